@@ -1,0 +1,36 @@
+# The two commands a new user needs: `make run` and `make test`.
+# Each one creates or updates the virtual environment first.
+
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: run test install lint typecheck bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+run: $(STAMP)
+	$(BIN)/sibyl run
+
+test: $(STAMP)
+	$(BIN)/pytest $(PYTEST_ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check app schema workers tests bench migrations
+
+typecheck: $(STAMP)
+	$(BIN)/mypy
+
+bench: $(STAMP)
+	$(BIN)/python -m bench.parse_throughput
+	$(BIN)/python -m bench.event_latency
+
+clean:
+	rm -rf $(VENV)

@@ -1,0 +1,1 @@
+"""Database: SQLAlchemy 2 async models and the engine/session factory."""

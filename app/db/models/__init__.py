@@ -1,0 +1,18 @@
+"""All ORM models; importing this package registers every table on `Base.metadata`."""
+
+from app.db.models.analysis import AnalysisRun, Claim, Finding, RoutingAssignment, Verdict
+from app.db.models.events import Event
+from app.db.models.reports import Report, ReportFile, ReportPage, ReportStatus
+
+__all__ = [
+    "AnalysisRun",
+    "Claim",
+    "Event",
+    "Finding",
+    "Report",
+    "ReportFile",
+    "ReportPage",
+    "ReportStatus",
+    "RoutingAssignment",
+    "Verdict",
+]

@@ -1,0 +1,1 @@
+"""Turning uploaded documents into text."""

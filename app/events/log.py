@@ -1,0 +1,243 @@
+"""One `EventLog` for everything that reports progress.
+
+Appending writes the event to Postgres with the report's next sequence number (a row lock on the
+report serialises appenders, so numbers run 1, 2, 3, … without gaps), commits, then PUBLISHes it on
+Redis. Postgres is the record; Redis only makes delivery fast. `follow` subscribes first, replays
+from Postgres, then reads Redis, filling any gap (or silence) from Postgres again, so a subscriber
+receives every event exactly once and in order, across reconnects and Redis restarts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import uuid
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.db.models import Event, Report
+from app.db.session import SessionFactory
+
+logger = logging.getLogger(__name__)
+
+REPLAY_BATCH = 500
+REDIS_RETRY_SECONDS = 1.0
+
+
+class ReportNotFound(LookupError):
+    """Events were appended for a report that does not exist."""
+
+
+def channel_for(report_id: uuid.UUID) -> str:
+    """The Redis channel that carries one report's events."""
+    return f"sibyl:events:{report_id}"
+
+
+@dataclass(frozen=True)
+class StreamEvent:
+    """An event as stored and as delivered; `seq` is its per-report sequence number."""
+
+    report_id: uuid.UUID
+    seq: int
+    event_type: str
+    data: dict[str, Any]
+    timestamp: datetime
+    agent_name: str | None = None
+    analysis_run_id: uuid.UUID | None = None
+
+    @classmethod
+    def from_row(cls, row: Event) -> StreamEvent:
+        return cls(
+            report_id=row.report_id,
+            seq=row.seq,
+            event_type=row.event_type,
+            data=row.data,
+            timestamp=row.created_at,
+            agent_name=row.agent_name,
+            analysis_run_id=row.analysis_run_id,
+        )
+
+    def to_json(self) -> str:
+        return json.dumps(
+            {
+                "report_id": str(self.report_id),
+                "seq": self.seq,
+                "event_type": self.event_type,
+                "data": self.data,
+                "timestamp": self.timestamp.isoformat(),
+                "agent_name": self.agent_name,
+                "analysis_run_id": str(self.analysis_run_id) if self.analysis_run_id else None,
+            }
+        )
+
+    @classmethod
+    def from_json(cls, raw: str | bytes) -> StreamEvent:
+        body = json.loads(raw)
+        run_id = body.get("analysis_run_id")
+        return cls(
+            report_id=uuid.UUID(body["report_id"]),
+            seq=int(body["seq"]),
+            event_type=body["event_type"],
+            data=body["data"],
+            timestamp=datetime.fromisoformat(body["timestamp"]),
+            agent_name=body.get("agent_name"),
+            analysis_run_id=uuid.UUID(run_id) if run_id else None,
+        )
+
+
+@dataclass
+class PendingEvents:
+    """Events written inside a caller's transaction, to publish once it commits."""
+
+    events: list[StreamEvent] = field(default_factory=list)
+
+
+class EventLog:
+    """Appends, replays and follows per-report event streams."""
+
+    def __init__(self, session_factory: SessionFactory, redis: Redis, *, poll_seconds: float = 5.0) -> None:
+        self._session_factory = session_factory
+        self._redis = redis
+        self._poll_seconds = poll_seconds
+
+    async def append(
+        self,
+        report_id: uuid.UUID,
+        event_type: str,
+        data: dict[str, Any] | None = None,
+        *,
+        agent_name: str | None = None,
+        analysis_run_id: uuid.UUID | None = None,
+    ) -> StreamEvent:
+        """Record one event in its own transaction, then publish it."""
+        async with self._session_factory() as session, session.begin():
+            event = await self.write(
+                session, report_id, event_type, data, agent_name=agent_name, analysis_run_id=analysis_run_id
+            )
+        await self.publish(event)
+        return event
+
+    async def write(
+        self,
+        session: AsyncSession,
+        report_id: uuid.UUID,
+        event_type: str,
+        data: dict[str, Any] | None = None,
+        *,
+        agent_name: str | None = None,
+        analysis_run_id: uuid.UUID | None = None,
+    ) -> StreamEvent:
+        """Record one event inside the caller's transaction; `publish` it after the commit."""
+        seq = await session.scalar(
+            update(Report)
+            .where(Report.id == report_id)
+            .values(last_event_seq=Report.last_event_seq + 1)
+            .returning(Report.last_event_seq)
+        )
+        if seq is None:
+            raise ReportNotFound(f"report {report_id} does not exist")
+        row = Event(
+            report_id=report_id,
+            seq=seq,
+            event_type=event_type,
+            agent_name=agent_name,
+            analysis_run_id=analysis_run_id,
+            data=data or {},
+        )
+        session.add(row)
+        await session.flush()
+        await session.refresh(row, ["created_at"])
+        return StreamEvent.from_row(row)
+
+    async def publish(self, *events: StreamEvent) -> None:
+        """PUBLISH committed events; a Redis failure is logged, never raised (Postgres has them)."""
+        try:
+            for event in events:
+                await self._redis.publish(channel_for(event.report_id), event.to_json())
+        except (RedisError, OSError) as exc:
+            logger.warning("event publish failed (subscribers will catch up from Postgres): %s", exc)
+
+    async def replay(
+        self, report_id: uuid.UUID, after_seq: int = 0, limit: int = REPLAY_BATCH
+    ) -> Sequence[StreamEvent]:
+        """Up to `limit` stored events with `seq > after_seq`, in order."""
+        async with self._session_factory() as session:
+            rows = await session.scalars(
+                select(Event)
+                .where(Event.report_id == report_id, Event.seq > after_seq)
+                .order_by(Event.seq)
+                .limit(limit)
+            )
+            return [StreamEvent.from_row(row) for row in rows]
+
+    async def _replay_all(self, report_id: uuid.UUID, after_seq: int) -> AsyncIterator[StreamEvent]:
+        while True:
+            batch = await self.replay(report_id, after_seq)
+            for event in batch:
+                yield event
+                after_seq = event.seq
+            if len(batch) < REPLAY_BATCH:
+                return
+
+    async def follow(self, report_id: uuid.UUID, after_seq: int = 0) -> AsyncIterator[StreamEvent]:
+        """Every event after `after_seq`, exactly once and in order, then live ones, forever."""
+        last = after_seq
+        while True:
+            try:
+                async for event in self._follow_live(report_id, last):
+                    yield event
+                    last = event.seq
+            except (RedisError, OSError) as exc:
+                logger.info("event subscription lost Redis (%s); polling Postgres until it is back", exc)
+                async for event in self._replay_all(report_id, last):
+                    yield event
+                    last = event.seq
+                await asyncio.sleep(REDIS_RETRY_SECONDS)
+
+    async def _follow_live(self, report_id: uuid.UUID, after_seq: int) -> AsyncIterator[StreamEvent]:
+        last = after_seq
+        pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+        try:
+            await pubsub.subscribe(channel_for(report_id))
+            async for event in self._replay_all(report_id, last):
+                yield event
+                last = event.seq
+            while True:
+                message = await pubsub.get_message(timeout=self._poll_seconds)
+                if message is None:
+                    candidates = self._replay_all(report_id, last)
+                else:
+                    candidates = self._live_with_gap_filled(report_id, last, message["data"])
+                async for event in candidates:
+                    yield event
+                    last = event.seq
+        finally:
+            await _close_quietly(pubsub)
+
+    async def _live_with_gap_filled(
+        self, report_id: uuid.UUID, last: int, raw: str | bytes
+    ) -> AsyncIterator[StreamEvent]:
+        event = StreamEvent.from_json(raw)
+        if event.seq <= last:
+            return
+        if event.seq > last + 1:
+            async for missed in self._replay_all(report_id, last):
+                if missed.seq >= event.seq:
+                    break
+                yield missed
+        yield event
+
+
+async def _close_quietly(pubsub: Any) -> None:
+    try:
+        await pubsub.aclose()
+    except (RedisError, OSError):
+        pass

@@ -1,0 +1,23 @@
+"""Names and enqueue helpers of the ARQ jobs, shared by the API and the worker."""
+
+from __future__ import annotations
+
+import uuid
+
+from arq.connections import ArqRedis
+
+PARSE_REPORT_JOB = "parse_report"
+
+
+async def enqueue_parse(pool: ArqRedis, report_id: uuid.UUID, *, recovery: bool = False) -> bool:
+    """Queue `parse_report` for a report; True when a new job was queued.
+
+    The normal job id is per report, so a second upload of the same file queues nothing while the
+    first job is queued or its result is kept. A recovery job gets a fresh id: the job itself takes
+    a per-report lock and is idempotent, so an extra run is harmless.
+    """
+    job_id = f"{PARSE_REPORT_JOB}:{report_id}"
+    if recovery:
+        job_id = f"{job_id}:recovery:{uuid.uuid4().hex[:12]}"
+    job = await pool.enqueue_job(PARSE_REPORT_JOB, str(report_id), _job_id=job_id)
+    return job is not None

@@ -1,0 +1,1 @@
+"""Business operations; each takes its database access explicitly and is called by resolvers and jobs."""

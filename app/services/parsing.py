@@ -1,0 +1,190 @@
+"""The parse step: PDF bytes → page texts and `<!-- PAGE N -->` markdown, with progress events.
+
+Safe to run twice or concurrently: a per-report advisory lock admits one parser at a time (it is
+released if the worker dies, with its connection), and a report already past parsing is left alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import enum
+import logging
+import time
+import uuid
+
+import pymupdf
+from sqlalchemy import delete, func, select
+from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.db.models import Report, ReportFile, ReportPage, ReportStatus
+from app.db.session import SessionFactory
+from app.documents.pdf import PdfRejected, open_pdf, pages_to_markdown, read_pages
+from app.events import EventLog
+
+logger = logging.getLogger(__name__)
+
+PARSEABLE = (ReportStatus.UPLOADED, ReportStatus.PARSING)
+
+
+class ParseOutcome(enum.StrEnum):
+    PARSED = "parsed"
+    FAILED = "failed"
+    SKIPPED_DONE = "skipped: already parsed or failed"
+    SKIPPED_BUSY = "skipped: another worker is parsing it"
+    NOT_FOUND = "not found"
+
+
+async def parse_report(
+    session_factory: SessionFactory, event_log: EventLog, report_id: uuid.UUID, *, progress_every: int
+) -> ParseOutcome:
+    """Parse one report under its lock; see the module docstring for the guarantees."""
+    async with session_factory() as lock_session:
+        key = f"parse_report:{report_id}"
+        locked = await lock_session.scalar(select(func.pg_try_advisory_lock(func.hashtextextended(key, 0))))
+        if not locked:
+            return ParseOutcome.SKIPPED_BUSY
+        try:
+            return await _parse_locked(session_factory, event_log, report_id, progress_every)
+        finally:
+            await lock_session.execute(select(func.pg_advisory_unlock(func.hashtextextended(key, 0))))
+            await lock_session.commit()
+
+
+async def _parse_locked(
+    session_factory: SessionFactory, event_log: EventLog, report_id: uuid.UUID, progress_every: int
+) -> ParseOutcome:
+    async with session_factory() as session:
+        report = await session.get(Report, report_id)
+        if report is None:
+            return ParseOutcome.NOT_FOUND
+        if report.status not in PARSEABLE:
+            return ParseOutcome.SKIPPED_DONE
+        content = await session.scalar(select(ReportFile.content).where(ReportFile.report_id == report_id))
+    if content is None:
+        await _fail(session_factory, event_log, report_id, "The uploaded file is missing from storage.")
+        return ParseOutcome.FAILED
+    try:
+        await _parse_content(session_factory, event_log, report_id, content, progress_every)
+    except PdfRejected as exc:
+        await _fail(session_factory, event_log, report_id, exc.message)
+        return ParseOutcome.FAILED
+    except (RuntimeError, ValueError, pymupdf.FileDataError) as exc:
+        logger.exception("parsing report %s failed", report_id)
+        await _fail(session_factory, event_log, report_id, f"The PDF could not be read: {exc}")
+        return ParseOutcome.FAILED
+    return ParseOutcome.PARSED
+
+
+async def _parse_content(
+    session_factory: SessionFactory,
+    event_log: EventLog,
+    report_id: uuid.UUID,
+    content: bytes,
+    progress_every: int,
+) -> None:
+    started = time.perf_counter()
+    document = await asyncio.to_thread(open_pdf, content)
+    with document:
+        page_count = document.page_count
+        await _mark_parsing(session_factory, event_log, report_id, page_count)
+        pages: list[tuple[int, str]] = []
+        for start in range(1, page_count + 1, progress_every):
+            batch = await asyncio.to_thread(read_pages, document, start, start + progress_every - 1)
+            pages.extend(batch)
+            await _store_batch(session_factory, event_log, report_id, batch, page_count)
+    await _mark_parsed(session_factory, event_log, report_id, pages, time.perf_counter() - started)
+
+
+async def _mark_parsing(
+    session_factory: SessionFactory, event_log: EventLog, report_id: uuid.UUID, page_count: int
+) -> None:
+    async with session_factory() as session, session.begin():
+        report = await _locked_report(session, report_id)
+        report.status = ReportStatus.PARSING
+        report.error_message = None
+        await session.execute(delete(ReportPage).where(ReportPage.report_id == report_id))
+        event = await event_log.write(session, report_id, "parse_started", {"pageCount": page_count})
+    await event_log.publish(event)
+
+
+async def _store_batch(
+    session_factory: SessionFactory,
+    event_log: EventLog,
+    report_id: uuid.UUID,
+    batch: list[tuple[int, str]],
+    page_count: int,
+) -> None:
+    if not batch:
+        return
+    done = batch[-1][0]
+    async with session_factory() as session, session.begin():
+        rows = [{"report_id": report_id, "number": number, "text": body} for number, body in batch]
+        statement = insert(ReportPage).values(rows)
+        await session.execute(
+            statement.on_conflict_do_update(
+                index_elements=[ReportPage.report_id, ReportPage.number], set_={"text": statement.excluded.text}
+            )
+        )
+        event = await event_log.write(
+            session,
+            report_id,
+            "parse_progress",
+            {"pagesParsed": done, "pageCount": page_count, "percent": round(100 * done / page_count, 1)},
+        )
+    await event_log.publish(event)
+
+
+async def _mark_parsed(
+    session_factory: SessionFactory,
+    event_log: EventLog,
+    report_id: uuid.UUID,
+    pages: list[tuple[int, str]],
+    seconds: float,
+) -> None:
+    markdown = pages_to_markdown(pages)
+    async with session_factory() as session, session.begin():
+        report = await _locked_report(session, report_id)
+        report.status = ReportStatus.PARSED
+        report.page_count = len(pages)
+        report.parsed_markdown = markdown
+        report.parsed_at = func.now()
+        event = await event_log.write(
+            session,
+            report_id,
+            "parse_completed",
+            {
+                "pageCount": len(pages),
+                "characters": sum(len(body) for _, body in pages),
+                "seconds": round(seconds, 3),
+            },
+        )
+    await event_log.publish(event)
+
+
+async def _fail(session_factory: SessionFactory, event_log: EventLog, report_id: uuid.UUID, message: str) -> None:
+    async with session_factory() as session, session.begin():
+        report = await _locked_report(session, report_id)
+        report.status = ReportStatus.ERROR
+        report.error_message = message
+        event = await event_log.write(session, report_id, "parse_failed", {"message": message})
+    await event_log.publish(event)
+
+
+async def _locked_report(session: AsyncSession, report_id: uuid.UUID) -> Report:
+    report = await session.scalar(select(Report).where(Report.id == report_id).with_for_update())
+    if report is None:
+        raise LookupError(f"report {report_id} vanished while parsing")
+    return report
+
+
+async def reports_needing_parse(session_factory: SessionFactory) -> list[tuple[uuid.UUID, ReportStatus]]:
+    """Reports left UPLOADED or PARSING (e.g. by a worker that died), oldest first."""
+    async with session_factory() as session:
+        rows = await session.execute(
+            select(Report.id, Report.status).where(Report.status.in_(PARSEABLE)).order_by(Report.created_at)
+        )
+        return [(row.id, row.status) for row in rows]
+
+
+__all__ = ["ParseOutcome", "parse_report", "reports_needing_parse"]

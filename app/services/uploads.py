@@ -1,0 +1,108 @@
+"""Accepting an uploaded report: validate, de-duplicate by content, store atomically."""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+from dataclasses import dataclass
+from pathlib import PurePath
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from app.config import Settings
+from app.db.models import Report, ReportFile, ReportStatus
+from app.db.session import SessionFactory
+from app.documents.pdf import inspect_pdf
+from app.events import EventLog
+
+MAX_NAME_LENGTH = 255
+
+
+@dataclass(frozen=True)
+class UploadOutcome:
+    report: Report
+    created: bool
+
+
+class InvalidUpload(ValueError):
+    """A field other than the file itself is unacceptable."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+        self.message = message
+
+
+def clean_filename(filename: str | None) -> str:
+    name = PurePath((filename or "").replace("\\", "/")).name.strip()
+    return (name or "report.pdf")[:MAX_NAME_LENGTH]
+
+
+def clean_company_name(company_name: str | None) -> str | None:
+    if company_name is None:
+        return None
+    name = " ".join(company_name.split())
+    if len(name) > MAX_NAME_LENGTH:
+        raise InvalidUpload("companyName", f"The company name is longer than {MAX_NAME_LENGTH} characters.")
+    return name or None
+
+
+async def accept_upload(
+    session_factory: SessionFactory,
+    event_log: EventLog,
+    settings: Settings,
+    *,
+    filename: str | None,
+    content: bytes,
+    company_name: str | None,
+) -> UploadOutcome:
+    """Store a new report, or return the one already holding these exact bytes.
+
+    Raises:
+        PdfRejected: the bytes are not an acceptable PDF; nothing was stored.
+        InvalidUpload: another field is unacceptable; nothing was stored.
+    """
+    company = clean_company_name(company_name)
+    info = await asyncio.to_thread(
+        inspect_pdf,
+        content,
+        max_bytes=settings.max_upload_bytes,
+        max_pages=settings.max_pages,
+        min_text_chars=settings.min_text_chars,
+    )
+    digest = hashlib.sha256(content).hexdigest()
+    existing = await find_by_sha256(session_factory, digest)
+    if existing is not None:
+        return UploadOutcome(existing, created=False)
+    report = Report(
+        filename=clean_filename(filename),
+        company_name=company,
+        sha256=digest,
+        size_bytes=len(content),
+        status=ReportStatus.UPLOADED,
+        page_count=info.page_count,
+    )
+    try:
+        async with session_factory() as session, session.begin():
+            session.add(report)
+            await session.flush()
+            session.add(ReportFile(report_id=report.id, content=content))
+            event = await event_log.write(
+                session,
+                report.id,
+                "report_uploaded",
+                {"filename": report.filename, "sizeBytes": len(content), "pageCount": info.page_count},
+            )
+    except IntegrityError:
+        raced = await find_by_sha256(session_factory, digest)
+        if raced is None:
+            raise
+        return UploadOutcome(raced, created=False)
+    await event_log.publish(event)
+    return UploadOutcome(report, created=True)
+
+
+async def find_by_sha256(session_factory: SessionFactory, digest: str) -> Report | None:
+    async with session_factory() as session:
+        return await session.scalar(select(Report).where(Report.sha256 == digest))
