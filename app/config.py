@@ -28,6 +28,9 @@ class Settings(BaseSettings):
         description="Redis URL, e.g. redis://host:6379/0. Unset: `sibyl run` starts an embedded server.",
     )
     data_dir: Path = Field(default=Path(".sibyl"), description="Where embedded servers keep their data.")
+    embedded_redis_port: int = Field(
+        default=0, ge=0, description="Port for the embedded Redis; 0 picks a free one at each start."
+    )
     api_host: str = Field(default="127.0.0.1", description="Address the GraphQL API listens on.")
     api_port: int = Field(default=8000, description="Port the GraphQL API listens on.")
     max_upload_bytes: int = Field(default=50 * 1024 * 1024, gt=0, description="Largest accepted PDF.")
@@ -50,7 +53,6 @@ class Settings(BaseSettings):
     worker_max_jobs: int = Field(default=4, gt=0, description="Jobs one ARQ worker runs at once.")
     parse_job_timeout_seconds: int = Field(default=600, gt=0, description="Time limit of one parse job.")
     graphiql: bool = Field(default=True, description="Serve GraphiQL at /graphql in a browser.")
-    debug: bool = Field(default=False, description="Show unexpected errors' details in API responses.")
 
     @field_validator("database_url", "redis_url", mode="before")
     @classmethod

@@ -1,0 +1,38 @@
+"""The GraphQL schema: joins the per-area query, mutation and subscription types."""
+
+from __future__ import annotations
+
+import strawberry
+from graphql import GraphQLError
+from strawberry import relay
+from strawberry.extensions import MaskErrors
+from strawberry.tools import merge_types
+
+from schema.events import EventSubscription
+from schema.mutations.report_upload import UploadReportMutation
+from schema.reports import ReportQuery
+
+
+@strawberry.type
+class NodeQuery:
+    node: relay.Node = relay.node(description="Any object by its global id.")
+
+
+Query = merge_types("Query", (ReportQuery, NodeQuery))
+Mutation = merge_types("Mutation", (UploadReportMutation,))
+Subscription = merge_types("Subscription", (EventSubscription,))
+
+
+
+def _is_unexpected(error: GraphQLError) -> bool:
+    """Mask crashes, not the errors resolvers raise on purpose, nor validation errors."""
+    return error.original_error is not None and not isinstance(error.original_error, GraphQLError)
+
+
+#: Unexpected exceptions reach clients as a generic message (and the server log in full).
+schema = strawberry.Schema(
+    query=Query,
+    mutation=Mutation,
+    subscription=Subscription,
+    extensions=[MaskErrors(should_mask_error=_is_unexpected)],
+)

@@ -50,7 +50,7 @@ class EmbeddedRedis:
             "--protected-mode", "yes",
             "--logfile", str((self.data_dir / "valkey.log").resolve()),
         ]  # fmt: skip
-        self._process = subprocess.Popen(args, stdin=subprocess.DEVNULL)
+        self._process = subprocess.Popen(args, stdin=subprocess.DEVNULL, start_new_session=True)
         self._wait_until_ready(timeout)
 
     def _wait_until_ready(self, timeout: float) -> None:

@@ -1,0 +1,42 @@
+"""The `sibyl` command: run the whole system, or apply migrations."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+
+from app.config import get_settings
+
+
+def _run(args: argparse.Namespace) -> int:
+    from app.supervisor import run
+
+    return run(get_settings())
+
+
+def _migrate(args: argparse.Namespace) -> int:
+    from app.db.migrate import upgrade
+
+    upgrade(get_settings().require_database_url(), args.revision)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="sibyl", description="Sibyl: checks sustainability reports.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    run = commands.add_parser("run", help="start the API and a worker (embedded Postgres/Redis if no URLs)")
+    run.set_defaults(handler=_run)
+    migrate = commands.add_parser("migrate", help="apply database migrations to DATABASE_URL")
+    migrate.add_argument("revision", nargs="?", default="head")
+    migrate.set_defaults(handler=_migrate)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    args = build_parser().parse_args(argv)
+    return int(args.handler(args))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

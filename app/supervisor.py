@@ -1,0 +1,111 @@
+"""`sibyl run`: embedded services (when no URLs are set), migrations, then the API and a worker.
+
+The API (uvicorn) and the ARQ worker run as separate child processes in their own sessions, so
+Ctrl-C reaches only this supervisor, which stops them in order: API and worker first, then Redis,
+then Postgres.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import ExitStack
+from types import FrameType
+
+from app.config import Settings
+from app.db.migrate import upgrade
+from app.embedded.postgres import start_postgres
+from app.embedded.redis import start_redis
+
+EMBEDDED_DATABASE = "sibyl"
+CHILD_STOP_SECONDS = 15
+
+
+class _Stop(Exception):
+    pass
+
+
+def _raise_stop(signum: int, frame: FrameType | None) -> None:
+    raise _Stop
+
+
+def provide_services(settings: Settings, stack: ExitStack, say: object = print) -> dict[str, str]:
+    """Environment variables pointing at Postgres and Redis, starting embedded ones where unset."""
+    env: dict[str, str] = {}
+    if settings.database_url:
+        env["DATABASE_URL"] = settings.database_url
+    else:
+        postgres = start_postgres(settings.data_dir / "postgres")
+        stack.callback(postgres.stop)
+        postgres.ensure_database(EMBEDDED_DATABASE)
+        env["DATABASE_URL"] = postgres.url(EMBEDDED_DATABASE)
+        say(f"embedded Postgres (pgvector) data in {settings.data_dir / 'postgres'}")  # type: ignore[operator]
+    if settings.redis_url:
+        env["REDIS_URL"] = settings.redis_url
+    else:
+        redis = start_redis(settings.data_dir / "redis", settings.embedded_redis_port or None)
+        stack.callback(redis.stop)
+        env["REDIS_URL"] = redis.url
+        say(f"embedded Redis (valkey) at {redis.url}, data in {settings.data_dir / 'redis'}")  # type: ignore[operator]
+    return env
+
+
+def _spawn(args: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
+    return subprocess.Popen(args, env=env, start_new_session=True, stdin=subprocess.DEVNULL)
+
+
+def _stop_child(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is not None:
+        return
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(CHILD_STOP_SECONDS)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+
+
+@contextlib.contextmanager
+def _signals_raise_stop() -> Iterator[None]:
+    previous = {sig: signal.signal(sig, _raise_stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)
+
+
+def run(settings: Settings) -> int:
+    """Run Sibyl until Ctrl-C or until a child process dies; returns the exit code."""
+    with _signals_raise_stop(), ExitStack() as stack:
+        try:
+            env = {**os.environ, **provide_services(settings, stack)}
+            print("applying database migrations…", flush=True)
+            upgrade(env["DATABASE_URL"])
+            children = [
+                _spawn(
+                    [sys.executable, "-m", "uvicorn", "schema.asgi:app", "--host", settings.api_host,
+                     "--port", str(settings.api_port), "--no-access-log"],
+                    env,
+                ),
+                _spawn([sys.executable, "-m", "workers"], env),
+            ]  # fmt: skip
+            for child in children:
+                stack.callback(_stop_child, child)
+            print(
+                f"Sibyl is up: GraphQL + GraphiQL at http://{settings.api_host}:{settings.api_port}/graphql "
+                "(Ctrl-C stops everything)",
+                flush=True,
+            )
+            while all(child.poll() is None for child in children):
+                time.sleep(0.5)
+            print("a Sibyl process exited unexpectedly; stopping the rest", file=sys.stderr, flush=True)
+            return 1
+        except _Stop:
+            print("\nstopping Sibyl…", flush=True)
+            return 0

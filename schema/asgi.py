@@ -1,0 +1,88 @@
+"""The ASGI application: Starlette serving GraphQL (HTTP, multipart uploads, WebSocket subscriptions).
+
+Run with `uvicorn schema.asgi:app`; `create_app(settings)` builds one for tests.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+
+from arq import create_pool
+from arq.connections import RedisSettings
+from redis.asyncio import Redis
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route, WebSocketRoute
+from starlette.websockets import WebSocket
+from strawberry.asgi import GraphQL
+
+from app.config import Settings, get_settings
+from app.db.session import create_engine, create_session_factory
+from app.events import EventLog
+from schema import schema
+from schema.context import Context, Services
+from schema.middleware import UploadGuard
+
+UPLOAD_BODY_SLACK_BYTES = 1024 * 1024
+
+
+class SibylGraphQL(GraphQL[Context, None]):
+    async def get_context(self, request: Request | WebSocket, response: Response | WebSocket) -> Context:
+        return Context(services=request.app.state.services, request=request, response=response)
+
+
+@asynccontextmanager
+async def _services(settings: Settings) -> AsyncIterator[Services]:
+    engine = create_engine(settings.require_database_url())
+    redis = Redis.from_url(settings.require_redis_url())
+    arq = await create_pool(RedisSettings.from_dsn(settings.require_redis_url()))
+    session_factory = create_session_factory(engine)
+    event_log = EventLog(session_factory, redis, poll_seconds=settings.event_poll_seconds)
+    try:
+        yield Services(settings, engine, session_factory, redis, arq, event_log)
+    finally:
+        await arq.aclose()
+        await redis.aclose()
+        await engine.dispose()
+
+
+def create_app(settings: Settings | None = None) -> Starlette:
+    """A Starlette app serving `/graphql` and `/healthz`."""
+    settings = settings or get_settings()
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        async with _services(settings) as services:
+            app.state.services = services
+            yield
+
+    graphql = SibylGraphQL(
+        schema,
+        graphql_ide="graphiql" if settings.graphiql else None,
+        multipart_uploads_enabled=True,
+    )
+
+    async def healthz(request: Request) -> JSONResponse:
+        return JSONResponse({"status": "ok"})
+
+    return Starlette(
+        routes=[
+            Route("/graphql", graphql, methods=["GET", "POST"]),
+            WebSocketRoute("/graphql", graphql),
+            Route("/healthz", healthz),
+        ],
+        middleware=[
+            Middleware(UploadGuard, max_body_bytes=settings.max_upload_bytes * 2 + UPLOAD_BODY_SLACK_BYTES)
+        ],
+        lifespan=lifespan,
+    )
+
+
+def __getattr__(name: str) -> Starlette:
+    """`schema.asgi:app` for uvicorn, built on first access so importing this module reads no settings."""
+    if name == "app":
+        return create_app()
+    raise AttributeError(name)

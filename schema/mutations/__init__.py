@@ -1,0 +1,1 @@
+"""One module per mutation: its input, success and error types and result union."""

@@ -1,0 +1,176 @@
+"""Report types and the `report` / `reports` queries."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable
+from datetime import datetime
+
+import strawberry
+from graphql import GraphQLError
+from sqlalchemy import Select, and_, func, or_, select
+from strawberry import relay
+
+from app.db.models import Report as ReportModel
+from app.db.models import ReportPage
+from app.db.models import ReportStatus as ReportStatusModel
+from schema.context import Context
+from schema.events import StreamEvent, list_events
+from schema.ids import parse_node_id
+from schema.pagination import check_first, decode_cursor, encode_cursor
+from schema.reports_lookup import load_report
+
+ReportStatus = strawberry.enum(
+    ReportStatusModel,
+    name="ReportStatus",
+    description="UPLOADED → PARSING → PARSED → ANALYZING → COMPLETED, or ERROR (see `errorMessage`).",
+)
+
+
+@strawberry.type(description="The text of one page of a parsed report.")
+class Page:
+    number: int = strawberry.field(description="1-based page number, as in the PDF.")
+    text: str = strawberry.field(description="The page's text as extracted by PyMuPDF.")
+
+
+@strawberry.type(description="An uploaded sustainability report and everything Sibyl knows about it.")
+class Report(relay.Node):
+    id: relay.NodeID[str]
+    filename: str = strawberry.field(description="The uploaded file's name.")
+    company_name: str | None = strawberry.field(description="The reporting company, if given.")
+    status: ReportStatus = strawberry.field(description="Where the report is in its life.")
+    error_message: str | None = strawberry.field(
+        description="Why the report is in ERROR, in plain words; null otherwise."
+    )
+    page_count: int | None = strawberry.field(description="Number of pages in the PDF.")
+    size_bytes: int = strawberry.field(description="Size of the uploaded file in bytes.")
+    sha256: str = strawberry.field(description="SHA-256 of the uploaded bytes (hex); identical uploads share it.")
+    created_at: datetime = strawberry.field(description="When the report was uploaded.")
+    parsed_at: datetime | None = strawberry.field(description="When parsing finished, if it has.")
+
+    @classmethod
+    def from_model(cls, row: ReportModel) -> Report:
+        return cls(
+            id=str(row.id),
+            filename=row.filename,
+            company_name=row.company_name,
+            status=row.status,
+            error_message=row.error_message,
+            page_count=row.page_count,
+            size_bytes=row.size_bytes,
+            sha256=row.sha256,
+            created_at=row.created_at,
+            parsed_at=row.parsed_at,
+        )
+
+    @property
+    def uuid(self) -> uuid.UUID:
+        return uuid.UUID(self.id)
+
+    @classmethod
+    async def resolve_nodes(  # type: ignore[override]
+        cls, *, info: strawberry.Info[Context], node_ids: Iterable[str], required: bool = False
+    ) -> list[Report | None]:
+        wanted = [parse_node_id(node_id, "Report") for node_id in node_ids]
+        valid = [report_id for report_id in wanted if report_id is not None]
+        async with info.context.services.session_factory() as session:
+            rows = await session.scalars(select(ReportModel).where(ReportModel.id.in_(valid)))
+            by_id = {row.id: cls.from_model(row) for row in rows}
+        return [by_id.get(report_id) if report_id else None for report_id in wanted]
+
+    @strawberry.field(description="Parsed pages in order, `first` at a time after page number `after`.")
+    async def pages(self, info: strawberry.Info[Context], first: int = 20, after: int = 0) -> list[Page]:
+        check_first(first)
+        async with info.context.services.session_factory() as session:
+            rows = await session.execute(
+                select(ReportPage.number, ReportPage.text)
+                .where(ReportPage.report_id == self.uuid, ReportPage.number > after)
+                .order_by(ReportPage.number)
+                .limit(first)
+            )
+            return [Page(number=row.number, text=row.text) for row in rows]
+
+    @strawberry.field(
+        description="The whole parsed text as markdown, each page after a `<!-- PAGE N -->` marker; "
+        "null until PARSED."
+    )
+    async def markdown(self, info: strawberry.Info[Context]) -> str | None:
+        async with info.context.services.session_factory() as session:
+            return await session.scalar(select(ReportModel.parsed_markdown).where(ReportModel.id == self.uuid))
+
+    @strawberry.field(description="The report's event log after sequence number `afterId`, oldest first.")
+    async def events(
+        self, info: strawberry.Info[Context], after_id: int = 0, first: int = 100
+    ) -> list[StreamEvent]:
+        return await list_events(info, self.uuid, after_id, first)
+
+
+@strawberry.type(description="One report in a list, with the cursor to continue after it.")
+class ReportEdge:
+    cursor: str = strawberry.field(description="Pass as `after` to list the reports after this one.")
+    node: Report = strawberry.field(description="The report.")
+
+
+@strawberry.type(description="A page of reports, newest first.")
+class ReportConnection:
+    edges: list[ReportEdge] = strawberry.field(description="The reports on this page.")
+    page_info: relay.PageInfo = strawberry.field(description="Whether more pages exist, and their cursors.")
+    total_count: int = strawberry.field(description="How many reports match the filter in all.")
+
+
+def _reports_page_query(status: ReportStatusModel | None, after: str | None, first: int) -> Select[tuple[ReportModel]]:
+    query = select(ReportModel)
+    if status is not None:
+        query = query.where(ReportModel.status == status)
+    if after:
+        created, report_id = decode_cursor(after, 2)
+        try:
+            created_at, after_id = datetime.fromisoformat(created), uuid.UUID(report_id)
+        except ValueError as exc:
+            raise GraphQLError("`after` is not a cursor this API issued.") from exc
+        query = query.where(
+            or_(
+                ReportModel.created_at < created_at,
+                and_(ReportModel.created_at == created_at, ReportModel.id < after_id),
+            )
+        )
+    return query.order_by(ReportModel.created_at.desc(), ReportModel.id.desc()).limit(first + 1)
+
+
+def _edge(row: ReportModel) -> ReportEdge:
+    return ReportEdge(cursor=encode_cursor(row.created_at.isoformat(), str(row.id)), node=Report.from_model(row))
+
+
+@strawberry.type
+class ReportQuery:
+    @strawberry.field(description="One report by its id (the global `id`, or the bare UUID); null if none.")
+    async def report(self, info: strawberry.Info[Context], id: strawberry.ID) -> Report | None:
+        report_id = parse_node_id(id, "Report")
+        if report_id is None:
+            return None
+        row = await load_report(info.context.services.session_factory, report_id)
+        return Report.from_model(row) if row else None
+
+    @strawberry.field(description="Reports, newest first, optionally only those in one status.")
+    async def reports(
+        self,
+        info: strawberry.Info[Context],
+        first: int = 20,
+        after: str | None = None,
+        status: ReportStatus | None = None,
+    ) -> ReportConnection:
+        check_first(first)
+        async with info.context.services.session_factory() as session:
+            rows = list(await session.scalars(_reports_page_query(status, after, first)))
+            count_query = select(func.count()).select_from(ReportModel)
+            if status is not None:
+                count_query = count_query.where(ReportModel.status == status)
+            total = await session.scalar(count_query) or 0
+        edges = [_edge(row) for row in rows[:first]]
+        page_info = relay.PageInfo(
+            has_next_page=len(rows) > first,
+            has_previous_page=after is not None,
+            start_cursor=edges[0].cursor if edges else None,
+            end_cursor=edges[-1].cursor if edges else None,
+        )
+        return ReportConnection(edges=edges, page_info=page_info, total_count=total)
