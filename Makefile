@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install lint typecheck bench clean
+.PHONY: run test install lint typecheck bench clean schema
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,3 +34,6 @@ bench: $(STAMP)
 
 clean:
 	rm -rf $(VENV)
+
+schema: $(STAMP)
+	$(BIN)/python -c "from schema import schema; print(schema.as_str())" > schema.graphql

@@ -34,5 +34,5 @@ schema = strawberry.Schema(
     query=Query,
     mutation=Mutation,
     subscription=Subscription,
-    extensions=[MaskErrors(should_mask_error=_is_unexpected)],
+    extensions=[lambda: MaskErrors(should_mask_error=_is_unexpected)],
 )

@@ -63,7 +63,10 @@ class UploadReportMutation:
     ) -> UploadReportResult:
         services = info.context.services
         limit = services.settings.max_upload_bytes
-        content = await file.read(limit + 1)  # type: ignore[attr-defined]
+        try:
+            content = await file.read(limit + 1)  # type: ignore[attr-defined]
+        finally:
+            await file.close()  # type: ignore[attr-defined]
         try:
             outcome = await accept_upload(
                 services.session_factory,

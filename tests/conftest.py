@@ -1,0 +1,145 @@
+"""Shared fixtures: real Postgres and Redis (embedded unless URLs are given), an in-process API
+server on a free port, and an in-process ARQ worker. One event loop serves the whole session."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Iterator
+from contextlib import asynccontextmanager
+
+import pytest
+import uvicorn
+from arq.constants import default_queue_name, in_progress_key_prefix
+from arq.worker import Worker
+from redis.asyncio import Redis
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncEngine
+
+from app.config import Settings
+from app.db.session import SessionFactory, create_engine, create_session_factory
+from app.embedded.redis import free_port
+from app.events import EventLog
+from schema.asgi import create_app
+from tests.support.graphql import GraphQLClient
+from tests.support.services import RunningServices, running_services
+from workers.settings import worker_settings
+
+TABLES = "events, verdicts, findings, routing_assignments, claims, analysis_runs, report_pages, report_files, reports"
+
+
+@pytest.fixture(scope="session")
+def services() -> Iterator[RunningServices]:
+    with running_services() as running:
+        yield running
+
+
+def make_settings(services: RunningServices, **overrides: object) -> Settings:
+    values: dict[str, object] = {
+        "database_url": services.database_url,
+        "redis_url": services.redis_url,
+        "parse_progress_every": 3,
+        "event_poll_seconds": 0.5,
+        "max_upload_bytes": 20 * 1024 * 1024,
+    }
+    values.update(overrides)
+    return Settings(_env_file=None, **values)  # type: ignore[call-arg]
+
+
+@pytest.fixture(scope="session")
+def settings(services: RunningServices) -> Settings:
+    return make_settings(services)
+
+
+@pytest.fixture(scope="session")
+async def engine(settings: Settings) -> AsyncIterator[AsyncEngine]:
+    engine = create_engine(settings.require_database_url())
+    yield engine
+    await engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def session_factory(engine: AsyncEngine) -> SessionFactory:
+    return create_session_factory(engine)
+
+
+@pytest.fixture(scope="session")
+async def redis(settings: Settings) -> AsyncIterator[Redis]:
+    client = Redis.from_url(settings.require_redis_url())
+    yield client
+    await client.aclose()
+
+
+@pytest.fixture
+def event_log(session_factory: SessionFactory, redis: Redis, settings: Settings) -> EventLog:
+    return EventLog(session_factory, redis, poll_seconds=settings.event_poll_seconds)
+
+
+async def wait_for_idle_queue(redis: Redis, timeout: float = 60.0) -> None:
+    """Wait until ARQ has no queued or running job."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while await redis.zcard(default_queue_name) or await redis.keys(f"{in_progress_key_prefix}*"):
+        assert asyncio.get_running_loop().time() < deadline, "ARQ jobs still running after a test"
+        await asyncio.sleep(0.05)
+
+
+@pytest.fixture
+async def clean_db(engine: AsyncEngine, redis: Redis) -> None:
+    """Every test that touches storage starts from empty tables and an empty Redis.
+
+    Jobs a previous test queued are let finish first, so no parse holds locks during TRUNCATE.
+    """
+    await wait_for_idle_queue(redis)
+    async with engine.begin() as connection:
+        await connection.execute(text(f"TRUNCATE {TABLES} CASCADE"))
+    await redis.flushdb()
+
+
+@asynccontextmanager
+async def serve_api(settings: Settings) -> AsyncIterator[str]:
+    """Run the real ASGI app under uvicorn on a free loopback port; yields its base URL."""
+    port = free_port()
+    config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning")
+    server = uvicorn.Server(config)
+    server.install_signal_handlers = lambda: None  # type: ignore[method-assign]
+    task = asyncio.create_task(server.serve())
+    while not server.started:
+        if task.done():
+            task.result()
+        await asyncio.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        await task
+
+
+@asynccontextmanager
+async def run_worker(settings: Settings) -> AsyncIterator[Worker]:
+    """An ARQ worker with the production settings, in this process."""
+    worker = Worker(**{**worker_settings(settings), "handle_signals": False})
+    task = asyncio.create_task(worker.async_run())
+    try:
+        yield worker
+    finally:
+        await worker.close()
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
+
+
+@pytest.fixture(scope="session")
+async def api_url(settings: Settings) -> AsyncIterator[str]:
+    async with serve_api(settings) as url:
+        yield url
+
+
+@pytest.fixture(scope="session")
+async def worker(settings: Settings) -> AsyncIterator[Worker]:
+    async with run_worker(settings) as running:
+        yield running
+
+
+@pytest.fixture
+async def client(api_url: str, clean_db: None) -> AsyncIterator[GraphQLClient]:
+    client = GraphQLClient(api_url)
+    yield client
+    await client.aclose()

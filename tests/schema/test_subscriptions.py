@@ -1,0 +1,164 @@
+"""analysisEvents over graphql-transport-ws: late, reconnecting and multi-process subscribers
+all get every event exactly once and in order; Report.events serves the same log."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+
+import httpx
+import pytest
+
+from app.config import Settings
+from app.events import EventLog
+from app.embedded.redis import free_port
+from tests.fixtures import pdfs
+from tests.support.graphql import GraphQLClient, Subscription
+from tests.support.reports import wait_for_status
+from schema.ids import parse_node_id
+
+EVENTS = """
+subscription Events($reportId: ID!, $afterId: Int!) {
+  analysisEvents(reportId: $reportId, afterId: $afterId) { id eventType agentName data timestamp reportId }
+}
+"""
+
+EVENT_LOG_QUERY = """
+query Log($id: ID!, $afterId: Int!, $first: Int!) {
+  report(id: $id) { events(afterId: $afterId, first: $first) { id eventType data } }
+}
+"""
+
+
+async def ids_from(subscription: Subscription, count: int) -> list[int]:
+    return [(await subscription.next())["analysisEvents"]["id"] for _ in range(count)]
+
+
+async def uploaded_report(client: GraphQLClient) -> str:
+    result = await client.upload_result(pdfs.synthetic_report(page_count=7).pdf)
+    report_id = str(result["report"]["id"])
+    await wait_for_status(client, report_id, "PARSED")
+    return report_id
+
+
+async def test_parse_emits_started_progress_and_completed(client: GraphQLClient, worker: object) -> None:
+    report_id = await uploaded_report(client)
+
+    events = (await client.data(EVENT_LOG_QUERY, id=report_id, afterId=0, first=100))["report"]["events"]
+
+    assert [event["id"] for event in events] == list(range(1, len(events) + 1))
+    assert [event["eventType"] for event in events] == [
+        "report_uploaded",
+        "parse_started",
+        "parse_progress",
+        "parse_progress",
+        "parse_progress",
+        "parse_completed",
+    ]
+    assert [event["data"]["pagesParsed"] for event in events[2:5]] == [3, 6, 7]
+    assert events[-1]["data"]["pageCount"] == 7
+
+
+async def test_late_subscriber_replays_then_follows_live(
+    client: GraphQLClient, worker: object, event_log: EventLog
+) -> None:
+    report_id = await uploaded_report(client)
+    report_uuid = parse_node_id(report_id, "Report")
+    assert report_uuid is not None
+
+    async with client.subscribe(EVENTS, reportId=report_id, afterId=0) as subscription:
+        replayed = await ids_from(subscription, 6)
+        for n in range(3):
+            await event_log.append(report_uuid, "test_live", {"n": n}, agent_name="tester")
+        live = [(await subscription.next())["analysisEvents"] for _ in range(3)]
+
+    assert replayed == [1, 2, 3, 4, 5, 6]
+    assert [event["id"] for event in live] == [7, 8, 9]
+    assert [event["data"]["n"] for event in live] == [0, 1, 2]
+    assert live[0]["agentName"] == "tester"
+    assert live[0]["reportId"] == report_id
+
+
+async def test_reconnect_with_after_id_gets_only_what_was_missed(
+    client: GraphQLClient, worker: object, event_log: EventLog
+) -> None:
+    report_id = await uploaded_report(client)
+    report_uuid = parse_node_id(report_id, "Report")
+    assert report_uuid is not None
+    async with client.subscribe(EVENTS, reportId=report_id, afterId=0) as subscription:
+        before = await ids_from(subscription, 4)
+
+    for n in range(3):
+        await event_log.append(report_uuid, "while_disconnected", {"n": n})
+    async with client.subscribe(EVENTS, reportId=report_id, afterId=before[-1]) as subscription:
+        after = await ids_from(subscription, 5)
+        with pytest.raises(TimeoutError):
+            await subscription.next(timeout=1.0)
+
+    assert before + after == list(range(1, 10))
+
+
+async def test_unknown_report_subscription_is_an_error(client: GraphQLClient) -> None:
+    async with client.subscribe(EVENTS, reportId="UmVwb3J0Om5vcGU=", afterId=0) as subscription:
+        message = await subscription.first_message()
+
+    assert message["type"] == "next"
+    assert "No report" in message["payload"]["errors"][0]["message"]
+
+
+@pytest.fixture
+def second_api_process(settings: Settings) -> Iterator[str]:
+    """Another API process (uvicorn, as deployed) on the same Postgres and Redis."""
+    port = free_port()
+    env = {**os.environ, "DATABASE_URL": settings.require_database_url(), "REDIS_URL": settings.require_redis_url()}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "uvicorn", "schema.asgi:app", "--port", str(port), "--log-level", "warning"],
+        env=env,
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            if httpx.get(f"{url}/healthz").status_code == 200:
+                break
+        except httpx.TransportError:
+            pass
+        assert process.poll() is None and time.monotonic() < deadline, "second API did not start"
+        time.sleep(0.1)
+    try:
+        yield url
+    finally:
+        process.terminate()
+        process.wait(10)
+
+
+async def test_subscribers_on_two_api_processes_each_get_every_event_once(
+    client: GraphQLClient, worker: object, event_log: EventLog, second_api_process: str
+) -> None:
+    report_id = await uploaded_report(client)
+    report_uuid = parse_node_id(report_id, "Report")
+    assert report_uuid is not None
+    other = GraphQLClient(second_api_process)
+
+    async with (
+        client.subscribe(EVENTS, reportId=report_id, afterId=2) as here,
+        other.subscribe(EVENTS, reportId=report_id, afterId=0) as there,
+    ):
+        appends = asyncio.ensure_future(
+            asyncio.gather(*(event_log.append(report_uuid, "burst", {"n": n}) for n in range(20)))
+        )
+        got_here = await ids_from(here, 24)
+        got_there = await ids_from(there, 26)
+        await appends
+        with pytest.raises(TimeoutError):
+            await here.next(timeout=1.0)
+        with pytest.raises(TimeoutError):
+            await there.next(timeout=0.5)
+    await other.aclose()
+
+    assert got_here == list(range(3, 27))
+    assert got_there == list(range(1, 27))
