@@ -23,7 +23,6 @@ Mutation = merge_types("Mutation", (UploadReportMutation,))
 Subscription = merge_types("Subscription", (EventSubscription,))
 
 
-
 def _is_unexpected(error: GraphQLError) -> bool:
     """Mask crashes, not the errors resolvers raise on purpose, nor validation errors."""
     return error.original_error is not None and not isinstance(error.original_error, GraphQLError)

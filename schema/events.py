@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import AsyncGenerator
 from datetime import datetime
+from typing import cast
 
 import strawberry
 from graphql import GraphQLError
@@ -40,7 +41,7 @@ class StreamEvent:
             report_id=strawberry.ID(str(GlobalID("Report", str(event.report_id)))),
             event_type=event.event_type,
             agent_name=event.agent_name,
-            data=event.data,
+            data=cast(JSON, event.data),
             timestamp=event.timestamp,
         )
 
@@ -66,7 +67,10 @@ class EventSubscription:
         after_id: int = 0,
     ) -> AsyncGenerator[StreamEvent, None]:
         report_uuid = parse_node_id(report_id, "Report")
-        if report_uuid is None or await load_report(info.context.services.session_factory, report_uuid) is None:
+        if (
+            report_uuid is None
+            or await load_report(info.context.services.session_factory, report_uuid) is None
+        ):
             raise GraphQLError(f"No report with id {report_id!r}.")
         if after_id < 0:
             raise GraphQLError("`afterId` must be 0 or more.")

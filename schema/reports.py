@@ -20,7 +20,7 @@ from schema.ids import parse_node_id
 from schema.pagination import check_first, decode_cursor, encode_cursor
 from schema.reports_lookup import load_report
 
-ReportStatus = strawberry.enum(
+strawberry.enum(
     ReportStatusModel,
     name="ReportStatus",
     description="UPLOADED → PARSING → PARSED → ANALYZING → COMPLETED, or ERROR (see `errorMessage`).",
@@ -38,13 +38,15 @@ class Report(relay.Node):
     id: relay.NodeID[str]
     filename: str = strawberry.field(description="The uploaded file's name.")
     company_name: str | None = strawberry.field(description="The reporting company, if given.")
-    status: ReportStatus = strawberry.field(description="Where the report is in its life.")
+    status: ReportStatusModel = strawberry.field(description="Where the report is in its life.")
     error_message: str | None = strawberry.field(
         description="Why the report is in ERROR, in plain words; null otherwise."
     )
     page_count: int | None = strawberry.field(description="Number of pages in the PDF.")
     size_bytes: int = strawberry.field(description="Size of the uploaded file in bytes.")
-    sha256: str = strawberry.field(description="SHA-256 of the uploaded bytes (hex); identical uploads share it.")
+    sha256: str = strawberry.field(
+        description="SHA-256 of the uploaded bytes (hex); identical uploads share it."
+    )
     created_at: datetime = strawberry.field(description="When the report was uploaded.")
     parsed_at: datetime | None = strawberry.field(description="When parsing finished, if it has.")
 
@@ -96,7 +98,9 @@ class Report(relay.Node):
     )
     async def markdown(self, info: strawberry.Info[Context]) -> str | None:
         async with info.context.services.session_factory() as session:
-            return await session.scalar(select(ReportModel.parsed_markdown).where(ReportModel.id == self.uuid))
+            return await session.scalar(
+                select(ReportModel.parsed_markdown).where(ReportModel.id == self.uuid)
+            )
 
     @strawberry.field(description="The report's event log after sequence number `afterId`, oldest first.")
     async def events(
@@ -118,7 +122,9 @@ class ReportConnection:
     total_count: int = strawberry.field(description="How many reports match the filter in all.")
 
 
-def _reports_page_query(status: ReportStatusModel | None, after: str | None, first: int) -> Select[tuple[ReportModel]]:
+def _reports_page_query(
+    status: ReportStatusModel | None, after: str | None, first: int
+) -> Select[ReportModel]:
     query = select(ReportModel)
     if status is not None:
         query = query.where(ReportModel.status == status)
@@ -138,7 +144,9 @@ def _reports_page_query(status: ReportStatusModel | None, after: str | None, fir
 
 
 def _edge(row: ReportModel) -> ReportEdge:
-    return ReportEdge(cursor=encode_cursor(row.created_at.isoformat(), str(row.id)), node=Report.from_model(row))
+    return ReportEdge(
+        cursor=encode_cursor(row.created_at.isoformat(), str(row.id)), node=Report.from_model(row)
+    )
 
 
 @strawberry.type
@@ -157,7 +165,7 @@ class ReportQuery:
         info: strawberry.Info[Context],
         first: int = 20,
         after: str | None = None,
-        status: ReportStatus | None = None,
+        status: ReportStatusModel | None = None,
     ) -> ReportConnection:
         check_first(first)
         async with info.context.services.session_factory() as session:

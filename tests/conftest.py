@@ -24,7 +24,10 @@ from tests.support.graphql import GraphQLClient
 from tests.support.services import RunningServices, running_services
 from workers.settings import worker_settings
 
-TABLES = "events, verdicts, findings, routing_assignments, claims, analysis_runs, report_pages, report_files, reports"
+TABLES = ", ".join(
+    ["events", "verdicts", "findings", "routing_assignments", "claims", "analysis_runs"]
+    + ["report_pages", "report_files", "reports"]
+)
 
 
 @pytest.fixture(scope="session")

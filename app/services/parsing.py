@@ -123,7 +123,8 @@ async def _store_batch(
         statement = insert(ReportPage).values(rows)
         await session.execute(
             statement.on_conflict_do_update(
-                index_elements=[ReportPage.report_id, ReportPage.number], set_={"text": statement.excluded.text}
+                index_elements=[ReportPage.report_id, ReportPage.number],
+                set_={"text": statement.excluded.text},
             )
         )
         event = await event_log.write(
@@ -162,7 +163,9 @@ async def _mark_parsed(
     await event_log.publish(event)
 
 
-async def _fail(session_factory: SessionFactory, event_log: EventLog, report_id: uuid.UUID, message: str) -> None:
+async def _fail(
+    session_factory: SessionFactory, event_log: EventLog, report_id: uuid.UUID, message: str
+) -> None:
     async with session_factory() as session, session.begin():
         report = await _locked_report(session, report_id)
         report.status = ReportStatus.ERROR

@@ -77,9 +77,13 @@ class UploadReportMutation:
                 company_name=company_name,
             )
         except PdfRejected as exc:
-            return UploadReportError(code=UploadReportErrorCode(exc.problem.value), message=exc.message, field="file")
+            return UploadReportError(
+                code=UploadReportErrorCode(exc.problem.value), message=exc.message, field="file"
+            )
         except InvalidUpload as exc:
-            return UploadReportError(code=UploadReportErrorCode.INVALID_INPUT, message=exc.message, field=exc.field)
+            return UploadReportError(
+                code=UploadReportErrorCode.INVALID_INPUT, message=exc.message, field=exc.field
+            )
         if outcome.report.status.value == "UPLOADED":
             await enqueue_parse(services.arq, outcome.report.id)
         return UploadReportSuccess(report=Report.from_model(outcome.report), created=outcome.created)

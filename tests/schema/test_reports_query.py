@@ -16,7 +16,11 @@ query List($first: Int!, $after: String, $status: ReportStatus) {
 }
 """
 NODE = "query Node($id: ID!) { node(id: $id) { __typename ... on Report { id filename } } }"
-PAGES = "query Pages($id: ID!, $first: Int!, $after: Int!) { report(id: $id) { pages(first: $first, after: $after) { number text } } }"
+PAGES = """
+query Pages($id: ID!, $first: Int!, $after: Int!) {
+  report(id: $id) { pages(first: $first, after: $after) { number text } }
+}
+"""
 
 
 async def test_reports_pages_through_newest_first_and_filters_by_status(
@@ -59,7 +63,7 @@ async def test_node_and_pages(client: GraphQLClient, worker: object) -> None:
 async def test_limits_and_unknown_ids_answer_clearly(client: GraphQLClient) -> None:
     too_many = await client.execute(REPORTS, first=1000)
     bad_cursor = await client.execute(REPORTS, first=5, after="not-a-cursor")
-    unknown = await client.data("query { report(id: \"UmVwb3J0OjEyMw==\") { id } }")
+    unknown = await client.data('query { report(id: "UmVwb3J0OjEyMw==") { id } }')
 
     assert "between 0 and 100" in too_many["errors"][0]["message"]
     assert "cursor" in bad_cursor["errors"][0]["message"]

@@ -14,12 +14,12 @@ import httpx
 import pytest
 
 from app.config import Settings
-from app.events import EventLog
 from app.embedded.redis import free_port
+from app.events import EventLog
+from schema.ids import parse_node_id
 from tests.fixtures import pdfs
 from tests.support.graphql import GraphQLClient, Subscription
 from tests.support.reports import wait_for_status
-from schema.ids import parse_node_id
 
 EVENTS = """
 subscription Events($reportId: ID!, $afterId: Int!) {
@@ -114,7 +114,11 @@ async def test_unknown_report_subscription_is_an_error(client: GraphQLClient) ->
 def second_api_process(settings: Settings) -> Iterator[str]:
     """Another API process (uvicorn, as deployed) on the same Postgres and Redis."""
     port = free_port()
-    env = {**os.environ, "DATABASE_URL": settings.require_database_url(), "REDIS_URL": settings.require_redis_url()}
+    env = {
+        **os.environ,
+        "DATABASE_URL": settings.require_database_url(),
+        "REDIS_URL": settings.require_redis_url(),
+    }
     process = subprocess.Popen(
         [sys.executable, "-m", "uvicorn", "schema.asgi:app", "--port", str(port), "--log-level", "warning"],
         env=env,

@@ -35,7 +35,9 @@ def page_sections(markdown: str) -> dict[int, str]:
     return {int(parts[i]): normalise(parts[i + 1]) for i in range(1, len(parts), 2)}
 
 
-async def upload_and_parse(client: GraphQLClient, content: bytes, **kwargs: object) -> tuple[str, dict[str, object]]:
+async def upload_and_parse(
+    client: GraphQLClient, content: bytes, **kwargs: object
+) -> tuple[str, dict[str, object]]:
     result = await client.upload_result(content, **kwargs)
     assert result["__typename"] == "UploadReportSuccess", result
     report_id = result["report"]["id"]
@@ -138,7 +140,12 @@ async def _stored_counts(session_factory: SessionFactory) -> list[int]:
 
 @pytest.mark.parametrize(("name", "make", "code"), BAD_INPUTS, ids=[name for name, _, _ in BAD_INPUTS])
 async def test_bad_input_gets_typed_error_and_stores_nothing(
-    strict_api: str, clean_db: None, session_factory: SessionFactory, name: str, make: Callable[[], bytes], code: str
+    strict_api: str,
+    clean_db: None,
+    session_factory: SessionFactory,
+    name: str,
+    make: Callable[[], bytes],
+    code: str,
 ) -> None:
     client = GraphQLClient(strict_api)
     try:
@@ -153,7 +160,9 @@ async def test_bad_input_gets_typed_error_and_stores_nothing(
     assert await _stored_counts(session_factory) == [0, 0, 0, 0]
 
 
-async def test_overlong_company_name_is_refused(client: GraphQLClient, session_factory: SessionFactory) -> None:
+async def test_overlong_company_name_is_refused(
+    client: GraphQLClient, session_factory: SessionFactory
+) -> None:
     result = await client.upload_result(pdfs.synthetic_report(page_count=2).pdf, company_name="x" * 300)
 
     assert result == {

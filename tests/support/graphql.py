@@ -43,7 +43,11 @@ class GraphQLClient:
         return dict(body["data"])
 
     async def upload(
-        self, content: bytes, filename: str = "report.pdf", company_name: str | None = None, preflight: bool = True
+        self,
+        content: bytes,
+        filename: str = "report.pdf",
+        company_name: str | None = None,
+        preflight: bool = True,
     ) -> httpx.Response:
         operations = {"query": UPLOAD_MUTATION, "variables": {"file": None, "companyName": company_name}}
         headers = {"Apollo-Require-Preflight": "true"} if preflight else {}
@@ -64,12 +68,16 @@ class GraphQLClient:
     @asynccontextmanager
     async def subscribe(self, query: str, **variables: Any) -> AsyncIterator[Subscription]:
         url = self.base_url.replace("http://", "ws://") + "/graphql"
-        async with websockets.connect(url, subprotocols=[websockets.Subprotocol("graphql-transport-ws")]) as ws:
+        async with websockets.connect(
+            url, subprotocols=[websockets.Subprotocol("graphql-transport-ws")]
+        ) as ws:
             await ws.send(json.dumps({"type": "connection_init", "payload": {}}))
             ack = json.loads(await ws.recv())
             assert ack["type"] == "connection_ack", ack
             await ws.send(
-                json.dumps({"id": "1", "type": "subscribe", "payload": {"query": query, "variables": variables}})
+                json.dumps(
+                    {"id": "1", "type": "subscribe", "payload": {"query": query, "variables": variables}}
+                )
             )
             yield Subscription(ws)
 

@@ -20,7 +20,9 @@ from tests.fixtures import pdfs
 from workers.recovery import requeue_unfinished_parses
 
 
-async def stored_report(session_factory: SessionFactory, event_log: EventLog, settings: Settings, pages: int) -> uuid.UUID:
+async def stored_report(
+    session_factory: SessionFactory, event_log: EventLog, settings: Settings, pages: int
+) -> uuid.UUID:
     outcome = await accept_upload(
         session_factory,
         event_log,
@@ -36,8 +38,16 @@ async def snapshot(session_factory: SessionFactory, report_id: uuid.UUID) -> tup
     async with session_factory() as session:
         report = await session.get(Report, report_id)
         assert report is not None
-        pages = (await session.execute(select(ReportPage.number, ReportPage.text).where(ReportPage.report_id == report_id).order_by(ReportPage.number))).all()
-        events = await session.scalar(select(func.count()).select_from(Event).where(Event.report_id == report_id))
+        pages = (
+            await session.execute(
+                select(ReportPage.number, ReportPage.text)
+                .where(ReportPage.report_id == report_id)
+                .order_by(ReportPage.number)
+            )
+        ).all()
+        events = await session.scalar(
+            select(func.count()).select_from(Event).where(Event.report_id == report_id)
+        )
         return report.status, report.page_count, report.parsed_at, tuple(pages), events
 
 
@@ -78,7 +88,9 @@ async def test_startup_sweep_finishes_a_report_left_in_parsing(
 ) -> None:
     report_id = await stored_report(session_factory, event_log, settings, pages=4)
     async with session_factory() as session, session.begin():
-        await session.execute(update(Report).where(Report.id == report_id).values(status=ReportStatus.PARSING))
+        await session.execute(
+            update(Report).where(Report.id == report_id).values(status=ReportStatus.PARSING)
+        )
         session.add(ReportPage(report_id=report_id, number=1, text="half-written by a worker that died"))
     pool = await create_pool(RedisSettings.from_dsn(settings.require_redis_url()))
 

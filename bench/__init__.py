@@ -1,0 +1,1 @@
+"""Benchmarks for Sibyl; run each with `.venv/bin/python -m bench.<name>` from the project root."""

@@ -1,0 +1,59 @@
+"""Helpers shared by the benchmarks: tables, percentiles, the JSON summary line, an API stack."""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import AsyncIterator, Sequence
+from contextlib import AsyncExitStack, asynccontextmanager
+from typing import Any
+
+from app.config import Settings
+from tests.conftest import make_settings, run_worker, serve_api
+from tests.support.services import RunningServices
+
+
+def print_table(title: str, headers: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
+    """A plain, right-aligned text table under a title."""
+    cells = [[str(value) for value in row] for row in rows]
+    widths = [max(len(header), *(len(row[i]) for row in cells)) for i, header in enumerate(headers)]
+    print(f"\n{title}")
+    print("  ".join(header.rjust(width) for header, width in zip(headers, widths, strict=True)))
+    print("  ".join("-" * width for width in widths))
+    for row in cells:
+        print("  ".join(value.rjust(width) for value, width in zip(row, widths, strict=True)))
+
+
+def print_summary(summary: dict[str, Any]) -> None:
+    """The final one-line JSON summary."""
+    print(json.dumps(summary, separators=(",", ":")))
+
+
+def percentile(values: Sequence[float], pct: float) -> float:
+    """Nearest-rank percentile of `values` (need not be sorted); NaN for no values."""
+    if not values:
+        return math.nan
+    ordered = sorted(values)
+    rank = max(1, math.ceil(pct / 100 * len(ordered)))
+    return ordered[rank - 1]
+
+
+def bench_settings(services: RunningServices, **overrides: object) -> Settings:
+    """Test settings with the production defaults for what the benchmarks measure."""
+    values: dict[str, object] = {
+        "parse_progress_every": 10,
+        "event_poll_seconds": 5.0,
+        "max_upload_bytes": 50 * 1024 * 1024,
+    }
+    values.update(overrides)
+    return make_settings(services, **values)
+
+
+@asynccontextmanager
+async def api_stack(settings: Settings, *, worker: bool) -> AsyncIterator[str]:
+    """An in-process uvicorn API (and, if asked, an ARQ worker); yields the API's base URL."""
+    async with AsyncExitStack() as stack:
+        url = await stack.enter_async_context(serve_api(settings))
+        if worker:
+            await stack.enter_async_context(run_worker(settings))
+        yield url
