@@ -8,8 +8,10 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 from typing import Any
 
+from redis.asyncio import Redis
+
 from app.config import Settings
-from tests.conftest import make_settings, run_worker, serve_api
+from tests.conftest import make_settings, run_worker, serve_api, wait_for_idle_queue
 from tests.support.services import RunningServices
 
 
@@ -56,4 +58,9 @@ async def api_stack(settings: Settings, *, worker: bool) -> AsyncIterator[str]:
         url = await stack.enter_async_context(serve_api(settings))
         if worker:
             await stack.enter_async_context(run_worker(settings))
+            redis = Redis.from_url(settings.require_redis_url())
+            stack.push_async_callback(redis.aclose)
+            # Closing the worker cancels jobs still in flight (a job finishes a little after its
+            # last event), so let the queue drain first.
+            stack.push_async_callback(wait_for_idle_queue, redis)
         yield url

@@ -10,7 +10,7 @@ from arq.connections import RedisSettings
 from sqlalchemy import func, select, update
 
 from app.config import Settings
-from app.db.models import Event, Report, ReportPage, ReportStatus
+from app.db.models import Event, Report, ReportFile, ReportPage, ReportStatus
 from app.db.session import SessionFactory
 from app.events import EventLog
 from app.services.parsing import ParseOutcome, parse_report
@@ -108,3 +108,24 @@ async def test_startup_sweep_finishes_a_report_left_in_parsing(
     assert page_count == 4
     assert [number for number, _ in pages] == [1, 2, 3, 4]
     assert "half-written" not in pages[0][1]
+
+
+async def test_unreadable_stored_file_ends_in_error_with_a_plain_message(
+    clean_db: None, session_factory: SessionFactory, event_log: EventLog, settings: Settings
+) -> None:
+    report_id = await stored_report(session_factory, event_log, settings, pages=2)
+    async with session_factory() as session, session.begin():
+        await session.execute(
+            update(ReportFile).where(ReportFile.report_id == report_id).values(content=b"%PDF-1.7 garbage %%EOF")
+        )
+
+    outcome = await parse_report(session_factory, event_log, report_id, progress_every=2)
+
+    async with session_factory() as session:
+        report = await session.get(Report, report_id)
+    assert outcome is ParseOutcome.FAILED
+    assert report is not None and report.status is ReportStatus.ERROR
+    assert report.error_message is not None and "damaged" in report.error_message
+    events = await event_log.replay(report_id)
+    assert events[-1].event_type == "parse_failed"
+    assert events[-1].data == {"message": report.error_message}
