@@ -14,6 +14,7 @@ import json
 import logging
 import uuid
 from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
@@ -94,10 +95,28 @@ class StreamEvent:
 
 
 @dataclass
-class PendingEvents:
-    """Events written inside a caller's transaction, to publish once it commits."""
+class EventTransaction:
+    """A database transaction that also records events, published once it commits."""
 
+    session: AsyncSession
+    log: EventLog
     events: list[StreamEvent] = field(default_factory=list)
+
+    async def emit(
+        self,
+        report_id: uuid.UUID,
+        event_type: str,
+        data: dict[str, Any] | None = None,
+        *,
+        agent_name: str | None = None,
+        analysis_run_id: uuid.UUID | None = None,
+    ) -> StreamEvent:
+        """Record an event with the other writes of this transaction."""
+        event = await self.log.write(
+            self.session, report_id, event_type, data, agent_name=agent_name, analysis_run_id=analysis_run_id
+        )
+        self.events.append(event)
+        return event
 
 
 class EventLog:
@@ -107,6 +126,18 @@ class EventLog:
         self._session_factory = session_factory
         self._redis = redis
         self._poll_seconds = poll_seconds
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[EventTransaction]:
+        """A session in a transaction whose `emit`ted events are published after it commits.
+
+        If the block raises, the transaction rolls back and nothing is published.
+        """
+        async with self._session_factory() as session:
+            async with session.begin():
+                transaction = EventTransaction(session, self)
+                yield transaction
+            await self.publish(*transaction.events)
 
     async def append(
         self,
@@ -118,12 +149,10 @@ class EventLog:
         analysis_run_id: uuid.UUID | None = None,
     ) -> StreamEvent:
         """Record one event in its own transaction, then publish it."""
-        async with self._session_factory() as session, session.begin():
-            event = await self.write(
-                session, report_id, event_type, data, agent_name=agent_name, analysis_run_id=analysis_run_id
+        async with self.transaction() as transaction:
+            return await transaction.emit(
+                report_id, event_type, data, agent_name=agent_name, analysis_run_id=analysis_run_id
             )
-        await self.publish(event)
-        return event
 
     async def write(
         self,

@@ -62,54 +62,46 @@ async def _parse_locked(
             return ParseOutcome.SKIPPED_DONE
         content = await session.scalar(select(ReportFile.content).where(ReportFile.report_id == report_id))
     if content is None:
-        await _fail(session_factory, event_log, report_id, "The uploaded file is missing from storage.")
+        await _fail(event_log, report_id, "The uploaded file is missing from storage.")
         return ParseOutcome.FAILED
     try:
-        await _parse_content(session_factory, event_log, report_id, content, progress_every)
+        await _parse_content(event_log, report_id, content, progress_every)
     except PdfRejected as exc:
-        await _fail(session_factory, event_log, report_id, exc.message)
+        await _fail(event_log, report_id, exc.message)
         return ParseOutcome.FAILED
     except (RuntimeError, ValueError, pymupdf.FileDataError) as exc:
         logger.exception("parsing report %s failed", report_id)
-        await _fail(session_factory, event_log, report_id, f"The PDF could not be read: {exc}")
+        await _fail(event_log, report_id, f"The PDF could not be read: {exc}")
         return ParseOutcome.FAILED
     return ParseOutcome.PARSED
 
 
 async def _parse_content(
-    session_factory: SessionFactory,
-    event_log: EventLog,
-    report_id: uuid.UUID,
-    content: bytes,
-    progress_every: int,
+    event_log: EventLog, report_id: uuid.UUID, content: bytes, progress_every: int
 ) -> None:
     started = time.perf_counter()
     document = await asyncio.to_thread(open_pdf, content)
     with document:
         page_count = document.page_count
-        await _mark_parsing(session_factory, event_log, report_id, page_count)
+        await _mark_parsing(event_log, report_id, page_count)
         pages: list[tuple[int, str]] = []
         for start in range(1, page_count + 1, progress_every):
             batch = await asyncio.to_thread(read_pages, document, start, start + progress_every - 1)
             pages.extend(batch)
-            await _store_batch(session_factory, event_log, report_id, batch, page_count)
-    await _mark_parsed(session_factory, event_log, report_id, pages, time.perf_counter() - started)
+            await _store_batch(event_log, report_id, batch, page_count)
+    await _mark_parsed(event_log, report_id, pages, time.perf_counter() - started)
 
 
-async def _mark_parsing(
-    session_factory: SessionFactory, event_log: EventLog, report_id: uuid.UUID, page_count: int
-) -> None:
-    async with session_factory() as session, session.begin():
-        report = await _locked_report(session, report_id)
+async def _mark_parsing(event_log: EventLog, report_id: uuid.UUID, page_count: int) -> None:
+    async with event_log.transaction() as transaction:
+        report = await _locked_report(transaction.session, report_id)
         report.status = ReportStatus.PARSING
         report.error_message = None
-        await session.execute(delete(ReportPage).where(ReportPage.report_id == report_id))
-        event = await event_log.write(session, report_id, "parse_started", {"pageCount": page_count})
-    await event_log.publish(event)
+        await transaction.session.execute(delete(ReportPage).where(ReportPage.report_id == report_id))
+        await transaction.emit(report_id, "parse_started", {"pageCount": page_count})
 
 
 async def _store_batch(
-    session_factory: SessionFactory,
     event_log: EventLog,
     report_id: uuid.UUID,
     batch: list[tuple[int, str]],
@@ -118,40 +110,36 @@ async def _store_batch(
     if not batch:
         return
     done = batch[-1][0]
-    async with session_factory() as session, session.begin():
+    async with event_log.transaction() as transaction:
         rows = [{"report_id": report_id, "number": number, "text": body} for number, body in batch]
         statement = insert(ReportPage).values(rows)
-        await session.execute(
+        await transaction.session.execute(
             statement.on_conflict_do_update(
                 index_elements=[ReportPage.report_id, ReportPage.number],
                 set_={"text": statement.excluded.text},
             )
         )
-        event = await event_log.write(
-            session,
+        await transaction.emit(
             report_id,
             "parse_progress",
             {"pagesParsed": done, "pageCount": page_count, "percent": round(100 * done / page_count, 1)},
         )
-    await event_log.publish(event)
 
 
 async def _mark_parsed(
-    session_factory: SessionFactory,
     event_log: EventLog,
     report_id: uuid.UUID,
     pages: list[tuple[int, str]],
     seconds: float,
 ) -> None:
     markdown = pages_to_markdown(pages)
-    async with session_factory() as session, session.begin():
-        report = await _locked_report(session, report_id)
+    async with event_log.transaction() as transaction:
+        report = await _locked_report(transaction.session, report_id)
         report.status = ReportStatus.PARSED
         report.page_count = len(pages)
         report.parsed_markdown = markdown
         report.parsed_at = func.now()
-        event = await event_log.write(
-            session,
+        await transaction.emit(
             report_id,
             "parse_completed",
             {
@@ -160,18 +148,14 @@ async def _mark_parsed(
                 "seconds": round(seconds, 3),
             },
         )
-    await event_log.publish(event)
 
 
-async def _fail(
-    session_factory: SessionFactory, event_log: EventLog, report_id: uuid.UUID, message: str
-) -> None:
-    async with session_factory() as session, session.begin():
-        report = await _locked_report(session, report_id)
+async def _fail(event_log: EventLog, report_id: uuid.UUID, message: str) -> None:
+    async with event_log.transaction() as transaction:
+        report = await _locked_report(transaction.session, report_id)
         report.status = ReportStatus.ERROR
         report.error_message = message
-        event = await event_log.write(session, report_id, "parse_failed", {"message": message})
-    await event_log.publish(event)
+        await transaction.emit(report_id, "parse_failed", {"message": message})
 
 
 async def _locked_report(session: AsyncSession, report_id: uuid.UUID) -> Report:

@@ -84,12 +84,11 @@ async def accept_upload(
         page_count=info.page_count,
     )
     try:
-        async with session_factory() as session, session.begin():
-            session.add(report)
-            await session.flush()
-            session.add(ReportFile(report_id=report.id, content=content))
-            event = await event_log.write(
-                session,
+        async with event_log.transaction() as transaction:
+            transaction.session.add(report)
+            await transaction.session.flush()
+            transaction.session.add(ReportFile(report_id=report.id, content=content))
+            await transaction.emit(
                 report.id,
                 "report_uploaded",
                 {"filename": report.filename, "sizeBytes": len(content), "pageCount": info.page_count},
@@ -99,7 +98,6 @@ async def accept_upload(
         if raced is None:
             raise
         return UploadOutcome(raced, created=False)
-    await event_log.publish(event)
     return UploadOutcome(report, created=True)
 
 

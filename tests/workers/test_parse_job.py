@@ -115,9 +115,8 @@ async def test_unreadable_stored_file_ends_in_error_with_a_plain_message(
 ) -> None:
     report_id = await stored_report(session_factory, event_log, settings, pages=2)
     async with session_factory() as session, session.begin():
-        await session.execute(
-            update(ReportFile).where(ReportFile.report_id == report_id).values(content=b"%PDF-1.7 garbage %%EOF")
-        )
+        damaged = update(ReportFile).values(content=b"%PDF-1.7 garbage %%EOF")
+        await session.execute(damaged.where(ReportFile.report_id == report_id))
 
     outcome = await parse_report(session_factory, event_log, report_id, progress_every=2)
 
