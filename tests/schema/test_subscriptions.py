@@ -8,6 +8,7 @@ import os
 import subprocess
 import sys
 import time
+import uuid
 from collections.abc import Iterator
 
 import httpx
@@ -38,15 +39,18 @@ async def ids_from(subscription: Subscription, count: int) -> list[int]:
     return [(await subscription.next())["analysisEvents"]["id"] for _ in range(count)]
 
 
-async def uploaded_report(client: GraphQLClient) -> str:
+async def uploaded_report(client: GraphQLClient) -> tuple[str, uuid.UUID]:
+    """A parsed 7-page report (6 events so far): its global id and its UUID."""
     result = await client.upload_result(pdfs.synthetic_report(page_count=7).pdf)
     report_id = str(result["report"]["id"])
     await wait_for_status(client, report_id, "PARSED")
-    return report_id
+    report_uuid = parse_node_id(report_id, "Report")
+    assert report_uuid is not None
+    return report_id, report_uuid
 
 
 async def test_parse_emits_started_progress_and_completed(client: GraphQLClient, worker: object) -> None:
-    report_id = await uploaded_report(client)
+    report_id, _ = await uploaded_report(client)
 
     events = (await client.data(EVENT_LOG_QUERY, id=report_id, afterId=0, first=100))["report"]["events"]
 
@@ -66,9 +70,7 @@ async def test_parse_emits_started_progress_and_completed(client: GraphQLClient,
 async def test_late_subscriber_replays_then_follows_live(
     client: GraphQLClient, worker: object, event_log: EventLog
 ) -> None:
-    report_id = await uploaded_report(client)
-    report_uuid = parse_node_id(report_id, "Report")
-    assert report_uuid is not None
+    report_id, report_uuid = await uploaded_report(client)
 
     async with client.subscribe(EVENTS, reportId=report_id, afterId=0) as subscription:
         replayed = await ids_from(subscription, 6)
@@ -86,9 +88,7 @@ async def test_late_subscriber_replays_then_follows_live(
 async def test_reconnect_with_after_id_gets_only_what_was_missed(
     client: GraphQLClient, worker: object, event_log: EventLog
 ) -> None:
-    report_id = await uploaded_report(client)
-    report_uuid = parse_node_id(report_id, "Report")
-    assert report_uuid is not None
+    report_id, report_uuid = await uploaded_report(client)
     async with client.subscribe(EVENTS, reportId=report_id, afterId=0) as subscription:
         before = await ids_from(subscription, 4)
 
@@ -143,9 +143,7 @@ def second_api_process(settings: Settings) -> Iterator[str]:
 async def test_subscribers_on_two_api_processes_each_get_every_event_once(
     client: GraphQLClient, worker: object, event_log: EventLog, second_api_process: str
 ) -> None:
-    report_id = await uploaded_report(client)
-    report_uuid = parse_node_id(report_id, "Report")
-    assert report_uuid is not None
+    report_id, report_uuid = await uploaded_report(client)
     other = GraphQLClient(second_api_process)
 
     async with (
