@@ -101,7 +101,9 @@ async def clean_db(engine: AsyncEngine, redis: Redis) -> None:
 async def serve_api(settings: Settings) -> AsyncIterator[str]:
     """Run the real ASGI app under uvicorn on a free loopback port; yields its base URL."""
     port = free_port()
-    config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning")
+    config = uvicorn.Config(
+        create_app(settings), host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False
+    )
     server = uvicorn.Server(config)
     server.install_signal_handlers = lambda: None  # type: ignore[method-assign]
     task = asyncio.create_task(server.serve())
@@ -124,6 +126,7 @@ async def run_worker(settings: Settings) -> AsyncIterator[Worker]:
     try:
         yield worker
     finally:
+        await wait_for_idle_queue(worker.pool)
         await worker.close()
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)

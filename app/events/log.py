@@ -21,7 +21,8 @@ from typing import Any
 
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
-from sqlalchemy import select, update
+from sqlalchemy import String, Uuid, insert, literal, select, update
+from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import Event, Report
@@ -164,27 +165,47 @@ class EventLog:
         agent_name: str | None = None,
         analysis_run_id: uuid.UUID | None = None,
     ) -> StreamEvent:
-        """Record one event inside the caller's transaction; `publish` it after the commit."""
-        seq = await session.scalar(
+        """Record one event inside the caller's transaction; `publish` it after the commit.
+
+        One statement: bump the report's counter (locking its row until commit) and insert the event
+        with the new number.
+        """
+        payload = data or {}
+        next_seq = (
             update(Report)
             .where(Report.id == report_id)
             .values(last_event_seq=Report.last_event_seq + 1)
-            .returning(Report.last_event_seq)
+            .returning(Report.id, Report.last_event_seq)
+            .cte("next_seq")
         )
-        if seq is None:
+        row = (
+            await session.execute(
+                insert(Event)
+                .from_select(
+                    ["report_id", "seq", "event_type", "agent_name", "analysis_run_id", "data"],
+                    select(
+                        next_seq.c.id,
+                        next_seq.c.last_event_seq,
+                        literal(event_type, String),
+                        literal(agent_name, String),
+                        literal(analysis_run_id, Uuid),
+                        literal(payload, JSONB),
+                    ),
+                )
+                .returning(Event.seq, Event.created_at)
+            )
+        ).one_or_none()
+        if row is None:
             raise ReportNotFound(f"report {report_id} does not exist")
-        row = Event(
+        return StreamEvent(
             report_id=report_id,
-            seq=seq,
+            seq=row.seq,
             event_type=event_type,
+            data=payload,
+            timestamp=row.created_at,
             agent_name=agent_name,
             analysis_run_id=analysis_run_id,
-            data=data or {},
         )
-        session.add(row)
-        await session.flush()
-        await session.refresh(row, ["created_at"])
-        return StreamEvent.from_row(row)
 
     async def publish(self, *events: StreamEvent) -> None:
         """PUBLISH committed events; a Redis failure is logged, never raised (Postgres has them)."""
