@@ -9,6 +9,7 @@ from strawberry.extensions import MaskErrors
 from strawberry.tools import merge_types
 
 from schema.events import EventSubscription
+from schema.execution import PerEventMemoExecutionContext
 from schema.mutations.report_upload import UploadReportMutation
 from schema.reports import ReportQuery
 
@@ -34,4 +35,5 @@ schema = strawberry.Schema(
     mutation=Mutation,
     subscription=Subscription,
     extensions=[lambda: MaskErrors(should_mask_error=_is_unexpected)],
+    execution_context_class=PerEventMemoExecutionContext,
 )
