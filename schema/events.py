@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import AsyncGenerator
 from datetime import datetime
-from typing import cast
+from typing import Annotated, cast
 
 import strawberry
 from graphql import GraphQLError
@@ -63,8 +63,10 @@ class EventSubscription:
     async def analysis_events(
         self,
         info: strawberry.Info[Context],
-        report_id: strawberry.ID,
-        after_id: int = 0,
+        report_id: Annotated[strawberry.ID, strawberry.argument(description="The report to follow.")],
+        after_id: Annotated[
+            int, strawberry.argument(description="Deliver events with a larger id (0: from the start).")
+        ] = 0,
     ) -> AsyncGenerator[StreamEvent, None]:
         report_uuid = parse_node_id(report_id, "Report")
         if (

@@ -5,6 +5,7 @@ from __future__ import annotations
 import uuid
 from collections.abc import Iterable
 from datetime import datetime
+from typing import Annotated
 
 import strawberry
 from graphql import GraphQLError
@@ -81,7 +82,12 @@ class Report(relay.Node):
         return [by_id.get(report_id) if report_id else None for report_id in wanted]
 
     @strawberry.field(description="Parsed pages in order, `first` at a time after page number `after`.")
-    async def pages(self, info: strawberry.Info[Context], first: int = 20, after: int = 0) -> list[Page]:
+    async def pages(
+        self,
+        info: strawberry.Info[Context],
+        first: Annotated[int, strawberry.argument(description="How many pages (at most 100).")] = 20,
+        after: Annotated[int, strawberry.argument(description="Start after this page number.")] = 0,
+    ) -> list[Page]:
         check_first(first)
         async with info.context.services.session_factory() as session:
             rows = await session.execute(
@@ -104,7 +110,10 @@ class Report(relay.Node):
 
     @strawberry.field(description="The report's event log after sequence number `afterId`, oldest first.")
     async def events(
-        self, info: strawberry.Info[Context], after_id: int = 0, first: int = 100
+        self,
+        info: strawberry.Info[Context],
+        after_id: Annotated[int, strawberry.argument(description="Only events with a larger id.")] = 0,
+        first: Annotated[int, strawberry.argument(description="How many events (at most 500).")] = 100,
     ) -> list[StreamEvent]:
         return await list_events(info, self.uuid, after_id, first)
 
@@ -152,7 +161,11 @@ def _edge(row: ReportModel) -> ReportEdge:
 @strawberry.type
 class ReportQuery:
     @strawberry.field(description="One report by its id (the global `id`, or the bare UUID); null if none.")
-    async def report(self, info: strawberry.Info[Context], id: strawberry.ID) -> Report | None:
+    async def report(
+        self,
+        info: strawberry.Info[Context],
+        id: Annotated[strawberry.ID, strawberry.argument(description="The report's global id or UUID.")],
+    ) -> Report | None:
         report_id = parse_node_id(id, "Report")
         if report_id is None:
             return None
@@ -163,9 +176,13 @@ class ReportQuery:
     async def reports(
         self,
         info: strawberry.Info[Context],
-        first: int = 20,
-        after: str | None = None,
-        status: ReportStatusModel | None = None,
+        first: Annotated[int, strawberry.argument(description="How many reports (at most 100).")] = 20,
+        after: Annotated[
+            str | None, strawberry.argument(description="A cursor from a previous page.")
+        ] = None,
+        status: Annotated[
+            ReportStatusModel | None, strawberry.argument(description="Only reports in this status.")
+        ] = None,
     ) -> ReportConnection:
         check_first(first)
         async with info.context.services.session_factory() as session:

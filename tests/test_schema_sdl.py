@@ -23,5 +23,8 @@ def test_every_field_and_argument_is_documented() -> None:
         for field_name, field in graphql_type.fields.items():
             if not field.description:
                 missing.append(f"{type_name}.{field_name}")
+            for argument_name, argument in getattr(field, "args", {}).items():
+                if not argument.description:
+                    missing.append(f"{type_name}.{field_name}({argument_name})")
 
     assert missing == []

@@ -58,8 +58,10 @@ class UploadReportMutation:
     async def upload_report(
         self,
         info: strawberry.Info[Context],
-        file: Upload,
-        company_name: str | None = None,
+        file: Annotated[Upload, strawberry.argument(description="The report PDF.")],
+        company_name: Annotated[
+            str | None, strawberry.argument(description="The reporting company, if known.")
+        ] = None,
     ) -> UploadReportResult:
         services = info.context.services
         limit = services.settings.max_upload_bytes
