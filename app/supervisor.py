@@ -13,7 +13,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from types import FrameType
 
@@ -36,7 +36,9 @@ def _raise_stop(signum: int, frame: FrameType | None) -> None:
     raise _Stop
 
 
-def provide_services(settings: Settings, stack: ExitStack, say: object = print) -> dict[str, str]:
+def provide_services(
+    settings: Settings, stack: ExitStack, say: Callable[[str], None] = print
+) -> dict[str, str]:
     """Environment variables pointing at Postgres and Redis, starting embedded ones where unset."""
     env: dict[str, str] = {}
     if settings.database_url:
@@ -46,14 +48,14 @@ def provide_services(settings: Settings, stack: ExitStack, say: object = print) 
         stack.callback(postgres.stop)
         postgres.ensure_database(EMBEDDED_DATABASE)
         env["DATABASE_URL"] = postgres.url(EMBEDDED_DATABASE)
-        say(f"embedded Postgres (pgvector) data in {settings.data_dir / 'postgres'}")  # type: ignore[operator]
+        say(f"embedded Postgres (pgvector) data in {settings.data_dir / 'postgres'}")
     if settings.redis_url:
         env["REDIS_URL"] = settings.redis_url
     else:
         redis = start_redis(settings.data_dir / "redis", settings.embedded_redis_port or None)
         stack.callback(redis.stop)
         env["REDIS_URL"] = redis.url
-        say(f"embedded Redis (valkey) at {redis.url}, data in {settings.data_dir / 'redis'}")  # type: ignore[operator]
+        say(f"embedded Redis (valkey) at {redis.url}, data in {settings.data_dir / 'redis'}")
     return env
 
 

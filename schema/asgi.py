@@ -10,7 +10,6 @@ from contextlib import asynccontextmanager
 
 from arq import create_pool
 from arq.connections import RedisSettings
-from redis.asyncio import Redis
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -37,15 +36,13 @@ class SibylGraphQL(GraphQL[Context, None]):
 @asynccontextmanager
 async def _services(settings: Settings) -> AsyncIterator[Services]:
     engine = create_engine(settings.require_database_url())
-    redis = Redis.from_url(settings.require_redis_url())
     arq = await create_pool(RedisSettings.from_dsn(settings.require_redis_url()))
     session_factory = create_session_factory(engine)
-    event_log = EventLog(session_factory, redis, poll_seconds=settings.event_poll_seconds)
+    event_log = EventLog(session_factory, arq, poll_seconds=settings.event_poll_seconds)
     try:
-        yield Services(settings, engine, session_factory, redis, arq, event_log)
+        yield Services(settings, engine, session_factory, arq, event_log)
     finally:
         await arq.aclose()
-        await redis.aclose()
         await engine.dispose()
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from arq.connections import ArqRedis
-from redis.asyncio import Redis
 from sqlalchemy.ext.asyncio import AsyncEngine
 from starlette.requests import Request
 from starlette.responses import Response
@@ -23,8 +22,7 @@ class Services:
     settings: Settings
     engine: AsyncEngine
     session_factory: SessionFactory
-    redis: Redis
-    arq: ArqRedis
+    arq: ArqRedis  # queues jobs and carries event pub/sub
     event_log: EventLog
 
 

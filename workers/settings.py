@@ -6,7 +6,6 @@ from typing import Any
 
 from arq import func
 from arq.connections import RedisSettings
-from redis.asyncio import Redis
 
 from app.config import Settings, get_settings
 from app.db.session import create_engine, create_session_factory
@@ -17,23 +16,24 @@ from workers.recovery import requeue_unfinished_parses
 
 
 async def startup(ctx: dict[str, Any]) -> None:
-    """Open the shared clients, then run the recovery sweep."""
+    """Open the shared clients, then run the recovery sweep.
+
+    Events are published through ARQ's own Redis pool (`ctx["redis"]`); a second pool would only
+    duplicate connections to the same server.
+    """
     settings: Settings = ctx.get("settings") or get_settings()
     engine = create_engine(settings.require_database_url())
     session_factory = create_session_factory(engine)
-    redis = Redis.from_url(settings.require_redis_url())
     ctx.update(
         settings=settings,
         engine=engine,
         session_factory=session_factory,
-        events_redis=redis,
-        event_log=EventLog(session_factory, redis, poll_seconds=settings.event_poll_seconds),
+        event_log=EventLog(session_factory, ctx["redis"], poll_seconds=settings.event_poll_seconds),
     )
     await requeue_unfinished_parses(session_factory, ctx["redis"])
 
 
 async def shutdown(ctx: dict[str, Any]) -> None:
-    await ctx["events_redis"].aclose()
     await ctx["engine"].dispose()
 
 

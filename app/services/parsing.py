@@ -40,14 +40,14 @@ async def parse_report(
 ) -> ParseOutcome:
     """Parse one report under its lock; see the module docstring for the guarantees."""
     async with session_factory() as lock_session:
-        key = f"parse_report:{report_id}"
-        locked = await lock_session.scalar(select(func.pg_try_advisory_lock(func.hashtextextended(key, 0))))
+        lock_key = func.hashtextextended(f"parse_report:{report_id}", 0)
+        locked = await lock_session.scalar(select(func.pg_try_advisory_lock(lock_key)))
         if not locked:
             return ParseOutcome.SKIPPED_BUSY
         try:
             return await _parse_locked(session_factory, event_log, report_id, progress_every)
         finally:
-            await lock_session.execute(select(func.pg_advisory_unlock(func.hashtextextended(key, 0))))
+            await lock_session.execute(select(func.pg_advisory_unlock(lock_key)))
             await lock_session.commit()
 
 
