@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import Field, field_validator
+from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -54,6 +54,88 @@ class Settings(BaseSettings):
     parse_job_timeout_seconds: int = Field(default=600, gt=0, description="Time limit of one parse job.")
     graphiql: bool = Field(default=True, description="Serve GraphiQL at /graphql in a browser.")
 
+    llm_api_key: SecretStr | None = Field(
+        default=None,
+        description="API key of the OpenAI-compatible LLM endpoint. Unset: no LLM is called and every "
+        "step takes its rule-based path.",
+    )
+    llm_base_url: str = Field(
+        default="https://openrouter.ai/api/v1",
+        description="Base URL of an OpenAI-compatible chat-completions API (OpenRouter, Ollama's "
+        "http://localhost:11434/v1, vLLM, ...).",
+    )
+    llm_model_routing: str = Field(
+        default="anthropic/claude-sonnet-4.5", description="Model that routes claims."
+    )
+    llm_model_extraction: str = Field(
+        default="google/gemini-2.5-flash", description="Model that extracts claims."
+    )
+    llm_model_dedup: str = Field(
+        default="google/gemini-2.5-flash", description="Model that confirms duplicates."
+    )
+    llm_model_analysis: str = Field(
+        default="anthropic/claude-sonnet-4.5", description="Model the specialists use."
+    )
+    llm_model_judgment: str = Field(default="anthropic/claude-opus-4.5", description="Model the judge uses.")
+    llm_fallback_model_routing: str | None = Field(
+        default="openai/gpt-4o-mini", description="Model tried when the routing model keeps failing."
+    )
+    llm_fallback_model_extraction: str | None = Field(
+        default="openai/gpt-4o-mini", description="Model tried when the extraction model keeps failing."
+    )
+    llm_fallback_model_dedup: str | None = Field(
+        default="openai/gpt-4o-mini", description="Model tried when the dedup model keeps failing."
+    )
+    llm_fallback_model_analysis: str | None = Field(
+        default="openai/gpt-4o-mini", description="Model tried when the analysis model keeps failing."
+    )
+    llm_fallback_model_judgment: str | None = Field(
+        default="anthropic/claude-sonnet-4.5",
+        description="Model tried when the judgment model keeps failing.",
+    )
+    llm_timeout_seconds: float = Field(default=60.0, gt=0, description="Time limit of one LLM HTTP call.")
+    llm_max_retries: int = Field(
+        default=3, ge=0, description="Retries per model on 429, 5xx and timeouts, with exponential backoff."
+    )
+    llm_backoff_seconds: float = Field(
+        default=1.0,
+        ge=0,
+        description="First backoff delay; doubles on each retry (a Retry-After header wins).",
+    )
+    llm_backoff_max_seconds: float = Field(default=30.0, ge=0, description="Longest single backoff delay.")
+    llm_max_concurrency: int = Field(default=4, gt=0, description="LLM calls in flight at once, per process.")
+    llm_prices: dict[str, tuple[float, float]] = Field(
+        default_factory=dict,
+        description='Cost estimate per model as JSON: {"model": [usd_per_million_input_tokens, '
+        "usd_per_million_output_tokens]}. A cost the endpoint reports itself wins.",
+    )
+
+    max_iterations: int = Field(
+        default=3,
+        ge=1,
+        description="Investigation passes per analysis: the first pass plus at most max_iterations - 1 "
+        "re-investigation cycles requested by the judge.",
+    )
+    agent_timeout_seconds: float = Field(
+        default=120.0,
+        gt=0,
+        description="Time limit of one specialist agent in one pass; then it is marked errored.",
+    )
+    pipeline_job_timeout_seconds: int = Field(
+        default=3600, gt=0, description="Time limit of one pipeline job."
+    )
+    analysis_lease_seconds: float = Field(
+        default=60.0,
+        gt=0,
+        description="A worker running an analysis renews its lease this often (x1/3); another worker may "
+        "resume the analysis once the lease has lapsed.",
+    )
+    specialist_plugins: str | None = Field(
+        default=None,
+        description="Optional `module:attribute` naming a mapping of agent name to investigator that "
+        "replaces the built-in investigators (for custom evidence sources).",
+    )
+
     @field_validator("database_url", "redis_url", mode="before")
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
@@ -72,14 +154,19 @@ class Settings(BaseSettings):
         return self.redis_url
 
 
-def sqlalchemy_url(database_url: str) -> str:
-    """The URL with the asyncpg driver named, whatever scheme the user wrote."""
+def libpq_url(database_url: str) -> str:
+    """The URL as libpq (psycopg) reads it, without a SQLAlchemy driver name."""
     scheme, sep, rest = database_url.partition("://")
     if not sep:
         raise ValueError(f"not a database URL: {database_url!r}")
     if scheme in ("postgres", "postgresql", "postgresql+asyncpg", "postgresql+psycopg"):
-        return f"postgresql+asyncpg://{rest}"
+        return f"postgresql://{rest}"
     raise ValueError(f"unsupported database scheme {scheme!r}: use postgresql://")
+
+
+def sqlalchemy_url(database_url: str) -> str:
+    """The URL with the asyncpg driver named, whatever scheme the user wrote."""
+    return "postgresql+asyncpg://" + libpq_url(database_url).partition("://")[2]
 
 
 @lru_cache(maxsize=1)

@@ -7,6 +7,7 @@ import uuid
 from arq.connections import ArqRedis
 
 PARSE_REPORT_JOB = "parse_report"
+RUN_PIPELINE_JOB = "run_pipeline"
 
 
 async def enqueue_parse(pool: ArqRedis, report_id: uuid.UUID, *, recovery: bool = False) -> bool:
@@ -21,3 +22,14 @@ async def enqueue_parse(pool: ArqRedis, report_id: uuid.UUID, *, recovery: bool 
         job_id = f"{job_id}:recovery:{uuid.uuid4().hex[:12]}"
     job = await pool.enqueue_job(PARSE_REPORT_JOB, str(report_id), _job_id=job_id)
     return job is not None
+
+
+async def enqueue_pipeline(pool: ArqRedis, run_id: uuid.UUID, *, reason: str) -> None:
+    """Queue `run_pipeline` for an analysis run.
+
+    Every call queues a job with a fresh id: the job takes the run's lease and resumes from the
+    last checkpoint, so an extra job for the same run waits or finds nothing left to do.
+    """
+    await pool.enqueue_job(
+        RUN_PIPELINE_JOB, str(run_id), _job_id=f"{RUN_PIPELINE_JOB}:{run_id}:{reason}:{uuid.uuid4().hex[:12]}"
+    )

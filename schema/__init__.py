@@ -10,6 +10,8 @@ from strawberry.tools import merge_types
 
 from schema.events import EventSubscription
 from schema.execution import PerEventMemoExecutionContext
+from schema.mutations.analysis_resume import ResumeAnalysisMutation
+from schema.mutations.analysis_start import StartAnalysisMutation
 from schema.mutations.report_upload import UploadReportMutation
 from schema.reports import ReportQuery
 
@@ -20,7 +22,7 @@ class NodeQuery:
 
 
 Query = merge_types("Query", (ReportQuery, NodeQuery))
-Mutation = merge_types("Mutation", (UploadReportMutation,))
+Mutation = merge_types("Mutation", (UploadReportMutation, StartAnalysisMutation, ResumeAnalysisMutation))
 Subscription = merge_types("Subscription", (EventSubscription,))
 
 

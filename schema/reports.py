@@ -15,6 +15,7 @@ from strawberry import relay
 from app.db.models import Report as ReportModel
 from app.db.models import ReportPage
 from app.db.models import ReportStatus as ReportStatusModel
+from schema.analysis import Analysis, load_analysis
 from schema.context import Context
 from schema.events import StreamEvent, list_events
 from schema.ids import parse_node_id
@@ -107,6 +108,12 @@ class Report(relay.Node):
             return await session.scalar(
                 select(ReportModel.parsed_markdown).where(ReportModel.id == self.uuid)
             )
+
+    @strawberry.field(
+        description="The report's latest analysis (live while it runs); null if never analysed."
+    )
+    async def analysis(self, info: strawberry.Info[Context]) -> Analysis | None:
+        return await load_analysis(info, self.uuid)
 
     @strawberry.field(description="The report's event log after sequence number `afterId`, oldest first.")
     async def events(

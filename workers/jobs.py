@@ -6,6 +6,9 @@ import logging
 import uuid
 from typing import Any
 
+from arq import Retry
+
+from app.agents.pipeline import PipelineRunner, RunResult
 from app.services.parsing import parse_report as parse_report_service
 
 logger = logging.getLogger(__name__)
@@ -21,3 +24,13 @@ async def parse_report(ctx: dict[str, Any], report_id: str) -> str:
     )
     logger.info("parse_report %s: %s", report_id, outcome.value)
     return outcome.value
+
+
+async def run_pipeline(ctx: dict[str, Any], run_id: str) -> str:
+    """Run or resume one analysis. While another worker holds its lease, try again when it lapses."""
+    runner: PipelineRunner = ctx["pipeline_runner"]
+    outcome = await runner.run(uuid.UUID(run_id))
+    logger.info("run_pipeline %s: %s %s", run_id, outcome.result.value, outcome.detail)
+    if outcome.result is RunResult.LEASE_HELD:
+        raise Retry(defer=outcome.retry_in_seconds + 0.5)
+    return outcome.result.value

@@ -8,7 +8,8 @@ from arq.connections import ArqRedis
 
 from app.db.models import ReportStatus
 from app.db.session import SessionFactory
-from app.queue import enqueue_parse
+from app.queue import enqueue_parse, enqueue_pipeline
+from app.services.analysis import runs_to_resume
 from app.services.parsing import reports_needing_parse
 
 logger = logging.getLogger(__name__)
@@ -27,3 +28,13 @@ async def requeue_unfinished_parses(session_factory: SessionFactory, pool: ArqRe
     if queued:
         logger.info("startup sweep queued %d parse job(s)", queued)
     return queued
+
+
+async def resume_abandoned_analyses(session_factory: SessionFactory, pool: ArqRedis) -> int:
+    """Queue a resume for every analysis whose worker died (its lease lapsed); returns how many."""
+    run_ids = await runs_to_resume(session_factory)
+    for run_id in run_ids:
+        await enqueue_pipeline(pool, run_id, reason="recovery")
+    if run_ids:
+        logger.info("startup sweep queued %d analysis resume(s)", len(run_ids))
+    return len(run_ids)

@@ -2,45 +2,74 @@
 
 from __future__ import annotations
 
+from contextlib import AsyncExitStack
 from typing import Any
 
 from arq import func
 from arq.connections import RedisSettings
 
+from app.agents.pipeline import PipelineRunner, open_checkpointer
+from app.agents.runtime import PipelineDeps
+from app.agents.specialists import load_investigators
 from app.config import Settings, get_settings
 from app.db.session import create_engine, create_session_factory
 from app.events import EventLog
-from app.queue import PARSE_REPORT_JOB
-from workers.jobs import parse_report
-from workers.recovery import requeue_unfinished_parses
+from app.llm import create_llm_client
+from app.queue import PARSE_REPORT_JOB, RUN_PIPELINE_JOB
+from workers.jobs import parse_report, run_pipeline
+from workers.recovery import requeue_unfinished_parses, resume_abandoned_analyses
 
 
 async def startup(ctx: dict[str, Any]) -> None:
-    """Open the shared clients, then run the recovery sweep.
+    """Open the shared clients (database, LLM, checkpointer), then run the recovery sweep.
 
     Events are published through ARQ's own Redis pool (`ctx["redis"]`); a second pool would only
     duplicate connections to the same server.
     """
     settings: Settings = ctx.get("settings") or get_settings()
+    exit_stack = AsyncExitStack()
     engine = create_engine(settings.require_database_url())
+    exit_stack.push_async_callback(engine.dispose)
     session_factory = create_session_factory(engine)
+    event_log = EventLog(session_factory, ctx["redis"], poll_seconds=settings.event_poll_seconds)
+    llm = create_llm_client(settings)
+    if llm is not None:
+        exit_stack.push_async_callback(llm.aclose)
+    checkpointer = await exit_stack.enter_async_context(open_checkpointer(settings.require_database_url()))
+    deps = PipelineDeps(
+        settings=settings,
+        session_factory=session_factory,
+        event_log=event_log,
+        llm=llm,
+        investigators=load_investigators(settings),
+    )
     ctx.update(
         settings=settings,
-        engine=engine,
+        exit_stack=exit_stack,
         session_factory=session_factory,
-        event_log=EventLog(session_factory, ctx["redis"], poll_seconds=settings.event_poll_seconds),
+        event_log=event_log,
+        pipeline_runner=PipelineRunner(deps, checkpointer),
     )
     await requeue_unfinished_parses(session_factory, ctx["redis"])
+    await resume_abandoned_analyses(session_factory, ctx["redis"])
 
 
 async def shutdown(ctx: dict[str, Any]) -> None:
-    await ctx["engine"].dispose()
+    await ctx["exit_stack"].aclose()
 
 
 def worker_settings(settings: Settings) -> dict[str, Any]:
     """Keyword arguments for `arq.Worker` (tests pass them directly)."""
     return {
-        "functions": [func(parse_report, name=PARSE_REPORT_JOB, timeout=settings.parse_job_timeout_seconds)],
+        "functions": [
+            func(parse_report, name=PARSE_REPORT_JOB, timeout=settings.parse_job_timeout_seconds),
+            func(
+                run_pipeline,
+                name=RUN_PIPELINE_JOB,
+                timeout=settings.pipeline_job_timeout_seconds,
+                max_tries=50,
+            ),
+        ],
         "on_startup": startup,
         "on_shutdown": shutdown,
         "redis_settings": RedisSettings.from_dsn(settings.redis_url or "redis://localhost:6379/0"),

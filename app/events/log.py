@@ -111,10 +111,27 @@ class EventTransaction:
         *,
         agent_name: str | None = None,
         analysis_run_id: uuid.UUID | None = None,
+        dedupe_key: str | None = None,
     ) -> StreamEvent:
-        """Record an event with the other writes of this transaction."""
+        """Record an event with the other writes of this transaction.
+
+        With a `dedupe_key` already recorded for this report, the stored event is returned and
+        nothing new is written or published.
+        """
+        if dedupe_key is not None:
+            existing = await self.session.scalar(
+                select(Event).where(Event.report_id == report_id, Event.dedupe_key == dedupe_key)
+            )
+            if existing is not None:
+                return StreamEvent.from_row(existing)
         event = await self.log.write(
-            self.session, report_id, event_type, data, agent_name=agent_name, analysis_run_id=analysis_run_id
+            self.session,
+            report_id,
+            event_type,
+            data,
+            agent_name=agent_name,
+            analysis_run_id=analysis_run_id,
+            dedupe_key=dedupe_key,
         )
         self.events.append(event)
         return event
@@ -148,11 +165,17 @@ class EventLog:
         *,
         agent_name: str | None = None,
         analysis_run_id: uuid.UUID | None = None,
+        dedupe_key: str | None = None,
     ) -> StreamEvent:
         """Record one event in its own transaction, then publish it."""
         async with self.transaction() as transaction:
             return await transaction.emit(
-                report_id, event_type, data, agent_name=agent_name, analysis_run_id=analysis_run_id
+                report_id,
+                event_type,
+                data,
+                agent_name=agent_name,
+                analysis_run_id=analysis_run_id,
+                dedupe_key=dedupe_key,
             )
 
     async def write(
@@ -164,6 +187,7 @@ class EventLog:
         *,
         agent_name: str | None = None,
         analysis_run_id: uuid.UUID | None = None,
+        dedupe_key: str | None = None,
     ) -> StreamEvent:
         """Record one event inside the caller's transaction; `publish` it after the commit.
 
@@ -182,7 +206,7 @@ class EventLog:
             await session.execute(
                 insert(Event)
                 .from_select(
-                    ["report_id", "seq", "event_type", "agent_name", "analysis_run_id", "data"],
+                    ["report_id", "seq", "event_type", "agent_name", "analysis_run_id", "data", "dedupe_key"],
                     select(
                         next_seq.c.id,
                         next_seq.c.last_event_seq,
@@ -190,6 +214,7 @@ class EventLog:
                         literal(agent_name, String),
                         literal(analysis_run_id, Uuid),
                         literal(payload, JSONB),
+                        literal(dedupe_key, String),
                     ),
                 )
                 .returning(Event.seq, Event.created_at)

@@ -32,6 +32,10 @@ class AnalysisRun(Timestamped, Base):
     status: Mapped[str] = mapped_column(String(16), default="PENDING")
     pipeline_stage: Mapped[str | None] = mapped_column(String(64))
     iteration_count: Mapped[int] = mapped_column(Integer, default=0)
+    max_iterations: Mapped[int] = mapped_column(Integer, default=3, server_default="3")
+    skip_claims_extraction: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
+    agent_status: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict, server_default="{}")
+    compliance: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict, server_default="{}")
     usage: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict)
     error_message: Mapped[str | None] = mapped_column(Text)
     lease_owner: Mapped[str | None] = mapped_column(String(128))
@@ -117,3 +121,5 @@ class Verdict(Timestamped, Base):
     iteration: Mapped[int] = mapped_column(Integer, default=0)
     is_final: Mapped[bool] = mapped_column(Boolean, default=False)
     method: Mapped[str] = mapped_column(String(32))
+    # The judge's evaluation behind the verdict (four dimensions, synthesis, any LLM review).
+    details: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict, server_default="{}")

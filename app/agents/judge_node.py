@@ -1,0 +1,209 @@
+"""The judge node (FRD-11): a verdict for every claim of this pass, re-investigation requests for
+the weak ones while passes remain, and — with an LLM — a second opinion on conflicting evidence."""
+
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any, Literal
+
+from langgraph.runtime import Runtime
+from pydantic import BaseModel, Field
+
+from app.agents.judge import ClaimJudgment, judge_claim
+from app.agents.persistence import add_usage, save_verdicts
+from app.agents.runtime import NodeRecorder, PipelineDeps
+from app.agents.state import (
+    ClaimState,
+    Finding,
+    PipelineState,
+    ReinvestigationRequest,
+    Verdict,
+    findings_by_claim,
+)
+from app.llm import LLMClient, LLMRole, LLMUnavailable, UsageTrace
+
+logger = logging.getLogger(__name__)
+
+AGENT = "judge"
+
+REVIEW_SYSTEM_PROMPT = """You are the judge reviewing evidence about one claim from a corporate sustainability
+report. Specialist agents disagree. Weigh source credibility, directness and recency. Decide one verdict:
+verified (consistent, credible corroboration), unverified (no external evidence), contradicted (credible
+evidence shows the claim is false or misleading), insufficient_evidence (some evidence, not enough).
+Answer with JSON only: {"verdict": str, "reasoning": str, "confidence": number between 0 and 1}"""
+
+
+class JudgeReview(BaseModel):
+    verdict: Literal["verified", "unverified", "contradicted", "insufficient_evidence"]
+    reasoning: str = Field(min_length=1)
+    confidence: float = Field(ge=0, le=1)
+
+
+def claims_to_judge(state: PipelineState) -> list[ClaimState]:
+    """Every claim on the first pass; afterwards only the claims re-investigated in this pass."""
+    claims = state.get("claims") or []
+    if state.get("iteration_count", 0) == 0:
+        return claims
+    routed = {entry["claim_id"] for entry in state.get("routing_plan") or []}
+    return [claim for claim in claims if claim["claim_id"] in routed]
+
+
+def confidence_level(confidence: float) -> str:
+    return "high" if confidence >= 0.8 else "medium" if confidence >= 0.6 else "low"
+
+
+async def review_conflict(
+    llm: LLMClient, claim: ClaimState, findings: list[Finding], judgment: ClaimJudgment, trace: UsageTrace
+) -> Verdict:
+    """The LLM's view on a claim with conflicting evidence; it may override the rule verdict."""
+    rule_verdict = judgment.verdict
+    evidence = [
+        {
+            "agent": finding["agent_name"],
+            "supports_claim": finding["supports_claim"],
+            "confidence": finding["confidence"],
+            "summary": finding["summary"],
+            "source_tier": finding["details"].get("source_tier"),
+        }
+        for finding in findings
+        if finding["evidence_type"] not in ("none", "error")
+    ]
+    user = json.dumps(
+        {
+            "claim": claim["text"],
+            "claim_type": claim["claim_type"],
+            "evidence": evidence,
+            "rule_based_verdict": rule_verdict["verdict"],
+            "rule_based_reasoning": rule_verdict["reasoning"],
+        },
+        ensure_ascii=False,
+    )
+    try:
+        review = await llm.complete_json(
+            LLMRole.JUDGMENT,
+            system=REVIEW_SYSTEM_PROMPT,
+            user=user,
+            schema=JudgeReview,
+            trace=trace,
+            max_tokens=2048,
+        )
+    except LLMUnavailable as exc:
+        logger.warning("judge review by LLM failed, keeping the rule verdict: %s", exc)
+        evaluation = {**rule_verdict["evaluation"], "llm_review": {"status": "failed", "error": str(exc)}}
+        return {**rule_verdict, "evaluation": evaluation}
+    overridden = review.verdict != rule_verdict["verdict"]
+    evaluation = {
+        **rule_verdict["evaluation"],
+        "llm_review": {
+            "status": "overridden" if overridden else "confirmed",
+            "rule_verdict": rule_verdict["verdict"],
+            "why": review.reasoning,
+        },
+    }
+    if not overridden:
+        return {**rule_verdict, "evaluation": evaluation}
+    return {
+        **rule_verdict,
+        "verdict": review.verdict,
+        "reasoning": f"{review.reasoning} (LLM review overrode the rule verdict "
+        f"'{rule_verdict['verdict']}': {rule_verdict['reasoning']})",
+        "confidence": round(review.confidence, 3),
+        "confidence_level": confidence_level(review.confidence),
+        "method": "llm",
+        "evaluation": evaluation,
+    }
+
+
+async def judge_evidence(state: PipelineState, runtime: Runtime[PipelineDeps]) -> dict[str, Any]:
+    deps = runtime.context
+    iteration = state.get("iteration_count", 0)
+    recorder = NodeRecorder(
+        deps,
+        report_id=state["report_id"],
+        run_id=state["run_id"],
+        node="judge_evidence",
+        iteration=iteration,
+        agent_name=AGENT,
+    )
+    await recorder.start("judging")
+    grouped = findings_by_claim(state.get("findings") or [])
+    agent_status = state.get("agent_status") or {}
+    trace = UsageTrace()
+    verdicts: list[Verdict] = []
+    requests: list[ReinvestigationRequest] = []
+    for claim in claims_to_judge(state):
+        findings = grouped.get(claim["claim_id"], [])
+        judgment = judge_claim(
+            claim,
+            findings,
+            agent_status,
+            run_id=state["run_id"],
+            iteration=iteration,
+            max_iterations=state["max_iterations"],
+        )
+        verdict = judgment.verdict
+        if deps.llm is not None and judgment.evaluation["consistency"]["has_contradictions"]:
+            verdict = await review_conflict(deps.llm, claim, findings, judgment, trace)
+        verdicts.append(verdict)
+        if judgment.request is not None:
+            requests.append(judgment.request)
+
+    async with recorder.transaction() as transaction:
+        await save_verdicts(transaction.session, recorder.run_id, verdicts)
+        await add_usage(transaction.session, recorder.run_id, trace)
+        for verdict in verdicts:
+            evaluation = verdict["evaluation"]
+            await recorder.emit_in(
+                transaction,
+                "evidence_evaluation",
+                {
+                    "claim_id": verdict["claim_id"],
+                    "evaluation_summary": (
+                        f"overall {evaluation['overall_score']:.2f}; "
+                        + ", ".join(
+                            f"{name} {score:.2f}" for name, score in evaluation["dimension_scores"].items()
+                        )
+                    ),
+                },
+            )
+            await recorder.emit_in(
+                transaction,
+                "verdict_issued",
+                {
+                    "claim_id": verdict["claim_id"],
+                    "verdict_id": verdict["verdict_id"],
+                    "verdict": verdict["verdict"],
+                    "reasoning": verdict["reasoning"],
+                    "ifrs_mapping": [mapping["paragraph_id"] for mapping in verdict["ifrs_mapping"]],
+                    "confidence": verdict["confidence_level"],
+                    "confidence_score": verdict["confidence"],
+                    "iteration": iteration,
+                    "cycle_count": iteration + 1,
+                    "method": verdict["method"],
+                },
+            )
+        if requests:
+            await recorder.emit_in(
+                transaction,
+                "reinvestigation",
+                {
+                    "claim_ids": [request["claim_id"] for request in requests],
+                    "target_agents": sorted(
+                        {agent for request in requests for agent in request["target_agents"]}
+                    ),
+                    "cycle": iteration + 1,
+                    "evidence_gaps": [request["evidence_gap"] for request in requests],
+                    "refined_queries_count": sum(len(request["refined_queries"]) for request in requests),
+                },
+            )
+        await recorder.emit_in(
+            transaction,
+            "agent_completed",
+            {
+                "verdicts_count": len(verdicts),
+                "reinvestigation_requests": len(requests),
+                "iteration": iteration,
+            },
+        )
+    return {"verdicts": verdicts, "reinvestigation_requests": requests}

@@ -1,0 +1,176 @@
+"""The orchestrator node (FRD-05 §2–5): routes claims to specialists, opens re-investigation
+cycles from the judge's requests, and routes the specialists' info requests."""
+
+from __future__ import annotations
+
+import logging
+from collections import Counter
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from app.agents.llm_routing import llm_route, llm_route_info_request
+from app.agents.persistence import add_usage, save_routing, set_agent_status, update_run
+from app.agents.routing import route_info_request, rule_route
+from app.agents.runtime import NodeRecorder, PipelineDeps
+from app.agents.state import (
+    AgentStatus,
+    ClaimState,
+    InfoRequest,
+    PipelineState,
+    ReinvestigationContext,
+    ReinvestigationRequest,
+    RoutingEntry,
+)
+from app.llm import LLMUnavailable, UsageTrace
+
+logger = logging.getLogger(__name__)
+
+AGENT = "orchestrator"
+
+
+async def initial_plan(
+    deps: PipelineDeps, claims: list[ClaimState], trace: UsageTrace
+) -> tuple[list[RoutingEntry], list[str]]:
+    """The LLM's validated plan when an LLM is configured and answers, else the rule plan."""
+    if deps.llm is not None and claims:
+        try:
+            return await llm_route(deps.llm, claims, trace)
+        except LLMUnavailable as exc:
+            logger.warning("LLM routing failed, using the routing matrix: %s", exc)
+            return [rule_route(claim) for claim in claims], [
+                f"LLM routing failed ({exc}); routing matrix used"
+            ]
+    return [rule_route(claim) for claim in claims], []
+
+
+def reinvestigation_plan(requests: list[ReinvestigationRequest], cycle: int) -> list[RoutingEntry]:
+    """Only the claims the judge asked about, only to the agents it named, with its guidance."""
+    plan: list[RoutingEntry] = []
+    for request in requests:
+        plan.append(
+            RoutingEntry(
+                claim_id=request["claim_id"],
+                assigned_agents=list(dict.fromkeys(request["target_agents"])),
+                reasoning=f"Re-investigation cycle {cycle}: {request['evidence_gap']}",
+                method="reinvestigation",
+                context=ReinvestigationContext(
+                    claim_id=request["claim_id"],
+                    evidence_gap=request["evidence_gap"],
+                    refined_queries=list(request["refined_queries"]),
+                    required_evidence=request["required_evidence"],
+                    cycle_number=cycle,
+                ),
+            )
+        )
+    return plan
+
+
+async def route_pending_requests(
+    deps: PipelineDeps, requests: list[InfoRequest], trace: UsageTrace
+) -> list[InfoRequest]:
+    """Pending info requests with targets chosen by keyword, then by LLM; the rest unroutable."""
+    updated: list[InfoRequest] = []
+    for request in requests:
+        if request["status"] != "pending":
+            continue
+        targets = route_info_request(request["description"], exclude=[request["requesting_agent"]])
+        if not targets and deps.llm is not None:
+            targets = await llm_route_info_request(
+                deps.llm, request["description"], request["requesting_agent"], trace
+            )
+        updated.append({**request, "target_agents": targets, "status": "routed" if targets else "unroutable"})
+    return updated
+
+
+async def orchestrate(state: PipelineState, runtime: Runtime[PipelineDeps]) -> dict[str, Any]:
+    """Route this cycle's work; see FRD-05 §2.3 for the modes."""
+    deps = runtime.context
+    claims = state.get("claims") or []
+    requests = state.get("reinvestigation_requests") or []
+    first_pass = "routing_plan" not in state
+    iteration = (
+        state.get("iteration_count", 0) if first_pass or not requests else state.get("iteration_count", 0) + 1
+    )
+    recorder = NodeRecorder(
+        deps,
+        report_id=state["report_id"],
+        run_id=state["run_id"],
+        node="orchestrate",
+        iteration=iteration,
+        agent_name=AGENT,
+    )
+    await recorder.start("routing", {"mode": "initial" if first_pass else "reinvestigation"})
+    trace = UsageTrace()
+    notes: list[str] = []
+    if first_pass:
+        plan, notes = await initial_plan(deps, claims, trace)
+    else:
+        plan = reinvestigation_plan(requests, iteration)
+    info_requests = await route_pending_requests(deps, state.get("info_requests") or [], trace)
+
+    workload = Counter(agent for entry in plan for agent in entry["assigned_agents"])
+    statuses = {
+        agent: AgentStatus(
+            agent_name=agent, status="idle", claims_assigned=count, claims_completed=0, iteration=iteration
+        )
+        for agent, count in workload.items()
+    }
+    async with recorder.transaction() as transaction:
+        await save_routing(transaction.session, recorder.run_id, plan, iteration)
+        await set_agent_status(transaction.session, recorder.run_id, dict(statuses))
+        await update_run(transaction.session, recorder.run_id, iteration_count=iteration)
+        await add_usage(transaction.session, recorder.run_id, trace)
+        for note in notes:
+            await recorder.emit_in(transaction, "agent_thinking", {"message": note})
+        if not first_pass:
+            await recorder.emit_in(
+                transaction,
+                "agent_thinking",
+                {
+                    "message": f"Re-investigation cycle {iteration}: {len(plan)} claim(s) sent back to "
+                    f"{', '.join(sorted(workload))} with the judge's refined queries.",
+                    "cycle": iteration,
+                },
+            )
+        for entry in plan:
+            await recorder.emit_in(
+                transaction,
+                "claim_routed",
+                {
+                    "claim_id": entry["claim_id"],
+                    "assigned_agents": entry["assigned_agents"],
+                    "reasoning": entry["reasoning"],
+                    "method": entry["method"],
+                    "iteration": iteration,
+                },
+            )
+        for request in info_requests:
+            await recorder.emit_in(
+                transaction,
+                "info_request_routed",
+                {
+                    "request_id": request["request_id"],
+                    "requesting_agent": request["requesting_agent"],
+                    "target_agents": request["target_agents"],
+                    "description": request["description"],
+                    "status": request["status"],
+                },
+            )
+        await recorder.emit_in(
+            transaction,
+            "agent_completed",
+            {
+                "claims_processed": len(plan),
+                "agent_workload": dict(sorted(workload.items())),
+                "iteration": iteration,
+                "method": sorted({entry["method"] for entry in plan}),
+            },
+        )
+    return {
+        "routing_plan": plan,
+        "iteration_count": iteration,
+        "reinvestigation_requests": [],
+        "agent_status": statuses,
+        "info_requests": info_requests,
+    }

@@ -1,0 +1,177 @@
+"""Idempotent writes of what the pipeline produces.
+
+Every row carries a deterministic id (or a natural unique key), and every insert is
+`ON CONFLICT DO NOTHING`, so a node that runs again after a crash, or `compile_report` writing the
+whole state once more, never duplicates anything.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
+from typing import Any, cast
+
+from sqlalchemy import delete, literal, select, update
+from sqlalchemy.dialects.postgresql import JSONB, insert
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.agents.state import ClaimState, Finding, IfrsParagraph, RoutingEntry, Verdict
+from app.db.models import AnalysisRun, Claim
+from app.db.models import Finding as FindingRow
+from app.db.models import RoutingAssignment as RoutingRow
+from app.db.models import Verdict as VerdictRow
+from app.llm import UsageTrace
+
+
+async def replace_claims(
+    session: AsyncSession, report_id: uuid.UUID, run_id: uuid.UUID, claims: Sequence[ClaimState], method: str
+) -> None:
+    """Make `claims` the report's claims: earlier analyses' claims (and their results) go."""
+    keep = [uuid.UUID(claim["claim_id"]) for claim in claims]
+    await session.execute(delete(Claim).where(Claim.report_id == report_id, Claim.id.not_in(keep)))
+    if not claims:
+        return
+    await session.execute(
+        insert(Claim)
+        .values(
+            [
+                {
+                    "id": uuid.UUID(claim["claim_id"]),
+                    "report_id": report_id,
+                    "analysis_run_id": run_id,
+                    "text": claim["text"],
+                    "claim_type": claim["claim_type"],
+                    "priority": claim["priority"],
+                    "source_page": claim["source_page"],
+                    "source_context": claim.get("source_context"),
+                    "ifrs_paragraphs": list(claim.get("ifrs_paragraphs") or []),
+                    "method": method,
+                }
+                for claim in claims
+            ]
+        )
+        .on_conflict_do_nothing(index_elements=["id"])
+    )
+
+
+async def load_claims(session: AsyncSession, report_id: uuid.UUID) -> list[ClaimState]:
+    """The report's stored claims in page order."""
+    rows = await session.scalars(
+        select(Claim)
+        .where(Claim.report_id == report_id)
+        .order_by(Claim.source_page, Claim.created_at, Claim.id)
+    )
+    return [
+        ClaimState(
+            claim_id=str(row.id),
+            text=row.text,
+            claim_type=row.claim_type,
+            priority=row.priority,
+            source_page=row.source_page,
+            source_context=row.source_context,
+            ifrs_paragraphs=[cast(IfrsParagraph, paragraph) for paragraph in row.ifrs_paragraphs or []],
+        )
+        for row in rows
+    ]
+
+
+async def save_routing(
+    session: AsyncSession, run_id: uuid.UUID, plan: Iterable[RoutingEntry], iteration: int
+) -> None:
+    """One row per (claim, agent) of this cycle's plan."""
+    values = [
+        {
+            "id": uuid.uuid5(
+                uuid.NAMESPACE_URL, f"sibyl:routing:{run_id}:{entry['claim_id']}:{agent}:{iteration}"
+            ),
+            "analysis_run_id": run_id,
+            "claim_id": uuid.UUID(entry["claim_id"]),
+            "agent": agent,
+            "iteration": iteration,
+            "reasoning": entry["reasoning"],
+            "method": entry["method"],
+        }
+        for entry in plan
+        for agent in entry["assigned_agents"]
+    ]
+    if values:
+        await session.execute(insert(RoutingRow).values(values).on_conflict_do_nothing())
+
+
+async def save_findings(session: AsyncSession, run_id: uuid.UUID, findings: Iterable[Finding]) -> None:
+    values = [
+        {
+            "id": uuid.UUID(finding["finding_id"]),
+            "analysis_run_id": run_id,
+            "claim_id": uuid.UUID(finding["claim_id"]) if finding["claim_id"] else None,
+            "agent": finding["agent_name"],
+            "evidence_type": finding["evidence_type"],
+            "summary": finding["summary"],
+            "details": finding["details"],
+            "supports_claim": finding["supports_claim"],
+            "confidence": finding["confidence"],
+            "iteration": finding["iteration"],
+            "method": finding["method"],
+        }
+        for finding in findings
+    ]
+    if values:
+        await session.execute(insert(FindingRow).values(values).on_conflict_do_nothing())
+
+
+async def save_verdicts(session: AsyncSession, run_id: uuid.UUID, verdicts: Iterable[Verdict]) -> None:
+    values = [
+        {
+            "id": uuid.UUID(verdict["verdict_id"]),
+            "analysis_run_id": run_id,
+            "claim_id": uuid.UUID(verdict["claim_id"]),
+            "verdict": verdict["verdict"],
+            "reasoning": verdict["reasoning"],
+            "ifrs_mapping": verdict["ifrs_mapping"],
+            "confidence": verdict["confidence"],
+            "iteration": verdict["iteration"],
+            "method": verdict["method"],
+            "details": {"confidence_level": verdict["confidence_level"], "evaluation": verdict["evaluation"]},
+        }
+        for verdict in verdicts
+    ]
+    if values:
+        await session.execute(insert(VerdictRow).values(values).on_conflict_do_nothing())
+
+
+async def mark_final_verdicts(session: AsyncSession, run_id: uuid.UUID, final_ids: Iterable[str]) -> None:
+    """Flag exactly the given verdicts of the run as final."""
+    ids = [uuid.UUID(verdict_id) for verdict_id in final_ids]
+    await session.execute(
+        update(VerdictRow).where(VerdictRow.analysis_run_id == run_id).values(is_final=VerdictRow.id.in_(ids))
+    )
+
+
+async def update_run(session: AsyncSession, run_id: uuid.UUID, **values: Any) -> None:
+    await session.execute(update(AnalysisRun).where(AnalysisRun.id == run_id).values(**values))
+
+
+async def set_agent_status(session: AsyncSession, run_id: uuid.UUID, statuses: dict[str, Any]) -> None:
+    """Merge some agents' statuses into the run's (parallel specialists each write their own key)."""
+    await session.execute(
+        update(AnalysisRun)
+        .where(AnalysisRun.id == run_id)
+        .values(agent_status=AnalysisRun.agent_status.op("||")(literal(statuses, JSONB)))
+    )
+
+
+async def add_usage(session: AsyncSession, run_id: uuid.UUID, trace: UsageTrace) -> None:
+    """Add a node's LLM usage to the run's trace."""
+    if not trace:
+        return
+    run = await session.get(AnalysisRun, run_id, with_for_update=True)
+    if run is None:
+        return
+    total = UsageTrace.from_dict(run.usage)
+    total.merge(trace)
+    run.usage = total.to_dict()
+
+
+def now() -> datetime:
+    return datetime.now(UTC)

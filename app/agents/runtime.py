@@ -1,0 +1,136 @@
+"""What pipeline nodes need besides the state: services, and a recorder for their events.
+
+The graph passes a `PipelineDeps` to every node as LangGraph's run context (never checkpointed).
+Nodes report through a `NodeRecorder`, which gives each event a deterministic dedupe key
+(run, node, pass, running number): a node that re-runs after a crash re-emits the same keys, and
+the event log keeps the first copy only.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.agents.persistence import update_run
+from app.agents.state import ClaimState, InfoRequest, InfoResponse, SpecialistTask
+from app.config import Settings
+from app.db.session import SessionFactory
+from app.events.log import EventLog, EventTransaction
+from app.llm import LLMClient, UsageTrace
+
+
+@dataclass(frozen=True)
+class FindingDraft:
+    """A finding as an investigator reports it; the pipeline adds ids, agent and pass."""
+
+    claim_id: str | None
+    evidence_type: str
+    summary: str
+    supports_claim: bool | None
+    confidence: float | None
+    method: str
+    details: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class InvestigationOutcome:
+    """What one specialist produced in one pass."""
+
+    findings: list[FindingDraft] = field(default_factory=list)
+    info_requests: list[InfoRequest] = field(default_factory=list)
+    info_responses: list[InfoResponse] = field(default_factory=list)
+
+
+@dataclass
+class InvestigationTools:
+    """Handed to an investigator: a way to narrate progress and the services it may use."""
+
+    recorder: NodeRecorder
+    settings: Settings
+    llm: LLMClient | None
+    usage: UsageTrace
+
+    async def think(self, message: str, **data: Any) -> None:
+        await self.recorder.emit("agent_thinking", {"message": message, **data})
+
+
+Investigator = Callable[[SpecialistTask, InvestigationTools], Awaitable[InvestigationOutcome]]
+ClaimExtractor = Callable[[str, int], list[ClaimState]]
+
+
+@dataclass(frozen=True)
+class PipelineDeps:
+    """Services shared by every node of every run in this process."""
+
+    settings: Settings
+    session_factory: SessionFactory
+    event_log: EventLog
+    llm: LLMClient | None
+    investigators: Mapping[str, Investigator]
+
+
+def stable_id(*parts: object) -> str:
+    """A UUID derived from `parts`: the same work always gets the same id, so writes are idempotent."""
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, "sibyl:" + ":".join(str(part) for part in parts)))
+
+
+class NodeRecorder:
+    """Emits one node's events (in its own transactions or alongside the node's writes)."""
+
+    def __init__(
+        self,
+        deps: PipelineDeps,
+        *,
+        report_id: str,
+        run_id: str,
+        node: str,
+        iteration: int,
+        agent_name: str | None,
+    ) -> None:
+        self.deps = deps
+        self.report_id = uuid.UUID(report_id)
+        self.run_id = uuid.UUID(run_id)
+        self.node = node
+        self.iteration = iteration
+        self.agent_name = agent_name
+        self._count = 0
+
+    def _next_key(self) -> str:
+        self._count += 1
+        return f"{self.run_id}/{self.node}/{self.iteration}/{self._count}"
+
+    async def emit_in(
+        self,
+        transaction: EventTransaction,
+        event_type: str,
+        data: dict[str, Any] | None = None,
+    ) -> None:
+        """Record an event inside `transaction` (published when it commits)."""
+        await transaction.emit(
+            self.report_id,
+            event_type,
+            data or {},
+            agent_name=self.agent_name,
+            analysis_run_id=self.run_id,
+            dedupe_key=self._next_key(),
+        )
+
+    async def emit(self, event_type: str, data: dict[str, Any] | None = None) -> None:
+        """Record and publish one event on its own."""
+        async with self.transaction() as transaction:
+            await self.emit_in(transaction, event_type, data)
+
+    async def start(self, stage: str, data: dict[str, Any] | None = None) -> None:
+        """Announce the node (`agent_started`) and move the run to `stage`."""
+        async with self.transaction() as transaction:
+            await update_run(transaction.session, self.run_id, pipeline_stage=stage)
+            await self.emit_in(transaction, "agent_started", {"iteration": self.iteration, **(data or {})})
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[EventTransaction]:
+        """A transaction for the node's writes and events together."""
+        async with self.deps.event_log.transaction() as transaction:
+            yield transaction

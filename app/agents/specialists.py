@@ -1,0 +1,236 @@
+"""Specialist nodes: each runs one investigator in isolation (time limit, errors contained) and
+records its findings and events.
+
+Until a specialist has an evidence source, its investigator says so honestly: a finding of
+evidence type `none`, `supports_claim` null, `source_available: false`. It never invents evidence.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import logging
+from collections.abc import Callable, Coroutine, Mapping
+from typing import Any
+
+from langgraph.runtime import Runtime
+
+from app.agents.persistence import add_usage, save_findings, set_agent_status
+from app.agents.routing import AGENT_LABELS
+from app.agents.runtime import (
+    FindingDraft,
+    InvestigationOutcome,
+    InvestigationTools,
+    Investigator,
+    NodeRecorder,
+    PipelineDeps,
+    stable_id,
+)
+from app.agents.state import SPECIALISTS, AgentStatus, Finding, InfoRequest, SpecialistTask
+from app.config import Settings
+from app.llm import UsageTrace
+
+logger = logging.getLogger(__name__)
+
+AGENT_TO_NODE: dict[str, str] = {
+    "geography": "investigate_geography",
+    "legal": "investigate_legal",
+    "news_media": "investigate_news",
+    "academic": "investigate_academic",
+    "data_metrics": "investigate_data",
+}
+NODE_TO_AGENT: dict[str, str] = {node: agent for agent, node in AGENT_TO_NODE.items()}
+
+
+async def no_evidence_source(task: SpecialistTask, tools: InvestigationTools) -> InvestigationOutcome:
+    """The honest investigator of a specialist that has no evidence source configured."""
+    label = AGENT_LABELS[task["agent"]]
+    await tools.think(
+        f"{label} agent: no evidence source is configured, so {len(task['claims'])} claim(s) stay unchecked."
+    )
+    return InvestigationOutcome(
+        findings=[
+            FindingDraft(
+                claim_id=claim["claim_id"],
+                evidence_type="none",
+                summary=f"The {label} agent has no evidence source in this installation; "
+                "nothing was checked.",
+                supports_claim=None,
+                confidence=None,
+                method="unavailable",
+                details={"source_available": False},
+            )
+            for claim in task["claims"]
+        ]
+    )
+
+
+def load_investigators(settings: Settings) -> dict[str, Investigator]:
+    """The built-in investigators, overridden by `SPECIALIST_PLUGINS` when it names a mapping."""
+    investigators: dict[str, Investigator] = {agent: no_evidence_source for agent in SPECIALISTS}
+    if settings.specialist_plugins:
+        module_name, _, attribute = settings.specialist_plugins.partition(":")
+        plugins: Mapping[str, Investigator] = getattr(
+            importlib.import_module(module_name), attribute or "INVESTIGATORS"
+        )
+        unknown = set(plugins) - set(SPECIALISTS)
+        if unknown:
+            raise ValueError(f"SPECIALIST_PLUGINS names unknown agents: {', '.join(sorted(unknown))}")
+        investigators.update(plugins)
+    return investigators
+
+
+def _finding(task: SpecialistTask, index: int, draft: FindingDraft) -> Finding:
+    return Finding(
+        finding_id=stable_id(
+            "finding", task["run_id"], task["agent"], task["iteration"], draft.claim_id, index
+        ),
+        agent_name=task["agent"],
+        claim_id=draft.claim_id,
+        evidence_type=draft.evidence_type,
+        summary=draft.summary,
+        details=draft.details,
+        supports_claim=draft.supports_claim,
+        confidence=draft.confidence,
+        iteration=task["iteration"],
+        method=draft.method,
+    )
+
+
+def _failure_outcome(task: SpecialistTask, message: str) -> InvestigationOutcome:
+    """An error finding per assigned claim, so the judge sees exactly which checks are missing."""
+    label = AGENT_LABELS[task["agent"]]
+    return InvestigationOutcome(
+        findings=[
+            FindingDraft(
+                claim_id=claim["claim_id"],
+                evidence_type="error",
+                summary=f"The {label} agent failed ({message}); this claim was not checked by it.",
+                supports_claim=None,
+                confidence=None,
+                method="error",
+                details={"error": message},
+            )
+            for claim in task["claims"]
+        ]
+    )
+
+
+async def investigate(task: SpecialistTask, runtime: Runtime[PipelineDeps]) -> dict[str, Any]:
+    """Run the task's investigator within the agent time limit and record what it produced."""
+    deps = runtime.context
+    agent = task["agent"]
+    recorder = NodeRecorder(
+        deps,
+        report_id=task["report_id"],
+        run_id=task["run_id"],
+        node=AGENT_TO_NODE[agent],
+        iteration=task["iteration"],
+        agent_name=agent,
+    )
+    assigned = len(task["claims"])
+    working = AgentStatus(
+        agent_name=agent,
+        status="working",
+        claims_assigned=assigned,
+        claims_completed=0,
+        iteration=task["iteration"],
+    )
+    async with recorder.transaction() as transaction:
+        await set_agent_status(transaction.session, recorder.run_id, {agent: working})
+    await recorder.start("investigating", {"claims_assigned": assigned})
+
+    trace = UsageTrace()
+    tools = InvestigationTools(recorder=recorder, settings=deps.settings, llm=deps.llm, usage=trace)
+    investigator = deps.investigators.get(agent, no_evidence_source)
+    error: str | None = None
+    try:
+        async with asyncio.timeout(deps.settings.agent_timeout_seconds):
+            outcome = await investigator(task, tools)
+    except TimeoutError:
+        error = f"timed out after {deps.settings.agent_timeout_seconds:g} s"
+    except Exception as exc:  # noqa: BLE001 - one agent's failure must not stop the others
+        logger.exception("%s agent failed", agent)
+        error = f"{type(exc).__name__}: {exc}"
+    if error is not None:
+        outcome = _failure_outcome(task, error)
+
+    findings = [_finding(task, index, draft) for index, draft in enumerate(outcome.findings)]
+    answered = {response["request_id"] for response in outcome.info_responses}
+    info_requests: list[InfoRequest] = [
+        {**request, "status": "answered"}
+        for request in task["info_requests"]
+        if request["request_id"] in answered
+    ]
+    posted: list[InfoRequest] = [
+        {**request, "requesting_agent": agent, "status": "pending", "iteration": task["iteration"]}
+        for request in outcome.info_requests
+    ]
+    status = AgentStatus(
+        agent_name=agent,
+        status="error" if error else "completed",
+        claims_assigned=assigned,
+        claims_completed=0 if error else assigned,
+        iteration=task["iteration"],
+        error_message=error,
+    )
+    async with recorder.transaction() as transaction:
+        await save_findings(transaction.session, recorder.run_id, findings)
+        await set_agent_status(transaction.session, recorder.run_id, {agent: status})
+        await add_usage(transaction.session, recorder.run_id, trace)
+        for finding in findings:
+            if finding["evidence_type"] != "error":
+                await recorder.emit_in(
+                    transaction,
+                    "evidence_found",
+                    {
+                        "claim_id": finding["claim_id"],
+                        "finding_id": finding["finding_id"],
+                        "evidence_type": finding["evidence_type"],
+                        "summary": finding["summary"],
+                        "supports_claim": finding["supports_claim"],
+                        "method": finding["method"],
+                    },
+                )
+        for request in posted:
+            await recorder.emit_in(
+                transaction,
+                "info_request_posted",
+                {"requesting_agent": agent, "description": request["description"]},
+            )
+        for response in outcome.info_responses:
+            await recorder.emit_in(
+                transaction,
+                "info_response_posted",
+                {
+                    "responding_agent": agent,
+                    "requesting_agent": response["requesting_agent"],
+                    "summary": response["summary"],
+                },
+            )
+        if error:
+            await recorder.emit_in(transaction, "error", {"message": error, "node": AGENT_TO_NODE[agent]})
+        else:
+            await recorder.emit_in(
+                transaction,
+                "agent_completed",
+                {"claims_processed": assigned, "findings_count": len(findings)},
+            )
+    return {
+        "findings": findings,
+        "agent_status": {agent: status},
+        "info_requests": info_requests + posted,
+        "info_responses": list(outcome.info_responses),
+    }
+
+
+def specialist_node(
+    agent: str,
+) -> Callable[[SpecialistTask, Runtime[PipelineDeps]], Coroutine[Any, Any, dict[str, Any]]]:
+    """The graph node of one specialist (each gets its own node name in the graph)."""
+
+    async def node(task: SpecialistTask, runtime: Runtime[PipelineDeps]) -> dict[str, Any]:
+        return await investigate(task, runtime)
+
+    node.__name__ = AGENT_TO_NODE[agent]
+    return node

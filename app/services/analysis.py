@@ -1,0 +1,185 @@
+"""Starting and resuming analyses: checks, the run row, the event, the queued job."""
+
+from __future__ import annotations
+
+import enum
+import uuid
+from dataclasses import dataclass
+
+from arq.connections import ArqRedis
+from sqlalchemy import func, select
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.config import Settings
+from app.db.models import AnalysisRun, Claim, Report, ReportStatus
+from app.db.session import SessionFactory
+from app.events import EventLog
+from app.queue import enqueue_pipeline
+
+
+class AnalysisProblem(enum.StrEnum):
+    REPORT_NOT_FOUND = "REPORT_NOT_FOUND"
+    NOT_PARSED = "NOT_PARSED"
+    ALREADY_RUNNING = "ALREADY_RUNNING"
+    NO_CLAIMS = "NO_CLAIMS"
+    NO_ANALYSIS = "NO_ANALYSIS"
+    ALREADY_COMPLETED = "ALREADY_COMPLETED"
+    INVALID_INPUT = "INVALID_INPUT"
+
+
+class AnalysisRefused(Exception):
+    def __init__(self, problem: AnalysisProblem, message: str, field: str | None = None) -> None:
+        super().__init__(message)
+        self.problem = problem
+        self.message = message
+        self.field = field
+
+
+@dataclass(frozen=True)
+class AnalysisStarted:
+    report: Report
+    run: AnalysisRun
+
+
+ANALYSABLE = (ReportStatus.PARSED, ReportStatus.COMPLETED, ReportStatus.ERROR)
+
+
+async def latest_run(session: AsyncSession, report_id: uuid.UUID) -> AnalysisRun | None:
+    """The report's most recent analysis run."""
+    return await session.scalar(
+        select(AnalysisRun)
+        .where(AnalysisRun.report_id == report_id)
+        .order_by(AnalysisRun.created_at.desc(), AnalysisRun.id.desc())
+        .limit(1)
+    )
+
+
+async def start_analysis(
+    event_log: EventLog,
+    arq: ArqRedis,
+    settings: Settings,
+    report_id: uuid.UUID,
+    *,
+    skip_claims_extraction: bool = False,
+    max_iterations: int | None = None,
+) -> AnalysisStarted:
+    """Create a run for a parsed report, mark the report ANALYZING and queue the pipeline."""
+    started = await open_analysis_run(
+        event_log,
+        settings,
+        report_id,
+        skip_claims_extraction=skip_claims_extraction,
+        max_iterations=max_iterations,
+    )
+    await enqueue_pipeline(arq, started.run.id, reason="start")
+    return started
+
+
+async def open_analysis_run(
+    event_log: EventLog,
+    settings: Settings,
+    report_id: uuid.UUID,
+    *,
+    skip_claims_extraction: bool = False,
+    max_iterations: int | None = None,
+) -> AnalysisStarted:
+    """Check the report, create its run (PENDING) and mark it ANALYZING; queues nothing."""
+    passes = settings.max_iterations if max_iterations is None else max_iterations
+    if not 1 <= passes <= 10:
+        raise AnalysisRefused(
+            AnalysisProblem.INVALID_INPUT, "maxIterations must be between 1 and 10.", "maxIterations"
+        )
+    async with event_log.transaction() as transaction:
+        session = transaction.session
+        report = await session.get(Report, report_id, with_for_update=True)
+        if report is None:
+            raise AnalysisRefused(AnalysisProblem.REPORT_NOT_FOUND, "No report has this id.", "reportId")
+        if report.status is ReportStatus.ANALYZING:
+            raise AnalysisRefused(
+                AnalysisProblem.ALREADY_RUNNING, "An analysis of this report is already running.", "reportId"
+            )
+        if report.status not in ANALYSABLE or report.page_count is None:
+            raise AnalysisRefused(
+                AnalysisProblem.NOT_PARSED,
+                f"The report is {report.status.value}; it can be analysed once it is PARSED.",
+                "reportId",
+            )
+        if skip_claims_extraction:
+            claims = await session.scalar(
+                select(func.count()).select_from(Claim).where(Claim.report_id == report_id)
+            )
+            if not claims:
+                raise AnalysisRefused(
+                    AnalysisProblem.NO_CLAIMS,
+                    "The report has no stored claims to reuse; start without skipClaimsExtraction.",
+                    "skipClaimsExtraction",
+                )
+        run = AnalysisRun(
+            report_id=report_id,
+            status="PENDING",
+            pipeline_stage="queued",
+            max_iterations=passes,
+            skip_claims_extraction=skip_claims_extraction,
+            usage={},
+            agent_status={},
+            compliance={},
+        )
+        session.add(run)
+        report.status = ReportStatus.ANALYZING
+        report.error_message = None
+        await session.flush()
+        await transaction.emit(
+            report_id,
+            "analysis_queued",
+            {
+                "analysis_id": str(run.id),
+                "skip_claims_extraction": skip_claims_extraction,
+                "max_iterations": passes,
+            },
+            analysis_run_id=run.id,
+        )
+    return AnalysisStarted(report=report, run=run)
+
+
+async def resume_analysis(event_log: EventLog, arq: ArqRedis, report_id: uuid.UUID) -> AnalysisStarted:
+    """Continue the report's latest run from its last checkpoint (after a failure or a lost worker)."""
+    async with event_log.transaction() as transaction:
+        session = transaction.session
+        report = await session.get(Report, report_id, with_for_update=True)
+        if report is None:
+            raise AnalysisRefused(AnalysisProblem.REPORT_NOT_FOUND, "No report has this id.", "reportId")
+        run = await latest_run(session, report_id)
+        if run is None:
+            raise AnalysisRefused(
+                AnalysisProblem.NO_ANALYSIS,
+                "The report has never been analysed; use startAnalysis.",
+                "reportId",
+            )
+        if run.status == "COMPLETED":
+            raise AnalysisRefused(
+                AnalysisProblem.ALREADY_COMPLETED,
+                "The latest analysis already completed; use startAnalysis to analyse again.",
+                "reportId",
+            )
+        if run.status == "ERROR":
+            run.status = "PENDING"
+            run.error_message = None
+        report.status = ReportStatus.ANALYZING
+        report.error_message = None
+        await transaction.emit(
+            report_id, "analysis_resumed", {"analysis_id": str(run.id)}, analysis_run_id=run.id
+        )
+    await enqueue_pipeline(arq, run.id, reason="resume")
+    return AnalysisStarted(report=report, run=run)
+
+
+async def runs_to_resume(session_factory: SessionFactory) -> list[uuid.UUID]:
+    """Runs still PENDING or RUNNING whose lease is free or has lapsed: their worker is gone."""
+    async with session_factory() as session:
+        rows = await session.scalars(
+            select(AnalysisRun.id).where(
+                AnalysisRun.status.in_(("PENDING", "RUNNING")),
+                (AnalysisRun.lease_expires_at.is_(None)) | (AnalysisRun.lease_expires_at < func.now()),
+            )
+        )
+        return list(rows)

@@ -1,0 +1,140 @@
+"""`Report.analysis`: the live state of a report's latest analysis run."""
+
+from __future__ import annotations
+
+import enum
+import uuid
+from datetime import datetime
+from typing import Any, cast
+
+import strawberry
+from sqlalchemy import func, select
+from strawberry.scalars import JSON
+
+from app.db.models import AnalysisRun, Claim, Finding, Verdict
+from app.services.analysis import latest_run
+from schema.context import Context
+
+STAGE_SHARE = {"routing": 0.0, "investigating": 0.1, "judging": 0.85}
+FIXED_PROGRESS = {"queued": 0.0, "extracting_claims": 5.0, "compiling": 95.0, "completed": 100.0}
+
+
+@strawberry.enum(description="Where an analysis run is.")
+class AnalysisStatus(enum.Enum):
+    PENDING = "PENDING"
+    RUNNING = "RUNNING"
+    COMPLETED = "COMPLETED"
+    ERROR = "ERROR"
+
+
+@strawberry.type(description="One specialist agent's state in the current pass.")
+class AgentState:
+    agent_name: str = strawberry.field(description="geography, legal, news_media, academic or data_metrics.")
+    status: str = strawberry.field(description="idle, working, completed or error.")
+    claims_assigned: int = strawberry.field(description="Claims routed to the agent in this pass.")
+    claims_completed: int = strawberry.field(description="Claims the agent finished in this pass.")
+    iteration: int = strawberry.field(description="The pass (0 = first) this state belongs to.")
+    error_message: str | None = strawberry.field(description="Why the agent failed, if it did.")
+
+
+def progress_percent(run: AnalysisRun) -> float:
+    """0–100, never going backwards: each pass owns an equal slice of the 10–90 band."""
+    stage = run.pipeline_stage or "queued"
+    if stage in FIXED_PROGRESS:
+        return FIXED_PROGRESS[stage]
+    span = 80.0 / max(run.max_iterations, 1)
+    share = STAGE_SHARE.get(stage, 0.0)
+    if stage == "investigating":
+        current = [s for s in run.agent_status.values() if s.get("iteration") == run.iteration_count]
+        done = sum(1 for s in current if s.get("status") in ("completed", "error"))
+        share += 0.7 * (done / len(current) if current else 0.0)
+    return round(10.0 + span * (run.iteration_count + share), 1)
+
+
+@strawberry.type(description="The latest analysis of a report: live while it runs, final once COMPLETED.")
+class Analysis:
+    id: strawberry.ID = strawberry.field(description="The analysis run's id (also the pipeline's thread id).")
+    status: AnalysisStatus = strawberry.field(description="PENDING, RUNNING, COMPLETED or ERROR.")
+    pipeline_stage: str | None = strawberry.field(
+        description="queued, extracting_claims, routing, investigating, judging, compiling or completed."
+    )
+    iteration_count: int = strawberry.field(description="The current pass, 0 for the first.")
+    max_iterations: int = strawberry.field(description="Passes allowed (first pass plus re-investigations).")
+    progress_percent: float = strawberry.field(description="Rough progress, 0 to 100, never decreasing.")
+    agent_statuses: list[AgentState] = strawberry.field(description="Each routed specialist's state.")
+    active_agents: list[str] = strawberry.field(description="Specialists working right now.")
+    usage: JSON = strawberry.field(
+        description="LLM usage of the run: calls, failed calls, retries, tokens in/out, latency and cost "
+        "estimate, in total and by model and role. Empty without an LLM."
+    )
+    compliance: JSON = strawberry.field(
+        description="Per IFRS paragraph: claims mapped to it, their final verdict counts and a status "
+        "(supported, partially_supported, unsupported, contradicted). Filled when the run completes."
+    )
+    error_message: str | None = strawberry.field(description="Why the run failed, if it did.")
+    started_at: datetime | None = strawberry.field(description="When a worker first picked the run up.")
+    completed_at: datetime | None = strawberry.field(description="When the run completed.")
+    report_uuid: strawberry.Private[uuid.UUID]
+    run_uuid: strawberry.Private[uuid.UUID]
+
+    @classmethod
+    def from_model(cls, run: AnalysisRun) -> Analysis:
+        statuses = [
+            AgentState(
+                agent_name=name,
+                status=state.get("status", "idle"),
+                claims_assigned=state.get("claims_assigned", 0),
+                claims_completed=state.get("claims_completed", 0),
+                iteration=state.get("iteration", 0),
+                error_message=state.get("error_message"),
+            )
+            for name, state in sorted(run.agent_status.items())
+        ]
+        return cls(
+            id=strawberry.ID(str(run.id)),
+            status=AnalysisStatus(run.status),
+            pipeline_stage=run.pipeline_stage,
+            iteration_count=run.iteration_count,
+            max_iterations=run.max_iterations,
+            progress_percent=progress_percent(run),
+            agent_statuses=statuses,
+            active_agents=[state.agent_name for state in statuses if state.status == "working"],
+            usage=cast(JSON, run.usage or {}),
+            compliance=cast(JSON, run.compliance or {}),
+            error_message=run.error_message,
+            started_at=run.started_at,
+            completed_at=run.completed_at,
+            report_uuid=run.report_id,
+            run_uuid=run.id,
+        )
+
+    async def _count(self, info: strawberry.Info[Context], query: Any) -> int:
+        async with info.context.services.session_factory() as session:
+            return int(await session.scalar(query) or 0)
+
+    @strawberry.field(description="Claims of the report being analysed.")
+    async def claims_count(self, info: strawberry.Info[Context]) -> int:
+        return await self._count(
+            info, select(func.count()).select_from(Claim).where(Claim.report_id == self.report_uuid)
+        )
+
+    @strawberry.field(description="Findings recorded so far in this run, over all passes.")
+    async def findings_count(self, info: strawberry.Info[Context]) -> int:
+        return await self._count(
+            info, select(func.count()).select_from(Finding).where(Finding.analysis_run_id == self.run_uuid)
+        )
+
+    @strawberry.field(description="Claims with a verdict so far in this run.")
+    async def verdicts_count(self, info: strawberry.Info[Context]) -> int:
+        return await self._count(
+            info,
+            select(func.count(func.distinct(Verdict.claim_id))).where(
+                Verdict.analysis_run_id == self.run_uuid
+            ),
+        )
+
+
+async def load_analysis(info: strawberry.Info[Context], report_id: uuid.UUID) -> Analysis | None:
+    async with info.context.services.session_factory() as session:
+        run = await latest_run(session, report_id)
+        return Analysis.from_model(run) if run else None

@@ -1,0 +1,137 @@
+"""A fake OpenAI-compatible chat-completions server: real HTTP on loopback, scripted replies.
+
+async with fake_llm_server() as fake:
+    fake.script(FakeReply(status=429, headers={"Retry-After": "0"}), FakeReply(content={"ok": True}))
+    settings = Settings(llm_api_key="k", llm_base_url=fake.url)
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+from collections import deque
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager, nullcontext
+from dataclasses import dataclass, field
+from typing import Any
+
+import uvicorn
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import Route
+
+from app.embedded.redis import free_port
+
+
+@dataclass
+class FakeReply:
+    """One scripted reply; `content` dicts and lists are JSON-dumped into `message.content`."""
+
+    content: str | dict[str, Any] | list[Any] | None = None
+    status: int = 200
+    delay: float = 0.0  # seconds before answering (timeouts, fixed latency)
+    body: str | None = None  # raw body instead of a chat completion, e.g. "not json at all"
+    headers: dict[str, str] = field(default_factory=dict)
+    prompt_tokens: int = 10
+    completion_tokens: int = 5
+    cost: float | None = None  # reported as usage.cost when set
+
+
+NO_SCRIPTED_REPLY = FakeReply(status=500, body='{"error": {"message": "no scripted reply"}}')
+
+
+class FakeLLM:
+    """The server's state: scripted replies, an optional handler, and every request received."""
+
+    def __init__(self) -> None:
+        self.url = ""
+        self.requests: list[dict[str, Any]] = []
+        self.authorizations: list[str] = []  # Authorization header of each request
+        self.handler: Callable[[dict[str, Any]], FakeReply] | None = None
+        self.latency = 0.0  # added to every reply's delay
+        self.in_flight = 0
+        self.max_in_flight = 0
+        self._script: deque[FakeReply] = deque()
+        self._ids = itertools.count(1)
+
+    def script(self, *replies: FakeReply) -> None:
+        """Queue replies; they are used in order, before the handler."""
+        self._script.extend(replies)
+
+    def requests_for(self, model: str) -> list[dict[str, Any]]:
+        """The requests that asked for `model`."""
+        return [request for request in self.requests if request.get("model") == model]
+
+    def app(self) -> Starlette:
+        """The ASGI app serving `POST /v1/chat/completions`."""
+        return Starlette(routes=[Route("/v1/chat/completions", self._chat_completions, methods=["POST"])])
+
+    async def _chat_completions(self, request: Request) -> Response:
+        try:
+            payload = json.loads(await request.body())
+        except ValueError:
+            return Response(
+                '{"error": {"message": "request is not JSON"}}', 400, media_type="application/json"
+            )
+        self.requests.append(payload)
+        self.authorizations.append(request.headers.get("authorization", ""))
+        reply = self._next_reply(payload)
+        self.in_flight += 1
+        self.max_in_flight = max(self.max_in_flight, self.in_flight)
+        try:
+            await asyncio.sleep(reply.delay + self.latency)
+        finally:
+            self.in_flight -= 1
+        body = reply.body if reply.body is not None else json.dumps(self._completion(payload, reply))
+        return Response(body, reply.status, headers=reply.headers, media_type="application/json")
+
+    def _next_reply(self, payload: dict[str, Any]) -> FakeReply:
+        if self._script:
+            return self._script.popleft()
+        if self.handler is not None:
+            return self.handler(payload)
+        return NO_SCRIPTED_REPLY
+
+    def _completion(self, payload: dict[str, Any], reply: FakeReply) -> dict[str, Any]:
+        content = reply.content if isinstance(reply.content, str | None) else json.dumps(reply.content)
+        usage: dict[str, Any] = {
+            "prompt_tokens": reply.prompt_tokens,
+            "completion_tokens": reply.completion_tokens,
+            "total_tokens": reply.prompt_tokens + reply.completion_tokens,
+        }
+        if reply.cost is not None:
+            usage["cost"] = reply.cost
+        return {
+            "id": f"chatcmpl-fake-{next(self._ids)}",
+            "object": "chat.completion",
+            "model": payload.get("model"),
+            "choices": [
+                {"index": 0, "message": {"role": "assistant", "content": content}, "finish_reason": "stop"}
+            ],
+            "usage": usage,
+        }
+
+
+@asynccontextmanager
+async def fake_llm_server() -> AsyncIterator[FakeLLM]:
+    """Run a `FakeLLM` under uvicorn on a free loopback port for the duration of the block."""
+    fake = FakeLLM()
+    port = free_port()
+    config = uvicorn.Config(
+        fake.app(), host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=5
+    )
+    server = uvicorn.Server(config)
+    server.capture_signals = nullcontext  # type: ignore[method-assign,assignment]  # Ctrl+C stays pytest's
+    task = asyncio.create_task(server.serve())
+    while not server.started:
+        if task.done():
+            task.result()
+        await asyncio.sleep(0.02)
+    fake.url = f"http://127.0.0.1:{port}/v1"
+    try:
+        yield fake
+    finally:
+        server.should_exit = True
+        await task

@@ -1,0 +1,145 @@
+"""Helpers for pipeline tests: a parsed report with known claims, and a runner in this process."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import AsyncIterator, Mapping, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import func, select
+
+from app.agents.pipeline import PipelineRunner, open_checkpointer
+from app.agents.runtime import Investigator, PipelineDeps
+from app.agents.specialists import no_evidence_source
+from app.agents.state import SPECIALISTS
+from app.config import Settings
+from app.db.models import Claim, Event, Finding, Report, ReportPage, ReportStatus, RoutingAssignment, Verdict
+from app.db.session import SessionFactory
+from app.events import EventLog
+from app.llm import LLMClient
+
+#: Claims of every type, with the agents the routing matrix (plus refinements) must give each.
+KNOWN_CLAIMS: list[dict[str, Any]] = [
+    {
+        "text": "Our Pilbara iron ore operations cover 12 mine sites in Western Australia.",
+        "claim_type": "geographic",
+        "page": 1,
+        "agents": {"geography", "legal"},
+    },
+    {
+        "text": "Total water withdrawal was 412 megalitres in 2023, across all business units.",
+        "claim_type": "quantitative",
+        "page": 1,
+        "agents": {"data_metrics", "legal"},
+    },
+    {
+        "text": "The Sustainability Committee of the Board meets four times a year to oversee climate risk.",
+        "claim_type": "legal_governance",
+        "page": 2,
+        "agents": {"legal"},
+    },
+    {
+        "text": "We aim to reach net zero across Scope 1 and 2 by 2050, a target validated by the SBTi.",
+        "claim_type": "strategic",
+        "page": 2,
+        "agents": {"legal", "academic", "news_media"},
+    },
+    {
+        "text": "Biodiversity offsets restored native vegetation on 340 hectares near the Weipa facility.",
+        "claim_type": "environmental",
+        "page": 3,
+        "agents": {"academic", "geography", "data_metrics"},
+    },
+    {
+        "text": "Scope 1 emissions at the Kitimat smelter fell 6.1% to 2.3 Mt CO2e in 2023.",
+        "claim_type": "geographic",
+        "page": 3,
+        "agents": {"geography", "legal", "data_metrics"},
+    },
+]
+
+
+@dataclass(frozen=True)
+class SeededReport:
+    report_id: uuid.UUID
+    claim_ids: list[str]
+
+
+async def seed_report(
+    session_factory: SessionFactory, claims: Sequence[Mapping[str, Any]] = KNOWN_CLAIMS, *, pages: int = 3
+) -> SeededReport:
+    """A PARSED report whose pages hold the claims, and the claims stored (as the claims agent would)."""
+    report_id = uuid.uuid4()
+    async with session_factory() as session, session.begin():
+        session.add(
+            Report(
+                id=report_id,
+                filename="known-claims.pdf",
+                company_name="Example Metals plc",
+                sha256=uuid.uuid4().hex + uuid.uuid4().hex,
+                size_bytes=1000,
+                status=ReportStatus.PARSED,
+                page_count=pages,
+            )
+        )
+        await session.flush()
+        for number in range(1, pages + 1):
+            text = " ".join(claim["text"] for claim in claims if claim["page"] == number)
+            session.add(ReportPage(report_id=report_id, number=number, text=text or "Intentionally blank."))
+        claim_ids = []
+        for claim in claims:
+            claim_id = uuid.uuid4()
+            claim_ids.append(str(claim_id))
+            session.add(
+                Claim(
+                    id=claim_id,
+                    report_id=report_id,
+                    text=claim["text"],
+                    claim_type=claim["claim_type"],
+                    priority="high",
+                    source_page=claim["page"],
+                    source_context=claim["text"],
+                    ifrs_paragraphs=claim.get(
+                        "ifrs", [{"paragraph_id": "S2.29(a)", "pillar": "metrics_targets"}]
+                    ),
+                    method="fixture",
+                )
+            )
+    return SeededReport(report_id, claim_ids)
+
+
+def investigators(**overrides: Investigator) -> dict[str, Investigator]:
+    return {agent: overrides.get(agent, no_evidence_source) for agent in SPECIALISTS}
+
+
+@asynccontextmanager
+async def pipeline_runner(
+    settings: Settings,
+    session_factory: SessionFactory,
+    event_log: EventLog,
+    *,
+    agents: Mapping[str, Investigator] | None = None,
+    llm: LLMClient | None = None,
+) -> AsyncIterator[PipelineRunner]:
+    async with open_checkpointer(settings.require_database_url()) as checkpointer:
+        deps = PipelineDeps(
+            settings=settings,
+            session_factory=session_factory,
+            event_log=event_log,
+            llm=llm,
+            investigators=agents or investigators(),
+        )
+        yield PipelineRunner(deps, checkpointer)
+
+
+async def count_rows(session_factory: SessionFactory, model: Any, **where: Any) -> int:
+    async with session_factory() as session:
+        query = select(func.count()).select_from(model)
+        for column, value in where.items():
+            query = query.where(getattr(model, column) == value)
+        return int(await session.scalar(query) or 0)
+
+
+__all__ = ["Event", "Finding", "RoutingAssignment", "Verdict"]
