@@ -1,0 +1,388 @@
+"""The Judge's four-dimensional evidence evaluation (FRD 11 §2) and cross-agent synthesis (§6).
+
+Every function here is pure and takes the findings *about one claim*. Two kinds of finding carry
+no weight and are ignored by every dimension: agent failures (`evidence_type == "error"`) and
+findings whose quote was not found in its source (`details["quote_verified"] is False`). Findings
+with `evidence_type == "none"` (the agent honestly found nothing) count as inconclusive, but they
+are not evidence: they do not make an agent "investigated" and they have no quality score.
+
+The result is a plain, JSON-serialisable dict: it is stored with the verdict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Literal, TypedDict
+
+from app.agents.judge.weights import (
+    KNOWN_AGENTS,
+    agent_weight,
+    base_quality,
+    confidence_multiplier,
+    expected_agents,
+)
+from app.agents.state import AgentStatus, ClaimState, Finding
+
+Stance = Literal["supports", "contradicts", "inconclusive"]
+
+DIMENSION_WEIGHTS: dict[str, float] = {
+    "sufficiency": 0.3,
+    "consistency": 0.25,
+    "quality": 0.25,
+    "completeness": 0.2,
+}
+LEVEL_SCORES: dict[str, dict[str, float]] = {
+    "sufficiency": {"high": 1.0, "medium": 0.6, "low": 0.3, "very_low": 0.0},
+    "consistency": {"high": 1.0, "medium": 0.6, "low": 0.3, "unclear": 0.5},
+    "quality": {"high": 1.0, "medium": 0.6, "low": 0.3},
+    "completeness": {"high": 1.0, "medium": 0.6, "low": 0.3},
+}
+MISSING_AGENT_PENALTY = 0.2
+ERRORED_AGENT_PENALTY = 0.3
+PRECISION = 4  # scores are rounded so thresholds are not decided by float noise
+SUFFICIENT_SCORE = 0.7  # an overall score this high, without contradictions, verifies a claim
+
+
+class Sufficiency(TypedDict):
+    sufficiency: str
+    source_count: int
+    supporting_agents: list[str]
+    contradicting_agents: list[str]
+    has_contradictions: bool
+
+
+class SupportCounts(TypedDict):
+    support: int
+    contradict: int
+    inconclusive: int
+
+
+class Consistency(TypedDict):
+    consistency: str
+    has_contradictions: bool
+    support_ratio: float
+    contradict_ratio: float
+    support_counts: SupportCounts
+    supporting_agents: list[str]
+    contradicting_agents: list[str]
+
+
+class FindingScore(TypedDict):
+    finding_id: str
+    agent_name: str
+    score: float
+
+
+class Quality(TypedDict):
+    quality: str
+    avg_quality_score: float
+    finding_scores: list[FindingScore]
+
+
+class Completeness(TypedDict):
+    completeness: str
+    completeness_score: float
+    expected_agents: list[str]
+    investigated_agents: list[str]
+    missing_agents: list[str]
+    errored_agents: list[str]
+
+
+class AgentContribution(TypedDict):
+    findings_count: int
+    supporting: int
+    contradicting: int
+    inconclusive: int
+    weight: float
+    primary_support: Stance
+
+
+class Synthesis(TypedDict):
+    weighted_support: float
+    weighted_contradiction: float
+    agent_contributions: dict[str, AgentContribution]
+
+
+class Evaluation(TypedDict):
+    sufficiency: Sufficiency
+    consistency: Consistency
+    quality: Quality
+    completeness: Completeness
+    dimension_scores: dict[str, float]
+    overall_score: float
+    synthesis: Synthesis
+
+
+# --- which findings count -------------------------------------------------------------------------
+
+
+def carries_weight(finding: Finding) -> bool:
+    """False for an agent failure or a finding whose quote was not found in its source."""
+    return finding["evidence_type"] != "error" and finding["details"].get("quote_verified") is not False
+
+
+def weighted_findings(findings: Iterable[Finding]) -> list[Finding]:
+    """The findings every dimension considers (see `carries_weight`)."""
+    return [finding for finding in findings if carries_weight(finding)]
+
+
+def evidence_findings(findings: Iterable[Finding]) -> list[Finding]:
+    """Weighted findings that actually hold evidence (an honest "found nothing" does not)."""
+    return [finding for finding in weighted_findings(findings) if finding["evidence_type"] != "none"]
+
+
+def stance(finding: Finding) -> Stance:
+    """Whether a finding supports or contradicts its claim; a "none" finding is inconclusive."""
+    if finding["evidence_type"] == "none" or finding["supports_claim"] is None:
+        return "inconclusive"
+    return "supports" if finding["supports_claim"] else "contradicts"
+
+
+def pipeline_order(agents: Iterable[str]) -> list[str]:
+    """Agent names, de-duplicated, in the pipeline's agent order (unknown names last, by name)."""
+    rank = {agent: index for index, agent in enumerate(KNOWN_AGENTS)}
+    return sorted(set(agents), key=lambda agent: (rank.get(agent, len(rank)), agent))
+
+
+def _agents_with(findings: Iterable[Finding], wanted: Stance) -> list[str]:
+    return pipeline_order(finding["agent_name"] for finding in findings if stance(finding) == wanted)
+
+
+def _count(findings: Iterable[Finding]) -> SupportCounts:
+    stances = [stance(finding) for finding in findings]
+    return {
+        "support": stances.count("supports"),
+        "contradict": stances.count("contradicts"),
+        "inconclusive": stances.count("inconclusive"),
+    }
+
+
+def legal_ifrs_statuses(findings: Iterable[Finding]) -> dict[str, str | None]:
+    """IFRS paragraphs the Legal agent assessed, with its status for each (e.g. "partial").
+
+    Read from weighted legal findings' `details["ifrs_mappings"]`; a later pass wins.
+    """
+    legal = [finding for finding in weighted_findings(findings) if finding["agent_name"] == "legal"]
+    statuses: dict[str, str | None] = {}
+    for finding in sorted(legal, key=lambda item: item["iteration"]):
+        for mapping in finding["details"].get("ifrs_mappings") or []:
+            paragraph_id = mapping.get("paragraph_id") if isinstance(mapping, dict) else None
+            if paragraph_id:
+                status = mapping.get("status")
+                statuses[str(paragraph_id)] = status if isinstance(status, str) else None
+    return statuses
+
+
+# --- the four dimensions -------------------------------------------------------------------------
+
+
+def evaluate_sufficiency(findings: Sequence[Finding]) -> Sufficiency:
+    """How many independent agents support the claim (§2.2): 3+ high, 2 medium, 1 low, 0 very_low."""
+    counted = weighted_findings(findings)
+    supporting = _agents_with(counted, "supports")
+    contradicting = _agents_with(counted, "contradicts")
+    source_count = len(supporting)
+    if source_count >= 3:
+        level = "high"
+    elif source_count == 2:
+        level = "medium"
+    elif source_count == 1:
+        level = "low"
+    else:
+        level = "very_low"
+    return {
+        "sufficiency": level,
+        "source_count": source_count,
+        "supporting_agents": supporting,
+        "contradicting_agents": contradicting,
+        "has_contradictions": bool(contradicting),
+    }
+
+
+def evaluate_consistency(findings: Sequence[Finding]) -> Consistency:
+    """Whether the findings agree (§2.3), counted per finding.
+
+    high: support and no contradiction; medium: contradictions but more support; low: more
+    contradiction than support; unclear: as much of one as of the other (or neither).
+    `has_contradictions` is true whenever any finding contradicts the claim.
+    """
+    counted = weighted_findings(findings)
+    counts = _count(counted)
+    total = len(counted)
+    support, contradict = counts["support"], counts["contradict"]
+    if contradict == 0 and support > 0:
+        level = "high"
+    elif contradict > 0 and support > contradict:
+        level = "medium"
+    elif contradict > support:
+        level = "low"
+    else:
+        level = "unclear"
+    return {
+        "consistency": level,
+        "has_contradictions": contradict > 0,
+        "support_ratio": round(support / total, PRECISION) if total else 0.0,
+        "contradict_ratio": round(contradict / total, PRECISION) if total else 0.0,
+        "support_counts": counts,
+        "supporting_agents": _agents_with(counted, "supports"),
+        "contradicting_agents": _agents_with(counted, "contradicts"),
+    }
+
+
+def finding_quality(finding: Finding) -> float:
+    """One finding's quality (§2.4): its agent's base credibility times its confidence multiplier."""
+    tier = finding["details"].get("source_tier")
+    score = base_quality(finding["agent_name"], tier) * confidence_multiplier(finding["confidence"])
+    return round(score, PRECISION)
+
+
+def evaluate_quality(findings: Sequence[Finding]) -> Quality:
+    """The average quality of the evidence (§2.4): >= 0.8 high, >= 0.6 medium, else low.
+
+    No evidence at all scores 0.0 (low).
+    """
+    scores: list[FindingScore] = [
+        {
+            "finding_id": finding["finding_id"],
+            "agent_name": finding["agent_name"],
+            "score": finding_quality(finding),
+        }
+        for finding in evidence_findings(findings)
+    ]
+    average = round(sum(item["score"] for item in scores) / len(scores), PRECISION) if scores else 0.0
+    if average >= 0.8:
+        level = "high"
+    elif average >= 0.6:
+        level = "medium"
+    else:
+        level = "low"
+    return {"quality": level, "avg_quality_score": average, "finding_scores": scores}
+
+
+def failed_agents(findings: Sequence[Finding], agent_status: Mapping[str, AgentStatus]) -> set[str]:
+    """Agents whose status is "error", or whose latest pass on this claim produced an error finding.
+
+    An error finding that a later pass of the same agent superseded no longer counts: that check
+    was redone.
+    """
+    failed = {name for name, status in agent_status.items() if status.get("status") == "error"}
+    latest_pass: dict[str, int] = {}
+    for finding in findings:
+        agent = finding["agent_name"]
+        latest_pass[agent] = max(latest_pass.get(agent, finding["iteration"]), finding["iteration"])
+    failed.update(
+        finding["agent_name"]
+        for finding in findings
+        if finding["evidence_type"] == "error" and finding["iteration"] == latest_pass[finding["agent_name"]]
+    )
+    return failed
+
+
+def evaluate_completeness(
+    claim: ClaimState, findings: Sequence[Finding], agent_status: Mapping[str, AgentStatus]
+) -> Completeness:
+    """Whether every specialist the claim type expects has looked at it (§2.5).
+
+    An agent is investigated when it has at least one weighted finding with evidence. Expected
+    agents that failed are `errored_agents` (-0.3 each); the others without evidence are
+    `missing_agents` (-0.2 each). Score >= 0.8 high, >= 0.6 medium, else low.
+    """
+    expected = list(expected_agents(claim["claim_type"]))
+    investigated = pipeline_order(finding["agent_name"] for finding in evidence_findings(findings))
+    failed = failed_agents(findings, agent_status)
+    errored = [agent for agent in expected if agent in failed]
+    missing = [agent for agent in expected if agent not in investigated and agent not in failed]
+    score = max(0.0, 1.0 - MISSING_AGENT_PENALTY * len(missing) - ERRORED_AGENT_PENALTY * len(errored))
+    score = round(score, PRECISION)
+    if score >= 0.8:
+        level = "high"
+    elif score >= 0.6:
+        level = "medium"
+    else:
+        level = "low"
+    return {
+        "completeness": level,
+        "completeness_score": score,
+        "expected_agents": expected,
+        "investigated_agents": investigated,
+        "missing_agents": missing,
+        "errored_agents": errored,
+    }
+
+
+# --- synthesis and the combined score ------------------------------------------------------------
+
+
+def _primary_support(counts: SupportCounts) -> Stance:
+    if counts["support"] > counts["contradict"]:
+        return "supports"
+    if counts["contradict"] > counts["support"]:
+        return "contradicts"
+    return "inconclusive"
+
+
+def synthesize_evidence(claim: ClaimState, findings: Sequence[Finding]) -> Synthesis:
+    """Weigh each agent's findings by its relevance to the claim type (§6.2, weights §6.3).
+
+    `weighted_support` / `weighted_contradiction` sum agent weight x finding confidence (0.5 when
+    unknown) over the supporting / contradicting findings.
+    """
+    by_agent: dict[str, list[Finding]] = {}
+    for finding in weighted_findings(findings):
+        by_agent.setdefault(finding["agent_name"], []).append(finding)
+
+    totals: dict[Stance, float] = {"supports": 0.0, "contradicts": 0.0, "inconclusive": 0.0}
+    contributions: dict[str, AgentContribution] = {}
+    for agent in pipeline_order(by_agent):
+        weight = agent_weight(claim["claim_type"], agent)
+        for finding in by_agent[agent]:
+            confidence = finding["confidence"] if finding["confidence"] is not None else 0.5
+            totals[stance(finding)] += weight * confidence
+        counts = _count(by_agent[agent])
+        contributions[agent] = {
+            "findings_count": len(by_agent[agent]),
+            "supporting": counts["support"],
+            "contradicting": counts["contradict"],
+            "inconclusive": counts["inconclusive"],
+            "weight": weight,
+            "primary_support": _primary_support(counts),
+        }
+    return {
+        "weighted_support": round(totals["supports"], PRECISION),
+        "weighted_contradiction": round(totals["contradicts"], PRECISION),
+        "agent_contributions": contributions,
+    }
+
+
+def combine_scores(levels: Mapping[str, str]) -> tuple[dict[str, float], float]:
+    """Each dimension's level as a score, and their weighted sum (0.3/0.25/0.25/0.2, §2.6)."""
+    scores = {dimension: LEVEL_SCORES[dimension][levels[dimension]] for dimension in DIMENSION_WEIGHTS}
+    overall = sum(DIMENSION_WEIGHTS[dimension] * score for dimension, score in scores.items())
+    return scores, round(overall, PRECISION)
+
+
+def evaluate_evidence(
+    claim: ClaimState, findings: Sequence[Finding], agent_status: Mapping[str, AgentStatus]
+) -> Evaluation:
+    """The four-dimensional evaluation of one claim's findings, their combined score and synthesis."""
+    sufficiency = evaluate_sufficiency(findings)
+    consistency = evaluate_consistency(findings)
+    quality = evaluate_quality(findings)
+    completeness = evaluate_completeness(claim, findings, agent_status)
+    dimension_scores, overall = combine_scores(
+        {
+            "sufficiency": sufficiency["sufficiency"],
+            "consistency": consistency["consistency"],
+            "quality": quality["quality"],
+            "completeness": completeness["completeness"],
+        }
+    )
+    return {
+        "sufficiency": sufficiency,
+        "consistency": consistency,
+        "quality": quality,
+        "completeness": completeness,
+        "dimension_scores": dimension_scores,
+        "overall_score": overall,
+        "synthesis": synthesize_evidence(claim, findings),
+    }

@@ -1,0 +1,233 @@
+"""Cyclic re-investigation (FRD 11 §3): when the Judge sends a claim back, to whom, and with what
+guidance.
+
+All functions take one claim's evaluation (see `evaluation.evaluate_evidence`) and that claim's
+findings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.agents.judge.evaluation import SUFFICIENT_SCORE, Evaluation, legal_ifrs_statuses
+from app.agents.judge.weights import KNOWN_AGENTS, agent_label
+from app.agents.state import ClaimState, Finding, ReinvestigationRequest
+
+REINVESTIGATE_BELOW = 0.6  # an overall score below this always asks for more evidence
+LOW_QUALITY_FINDING = 0.5  # findings scoring below this make their agent a re-investigation target
+INCOMPLETE_IFRS_STATUSES = frozenset({"partial", "missing"})
+
+QUERY_TEMPLATES: dict[str, str] = {
+    "geography": (
+        "Verify geographic claim: '{claim}'. Focus on satellite imagery analysis for the stated "
+        "location and time period."
+    ),
+    "legal": (
+        "Re-assess IFRS compliance for: '{claim}'. Check if all sub-requirements are addressed, "
+        "especially those flagged as missing."
+    ),
+    "news_media": (
+        "Search for recent news coverage (prioritize Tier 1-2 sources) about: '{claim}'. Look for "
+        "corroboration or contradiction."
+    ),
+    "academic": (
+        "Validate technical claim against peer-reviewed research: '{claim}'. Check methodology "
+        "alignment with recognized standards."
+    ),
+    "data_metrics": (
+        "Re-verify quantitative claim for mathematical consistency: '{claim}'. Check calculations, "
+        "units, and benchmark plausibility."
+    ),
+}
+
+REQUIRED_EVIDENCE: dict[str, str] = {
+    "geography": (
+        "Satellite imagery showing the claimed location/condition with NDVI analysis and temporal "
+        "comparison if applicable."
+    ),
+    "legal": "IFRS paragraph-level compliance assessment with all sub-requirements addressed.",
+    "news_media": (
+        "News coverage from Tier 1-2 sources (investigative journalism, regulatory actions) "
+        "corroborating or contradicting the claim."
+    ),
+    "academic": "Peer-reviewed research or recognized industry benchmarks validating the technical claim.",
+    "data_metrics": "Mathematical consistency verification with benchmark comparison and unit validation.",
+}
+
+
+def _labels(agents: Sequence[str]) -> str:
+    return ", ".join(agent_label(agent) for agent in agents) or "no agent"
+
+
+def incomplete_ifrs_paragraphs(findings: Sequence[Finding]) -> dict[str, str]:
+    """Paragraphs the Legal agent assessed as "partial" or "missing", with that status."""
+    return {
+        paragraph_id: status
+        for paragraph_id, status in sorted(legal_ifrs_statuses(findings).items())
+        if status in INCOMPLETE_IFRS_STATUSES
+    }
+
+
+def reinvestigation_triggers(evaluation: Evaluation, findings: Sequence[Finding]) -> list[str]:
+    """Which §3.2 conditions hold: low_score, contradictions, missing_agents, low_quality,
+    incomplete_ifrs (in that order; empty when none does)."""
+    conditions = {
+        "low_score": evaluation["overall_score"] < REINVESTIGATE_BELOW,
+        "contradictions": evaluation["consistency"]["has_contradictions"],
+        "missing_agents": bool(evaluation["completeness"]["missing_agents"]),
+        "low_quality": evaluation["quality"]["quality"] == "low",
+        "incomplete_ifrs": bool(incomplete_ifrs_paragraphs(findings)),
+    }
+    return [name for name, holds in conditions.items() if holds]
+
+
+def identify_evidence_gap(evaluation: Evaluation, findings: Sequence[Finding]) -> str:
+    """What evidence is missing, in plain language (§3.4)."""
+    sufficiency = evaluation["sufficiency"]
+    consistency = evaluation["consistency"]
+    completeness = evaluation["completeness"]
+    gaps: list[str] = []
+    if sufficiency["sufficiency"] in ("low", "very_low"):
+        gaps.append(
+            f"Insufficient sources: only {sufficiency['source_count']} agent(s) found supporting evidence. "
+            "Need multiple independent sources."
+        )
+    if consistency["has_contradictions"]:
+        gaps.append(
+            f"Contradictions found: evidence from {_labels(consistency['contradicting_agents'])} contradicts "
+            f"the claim while evidence from {_labels(consistency['supporting_agents'])} supports it. "
+            "Need resolution."
+        )
+    if evaluation["quality"]["quality"] == "low":
+        gaps.append(
+            f"Low-quality sources: average quality score {evaluation['quality']['avg_quality_score']:.2f}. "
+            "Need higher-credibility sources."
+        )
+    if completeness["missing_agents"]:
+        gaps.append(
+            f"Missing agent perspectives: {_labels(completeness['missing_agents'])} should have investigated "
+            "but did not."
+        )
+    if completeness["errored_agents"]:
+        gaps.append(f"Failed agents: {_labels(completeness['errored_agents'])} could not complete the check.")
+    incomplete = incomplete_ifrs_paragraphs(findings)
+    if incomplete:
+        listed = ", ".join(f"{paragraph} ({status})" for paragraph, status in incomplete.items())
+        gaps.append(f"Incomplete sub-requirements: the Legal agent assesses {listed} as not fully met.")
+    if not gaps:
+        gaps.append(
+            f"Overall evidence score {evaluation['overall_score']:.2f} is below the {SUFFICIENT_SCORE} "
+            "a confident verdict needs."
+        )
+    return " ".join(gaps)
+
+
+def _without_source(findings: Sequence[Finding]) -> set[str]:
+    """Agents whose every finding for this claim says no evidence source was available."""
+    sourced: dict[str, bool] = {}
+    for finding in findings:
+        agent = finding["agent_name"]
+        sourced[agent] = sourced.get(agent, False) or finding["details"].get("source_available") is not False
+    return {agent for agent, has_source in sourced.items() if not has_source}
+
+
+def determine_target_agents(evaluation: Evaluation, findings: Sequence[Finding]) -> list[str]:
+    """The specialists that should look again (§3.5), in the pipeline's agent order.
+
+    Missing agents; both sides of a contradiction; agents with a finding of quality below 0.5 when
+    quality is low; expected agents without evidence when sources are insufficient; Legal when it
+    assessed a paragraph as partial or missing. Only the five known specialists qualify, and an
+    agent whose findings all say it had no evidence source is left out: asking it again cannot
+    close the gap.
+    """
+    consistency = evaluation["consistency"]
+    completeness = evaluation["completeness"]
+    wanted: set[str] = set(completeness["missing_agents"])
+    if consistency["has_contradictions"]:
+        wanted.update(consistency["supporting_agents"], consistency["contradicting_agents"])
+    if evaluation["quality"]["quality"] == "low":
+        wanted.update(
+            item["agent_name"]
+            for item in evaluation["quality"]["finding_scores"]
+            if item["score"] < LOW_QUALITY_FINDING
+        )
+    if evaluation["sufficiency"]["sufficiency"] in ("low", "very_low"):
+        investigated = set(completeness["investigated_agents"])
+        wanted.update(agent for agent in completeness["expected_agents"] if agent not in investigated)
+    if incomplete_ifrs_paragraphs(findings):
+        wanted.add("legal")
+    wanted -= _without_source(findings)
+    return [agent for agent in KNOWN_AGENTS if agent in wanted]
+
+
+def _focus(agent: str, evaluation: Evaluation, findings: Sequence[Finding]) -> str:
+    """What a target agent should concentrate on beyond its standard query."""
+    consistency = evaluation["consistency"]
+    focus = ""
+    if consistency["has_contradictions"] and (
+        agent in consistency["supporting_agents"] or agent in consistency["contradicting_agents"]
+    ):
+        focus += (
+            f" Resolve the conflict between the supporting ({_labels(consistency['supporting_agents'])}) "
+            f"and contradicting ({_labels(consistency['contradicting_agents'])}) findings."
+        )
+    incomplete = incomplete_ifrs_paragraphs(findings)
+    if agent == "legal" and incomplete:
+        focus += f" Paragraphs assessed as partial or missing: {', '.join(incomplete)}."
+    return focus
+
+
+def generate_refined_queries(
+    claim: ClaimState, evaluation: Evaluation, findings: Sequence[Finding], target_agents: Sequence[str]
+) -> list[str]:
+    """One query per target agent (§3.6), naming the agent and quoting the claim."""
+    quoted = claim["text"].strip().removesuffix(".")
+    return [
+        f"{agent_label(agent)}: {QUERY_TEMPLATES[agent].format(claim=quoted)}"
+        + _focus(agent, evaluation, findings)
+        for agent in target_agents
+        if agent in QUERY_TEMPLATES
+    ]
+
+
+def specify_required_evidence(target_agents: Sequence[str]) -> str | None:
+    """What evidence from the target agents would settle the claim (§3.7); None without targets."""
+    requirements = [REQUIRED_EVIDENCE[agent] for agent in target_agents if agent in REQUIRED_EVIDENCE]
+    return " ".join(requirements) or None
+
+
+def plan_reinvestigation(
+    claim: ClaimState,
+    evaluation: Evaluation,
+    findings: Sequence[Finding],
+    *,
+    iteration: int,
+    max_iterations: int,
+) -> ReinvestigationRequest | None:
+    """The request to send the claim back to specialists, or None when it should not go back.
+
+    `iteration` is the 0-based pass just judged and `max_iterations` the number of passes allowed,
+    so the last pass never asks for another. Evidence that scores >= 0.7 without contradictions is
+    enough. Otherwise a request is made when any §3.2 trigger holds and some specialist can still
+    help (see `determine_target_agents`).
+    """
+    if iteration + 1 >= max_iterations:
+        return None
+    if (
+        evaluation["overall_score"] >= SUFFICIENT_SCORE
+        and not evaluation["consistency"]["has_contradictions"]
+    ):
+        return None
+    if not reinvestigation_triggers(evaluation, findings):
+        return None
+    targets = determine_target_agents(evaluation, findings)
+    if not targets:
+        return None
+    return {
+        "claim_id": claim["claim_id"],
+        "target_agents": targets,
+        "evidence_gap": identify_evidence_gap(evaluation, findings),
+        "refined_queries": generate_refined_queries(claim, evaluation, findings, targets),
+        "required_evidence": specify_required_evidence(targets),
+        "cycle_number": iteration + 1,
+    }

@@ -1,0 +1,90 @@
+"""Scripted investigators for pipeline tests (and, via SPECIALIST_PLUGINS, for worker processes)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import time
+
+from app.agents.runtime import FindingDraft, InvestigationOutcome, InvestigationTools
+from app.agents.state import SpecialistTask
+
+INVOCATION_LOG_ENV = "SIBYL_TEST_INVOCATION_LOG"
+
+
+def _log_invocation(task: SpecialistTask, phase: str) -> None:
+    path = os.environ.get(INVOCATION_LOG_ENV)
+    if path:
+        with open(path, "a", encoding="utf-8") as log:
+            entry = {"agent": task["agent"], "iteration": task["iteration"], "phase": phase, "at": time.time()}
+            log.write(json.dumps(entry) + "\n")
+
+
+def supporting(confidence: float, *, tier: int | None = None) -> FindingDraft:
+    details: dict[str, object] = {"source_available": True}
+    if tier is not None:
+        details["source_tier"] = tier
+    return FindingDraft(
+        claim_id=None, evidence_type="test_source", summary="A scripted source supports the claim.",
+        supports_claim=True, confidence=confidence, method="test", details=details,
+    )
+
+
+def outcome_for(task: SpecialistTask, draft: FindingDraft) -> InvestigationOutcome:
+    return InvestigationOutcome(
+        findings=[
+            FindingDraft(**{**draft.__dict__, "claim_id": claim["claim_id"]}) for claim in task["claims"]
+        ]
+    )
+
+
+async def weak_support(task: SpecialistTask, tools: InvestigationTools) -> InvestigationOutcome:
+    """Low-confidence support: never enough, so the judge keeps asking for more."""
+    await tools.think(f"checking {len(task['claims'])} claim(s) against a weak source")
+    return outcome_for(task, supporting(0.3))
+
+
+async def strong_support(task: SpecialistTask, tools: InvestigationTools) -> InvestigationOutcome:
+    return outcome_for(task, supporting(0.95))
+
+
+async def contradicting(task: SpecialistTask, tools: InvestigationTools) -> InvestigationOutcome:
+    return InvestigationOutcome(
+        findings=[
+            FindingDraft(
+                claim_id=claim["claim_id"], evidence_type="test_source",
+                summary="A scripted source contradicts the claim.", supports_claim=False, confidence=0.9,
+                method="test", details={"source_available": True},
+            )
+            for claim in task["claims"]
+        ]
+    )
+
+
+async def raising(task: SpecialistTask, tools: InvestigationTools) -> InvestigationOutcome:
+    raise RuntimeError("search backend exploded")
+
+
+async def hanging(task: SpecialistTask, tools: InvestigationTools) -> InvestigationOutcome:
+    await asyncio.sleep(3600)
+    raise AssertionError("unreachable")
+
+
+async def logged_fast(task: SpecialistTask, tools: InvestigationTools) -> InvestigationOutcome:
+    _log_invocation(task, "start")
+    outcome = await strong_support(task, tools)
+    _log_invocation(task, "end")
+    return outcome
+
+
+async def logged_slow(task: SpecialistTask, tools: InvestigationTools) -> InvestigationOutcome:
+    _log_invocation(task, "start")
+    await asyncio.sleep(float(os.environ.get("SIBYL_TEST_SLOW_SECONDS", "4")))
+    outcome = await strong_support(task, tools)
+    _log_invocation(task, "end")
+    return outcome
+
+
+#: For SPECIALIST_PLUGINS=tests.support.investigators:KILL_TEST in the SIGKILL test's worker.
+KILL_TEST = {"legal": logged_fast, "geography": logged_slow, "data_metrics": logged_fast}
