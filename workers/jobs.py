@@ -10,6 +10,7 @@ from arq import Retry
 
 from app.agents.pipeline import PipelineRunner, RunResult
 from app.services.parsing import parse_report as parse_report_service
+from workers.recovery import resume_abandoned_analyses
 
 logger = logging.getLogger(__name__)
 
@@ -24,6 +25,11 @@ async def parse_report(ctx: dict[str, Any], report_id: str) -> str:
     )
     logger.info("parse_report %s: %s", report_id, outcome.value)
     return outcome.value
+
+
+async def sweep_abandoned_analyses(ctx: dict[str, Any]) -> int:
+    """Periodic: resume analyses whose worker died while this one kept running."""
+    return await resume_abandoned_analyses(ctx["session_factory"], ctx["redis"])
 
 
 async def run_pipeline(ctx: dict[str, Any], run_id: str) -> str:

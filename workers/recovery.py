@@ -30,9 +30,13 @@ async def requeue_unfinished_parses(session_factory: SessionFactory, pool: ArqRe
     return queued
 
 
+#: A PENDING run younger than this still has its start job in the queue.
+PENDING_GRACE_SECONDS = 60.0
+
+
 async def resume_abandoned_analyses(session_factory: SessionFactory, pool: ArqRedis) -> int:
     """Queue a resume for every analysis whose worker died (its lease lapsed); returns how many."""
-    run_ids = await runs_to_resume(session_factory)
+    run_ids = await runs_to_resume(session_factory, pending_grace_seconds=PENDING_GRACE_SECONDS)
     for run_id in run_ids:
         await enqueue_pipeline(pool, run_id, reason="recovery")
     if run_ids:

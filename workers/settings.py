@@ -5,7 +5,7 @@ from __future__ import annotations
 from contextlib import AsyncExitStack
 from typing import Any
 
-from arq import func
+from arq import cron, func
 from arq.connections import RedisSettings
 
 from app.agents.pipeline import PipelineRunner, open_checkpointer
@@ -16,7 +16,7 @@ from app.db.session import create_engine, create_session_factory
 from app.events import EventLog
 from app.llm import create_llm_client
 from app.queue import PARSE_REPORT_JOB, RUN_PIPELINE_JOB
-from workers.jobs import parse_report, run_pipeline
+from workers.jobs import parse_report, run_pipeline, sweep_abandoned_analyses
 from workers.recovery import requeue_unfinished_parses, resume_abandoned_analyses
 
 
@@ -70,6 +70,7 @@ def worker_settings(settings: Settings) -> dict[str, Any]:
                 max_tries=50,
             ),
         ],
+        "cron_jobs": [cron(sweep_abandoned_analyses, second={0, 30}, unique=True)],
         "on_startup": startup,
         "on_shutdown": shutdown,
         "redis_settings": RedisSettings.from_dsn(settings.redis_url or "redis://localhost:6379/0"),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import uuid
+from datetime import timedelta
 from dataclasses import dataclass
 
 from arq.connections import ArqRedis
@@ -173,13 +174,18 @@ async def resume_analysis(event_log: EventLog, arq: ArqRedis, report_id: uuid.UU
     return AnalysisStarted(report=report, run=run)
 
 
-async def runs_to_resume(session_factory: SessionFactory) -> list[uuid.UUID]:
-    """Runs still PENDING or RUNNING whose lease is free or has lapsed: their worker is gone."""
+async def runs_to_resume(session_factory: SessionFactory, *, pending_grace_seconds: float) -> list[uuid.UUID]:
+    """Runs whose worker is gone: RUNNING with a lapsed lease, or PENDING for longer than the grace
+    period (its queued job was lost) with no live lease."""
+    lapsed = AnalysisRun.lease_expires_at < func.now()
+    unleased_and_old = AnalysisRun.lease_expires_at.is_(None) & (
+        AnalysisRun.created_at < func.now() - timedelta(seconds=pending_grace_seconds)
+    )
     async with session_factory() as session:
         rows = await session.scalars(
             select(AnalysisRun.id).where(
-                AnalysisRun.status.in_(("PENDING", "RUNNING")),
-                (AnalysisRun.lease_expires_at.is_(None)) | (AnalysisRun.lease_expires_at < func.now()),
+                ((AnalysisRun.status == "RUNNING") & (lapsed | AnalysisRun.lease_expires_at.is_(None)))
+                | ((AnalysisRun.status == "PENDING") & (lapsed | unleased_and_old))
             )
         )
         return list(rows)
