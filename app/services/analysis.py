@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import enum
 import uuid
-from datetime import timedelta
 from dataclasses import dataclass
+from datetime import timedelta
 
 from arq.connections import ArqRedis
 from sqlalchemy import func, select

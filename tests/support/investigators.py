@@ -17,7 +17,12 @@ def _log_invocation(task: SpecialistTask, phase: str) -> None:
     path = os.environ.get(INVOCATION_LOG_ENV)
     if path:
         with open(path, "a", encoding="utf-8") as log:
-            entry = {"agent": task["agent"], "iteration": task["iteration"], "phase": phase, "at": time.time()}
+            entry = {
+                "agent": task["agent"],
+                "iteration": task["iteration"],
+                "phase": phase,
+                "at": time.time(),
+            }
             log.write(json.dumps(entry) + "\n")
 
 
@@ -26,8 +31,13 @@ def supporting(confidence: float, *, tier: int | None = None) -> FindingDraft:
     if tier is not None:
         details["source_tier"] = tier
     return FindingDraft(
-        claim_id=None, evidence_type="test_source", summary="A scripted source supports the claim.",
-        supports_claim=True, confidence=confidence, method="test", details=details,
+        claim_id=None,
+        evidence_type="test_source",
+        summary="A scripted source supports the claim.",
+        supports_claim=True,
+        confidence=confidence,
+        method="test",
+        details=details,
     )
 
 
@@ -53,9 +63,13 @@ async def contradicting(task: SpecialistTask, tools: InvestigationTools) -> Inve
     return InvestigationOutcome(
         findings=[
             FindingDraft(
-                claim_id=claim["claim_id"], evidence_type="test_source",
-                summary="A scripted source contradicts the claim.", supports_claim=False, confidence=0.9,
-                method="test", details={"source_available": True},
+                claim_id=claim["claim_id"],
+                evidence_type="test_source",
+                summary="A scripted source contradicts the claim.",
+                supports_claim=False,
+                confidence=0.9,
+                method="test",
+                details={"source_available": True},
             )
             for claim in task["claims"]
         ]

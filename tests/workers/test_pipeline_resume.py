@@ -79,8 +79,12 @@ async def wait_until(condition: Any, timeout: float, what: str) -> None:
 
 
 async def test_sigkill_during_specialists_then_resume_completes_without_duplicates(
-    settings: Settings, session_factory: SessionFactory, event_log: EventLog, worker_env: dict[str, str],
-    tmp_path: Path, clean_db: None,
+    settings: Settings,
+    session_factory: SessionFactory,
+    event_log: EventLog,
+    worker_env: dict[str, str],
+    tmp_path: Path,
+    clean_db: None,
 ) -> None:
     seeded = await seed_report(session_factory)
     started = await open_analysis_run(event_log, settings, seeded.report_id, skip_claims_extraction=True)
@@ -99,7 +103,9 @@ async def test_sigkill_during_specialists_then_resume_completes_without_duplicat
                 return False
             async with session_factory() as session:
                 done = await session.scalar(
-                    select(func.count()).select_from(Event).where(
+                    select(func.count())
+                    .select_from(Event)
+                    .where(
                         Event.event_type == "agent_completed", Event.agent_name.in_(["legal", "data_metrics"])
                     )
                 )
@@ -118,6 +124,7 @@ async def test_sigkill_during_specialists_then_resume_completes_without_duplicat
 
         second = start_worker(worker_env, slow_seconds=0.2, log=log)
         try:
+
             async def completed() -> bool:
                 async with session_factory() as session:
                     current = await session.get(AnalysisRun, run_id, populate_existing=True)
@@ -136,7 +143,9 @@ async def test_sigkill_during_specialists_then_resume_completes_without_duplicat
     calls = Counter((c["agent"], c["iteration"], c["phase"]) for c in invocations(worker_env))
     # Completed specialists ran once; only the interrupted one ran again.
     assert calls[("legal", 0, "start")] == 1 and calls[("data_metrics", 0, "start")] == 1
-    assert calls[("geography", 0, "start")] == 2 and calls[("geography", 0, "end")] == 1, log.read_text()[-3000:]
+    assert calls[("geography", 0, "start")] == 2 and calls[("geography", 0, "end")] == 1, log.read_text()[
+        -3000:
+    ]
 
     async with session_factory() as session:
         claims = await session.scalar(select(func.count()).select_from(Claim))
@@ -153,7 +162,9 @@ async def test_sigkill_during_specialists_then_resume_completes_without_duplicat
     keys = [event.dedupe_key for event in events if event.dedupe_key]
     assert len(keys) == len(set(keys))
     started_events = Counter(
-        (event.agent_name, event.data.get("iteration")) for event in events if event.event_type == "agent_started"
+        (event.agent_name, event.data.get("iteration"))
+        for event in events
+        if event.event_type == "agent_started"
     )
     assert all(count == 1 for count in started_events.values()), started_events
     assert sum(1 for event in events if event.event_type == "pipeline_completed") == 1

@@ -57,14 +57,20 @@ def routing_reply(request: dict[str, Any]) -> FakeReply:
     """Routes every claim to news_media plus an agent that does not exist, and skips the second claim."""
     claims = claims_in(request)
     assignments = [
-        {"claim_id": claim["claim_id"], "assigned_agents": ["news_media", "astrology"], "reasoning": "LLM says so"}
+        {
+            "claim_id": claim["claim_id"],
+            "assigned_agents": ["news_media", "astrology"],
+            "reasoning": "LLM says so",
+        }
         for index, claim in enumerate(claims)
         if index != 1
     ]
     return FakeReply(content={"assignments": assignments, "routing_summary": "ok", "agent_workload": {}})
 
 
-async def _run(settings: Settings, session_factory: SessionFactory, event_log: EventLog, **kwargs: Any) -> Any:
+async def _run(
+    settings: Settings, session_factory: SessionFactory, event_log: EventLog, **kwargs: Any
+) -> Any:
     seeded = await seed_report(session_factory)
     started = await open_analysis_run(event_log, settings, seeded.report_id, skip_claims_extraction=True)
     llm = LLMClient(settings)
@@ -83,7 +89,10 @@ async def _run(settings: Settings, session_factory: SessionFactory, event_log: E
 
 
 async def test_llm_routing_is_validated_and_gaps_filled_by_rules(
-    services: RunningServices, session_factory: SessionFactory, event_log: EventLog, fake_llm: FakeLLM,
+    services: RunningServices,
+    session_factory: SessionFactory,
+    event_log: EventLog,
+    fake_llm: FakeLLM,
     clean_db: None,
 ) -> None:
     fake_llm.handler = routing_reply
@@ -112,19 +121,26 @@ async def test_llm_routing_is_validated_and_gaps_filled_by_rules(
 
 
 async def test_judge_llm_reviews_conflicting_evidence_and_may_override(
-    services: RunningServices, session_factory: SessionFactory, event_log: EventLog, fake_llm: FakeLLM,
+    services: RunningServices,
+    session_factory: SessionFactory,
+    event_log: EventLog,
+    fake_llm: FakeLLM,
     clean_db: None,
 ) -> None:
     def handler(request: dict[str, Any]) -> FakeReply:
         if request["model"] == ROUTE_MODEL:
             claims = claims_in(request)
             assignments = [
-                {"claim_id": claim["claim_id"], "assigned_agents": ["academic", "news_media"]} for claim in claims
+                {"claim_id": claim["claim_id"], "assigned_agents": ["academic", "news_media"]}
+                for claim in claims
             ]
             return FakeReply(content={"assignments": assignments})
         return FakeReply(
-            content={"verdict": "contradicted", "reasoning": "The tier-1 report outweighs the benchmark.",
-                     "confidence": 0.82}
+            content={
+                "verdict": "contradicted",
+                "reasoning": "The tier-1 report outweighs the benchmark.",
+                "confidence": 0.82,
+            }
         )
 
     fake_llm.handler = handler
@@ -156,8 +172,12 @@ async def test_judge_llm_reviews_conflicting_evidence_and_may_override(
     ids=["500", "429", "garbage-body", "malformed-content", "timeout"],
 )
 async def test_llm_failures_are_retried_then_the_rule_path_completes_the_run(
-    failure: FakeReply, services: RunningServices, session_factory: SessionFactory, event_log: EventLog,
-    fake_llm: FakeLLM, clean_db: None,
+    failure: FakeReply,
+    services: RunningServices,
+    session_factory: SessionFactory,
+    event_log: EventLog,
+    fake_llm: FakeLLM,
+    clean_db: None,
 ) -> None:
     fake_llm.handler = lambda request: failure
     settings = llm_settings(services, fake_llm)
@@ -165,8 +185,17 @@ async def test_llm_failures_are_retried_then_the_rule_path_completes_the_run(
 
     assert len(fake_llm.requests_for(ROUTE_MODEL)) >= 2  # retried (or repaired) before giving up
     expected = {
-        claim_id: set(rule_route({"claim_id": claim_id, "text": claim["text"], "claim_type": claim["claim_type"],
-                                  "priority": "high", "source_page": 1})["assigned_agents"])
+        claim_id: set(
+            rule_route(
+                {
+                    "claim_id": claim_id,
+                    "text": claim["text"],
+                    "claim_type": claim["claim_type"],
+                    "priority": "high",
+                    "source_page": 1,
+                }
+            )["assigned_agents"]
+        )
         for claim_id, claim in zip(seeded.claim_ids, KNOWN_CLAIMS, strict=True)
     }
     routed: dict[str, set[str]] = {}
