@@ -31,6 +31,7 @@ typecheck: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python -m bench.parse_throughput
 	$(BIN)/python -m bench.event_latency
+	$(BIN)/python -m bench.pipeline_run
 
 clean:
 	rm -rf $(VENV)

@@ -3,6 +3,7 @@ the weak ones while passes remain, and — with an LLM — a second opinion on c
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from typing import Any, Literal
@@ -10,14 +11,13 @@ from typing import Any, Literal
 from langgraph.runtime import Runtime
 from pydantic import BaseModel, Field
 
-from app.agents.judge import ClaimJudgment, judge_claim
+from app.agents.judge import ClaimJudgment, confidence_level, judge_claim
 from app.agents.persistence import add_usage, save_verdicts
 from app.agents.runtime import NodeRecorder, PipelineDeps
 from app.agents.state import (
     ClaimState,
     Finding,
     PipelineState,
-    ReinvestigationRequest,
     Verdict,
     findings_by_claim,
 )
@@ -47,10 +47,6 @@ def claims_to_judge(state: PipelineState) -> list[ClaimState]:
         return claims
     routed = {entry["claim_id"] for entry in state.get("routing_plan") or []}
     return [claim for claim in claims if claim["claim_id"] in routed]
-
-
-def confidence_level(confidence: float) -> str:
-    return "high" if confidence >= 0.8 else "medium" if confidence >= 0.6 else "low"
 
 
 async def review_conflict(
@@ -115,6 +111,20 @@ async def review_conflict(
     }
 
 
+async def review_if_conflicting(
+    llm: LLMClient | None,
+    claim: ClaimState,
+    findings: list[Finding],
+    judgment: ClaimJudgment,
+    trace: UsageTrace,
+) -> Verdict:
+    """The LLM reviews only claims whose evidence conflicts (reviews run concurrently, within the
+    client's process-wide limit); every other verdict is the rules' verdict."""
+    if llm is None or not judgment.evaluation["consistency"]["has_contradictions"]:
+        return judgment.verdict
+    return await review_conflict(llm, claim, findings, judgment, trace)
+
+
 async def judge_evidence(state: PipelineState, runtime: Runtime[PipelineDeps]) -> dict[str, Any]:
     deps = runtime.context
     iteration = state.get("iteration_count", 0)
@@ -130,24 +140,27 @@ async def judge_evidence(state: PipelineState, runtime: Runtime[PipelineDeps]) -
     grouped = findings_by_claim(state.get("findings") or [])
     agent_status = state.get("agent_status") or {}
     trace = UsageTrace()
-    verdicts: list[Verdict] = []
-    requests: list[ReinvestigationRequest] = []
-    for claim in claims_to_judge(state):
-        findings = grouped.get(claim["claim_id"], [])
-        judgment = judge_claim(
+    claims = claims_to_judge(state)
+    judgments = [
+        judge_claim(
             claim,
-            findings,
+            grouped.get(claim["claim_id"], []),
             agent_status,
             run_id=state["run_id"],
             iteration=iteration,
             max_iterations=state["max_iterations"],
         )
-        verdict = judgment.verdict
-        if deps.llm is not None and judgment.evaluation["consistency"]["has_contradictions"]:
-            verdict = await review_conflict(deps.llm, claim, findings, judgment, trace)
-        verdicts.append(verdict)
-        if judgment.request is not None:
-            requests.append(judgment.request)
+        for claim in claims
+    ]
+    verdicts = list(
+        await asyncio.gather(
+            *(
+                review_if_conflicting(deps.llm, claim, grouped.get(claim["claim_id"], []), judgment, trace)
+                for claim, judgment in zip(claims, judgments, strict=True)
+            )
+        )
+    )
+    requests = [judgment.request for judgment in judgments if judgment.request is not None]
 
     async with recorder.transaction() as transaction:
         await save_verdicts(transaction.session, recorder.run_id, verdicts)
