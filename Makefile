@@ -6,7 +6,7 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test install lint typecheck bench clean schema
+.PHONY: run test install lint typecheck bench clean schema docs
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -38,3 +38,6 @@ clean:
 
 schema: $(STAMP)
 	$(BIN)/python -c "from schema import schema; print(schema.as_str())" > schema.graphql
+
+docs: $(STAMP)
+	$(BIN)/python -m app.config_docs
