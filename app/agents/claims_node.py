@@ -21,14 +21,7 @@ METHOD = "rules-minimal"
 
 async def extract_claims(state: PipelineState, runtime: Runtime[PipelineDeps]) -> dict[str, Any]:
     deps = runtime.context
-    recorder = NodeRecorder(
-        deps,
-        report_id=state["report_id"],
-        run_id=state["run_id"],
-        node="extract_claims",
-        iteration=0,
-        agent_name=AGENT,
-    )
+    recorder = NodeRecorder.for_run(deps, state, node="extract_claims", iteration=0, agent_name=AGENT)
     await recorder.start("extracting_claims", {"reuse_claims": state["reuse_claims"]})
     report_id = uuid.UUID(state["report_id"])
     async with recorder.transaction() as transaction:

@@ -54,14 +54,7 @@ def compliance_summary(final: Iterable[Verdict]) -> dict[str, Any]:
 async def compile_report(state: PipelineState, runtime: Runtime[PipelineDeps]) -> dict[str, Any]:
     deps = runtime.context
     iteration = state.get("iteration_count", 0)
-    recorder = NodeRecorder(
-        deps,
-        report_id=state["report_id"],
-        run_id=state["run_id"],
-        node="compile_report",
-        iteration=iteration,
-        agent_name=None,
-    )
+    recorder = NodeRecorder.for_run(deps, state, node="compile_report", iteration=iteration, agent_name=None)
     claims = state.get("claims") or []
     findings = state.get("findings") or []
     verdicts = state.get("verdicts") or []

@@ -128,14 +128,7 @@ async def review_if_conflicting(
 async def judge_evidence(state: PipelineState, runtime: Runtime[PipelineDeps]) -> dict[str, Any]:
     deps = runtime.context
     iteration = state.get("iteration_count", 0)
-    recorder = NodeRecorder(
-        deps,
-        report_id=state["report_id"],
-        run_id=state["run_id"],
-        node="judge_evidence",
-        iteration=iteration,
-        agent_name=AGENT,
-    )
+    recorder = NodeRecorder.for_run(deps, state, node="judge_evidence", iteration=iteration, agent_name=AGENT)
     await recorder.start("judging")
     grouped = findings_by_claim(state.get("findings") or [])
     agent_status = state.get("agent_status") or {}

@@ -12,7 +12,8 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
 
-from app.agents.routing import AGENT_LABELS, rule_route
+from app.agents.catalog import AGENT_LABELS
+from app.agents.routing import rule_route
 from app.agents.state import SPECIALISTS, ClaimState, RoutingEntry
 from app.llm import LLMClient, LLMRole, LLMUnavailable, UsageTrace
 

@@ -92,14 +92,7 @@ async def orchestrate(state: PipelineState, runtime: Runtime[PipelineDeps]) -> d
     iteration = (
         state.get("iteration_count", 0) if first_pass or not requests else state.get("iteration_count", 0) + 1
     )
-    recorder = NodeRecorder(
-        deps,
-        report_id=state["report_id"],
-        run_id=state["run_id"],
-        node="orchestrate",
-        iteration=iteration,
-        agent_name=AGENT,
-    )
+    recorder = NodeRecorder.for_run(deps, state, node="orchestrate", iteration=iteration, agent_name=AGENT)
     await recorder.start("routing", {"mode": "initial" if first_pass else "reinvestigation"})
     trace = UsageTrace()
     notes: list[str] = []

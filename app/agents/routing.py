@@ -7,24 +7,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from app.agents.catalog import AGENT_LABELS, DEFAULT_MATRIX, FALLBACK_AGENTS
 from app.agents.state import SPECIALISTS, ClaimState, RoutingEntry
-
-AGENT_LABELS: dict[str, str] = {
-    "geography": "Geography",
-    "legal": "Legal",
-    "news_media": "News/Media",
-    "academic": "Academic/Research",
-    "data_metrics": "Data/Metrics",
-}
-
-DEFAULT_MATRIX: dict[str, tuple[str, ...]] = {
-    "geographic": ("geography", "legal"),
-    "quantitative": ("data_metrics", "legal"),
-    "legal_governance": ("legal",),
-    "strategic": ("legal", "academic", "news_media"),
-    "environmental": ("academic", "geography", "data_metrics"),
-}
-FALLBACK_AGENTS: tuple[str, ...] = ("legal",)
 
 
 def _words(*patterns: str) -> re.Pattern[str]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.agents.persistence import update_run
-from app.agents.state import ClaimState, InfoRequest, InfoResponse, SpecialistTask
+from app.agents.state import ClaimState, InfoRequest, InfoResponse, PipelineInput, SpecialistTask
 from app.config import Settings
 from app.db.session import SessionFactory
 from app.events.log import EventLog, EventTransaction
@@ -79,6 +79,26 @@ def stable_id(*parts: object) -> str:
 
 class NodeRecorder:
     """Emits one node's events (in its own transactions or alongside the node's writes)."""
+
+    @classmethod
+    def for_run(
+        cls,
+        deps: PipelineDeps,
+        state: PipelineInput | SpecialistTask,
+        *,
+        node: str,
+        iteration: int,
+        agent_name: str | None,
+    ) -> NodeRecorder:
+        """The recorder of `node` in the run that `state` belongs to."""
+        return cls(
+            deps,
+            report_id=state["report_id"],
+            run_id=state["run_id"],
+            node=node,
+            iteration=iteration,
+            agent_name=agent_name,
+        )
 
     def __init__(
         self,

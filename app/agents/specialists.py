@@ -15,8 +15,8 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from app.agents.catalog import AGENT_LABELS
 from app.agents.persistence import add_usage, save_findings, set_agent_status
-from app.agents.routing import AGENT_LABELS
 from app.agents.runtime import (
     FindingDraft,
     InvestigationOutcome,
@@ -120,13 +120,8 @@ async def investigate(task: SpecialistTask, runtime: Runtime[PipelineDeps]) -> d
     """Run the task's investigator within the agent time limit and record what it produced."""
     deps = runtime.context
     agent = task["agent"]
-    recorder = NodeRecorder(
-        deps,
-        report_id=task["report_id"],
-        run_id=task["run_id"],
-        node=AGENT_TO_NODE[agent],
-        iteration=task["iteration"],
-        agent_name=agent,
+    recorder = NodeRecorder.for_run(
+        deps, task, node=AGENT_TO_NODE[agent], iteration=task["iteration"], agent_name=agent
     )
     assigned = len(task["claims"])
     working = AgentStatus(

@@ -4,26 +4,17 @@ each specialist's word counts per claim type (§6.3), and how credible each spec
 
 from __future__ import annotations
 
+from app.agents.catalog import AGENT_LABELS as SHORT_LABELS
+from app.agents.catalog import DEFAULT_MATRIX, FALLBACK_AGENTS
 from app.agents.state import SPECIALISTS
 
 KNOWN_AGENTS: tuple[str, ...] = SPECIALISTS
 
-AGENT_LABELS: dict[str, str] = {
-    "geography": "Geography agent",
-    "legal": "Legal agent",
-    "news_media": "News/Media agent",
-    "academic": "Academic/Research agent",
-    "data_metrics": "Data/Metrics agent",
-}
+AGENT_LABELS: dict[str, str] = {agent: f"{label} agent" for agent, label in SHORT_LABELS.items()}
 
-EXPECTED_AGENTS: dict[str, tuple[str, ...]] = {
-    "geographic": ("geography", "legal"),
-    "quantitative": ("data_metrics", "legal"),
-    "legal_governance": ("legal",),
-    "strategic": ("legal", "academic", "news_media"),
-    "environmental": ("academic", "geography", "data_metrics"),
-}
-DEFAULT_EXPECTED_AGENTS: tuple[str, ...] = ("legal",)
+#: The judge expects to hear from the agents the routing matrix sends a claim type to.
+EXPECTED_AGENTS: dict[str, tuple[str, ...]] = DEFAULT_MATRIX
+DEFAULT_EXPECTED_AGENTS: tuple[str, ...] = FALLBACK_AGENTS
 
 AGENT_WEIGHTS: dict[str, dict[str, float]] = {
     "geographic": {"geography": 0.6, "legal": 0.2, "news_media": 0.1, "academic": 0.05, "data_metrics": 0.05},
