@@ -130,6 +130,13 @@ class Settings(BaseSettings):
         description="A worker running an analysis renews its lease this often (x1/3); another worker may "
         "resume the analysis once the lease has lapsed.",
     )
+    analysis_sweep_seconds: int = Field(
+        default=30,
+        ge=0,
+        le=60,
+        description="How often each worker looks for analyses whose worker died (lease lapsed) and resumes "
+        "them; 0 looks only when the worker starts.",
+    )
     specialist_plugins: str | None = Field(
         default=None,
         description="Optional `module:attribute` naming a mapping of agent name to investigator that "

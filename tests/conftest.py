@@ -4,6 +4,7 @@ server on a free port, and an in-process ARQ worker. One event loop serves the w
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 
@@ -43,6 +44,8 @@ def make_settings(services: RunningServices, **overrides: object) -> Settings:
         "parse_progress_every": 3,
         "event_poll_seconds": 0.5,
         "max_upload_bytes": 20 * 1024 * 1024,
+        # The session's in-process worker must not resume runs that a test drives itself.
+        "analysis_sweep_seconds": 0,
     }
     values.update(overrides)
     return Settings(_env_file=None, **values)  # type: ignore[call-arg]
@@ -78,9 +81,13 @@ def event_log(session_factory: SessionFactory, redis: Redis, settings: Settings)
 
 
 async def wait_for_idle_queue(redis: Redis, timeout: float = 60.0) -> None:
-    """Wait until ARQ has no queued or running job."""
+    """Wait until ARQ has no due or running job (jobs deferred to later, like cron jobs, don't count)."""
     deadline = asyncio.get_running_loop().time() + timeout
-    while await redis.zcard(default_queue_name) or await redis.keys(f"{in_progress_key_prefix}*"):
+
+    async def due() -> int:
+        return int(await redis.zcount(default_queue_name, "-inf", time.time() * 1000))
+
+    while await due() or await redis.keys(f"{in_progress_key_prefix}*"):
         assert asyncio.get_running_loop().time() < deadline, "ARQ jobs still running after a test"
         await asyncio.sleep(0.05)
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from arq import cron, func
 from arq.connections import RedisSettings
+from arq.cron import CronJob
 
 from app.agents.pipeline import PipelineRunner, open_checkpointer
 from app.agents.runtime import PipelineDeps
@@ -58,6 +59,14 @@ async def shutdown(ctx: dict[str, Any]) -> None:
     await ctx["exit_stack"].aclose()
 
 
+def sweep_schedule(settings: Settings) -> list[CronJob]:
+    """The periodic resume sweep, `ANALYSIS_SWEEP_SECONDS` apart (none when 0)."""
+    every = settings.analysis_sweep_seconds
+    if not every:
+        return []
+    return [cron(sweep_abandoned_analyses, second=set(range(0, 60, every)), unique=True)]
+
+
 def worker_settings(settings: Settings) -> dict[str, Any]:
     """Keyword arguments for `arq.Worker` (tests pass them directly)."""
     return {
@@ -70,7 +79,7 @@ def worker_settings(settings: Settings) -> dict[str, Any]:
                 max_tries=50,
             ),
         ],
-        "cron_jobs": [cron(sweep_abandoned_analyses, second={0, 30}, unique=True)],
+        "cron_jobs": sweep_schedule(settings),
         "on_startup": startup,
         "on_shutdown": shutdown,
         "redis_settings": RedisSettings.from_dsn(settings.redis_url or "redis://localhost:6379/0"),
