@@ -16,7 +16,7 @@ from app.services.analysis import latest_run
 from schema.context import Context
 
 STAGE_SHARE = {"routing": 0.0, "investigating": 0.1, "judging": 0.85}
-FIXED_PROGRESS = {"queued": 0.0, "extracting_claims": 5.0, "compiling": 95.0, "completed": 100.0}
+FIXED_PROGRESS = {"queued": 0.0, "extracting_claims": 5.0, "completed": 100.0}
 
 
 @strawberry.enum(description="Where an analysis run is.")
@@ -56,7 +56,7 @@ class Analysis:
     id: strawberry.ID = strawberry.field(description="The analysis run's id (also the pipeline's thread id).")
     status: AnalysisStatus = strawberry.field(description="PENDING, RUNNING, COMPLETED or ERROR.")
     pipeline_stage: str | None = strawberry.field(
-        description="queued, extracting_claims, routing, investigating, judging, compiling or completed."
+        description="queued, extracting_claims, routing, investigating, judging or completed."
     )
     iteration_count: int = strawberry.field(description="The current pass, 0 for the first.")
     max_iterations: int = strawberry.field(description="Passes allowed (first pass plus re-investigations).")

@@ -62,7 +62,6 @@ async def compile_report(state: PipelineState, runtime: Runtime[PipelineDeps]) -
     compliance = compliance_summary(final.values())
     async with recorder.transaction() as transaction:
         session = transaction.session
-        await update_run(session, recorder.run_id, pipeline_stage="compiling")
         await save_findings(session, recorder.run_id, findings)
         await save_verdicts(session, recorder.run_id, verdicts)
         await mark_final_verdicts(

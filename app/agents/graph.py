@@ -16,7 +16,7 @@ from app.agents.compile import compile_report
 from app.agents.judge_node import judge_evidence
 from app.agents.orchestrator import orchestrate
 from app.agents.runtime import PipelineDeps
-from app.agents.specialists import AGENT_TO_NODE, specialist_node
+from app.agents.specialists import AGENT_TO_NODE, investigate
 from app.agents.state import SPECIALISTS, PipelineInput, PipelineState, SpecialistTask
 
 JUDGE = "judge_evidence"
@@ -60,9 +60,9 @@ def build_graph() -> StateGraph[PipelineState, PipelineDeps, PipelineInput, Pipe
     graph = StateGraph(PipelineState, context_schema=PipelineDeps, input_schema=PipelineInput)
     graph.add_node("extract_claims", extract_claims)
     graph.add_node("orchestrate", orchestrate)
-    for agent, node in AGENT_TO_NODE.items():
+    for node in AGENT_TO_NODE.values():
         # The node protocol types `runtime` as keyword-only; LangGraph passes it by name.
-        graph.add_node(node, specialist_node(agent), input_schema=SpecialistTask)  # type: ignore[call-overload]
+        graph.add_node(node, investigate, input_schema=SpecialistTask)  # type: ignore[call-overload]
         graph.add_edge(node, JUDGE)
     graph.add_node(JUDGE, judge_evidence)
     graph.add_node("compile_report", compile_report)

@@ -89,9 +89,8 @@ async def orchestrate(state: PipelineState, runtime: Runtime[PipelineDeps]) -> d
     claims = state.get("claims") or []
     requests = state.get("reinvestigation_requests") or []
     first_pass = "routing_plan" not in state
-    iteration = (
-        state.get("iteration_count", 0) if first_pass or not requests else state.get("iteration_count", 0) + 1
-    )
+    opens_new_pass = not first_pass and bool(requests)
+    iteration = state.get("iteration_count", 0) + (1 if opens_new_pass else 0)
     recorder = NodeRecorder.for_run(deps, state, node="orchestrate", iteration=iteration, agent_name=AGENT)
     await recorder.start("routing", {"mode": "initial" if first_pass else "reinvestigation"})
     trace = UsageTrace()

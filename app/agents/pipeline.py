@@ -164,8 +164,6 @@ class PipelineRunner:
                     context=self.deps,
                     durability="sync",
                 )
-        except asyncio.CancelledError:
-            raise
         except Exception as exc:  # noqa: BLE001 - recorded on the run and the report
             logger.exception("analysis %s failed", run_id)
             await self._fail(run, f"{type(exc).__name__}: {exc}")

@@ -14,8 +14,8 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.agents.persistence import update_run
-from app.agents.state import ClaimState, InfoRequest, InfoResponse, PipelineInput, SpecialistTask
+from app.agents.persistence import set_agent_status, update_run
+from app.agents.state import InfoRequest, InfoResponse, PipelineInput, SpecialistTask
 from app.config import Settings
 from app.db.session import SessionFactory
 from app.events.log import EventLog, EventTransaction
@@ -58,7 +58,6 @@ class InvestigationTools:
 
 
 Investigator = Callable[[SpecialistTask, InvestigationTools], Awaitable[InvestigationOutcome]]
-ClaimExtractor = Callable[[str, int], list[ClaimState]]
 
 
 @dataclass(frozen=True)
@@ -143,10 +142,15 @@ class NodeRecorder:
         async with self.transaction() as transaction:
             await self.emit_in(transaction, event_type, data)
 
-    async def start(self, stage: str, data: dict[str, Any] | None = None) -> None:
-        """Announce the node (`agent_started`) and move the run to `stage`."""
+    async def start(
+        self, stage: str, data: dict[str, Any] | None = None, *, agent_status: dict[str, Any] | None = None
+    ) -> None:
+        """Announce the node (`agent_started`) and move the run to `stage` (and, if given, record
+        some agents' statuses) in one transaction."""
         async with self.transaction() as transaction:
             await update_run(transaction.session, self.run_id, pipeline_stage=stage)
+            if agent_status:
+                await set_agent_status(transaction.session, self.run_id, agent_status)
             await self.emit_in(transaction, "agent_started", {"iteration": self.iteration, **(data or {})})
 
     @asynccontextmanager

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import importlib
 import logging
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -131,9 +131,7 @@ async def investigate(task: SpecialistTask, runtime: Runtime[PipelineDeps]) -> d
         claims_completed=0,
         iteration=task["iteration"],
     )
-    async with recorder.transaction() as transaction:
-        await set_agent_status(transaction.session, recorder.run_id, {agent: working})
-    await recorder.start("investigating", {"claims_assigned": assigned})
+    await recorder.start("investigating", {"claims_assigned": assigned}, agent_status={agent: working})
 
     trace = UsageTrace()
     tools = InvestigationTools(recorder=recorder, settings=deps.settings, llm=deps.llm, usage=trace)
@@ -217,15 +215,3 @@ async def investigate(task: SpecialistTask, runtime: Runtime[PipelineDeps]) -> d
         "info_requests": info_requests + posted,
         "info_responses": list(outcome.info_responses),
     }
-
-
-def specialist_node(
-    agent: str,
-) -> Callable[[SpecialistTask, Runtime[PipelineDeps]], Coroutine[Any, Any, dict[str, Any]]]:
-    """The graph node of one specialist (each gets its own node name in the graph)."""
-
-    async def node(task: SpecialistTask, runtime: Runtime[PipelineDeps]) -> dict[str, Any]:
-        return await investigate(task, runtime)
-
-    node.__name__ = AGENT_TO_NODE[agent]
-    return node

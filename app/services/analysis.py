@@ -45,6 +45,14 @@ class AnalysisStarted:
 ANALYSABLE = (ReportStatus.PARSED, ReportStatus.COMPLETED, ReportStatus.ERROR)
 
 
+async def locked_report(session: AsyncSession, report_id: uuid.UUID) -> Report:
+    """The report, row-locked until the transaction ends, or REPORT_NOT_FOUND."""
+    report = await session.get(Report, report_id, with_for_update=True)
+    if report is None:
+        raise AnalysisRefused(AnalysisProblem.REPORT_NOT_FOUND, "No report has this id.", "reportId")
+    return report
+
+
 async def latest_run(session: AsyncSession, report_id: uuid.UUID) -> AnalysisRun | None:
     """The report's most recent analysis run."""
     return await session.scalar(
@@ -92,9 +100,7 @@ async def open_analysis_run(
         )
     async with event_log.transaction() as transaction:
         session = transaction.session
-        report = await session.get(Report, report_id, with_for_update=True)
-        if report is None:
-            raise AnalysisRefused(AnalysisProblem.REPORT_NOT_FOUND, "No report has this id.", "reportId")
+        report = await locked_report(session, report_id)
         if report.status is ReportStatus.ANALYZING:
             raise AnalysisRefused(
                 AnalysisProblem.ALREADY_RUNNING, "An analysis of this report is already running.", "reportId"
@@ -146,9 +152,7 @@ async def resume_analysis(event_log: EventLog, arq: ArqRedis, report_id: uuid.UU
     """Continue the report's latest run from its last checkpoint (after a failure or a lost worker)."""
     async with event_log.transaction() as transaction:
         session = transaction.session
-        report = await session.get(Report, report_id, with_for_update=True)
-        if report is None:
-            raise AnalysisRefused(AnalysisProblem.REPORT_NOT_FOUND, "No report has this id.", "reportId")
+        report = await locked_report(session, report_id)
         run = await latest_run(session, report_id)
         if run is None:
             raise AnalysisRefused(

@@ -8,14 +8,12 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select
-
 from app.agents.pipeline import PipelineRunner, open_checkpointer
 from app.agents.runtime import Investigator, PipelineDeps
 from app.agents.specialists import no_evidence_source
 from app.agents.state import SPECIALISTS
 from app.config import Settings
-from app.db.models import Claim, Event, Finding, Report, ReportPage, ReportStatus, RoutingAssignment, Verdict
+from app.db.models import Claim, Report, ReportPage, ReportStatus
 from app.db.session import SessionFactory
 from app.events import EventLog
 from app.llm import LLMClient
@@ -132,14 +130,3 @@ async def pipeline_runner(
             investigators=agents or investigators(),
         )
         yield PipelineRunner(deps, checkpointer)
-
-
-async def count_rows(session_factory: SessionFactory, model: Any, **where: Any) -> int:
-    async with session_factory() as session:
-        query = select(func.count()).select_from(model)
-        for column, value in where.items():
-            query = query.where(getattr(model, column) == value)
-        return int(await session.scalar(query) or 0)
-
-
-__all__ = ["Event", "Finding", "RoutingAssignment", "Verdict"]
