@@ -1,4 +1,4 @@
-"""The `sibyl` command: run the whole system, or apply migrations."""
+"""The `sibyl` command: run the whole system, apply migrations, manage the IFRS knowledge base."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import argparse
 import logging
 
 from app.config import get_settings
+from app.knowledge.cli import add_corpus_commands
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -29,6 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     migrate = commands.add_parser("migrate", help="apply database migrations to DATABASE_URL")
     migrate.add_argument("revision", nargs="?", default="head")
     migrate.set_defaults(handler=_migrate)
+    add_corpus_commands(commands)
     return parser
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field, SecretStr, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -141,6 +142,61 @@ class Settings(BaseSettings):
         default=None,
         description="Optional `module:attribute` naming a mapping of agent name to investigator that "
         "replaces the built-in investigators (for custom evidence sources).",
+    )
+
+    embedding_provider: Literal["auto", "api", "hashing", "local"] = Field(
+        default="auto",
+        description="Which embedder indexes and searches text: `api` (an OpenAI-compatible /embeddings "
+        "endpoint), `hashing` (built in, deterministic, offline, no model download), `local` (a "
+        "sentence-transformers model at embedding_local_path). `auto` uses the API when "
+        "embedding_api_key is set, else a local model when embedding_local_path is set, else hashing.",
+    )
+    embedding_api_key: SecretStr | None = Field(
+        default=None, description="API key of the OpenAI-compatible embeddings endpoint."
+    )
+    embedding_base_url: str = Field(
+        default="https://api.openai.com/v1",
+        description="Base URL of an OpenAI-compatible embeddings API (…/v1; `/embeddings` is appended).",
+    )
+    embedding_model: str = Field(
+        default="text-embedding-3-small", description="Model name sent to the embeddings API."
+    )
+    embedding_dimensions: int = Field(
+        default=384,
+        gt=0,
+        le=4096,
+        description="Vector size: asked of the embeddings API (models that support it) and used by "
+        "the hashing embedder. A local model has its own size.",
+    )
+    embedding_local_path: Path | None = Field(
+        default=None,
+        description="Folder of a sentence-transformers model (needs the sentence-transformers "
+        "package, not installed by default).",
+    )
+    embedding_batch_size: int = Field(default=64, gt=0, description="Texts per embeddings API call.")
+    embedding_timeout_seconds: float = Field(
+        default=30.0, gt=0, description="Time limit of one embeddings API call."
+    )
+
+    claims_chunk_size_pages: int = Field(
+        default=10, gt=0, description="Pages per chunk the claims agent's LLM reads at once."
+    )
+    claims_chunk_overlap_pages: int = Field(
+        default=2, ge=0, description="Pages shared by neighbouring chunks, so claims at a border are seen."
+    )
+    claims_max_concurrent_chunks: int = Field(
+        default=3, gt=0, description="Chunks the claims agent sends to the LLM at once."
+    )
+    claims_similarity_threshold: float = Field(
+        default=0.85,
+        gt=0,
+        le=1,
+        description="Cosine similarity above which two claims on nearby pages are duplicate candidates.",
+    )
+    claims_rag_query_budget: int = Field(
+        default=100,
+        gt=0,
+        description="Most knowledge-base queries the claims agent's IFRS mapping makes per report.",
     )
 
     @field_validator("database_url", "redis_url", mode="before")

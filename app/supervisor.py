@@ -40,15 +40,7 @@ def provide_services(
     settings: Settings, stack: ExitStack, say: Callable[[str], None] = print
 ) -> dict[str, str]:
     """Environment variables pointing at Postgres and Redis, starting embedded ones where unset."""
-    env: dict[str, str] = {}
-    if settings.database_url:
-        env["DATABASE_URL"] = settings.database_url
-    else:
-        postgres = start_postgres(settings.data_dir / "postgres")
-        stack.callback(postgres.stop)
-        postgres.ensure_database(EMBEDDED_DATABASE)
-        env["DATABASE_URL"] = postgres.url(EMBEDDED_DATABASE)
-        say(f"embedded Postgres (pgvector) data in {settings.data_dir / 'postgres'}")
+    env = {"DATABASE_URL": provide_database(settings, stack, say)}
     if settings.redis_url:
         env["REDIS_URL"] = settings.redis_url
     else:
@@ -57,6 +49,20 @@ def provide_services(
         env["REDIS_URL"] = redis.url
         say(f"embedded Redis (valkey) at {redis.url}, data in {settings.data_dir / 'redis'}")
     return env
+
+
+def provide_database(settings: Settings, stack: ExitStack, say: Callable[[str], None] = print) -> str:
+    """DATABASE_URL, or the embedded server's URL (started if needed, and then stopped on exit)."""
+    if settings.database_url:
+        return settings.database_url
+    data_dir = settings.data_dir / "postgres"
+    already_running = (data_dir / "postmaster.pid").exists()
+    postgres = start_postgres(data_dir)
+    if not already_running:
+        stack.callback(postgres.stop)
+    postgres.ensure_database(EMBEDDED_DATABASE)
+    say(f"embedded Postgres (pgvector) data in {data_dir}")
+    return postgres.url(EMBEDDED_DATABASE)
 
 
 def _spawn(args: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:

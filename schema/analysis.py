@@ -71,6 +71,12 @@ class Analysis:
         description="Per IFRS paragraph: claims mapped to it, their final verdict counts and a status "
         "(supported, partially_supported, unsupported, contradicted). Filled when the run completes."
     )
+    extraction_stats: JSON = strawberry.field(
+        description="How the claims were extracted: method (llm or rules), pages, chunks and failed "
+        "chunks, candidates, claims rejected by validation, the location check (located, page_corrected, "
+        "context_corrected, dropped), duplicates removed, IFRS mapping (knowledge-base queries, confirmed, "
+        "unmapped), the detected company name and seconds taken. Empty until claims are extracted."
+    )
     error_message: str | None = strawberry.field(description="Why the run failed, if it did.")
     started_at: datetime | None = strawberry.field(description="When a worker first picked the run up.")
     completed_at: datetime | None = strawberry.field(description="When the run completed.")
@@ -101,6 +107,7 @@ class Analysis:
             active_agents=[state.agent_name for state in statuses if state.status == "working"],
             usage=cast(JSON, run.usage or {}),
             compliance=cast(JSON, run.compliance or {}),
+            extraction_stats=cast(JSON, run.extraction_stats or {}),
             error_message=run.error_message,
             started_at=run.started_at,
             completed_at=run.completed_at,

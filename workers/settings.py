@@ -14,7 +14,10 @@ from app.agents.runtime import PipelineDeps
 from app.agents.specialists import load_investigators
 from app.config import Settings, get_settings
 from app.db.session import create_engine, create_session_factory
+from app.embeddings import create_embedder
 from app.events import EventLog
+from app.knowledge.search import KnowledgeSearch
+from app.knowledge.store import index_knowledge_base
 from app.llm import create_llm_client
 from app.queue import PARSE_REPORT_JOB, RUN_PIPELINE_JOB
 from workers.jobs import parse_report, run_pipeline, sweep_abandoned_analyses
@@ -37,12 +40,16 @@ async def startup(ctx: dict[str, Any]) -> None:
     if llm is not None:
         exit_stack.push_async_callback(llm.aclose)
     checkpointer = await exit_stack.enter_async_context(open_checkpointer(settings.require_database_url()))
+    embedder = create_embedder(settings)
+    await index_knowledge_base(session_factory, embedder)
     deps = PipelineDeps(
         settings=settings,
         session_factory=session_factory,
         event_log=event_log,
         llm=llm,
         investigators=load_investigators(settings),
+        embedder=embedder,
+        knowledge=KnowledgeSearch(session_factory, embedder),
     )
     ctx.update(
         settings=settings,

@@ -1,54 +1,164 @@
-"""The first node: the report's claims, either reused from the database or extracted now."""
+"""The first node: the report's claims, either reused from the database or extracted now (FRD-03).
+
+Extraction persists and announces each chunk's claims as soon as they are located (a
+`claims_extracted` event per chunk), then replaces them with the de-duplicated, IFRS-mapped set.
+Claim ids derive from the run, page and text, so a node that re-runs after a crash rewrites the
+same rows instead of adding new ones.
+"""
 
 from __future__ import annotations
 
-import uuid
 from collections import Counter
 from typing import Any
 
 from langgraph.runtime import Runtime
-from sqlalchemy import select
+from sqlalchemy import select, update
 
-from app.agents.claims_minimal import extract_minimal_claims
-from app.agents.persistence import load_claims, replace_claims
+from app.agents.persistence import (
+    add_claims,
+    add_usage,
+    drop_claims_of_other_runs,
+    load_claims,
+    replace_claims,
+    update_run,
+)
 from app.agents.runtime import NodeRecorder, PipelineDeps, stable_id
-from app.agents.state import PipelineState
-from app.db.models import ReportPage
+from app.agents.state import ClaimState, PipelineState
+from app.claims.agent import ChunkProgress, ClaimsAgent, MappedClaim
+from app.claims.candidates import CandidateClaim
+from app.claims.textmatch import normalize_for_match
+from app.db.models import Report, ReportPage
+from app.llm import UsageTrace
 
 AGENT = "claims"
-METHOD = "rules-minimal"
+#: Longest claim text quoted in a `claims_extracted` event (the full text is in the database).
+EVENT_TEXT_CHARS = 240
 
 
 async def extract_claims(state: PipelineState, runtime: Runtime[PipelineDeps]) -> dict[str, Any]:
+    """Reuse the stored claims, or run the claims agent over the parsed pages."""
     deps = runtime.context
     recorder = NodeRecorder.for_run(deps, state, node="extract_claims", iteration=0, agent_name=AGENT)
     await recorder.start("extracting_claims", {"reuse_claims": state["reuse_claims"]})
-    report_id = uuid.UUID(state["report_id"])
+    if state["reuse_claims"]:
+        return await _reuse(recorder)
+    return await _extract(state, deps, recorder)
+
+
+async def _reuse(recorder: NodeRecorder) -> dict[str, Any]:
+    async with recorder.transaction() as transaction:
+        claims = await load_claims(transaction.session, recorder.report_id)
+        await recorder.emit_in(
+            transaction, "agent_thinking", {"message": f"Reusing the report's {len(claims)} stored claim(s)."}
+        )
+        await recorder.emit_in(transaction, "agent_completed", _completed(claims, reused=True))
+    return {"claims": claims}
+
+
+async def _extract(state: PipelineState, deps: PipelineDeps, recorder: NodeRecorder) -> dict[str, Any]:
+    async with deps.session_factory() as session:
+        rows = await session.execute(
+            select(ReportPage.number, ReportPage.text)
+            .where(ReportPage.report_id == recorder.report_id)
+            .order_by(ReportPage.number)
+        )
+        pages = [(number, text) for number, text in rows]
+    agent = ClaimsAgent(deps.settings, deps.llm, deps.embedder, deps.knowledge)
+    mode = "the extraction model" if deps.llm else "the rule-based extractor"
+    async with recorder.transaction() as transaction:
+        await drop_claims_of_other_runs(transaction.session, recorder.report_id, recorder.run_id)
+        await recorder.emit_in(
+            transaction, "agent_thinking", {"message": f"Reading {len(pages)} page(s) with {mode}."}
+        )
+
+    async def on_chunk(progress: ChunkProgress) -> None:
+        await _announce_chunk(recorder, state["run_id"], progress)
+
+    trace = UsageTrace()
+    mapped, stats = await agent.extract(pages, trace=trace, on_chunk=on_chunk)
+    claims = [_claim_state(state["run_id"], item) for item in mapped]
+    company = state.get("company_name") or stats.company_name
     async with recorder.transaction() as transaction:
         session = transaction.session
-        if state["reuse_claims"]:
-            claims = await load_claims(session, report_id)
-            message = f"Reusing the report's {len(claims)} stored claim(s)."
-        else:
-            rows = await session.execute(
-                select(ReportPage.number, ReportPage.text)
-                .where(ReportPage.report_id == report_id)
-                .order_by(ReportPage.number)
+        await replace_claims(session, recorder.report_id, recorder.run_id, claims, stats.method)
+        await update_run(session, recorder.run_id, extraction_stats=stats.to_dict())
+        await add_usage(session, recorder.run_id, trace)
+        if company and not state.get("company_name"):
+            await session.execute(
+                update(Report).where(Report.id == recorder.report_id).values(company_name=company)
             )
-            claims = extract_minimal_claims(
-                ((number, text) for number, text in rows),
-                lambda page, index: stable_id("claim", state["run_id"], page, index),
-            )
-            await replace_claims(session, report_id, recorder.run_id, claims, METHOD)
-            message = f"Extracted {len(claims)} claim(s) with the minimal rule extractor."
-        await recorder.emit_in(transaction, "agent_thinking", {"message": message})
+        await recorder.emit_in(
+            transaction,
+            "agent_thinking",
+            {
+                "message": f"Kept {len(claims)} unique claim(s) of {stats.candidates} candidate(s); "
+                f"{stats.mapped} mapped to IFRS paragraphs with {stats.mapping.rag_queries} knowledge-base "
+                f"queries."
+            },
+        )
         await recorder.emit_in(
             transaction,
             "agent_completed",
+            {**_completed(claims, reused=False), "company_name": company, "stats": stats.to_dict()},
+        )
+    return {"claims": claims, "company_name": company}
+
+
+async def _announce_chunk(recorder: NodeRecorder, run_id: str, progress: ChunkProgress) -> None:
+    """Persist one chunk's located claims and tell subscribers about them, in one transaction."""
+    claims = [_claim_state(run_id, MappedClaim(claim, [])) for claim in progress.claims]
+    chunk = progress.chunk
+    async with recorder.transaction() as transaction:
+        await add_claims(transaction.session, recorder.report_id, recorder.run_id, claims, "unknown")
+        await recorder.emit_in(
+            transaction,
+            "claims_extracted",
             {
-                "claims_count": len(claims),
-                "claims_by_type": dict(sorted(Counter(claim["claim_type"] for claim in claims).items())),
-                "reused": state["reuse_claims"],
+                "chunk": chunk.index + 1,
+                "chunks": chunk.total,
+                "pages": [chunk.first_page, chunk.last_page],
+                "count": len(claims),
+                "rejected": progress.rejected,
+                "dropped_by_location_check": progress.dropped,
+                "error": progress.error,
+                "claims": [
+                    {
+                        "claim_id": claim["claim_id"],
+                        "text": claim["text"][:EVENT_TEXT_CHARS],
+                        "claim_type": claim["claim_type"],
+                        "priority": claim["priority"],
+                        "source_page": claim["source_page"],
+                    }
+                    for claim in claims
+                ],
             },
         )
-    return {"claims": claims}
+
+
+def claim_id(run_id: str, claim: CandidateClaim) -> str:
+    """The same claim text on the same page of the same run always gets the same id."""
+    return stable_id("claim", run_id, claim.source_page, normalize_for_match(claim.text))
+
+
+def _claim_state(run_id: str, item: MappedClaim) -> ClaimState:
+    claim = item.claim
+    return ClaimState(
+        claim_id=claim_id(run_id, claim),
+        text=claim.text,
+        claim_type=claim.claim_type,
+        priority=claim.priority,
+        source_page=claim.source_page,
+        source_context=claim.source_context,
+        ifrs_paragraphs=item.ifrs_paragraphs,
+        reasoning=claim.reasoning,
+        method=claim.method,
+    )
+
+
+def _completed(claims: list[ClaimState], *, reused: bool) -> dict[str, Any]:
+    return {
+        "claims_count": len(claims),
+        "claims_by_type": dict(sorted(Counter(claim["claim_type"] for claim in claims).items())),
+        "claims_by_priority": dict(sorted(Counter(claim["priority"] for claim in claims).items())),
+        "reused": reused,
+    }

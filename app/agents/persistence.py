@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from sqlalchemy import delete, literal, select, update
+from sqlalchemy import delete, literal, or_, select, update
 from sqlalchemy.dialects.postgresql import JSONB, insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -27,32 +27,73 @@ from app.llm import UsageTrace
 async def replace_claims(
     session: AsyncSession, report_id: uuid.UUID, run_id: uuid.UUID, claims: Sequence[ClaimState], method: str
 ) -> None:
-    """Make `claims` the report's claims: earlier analyses' claims (and their results) go."""
+    """Make `claims` the report's claims: any other claim (and its results) goes, these are upserted."""
     keep = [uuid.UUID(claim["claim_id"]) for claim in claims]
     await session.execute(delete(Claim).where(Claim.report_id == report_id, Claim.id.not_in(keep)))
     if not claims:
         return
+    statement = insert(Claim).values(_claim_rows(report_id, run_id, claims, method))
     await session.execute(
-        insert(Claim)
-        .values(
-            [
-                {
-                    "id": uuid.UUID(claim["claim_id"]),
-                    "report_id": report_id,
-                    "analysis_run_id": run_id,
-                    "text": claim["text"],
-                    "claim_type": claim["claim_type"],
-                    "priority": claim["priority"],
-                    "source_page": claim["source_page"],
-                    "source_context": claim.get("source_context"),
-                    "ifrs_paragraphs": list(claim.get("ifrs_paragraphs") or []),
-                    "method": method,
-                }
-                for claim in claims
-            ]
+        statement.on_conflict_do_update(
+            index_elements=["id"],
+            set_={
+                column: statement.excluded[column]
+                for column in (
+                    "text",
+                    "claim_type",
+                    "priority",
+                    "source_page",
+                    "source_context",
+                    "ifrs_paragraphs",
+                    "reasoning",
+                    "method",
+                )
+            },
         )
-        .on_conflict_do_nothing(index_elements=["id"])
     )
+
+
+async def add_claims(
+    session: AsyncSession, report_id: uuid.UUID, run_id: uuid.UUID, claims: Sequence[ClaimState], method: str
+) -> None:
+    """Store claims as they are found (a claim already stored, e.g. by a re-run, stays as it is)."""
+    if claims:
+        await session.execute(
+            insert(Claim)
+            .values(_claim_rows(report_id, run_id, claims, method))
+            .on_conflict_do_nothing(index_elements=["id"])
+        )
+
+
+async def drop_claims_of_other_runs(session: AsyncSession, report_id: uuid.UUID, run_id: uuid.UUID) -> None:
+    """A new extraction replaces earlier analyses' claims (and, by cascade, their results)."""
+    await session.execute(
+        delete(Claim).where(
+            Claim.report_id == report_id,
+            or_(Claim.analysis_run_id.is_(None), Claim.analysis_run_id != run_id),
+        )
+    )
+
+
+def _claim_rows(
+    report_id: uuid.UUID, run_id: uuid.UUID, claims: Sequence[ClaimState], method: str
+) -> list[dict[str, Any]]:
+    return [
+        {
+            "id": uuid.UUID(claim["claim_id"]),
+            "report_id": report_id,
+            "analysis_run_id": run_id,
+            "text": claim["text"],
+            "claim_type": claim["claim_type"],
+            "priority": claim["priority"],
+            "source_page": claim["source_page"],
+            "source_context": claim.get("source_context"),
+            "ifrs_paragraphs": list(claim.get("ifrs_paragraphs") or []),
+            "reasoning": claim.get("reasoning"),
+            "method": claim.get("method") or method,
+        }
+        for claim in claims
+    ]
 
 
 async def load_claims(session: AsyncSession, report_id: uuid.UUID) -> list[ClaimState]:
@@ -71,6 +112,8 @@ async def load_claims(session: AsyncSession, report_id: uuid.UUID) -> list[Claim
             source_page=row.source_page,
             source_context=row.source_context,
             ifrs_paragraphs=[cast(IfrsParagraph, paragraph) for paragraph in row.ifrs_paragraphs or []],
+            reasoning=row.reasoning,
+            method=row.method,
         )
         for row in rows
     ]

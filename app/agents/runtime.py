@@ -18,7 +18,9 @@ from app.agents.persistence import set_agent_status, update_run
 from app.agents.state import InfoRequest, InfoResponse, PipelineInput, SpecialistTask
 from app.config import Settings
 from app.db.session import SessionFactory
+from app.embeddings import Embedder
 from app.events.log import EventLog, EventTransaction
+from app.knowledge.search import KnowledgeSearch
 from app.llm import LLMClient, UsageTrace
 
 
@@ -69,6 +71,8 @@ class PipelineDeps:
     event_log: EventLog
     llm: LLMClient | None
     investigators: Mapping[str, Investigator]
+    embedder: Embedder
+    knowledge: KnowledgeSearch
 
 
 def stable_id(*parts: object) -> str:

@@ -40,6 +40,7 @@ class IfrsParagraph(TypedDict):
     paragraph_id: str
     pillar: NotRequired[str | None]
     relevance: NotRequired[str | None]
+    confirmed: NotRequired[bool]  # whether the knowledge base supported the mapping
 
 
 class ClaimState(TypedDict):
@@ -50,6 +51,8 @@ class ClaimState(TypedDict):
     source_page: int
     source_context: NotRequired[str | None]
     ifrs_paragraphs: NotRequired[list[IfrsParagraph]]
+    reasoning: NotRequired[str | None]
+    method: NotRequired[str]
 
 
 class ReinvestigationContext(TypedDict):

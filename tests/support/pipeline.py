@@ -15,7 +15,10 @@ from app.agents.state import SPECIALISTS
 from app.config import Settings
 from app.db.models import Claim, Report, ReportPage, ReportStatus
 from app.db.session import SessionFactory
+from app.embeddings import create_embedder
 from app.events import EventLog
+from app.knowledge.search import KnowledgeSearch
+from app.knowledge.store import sync_registry
 from app.llm import LLMClient
 
 #: Claims of every type, with the agents the routing matrix (plus refinements) must give each.
@@ -65,46 +68,64 @@ class SeededReport:
     claim_ids: list[str]
 
 
-async def seed_report(
-    session_factory: SessionFactory, claims: Sequence[Mapping[str, Any]] = KNOWN_CLAIMS, *, pages: int = 3
-) -> SeededReport:
-    """A PARSED report whose pages hold the claims, and the claims stored (as the claims agent would)."""
+async def seed_parsed_pages(
+    session_factory: SessionFactory,
+    pages: Sequence[str],
+    *,
+    company_name: str | None = None,
+    filename: str = "report.pdf",
+) -> uuid.UUID:
+    """A PARSED report whose page k holds `pages[k - 1]`, as the parser would have stored it."""
     report_id = uuid.uuid4()
     async with session_factory() as session, session.begin():
         session.add(
             Report(
                 id=report_id,
-                filename="known-claims.pdf",
-                company_name="Example Metals plc",
+                filename=filename,
+                company_name=company_name,
                 sha256=uuid.uuid4().hex + uuid.uuid4().hex,
                 size_bytes=1000,
                 status=ReportStatus.PARSED,
-                page_count=pages,
+                page_count=len(pages),
             )
         )
         await session.flush()
-        for number in range(1, pages + 1):
-            text = " ".join(claim["text"] for claim in claims if claim["page"] == number)
-            session.add(ReportPage(report_id=report_id, number=number, text=text or "Intentionally blank."))
-        claim_ids = []
-        for claim in claims:
-            claim_id = uuid.uuid4()
-            claim_ids.append(str(claim_id))
-            session.add(
-                Claim(
-                    id=claim_id,
-                    report_id=report_id,
-                    text=claim["text"],
-                    claim_type=claim["claim_type"],
-                    priority="high",
-                    source_page=claim["page"],
-                    source_context=claim["text"],
-                    ifrs_paragraphs=claim.get(
-                        "ifrs", [{"paragraph_id": "S2.29(a)", "pillar": "metrics_targets"}]
-                    ),
-                    method="fixture",
-                )
+        session.add_all(
+            ReportPage(report_id=report_id, number=number, text=text)
+            for number, text in enumerate(pages, start=1)
+        )
+    return report_id
+
+
+async def seed_report(
+    session_factory: SessionFactory, claims: Sequence[Mapping[str, Any]] = KNOWN_CLAIMS, *, pages: int = 3
+) -> SeededReport:
+    """A PARSED report whose pages hold the claims, and the claims stored (as the claims agent would)."""
+    page_texts = [
+        " ".join(claim["text"] for claim in claims if claim["page"] == number) or "Intentionally blank."
+        for number in range(1, pages + 1)
+    ]
+    report_id = await seed_parsed_pages(
+        session_factory, page_texts, company_name="Example Metals plc", filename="known-claims.pdf"
+    )
+    claim_ids = [str(uuid.uuid4()) for _ in claims]
+    async with session_factory() as session, session.begin():
+        session.add_all(
+            Claim(
+                id=uuid.UUID(claim_id),
+                report_id=report_id,
+                text=claim["text"],
+                claim_type=claim["claim_type"],
+                priority="high",
+                source_page=claim["page"],
+                source_context=claim["text"],
+                ifrs_paragraphs=claim.get(
+                    "ifrs", [{"paragraph_id": "S2.29(a)", "pillar": "metrics_targets"}]
+                ),
+                method="fixture",
             )
+            for claim_id, claim in zip(claim_ids, claims, strict=True)
+        )
     return SeededReport(report_id, claim_ids)
 
 
@@ -121,6 +142,8 @@ async def pipeline_runner(
     agents: Mapping[str, Investigator] | None = None,
     llm: LLMClient | None = None,
 ) -> AsyncIterator[PipelineRunner]:
+    embedder = create_embedder(settings)
+    await sync_registry(session_factory, embedder)
     async with open_checkpointer(settings.require_database_url()) as checkpointer:
         deps = PipelineDeps(
             settings=settings,
@@ -128,5 +151,7 @@ async def pipeline_runner(
             event_log=event_log,
             llm=llm,
             investigators=agents or investigators(),
+            embedder=embedder,
+            knowledge=KnowledgeSearch(session_factory, embedder),
         )
         yield PipelineRunner(deps, checkpointer)

@@ -36,6 +36,7 @@ class AnalysisRun(Timestamped, Base):
     skip_claims_extraction: Mapped[bool] = mapped_column(Boolean, default=False, server_default="false")
     agent_status: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict, server_default="{}")
     compliance: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict, server_default="{}")
+    extraction_stats: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict, server_default="{}")
     usage: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict)
     error_message: Mapped[str | None] = mapped_column(Text)
     lease_owner: Mapped[str | None] = mapped_column(String(128))

@@ -1,0 +1,131 @@
+"""The map phase with an LLM: each page window is read by the extraction model, concurrently.
+
+The answer is validated claim by claim, so one malformed claim costs only itself, and a chunk whose
+answer cannot be used at all (after the client's retries, repair round and fallback model) costs only
+that chunk's claims: the others still go on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import AsyncIterator, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field, ValidationError
+
+from app.claims.candidates import CandidateClaim
+from app.claims.chunks import PageChunk
+from app.claims.prompts import EXTRACTION_SYSTEM_PROMPT, EXTRACTION_USER_PROMPT
+from app.documents.pdf import pages_to_markdown
+from app.llm import LLMClient, LLMRole, LLMUnavailable, UsageTrace
+
+logger = logging.getLogger(__name__)
+
+METHOD = "llm"
+MAX_OUTPUT_TOKENS = 16000
+
+
+class ExtractedClaim(BaseModel):
+    """One claim as the extraction model must state it."""
+
+    claim_text: str = Field(min_length=8, max_length=1200)
+    claim_type: Literal["geographic", "quantitative", "legal_governance", "strategic", "environmental"]
+    source_page: int = Field(ge=1)
+    source_context: str = ""
+    priority: Literal["high", "medium", "low"] = "medium"
+    reasoning: str = ""
+    preliminary_ifrs: list[str] = Field(default_factory=list)
+
+
+class ChunkAnswer(BaseModel):
+    """The model's answer for one chunk; claims are validated one at a time afterwards."""
+
+    claims: list[dict[str, Any]]
+    extraction_summary: str = ""
+
+
+@dataclass(frozen=True)
+class ChunkResult:
+    """What one chunk gave: its valid claims, how many were rejected, or why the chunk failed."""
+
+    chunk: PageChunk
+    claims: list[CandidateClaim]
+    rejected: int = 0
+    error: str | None = None
+
+
+async def extract_chunks(
+    llm: LLMClient,
+    chunks: Sequence[PageChunk],
+    *,
+    total_pages: int,
+    concurrency: int,
+    trace: UsageTrace,
+) -> AsyncIterator[ChunkResult]:
+    """Yield each chunk's result as soon as it is ready, at most `concurrency` chunks in flight."""
+    semaphore = asyncio.Semaphore(concurrency)
+
+    async def bounded(chunk: PageChunk) -> ChunkResult:
+        async with semaphore:
+            return await extract_chunk(llm, chunk, total_pages=total_pages, trace=trace)
+
+    tasks = [asyncio.ensure_future(bounded(chunk)) for chunk in chunks]
+    try:
+        for finished in asyncio.as_completed(tasks):
+            yield await finished
+    finally:
+        for task in tasks:
+            task.cancel()
+
+
+async def extract_chunk(
+    llm: LLMClient, chunk: PageChunk, *, total_pages: int, trace: UsageTrace
+) -> ChunkResult:
+    """Ask the extraction model for one chunk's claims and keep the valid ones."""
+    user = EXTRACTION_USER_PROMPT.format(
+        first_page=chunk.first_page,
+        last_page=chunk.last_page,
+        total_pages=total_pages,
+        chunk_number=chunk.index + 1,
+        chunk_count=chunk.total,
+        content=pages_to_markdown(list(chunk.pages)),
+    )
+    try:
+        answer = await llm.complete_json(
+            LLMRole.EXTRACTION,
+            system=EXTRACTION_SYSTEM_PROMPT,
+            user=user,
+            schema=ChunkAnswer,
+            trace=trace,
+            max_tokens=MAX_OUTPUT_TOKENS,
+            temperature=0.0,
+        )
+    except LLMUnavailable as exc:
+        logger.warning(
+            "claims chunk %d (pages %d-%d) failed: %s", chunk.index, chunk.first_page, chunk.last_page, exc
+        )
+        return ChunkResult(chunk, [], error=str(exc))
+    claims: list[CandidateClaim] = []
+    rejected = 0
+    for raw in answer.claims:
+        try:
+            claims.append(_candidate(ExtractedClaim.model_validate(raw), chunk))
+        except ValidationError:
+            rejected += 1
+    return ChunkResult(chunk, claims, rejected=rejected)
+
+
+def _candidate(claim: ExtractedClaim, chunk: PageChunk) -> CandidateClaim:
+    return CandidateClaim(
+        text=" ".join(claim.claim_text.split()),
+        claim_type=claim.claim_type,
+        priority=claim.priority,
+        source_page=claim.source_page,
+        source_context=" ".join(claim.source_context.split()) or " ".join(claim.claim_text.split()),
+        reasoning=claim.reasoning.strip() or "Identified as verifiable by the extraction model.",
+        method=METHOD,
+        suggested_ifrs=tuple(claim.preliminary_ifrs),
+        chunk_index=chunk.index,
+    )

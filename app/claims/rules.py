@@ -1,0 +1,133 @@
+"""The rule-based claim extractor: sentences that pass the check-worthiness bar, typed and ranked.
+
+It needs no LLM, so it can run before (or instead of) the claims agent and give the pipeline
+something useful at once. Claim texts are verbatim slices of the normalised page text
+(`app.claims.sentences.normalise_text`), so they can be found again on the page.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from app.claims.classify import assign_priority, build_reasoning, classify_claim_type
+from app.claims.sentences import NormalisedPage, normalise_page, sentence_spans
+from app.claims.worthiness import CLAIM_THRESHOLD, check_worthiness, is_boilerplate
+
+__all__ = [
+    "RuleClaim",
+    "assign_priority",
+    "check_worthiness",
+    "classify_claim_type",
+    "extract_rule_claims",
+    "is_boilerplate",
+]
+
+MAX_CLAIMS_PER_PAGE = 1.2
+MIN_BUDGET = 50
+MAX_CLAIM_CHARS = 400
+MAX_SENTENCE_CHARS = 1200
+MIN_TRIMMED_CHARS = 120
+MAX_NEIGHBOUR_CHARS = 300
+_CLAUSE_END = re.compile(r"(?:;|,|:| –| —)\s")
+
+
+@dataclass(frozen=True)
+class RuleClaim:
+    """A check-worthy sentence with its type, priority, location and the reasons it was picked."""
+
+    text: str
+    claim_type: str
+    priority: str
+    source_page: int
+    source_context: str
+    reasoning: str
+    score: float
+    signals: tuple[str, ...]
+
+
+def extract_rule_claims(pages: Iterable[tuple[int, str]]) -> list[RuleClaim]:
+    """Claims from `(page number, page text)` pairs, in page order.
+
+    A sentence repeated word for word (after normalisation, ignoring case) is kept once, where it
+    first appears: running headers and repeated highlights would otherwise count many times.
+    """
+    claims: list[RuleClaim] = []
+    seen: set[str] = set()
+    page_count = 0
+    for number, text in pages:
+        page_count += 1
+        for claim in _page_claims(number, normalise_page(text)):
+            key = claim.text.casefold()
+            if key not in seen:
+                seen.add(key)
+                claims.append(claim)
+    return _within_budget(claims, page_count)
+
+
+def _within_budget(claims: list[RuleClaim], page_count: int) -> list[RuleClaim]:
+    """Keep at most `MAX_CLAIMS_PER_PAGE` claims per page of the document, the best-scoring ones.
+
+    Dense climate reports state a figure in almost every sentence; FRD-03 §1.7 treats far more
+    than one claim per page as over-extraction, and a verifier's time is better spent on the
+    most specific ones. Order stays by page.
+    """
+    budget = max(MIN_BUDGET, math.ceil(page_count * MAX_CLAIMS_PER_PAGE))
+    if len(claims) <= budget:
+        return claims
+    ranked = sorted(range(len(claims)), key=lambda index: (-claims[index].score, index))
+    return [claims[index] for index in sorted(ranked[:budget])]
+
+
+def _page_claims(number: int, page: NormalisedPage) -> list[RuleClaim]:
+    spans = sentence_spans(page)
+    claims: list[RuleClaim] = []
+    for index, (start, end) in enumerate(spans):
+        sentence = page.text[start:end]
+        if len(sentence) > MAX_SENTENCE_CHARS:
+            continue
+        score, signals = check_worthiness(sentence)
+        if score < CLAIM_THRESHOLD:
+            continue
+        text = _trim(sentence)
+        claim_type = classify_claim_type(text)
+        claims.append(
+            RuleClaim(
+                text=text,
+                claim_type=claim_type,
+                priority=assign_priority(text, claim_type, signals),
+                source_page=number,
+                source_context=_context(page.text, spans, index),
+                reasoning=build_reasoning(text, claim_type, signals),
+                score=score,
+                signals=signals,
+            )
+        )
+    return claims
+
+
+def _trim(sentence: str) -> str:
+    """Cut an over-long sentence at the last clause boundary that keeps it under the limit.
+
+    The result is a prefix of the sentence, so it stays a verbatim slice of the page.
+    """
+    if len(sentence) <= MAX_CLAIM_CHARS:
+        return sentence
+    cut = None
+    for match in _CLAUSE_END.finditer(sentence, MIN_TRIMMED_CHARS, MAX_CLAIM_CHARS):
+        cut = match.start()
+    if cut is None:
+        cut = sentence.rfind(" ", 0, MAX_CLAIM_CHARS)
+    return sentence[:cut].rstrip(" ,;:–—")
+
+
+def _context(text: str, spans: list[tuple[int, int]], index: int) -> str:
+    """The sentence with its neighbours on the same page, as one verbatim slice of the page."""
+    start, end = spans[index]
+    if index > 0 and spans[index - 1][1] - spans[index - 1][0] <= MAX_NEIGHBOUR_CHARS:
+        start = spans[index - 1][0]
+    if index + 1 < len(spans) and spans[index + 1][1] - spans[index + 1][0] <= MAX_NEIGHBOUR_CHARS:
+        end = spans[index + 1][1]
+    return text[start:end]

@@ -1,0 +1,86 @@
+"""The rule-based extractor on the real reports beside the project (skipped when ../shared is absent).
+
+Only counts and properties are asserted; no report text is copied into the repository. Per report:
+a sane claim density, claim texts that are verbatim page text, no duplicates, valid types and
+priorities; and the largest report must extract in well under the time budget.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+import unicodedata
+from collections import Counter
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from app.claims.classify import CLAIM_TYPES, PRIORITIES
+from app.claims.rules import RuleClaim, extract_rule_claims
+from app.claims.sentences import normalise_text
+from app.documents.pdf import open_pdf, read_pages
+from tests.support.reports import shared_report_paths
+
+REPORTS = shared_report_paths()
+MIN_PER_100_PAGES, MAX_PER_100_PAGES = 15, 150
+MAX_SECONDS = 5.0
+
+pytestmark = [
+    pytest.mark.shared_data,
+    pytest.mark.skipif(not REPORTS, reason="../shared/data/sustainability-reports is not present"),
+]
+
+
+@cache
+def pages_of(path: Path) -> list[tuple[int, str]]:
+    with open_pdf(path.read_bytes()) as document:
+        return read_pages(document, 1, document.page_count)
+
+
+@cache
+def claims_of(path: Path) -> tuple[RuleClaim, ...]:
+    return tuple(extract_rule_claims(pages_of(path)))
+
+
+def letters_and_digits(text: str) -> str:
+    return re.sub(r"[\W_]+", "", unicodedata.normalize("NFKC", text)).lower()
+
+
+@pytest.mark.parametrize("path", REPORTS, ids=[path.stem for path in REPORTS])
+def test_claim_density_is_sane(path: Path, record_property: pytest.RecordProperty) -> None:
+    pages, claims = pages_of(path), claims_of(path)
+    per_100_pages = len(claims) * 100 / len(pages)
+    types = Counter(claim.claim_type for claim in claims)
+    priorities = Counter(claim.priority for claim in claims)
+    summary = f"{path.stem}: {len(claims)} claims, {len(pages)} pages, {per_100_pages:.1f} per 100 pages"
+    print(f"{summary}; types {dict(types)}; priorities {dict(priorities)}")
+    record_property("claims", len(claims))
+    record_property("per_100_pages", round(per_100_pages, 1))
+    assert MIN_PER_100_PAGES <= per_100_pages <= MAX_PER_100_PAGES, summary
+
+
+@pytest.mark.parametrize("path", REPORTS, ids=[path.stem for path in REPORTS])
+def test_claims_are_verbatim_unique_and_well_formed(path: Path) -> None:
+    text_of = {number: normalise_text(text) for number, text in pages_of(path)}
+    letters_of = {number: letters_and_digits(text) for number, text in pages_of(path)}
+    claims = claims_of(path)
+    for claim in claims:
+        assert claim.text in text_of[claim.source_page], claim.text
+        assert claim.text in claim.source_context and claim.source_context in text_of[claim.source_page]
+        assert letters_and_digits(claim.text) in letters_of[claim.source_page], claim.text
+        assert claim.claim_type in CLAIM_TYPES and claim.priority in PRIORITIES
+        assert claim.reasoning and claim.signals and claim.score > 0
+    texts = [claim.text.casefold() for claim in claims]
+    assert len(texts) == len(set(texts)), "duplicate claim texts"
+    assert [claim.source_page for claim in claims] == sorted(claim.source_page for claim in claims)
+
+
+def test_the_largest_report_extracts_quickly() -> None:
+    largest = max(REPORTS, key=lambda path: len(pages_of(path)))
+    pages = pages_of(largest)
+    started = time.perf_counter()
+    extract_rule_claims(pages)
+    elapsed = time.perf_counter() - started
+    print(f"{largest.stem}: {len(pages)} pages in {elapsed:.2f} s")
+    assert elapsed < MAX_SECONDS
