@@ -3,7 +3,8 @@
 
 Matching rule: after collapsing whitespace, a planted claim counts as found on page P when an
 extracted claim on page P contains the whole planted sentence, or is itself part of the planted
-sentence and covers at least `MIN_COVERAGE` of its length (a sentence trimmed at a clause boundary).
+sentence and covers at least the fixture's `MIN_COVERAGE` of its length (a sentence trimmed at a
+clause boundary).
 Boilerplate is hit when an extracted claim contains the planted text or is part of it.
 """
 
@@ -23,11 +24,6 @@ from tests.fixtures.planted_report import PlantedClaim, PlantedReport, PlantedTe
 
 MIN_RECALL = 0.9
 MIN_TYPE_ACCURACY = 0.8
-MIN_COVERAGE = 0.6
-
-
-def collapse(text: str) -> str:
-    return " ".join(text.split())
 
 
 def letters_and_digits(text: str) -> str:
@@ -35,13 +31,11 @@ def letters_and_digits(text: str) -> str:
 
 
 def matches(claim: RuleClaim, planted: PlantedClaim) -> bool:
-    found, expected = collapse(claim.text), collapse(planted.text)
-    return expected in found or (found in expected and len(found) >= MIN_COVERAGE * len(expected))
+    return planted.found_as(claim.text)
 
 
 def hits(claim: RuleClaim, boilerplate: PlantedText) -> bool:
-    found, planted = collapse(claim.text), collapse(boilerplate.text)
-    return planted in found or found in planted
+    return boilerplate.leaks_into(claim.text)
 
 
 @pytest.fixture(scope="module")

@@ -1,0 +1,68 @@
+"""Claims extraction end to end without an LLM: a generated report with planted claims and planted
+boilerplate is uploaded, analysed by the worker, and its claims are persisted, announced chunk by
+chunk, located on their pages, mapped to IFRS paragraphs and counted in the run's stats."""
+
+from __future__ import annotations
+
+import hashlib
+
+from sqlalchemy import select
+
+from app.claims.textmatch import normalize_for_match
+from app.db.models import Claim, Event, Report, ReportPage
+from app.db.session import SessionFactory
+from tests.fixtures.planted_report import planted_report
+from tests.support.graphql import GraphQLClient
+from tests.support.reports import wait_for_status
+
+START = """
+mutation Start($id: ID!) {
+  startAnalysis(reportId: $id) { __typename ... on StartAnalysisError { code message } }
+}
+"""
+ANALYSIS = """
+query Analysis($id: ID!) {
+  report(id: $id) { status companyName analysis { status claimsCount extractionStats } }
+}
+"""
+
+
+async def test_planted_report_claims_are_extracted_located_mapped_and_announced(
+    client: GraphQLClient, worker: object, session_factory: SessionFactory
+) -> None:
+    planted = planted_report()
+    uploaded = await client.upload_result(planted.pdf)
+    report_id = uploaded["report"]["id"]
+    await wait_for_status(client, report_id, "PARSED")
+
+    started = (await client.data(START, id=report_id))["startAnalysis"]
+    await wait_for_status(client, report_id, "COMPLETED", "ERROR", timeout=120)
+
+    assert started["__typename"] == "StartAnalysisSuccess", started
+    report = (await client.data(ANALYSIS, id=report_id))["report"]
+    assert report["status"] == "COMPLETED"
+    assert report["companyName"] == planted.company
+    async with session_factory() as session:
+        stored = await session.scalar(
+            select(Report).where(Report.sha256 == hashlib.sha256(planted.pdf).hexdigest())
+        )
+        assert stored is not None
+        claims = list(await session.scalars(select(Claim).where(Claim.report_id == stored.id)))
+        page_rows = await session.scalars(select(ReportPage).where(ReportPage.report_id == stored.id))
+        pages = {row.number: normalize_for_match(row.text) for row in page_rows}
+        announced = list(
+            await session.scalars(
+                select(Event).where(Event.report_id == stored.id, Event.event_type == "claims_extracted")
+            )
+        )
+    found = [p for p in planted.claims if any(c.source_page == p.page and p.found_as(c.text) for c in claims)]
+    assert len(found) >= 0.9 * len(planted.claims)
+    assert not [(b.text, c.text) for b in planted.boilerplate for c in claims if b.leaks_into(c.text)]
+    assert all(normalize_for_match(c.text) in pages[c.source_page] for c in claims)
+    assert all(c.method == "rules" and c.reasoning for c in claims)
+    assert sum(bool(c.ifrs_paragraphs) for c in claims) >= 0.8 * len(claims)
+    stats = report["analysis"]["extractionStats"]
+    assert stats["method"] == "rules" and stats["claims"] == len(claims) == report["analysis"]["claimsCount"]
+    assert stats["location"]["dropped"] == 0 and stats["mapping"]["rag_queries"] <= 100
+    assert stats["chunks"] == len(announced) == -(-len(pages) // 10)
+    assert sum(event.data["count"] for event in announced) >= len(claims)
