@@ -32,6 +32,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.parse_throughput
 	$(BIN)/python -m bench.event_latency
 	$(BIN)/python -m bench.pipeline_run
+	$(BIN)/python -m bench.claims_extraction --all
 
 clean:
 	rm -rf $(VENV)

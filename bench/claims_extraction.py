@@ -30,7 +30,7 @@ from app.events import EventLog
 from app.llm import LLMClient
 from app.services.analysis import open_analysis_run
 from bench.common import bench_settings, print_summary, print_table
-from tests.support.fake_llm import FakeReply, fake_llm_server
+from tests.support.fake_llm import FakeReply, fake_llm_server, settings_for
 from tests.support.pipeline import pipeline_runner, seed_parsed_pages
 from tests.support.reports import shared_report_paths
 from tests.support.services import RunningServices, running_services
@@ -115,13 +115,9 @@ async def measure(services: RunningServices, paths: list[Path]) -> None:
             fake.handler = window_answer(pages)
             settings = bench_settings(
                 services,
-                llm_api_key="bench",
-                llm_base_url=fake.url,
-                llm_model_extraction=EXTRACT_MODEL,
-                llm_model_dedup=DEDUP_MODEL,
-                llm_fallback_model_extraction=None,
-                llm_fallback_model_dedup=None,
-                llm_max_retries=0,
+                **settings_for(
+                    fake, llm_model_extraction=EXTRACT_MODEL, llm_model_dedup=DEDUP_MODEL, llm_max_retries=0
+                ),
             )
             llm = await one_run(settings, pages, llm=True)
             extraction_calls = len(fake.requests_for(EXTRACT_MODEL))
@@ -164,12 +160,17 @@ async def measure(services: RunningServices, paths: list[Path]) -> None:
         ],
         rows,
     )
-    print(f"\ntargets: Siemens rule-mode node < {TARGET_SIEMENS_S} s; KB queries <= {TARGET_QUERIES} per document")
+    print(
+        f"\ntargets: Siemens rule-mode node < {TARGET_SIEMENS_S} s; "
+        f"KB queries <= {TARGET_QUERIES} per document"
+    )
     print_summary({"bench": "claims_extraction", "reports": summary})
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--report", default="siemens", help="part of a shared report's file name")
     parser.add_argument("--all", action="store_true", help="every shared report")
     args = parser.parse_args()

@@ -33,7 +33,7 @@ from app.events import EventLog
 from app.llm import LLMClient
 from app.services.analysis import open_analysis_run
 from bench.common import bench_settings, print_summary, print_table
-from tests.support.fake_llm import FakeReply, fake_llm_server
+from tests.support.fake_llm import FakeReply, fake_llm_server, settings_for
 from tests.support.investigators import contradicting, strong_support
 from tests.support.pipeline import KNOWN_CLAIMS, investigators, pipeline_runner, seed_report
 from tests.support.services import RunningServices, running_services
@@ -108,14 +108,7 @@ async def one_run(settings: Settings, claims: int) -> dict[str, float]:
 async def measure(services: RunningServices, claims: int, latency: float, runs: int) -> None:
     async with fake_llm_server() as fake:
         fake.handler = answer
-        base: dict[str, Any] = {
-            "llm_api_key": "bench",
-            "llm_base_url": fake.url,
-            "llm_model_routing": ROUTE_MODEL,
-            "llm_model_judgment": JUDGE_MODEL,
-            "llm_fallback_model_routing": None,
-            "llm_fallback_model_judgment": None,
-        }
+        base = settings_for(fake, llm_model_routing=ROUTE_MODEL, llm_model_judgment=JUDGE_MODEL)
         settings = bench_settings(services, **base)
         concurrency = settings.llm_max_concurrency
         rows, results = [], {}

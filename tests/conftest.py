@@ -9,7 +9,6 @@ from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 
 import pytest
-import uvicorn
 from arq.constants import default_queue_name, in_progress_key_prefix
 from arq.worker import Worker
 from redis.asyncio import Redis
@@ -18,10 +17,10 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.config import Settings
 from app.db.session import SessionFactory, create_engine, create_session_factory
-from app.embedded.redis import free_port
 from app.events import EventLog
 from schema.asgi import create_app
 from tests.support.graphql import GraphQLClient
+from tests.support.http_server import serve_asgi
 from tests.support.services import RunningServices, running_services
 from workers.settings import worker_settings
 
@@ -107,22 +106,8 @@ async def clean_db(engine: AsyncEngine, redis: Redis) -> None:
 @asynccontextmanager
 async def serve_api(settings: Settings) -> AsyncIterator[str]:
     """Run the real ASGI app under uvicorn on a free loopback port; yields its base URL."""
-    port = free_port()
-    config = uvicorn.Config(
-        create_app(settings), host="127.0.0.1", port=port, log_level="warning", ws_per_message_deflate=False
-    )
-    server = uvicorn.Server(config)
-    server.install_signal_handlers = lambda: None  # type: ignore[method-assign]
-    task = asyncio.create_task(server.serve())
-    while not server.started:
-        if task.done():
-            task.result()
-        await asyncio.sleep(0.02)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        await task
+    async with serve_asgi(create_app(settings), ws_per_message_deflate=False) as url:
+        yield url
 
 
 @asynccontextmanager

@@ -21,9 +21,9 @@ import httpx
 
 from app.config import Settings
 from app.embeddings.base import EmbeddingUnavailable, l2_normalise
-from app.llm.backoff import backoff_delay
+from app.llm.backoff import RetriesExhausted, with_retries
 from app.llm.errors import AttemptFailed
-from app.llm.protocol import _snippet, retry_after_seconds
+from app.llm.protocol import retry_after_seconds, snippet
 
 logger = logging.getLogger(__name__)
 
@@ -75,33 +75,21 @@ class ApiEmbedder:
     async def _batch(self, http: httpx.AsyncClient, texts: list[str]) -> list[list[float]]:
         """The vectors of one batch, retrying retryable failures with backoff."""
         settings = self._settings
-        attempt = 0
-        while True:
-            try:
-                return await self._attempt(http, texts)
-            except AttemptFailed as exc:
-                if not exc.retryable:
-                    raise EmbeddingUnavailable(f"embeddings API failed: {exc}") from exc
-                if attempt >= settings.llm_max_retries:
-                    raise EmbeddingUnavailable(
-                        f"embeddings API failed: {exc} (after {attempt} retries)"
-                    ) from exc
-                delay = backoff_delay(
-                    attempt,
-                    base=settings.llm_backoff_seconds,
-                    cap=settings.llm_backoff_max_seconds,
-                    retry_after=exc.retry_after,
-                )
-                logger.warning(
-                    "embeddings model %s failed (%s); retry %d/%d in %.2fs",
-                    settings.embedding_model,
-                    exc,
-                    attempt + 1,
-                    settings.llm_max_retries,
-                    delay,
-                )
-                await asyncio.sleep(delay)
-                attempt += 1
+
+        def on_retry(failure: AttemptFailed, retry: int, delay: float) -> None:
+            logger.warning(
+                "embeddings model %s failed (%s); retry %d/%d in %.2fs",
+                settings.embedding_model,
+                failure,
+                retry,
+                settings.llm_max_retries,
+                delay,
+            )
+
+        try:
+            return await with_retries(lambda: self._attempt(http, texts), settings, on_retry)
+        except RetriesExhausted as exc:
+            raise EmbeddingUnavailable(f"embeddings API failed: {exc}") from exc
 
     async def _attempt(self, http: httpx.AsyncClient, texts: list[str]) -> list[list[float]]:
         """One HTTP call; `AttemptFailed` says whether asking again may help."""
@@ -126,16 +114,16 @@ class ApiEmbedder:
         if status == 429 or status >= 500:
             raise AttemptFailed(
                 str(status),
-                _snippet(response.text),
+                snippet(response.text),
                 retryable=True,
                 retry_after=retry_after_seconds(response),
             )
         if status >= 400:
-            raise AttemptFailed(str(status), _snippet(response.text), retryable=False)
+            raise AttemptFailed(str(status), snippet(response.text), retryable=False)
         try:
             vectors = _vectors_by_index(response.json(), count)
         except (ValueError, LookupError, TypeError, AttributeError) as exc:
-            detail = f"not an embeddings response ({type(exc).__name__}: {exc}): {_snippet(response.text)}"
+            detail = f"not an embeddings response ({type(exc).__name__}: {exc}): {snippet(response.text)}"
             raise AttemptFailed("bad_response", detail, retryable=True) from exc
         expected = self.dimensions
         for vector in vectors:

@@ -16,7 +16,7 @@ import httpx
 
 from app.config import Settings
 from app.llm.answers import M, parse_answer, repair_prompt
-from app.llm.backoff import backoff_delay
+from app.llm.backoff import RetriesExhausted, with_retries
 from app.llm.errors import AttemptFailed, InvalidAnswer, LLMUnavailable, ModelFailed
 from app.llm.protocol import Completion, Message, chat_request, read_completion
 from app.llm.roles import LLMRole, models_for, primary_model
@@ -126,33 +126,23 @@ class LLMClient:
         An `InvalidAnswer` passes through: repairing it is the caller's business.
         """
         settings = self._settings
-        attempt = 0
-        while True:
-            try:
-                return await self._attempt(call, messages)
-            except AttemptFailed as exc:
-                if not exc.retryable:
-                    raise ModelFailed(str(exc)) from exc
-                if attempt >= settings.llm_max_retries:
-                    raise ModelFailed(f"{exc} (after {attempt} retries)") from exc
-                delay = backoff_delay(
-                    attempt,
-                    base=settings.llm_backoff_seconds,
-                    cap=settings.llm_backoff_max_seconds,
-                    retry_after=exc.retry_after,
-                )
-                call.trace.record_retry(model=call.model, reason=exc.reason, role=call.role.value)
-                logger.warning(
-                    "LLM %s model %s failed (%s); retry %d/%d in %.2fs",
-                    call.role,
-                    call.model,
-                    exc,
-                    attempt + 1,
-                    settings.llm_max_retries,
-                    delay,
-                )
-                await asyncio.sleep(delay)
-                attempt += 1
+
+        def on_retry(failure: AttemptFailed, retry: int, delay: float) -> None:
+            call.trace.record_retry(model=call.model, reason=failure.reason, role=call.role.value)
+            logger.warning(
+                "LLM %s model %s failed (%s); retry %d/%d in %.2fs",
+                call.role,
+                call.model,
+                failure,
+                retry,
+                settings.llm_max_retries,
+                delay,
+            )
+
+        try:
+            return await with_retries(lambda: self._attempt(call, messages), settings, on_retry)
+        except RetriesExhausted as exc:
+            raise ModelFailed(str(exc)) from exc
 
     async def _attempt(self, call: _Call[M], messages: list[Message]) -> M:
         """One HTTP call, recorded in the trace whatever its outcome.

@@ -44,10 +44,10 @@ def read_completion(response: httpx.Response) -> Completion:
     status = response.status_code
     if status == 429 or status >= 500:
         raise AttemptFailed(
-            str(status), _snippet(response.text), retryable=True, retry_after=retry_after_seconds(response)
+            str(status), snippet(response.text), retryable=True, retry_after=retry_after_seconds(response)
         )
     if status >= 400:
-        raise AttemptFailed(str(status), _snippet(response.text), retryable=False)
+        raise AttemptFailed(str(status), snippet(response.text), retryable=False)
     try:
         body = response.json()
         content = body["choices"][0]["message"].get("content")
@@ -59,7 +59,7 @@ def read_completion(response: httpx.Response) -> Completion:
             reported_cost_usd=_optional_float(usage.get("cost")),
         )
     except (ValueError, LookupError, TypeError, AttributeError) as exc:
-        detail = f"not a chat completion ({type(exc).__name__}): {_snippet(response.text)}"
+        detail = f"not a chat completion ({type(exc).__name__}): {snippet(response.text)}"
         raise AttemptFailed("bad_response", detail, retryable=True) from exc
 
 
@@ -81,6 +81,6 @@ def _optional_float(value: Any) -> float | None:
         return None
 
 
-def _snippet(text: str, limit: int = 200) -> str:
+def snippet(text: str, limit: int = 200) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[:limit] + "…"

@@ -14,18 +14,17 @@ import asyncio
 import json
 from collections import deque
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager, nullcontext
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-import uvicorn
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from app.embedded.redis import free_port
 from app.embeddings.hashing import HashingEmbedder
+from tests.support.http_server import serve_asgi
 
 
 @dataclass
@@ -98,20 +97,6 @@ class FakeEmbeddings:
 async def fake_embeddings_server() -> AsyncIterator[FakeEmbeddings]:
     """Run a `FakeEmbeddings` under uvicorn on a free loopback port for the duration of the block."""
     fake = FakeEmbeddings()
-    port = free_port()
-    config = uvicorn.Config(
-        fake.app(), host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=5
-    )
-    server = uvicorn.Server(config)
-    server.capture_signals = nullcontext  # type: ignore[method-assign,assignment]  # Ctrl+C stays pytest's
-    task = asyncio.create_task(server.serve())
-    while not server.started:
-        if task.done():
-            task.result()
-        await asyncio.sleep(0.02)
-    fake.url = f"http://127.0.0.1:{port}/v1"
-    try:
+    async with serve_asgi(fake.app()) as url:
+        fake.url = f"{url}/v1"
         yield fake
-    finally:
-        server.should_exit = True
-        await task

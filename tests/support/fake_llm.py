@@ -12,17 +12,17 @@ import itertools
 import json
 from collections import deque
 from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager, nullcontext
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-import uvicorn
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from app.embedded.redis import free_port
+from app.llm import LLMRole
+from tests.support.http_server import serve_asgi
 
 
 @dataclass
@@ -114,24 +114,25 @@ class FakeLLM:
         }
 
 
+def settings_for(fake: FakeLLM, **overrides: Any) -> dict[str, Any]:
+    """Settings values that send every LLM role to `fake`, with no fallback models and quick retries
+    (one retry, 10 ms backoff, 1 s timeout); `overrides` name the models and anything else."""
+    values: dict[str, Any] = {
+        "llm_api_key": "test-key",
+        "llm_base_url": fake.url,
+        **{f"llm_fallback_model_{role.value}": None for role in LLMRole},
+        "llm_max_retries": 1,
+        "llm_backoff_seconds": 0.01,
+        "llm_timeout_seconds": 1.0,
+    }
+    values.update(overrides)
+    return values
+
+
 @asynccontextmanager
 async def fake_llm_server() -> AsyncIterator[FakeLLM]:
     """Run a `FakeLLM` under uvicorn on a free loopback port for the duration of the block."""
     fake = FakeLLM()
-    port = free_port()
-    config = uvicorn.Config(
-        fake.app(), host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=5
-    )
-    server = uvicorn.Server(config)
-    server.capture_signals = nullcontext  # type: ignore[method-assign,assignment]  # Ctrl+C stays pytest's
-    task = asyncio.create_task(server.serve())
-    while not server.started:
-        if task.done():
-            task.result()
-        await asyncio.sleep(0.02)
-    fake.url = f"http://127.0.0.1:{port}/v1"
-    try:
+    async with serve_asgi(fake.app()) as url:
+        fake.url = f"{url}/v1"
         yield fake
-    finally:
-        server.should_exit = True
-        await task

@@ -19,7 +19,7 @@ from app.events import EventLog
 from app.llm import LLMClient
 from app.services.analysis import open_analysis_run
 from tests.conftest import make_settings
-from tests.support.fake_llm import FakeLLM, FakeReply, fake_llm_server
+from tests.support.fake_llm import FakeLLM, FakeReply, fake_llm_server, settings_for
 from tests.support.investigators import contradicting, strong_support
 from tests.support.pipeline import KNOWN_CLAIMS, investigators, pipeline_runner, seed_report
 from tests.support.services import RunningServices
@@ -35,16 +35,7 @@ async def fake_llm() -> AsyncIterator[FakeLLM]:
 
 def llm_settings(services: RunningServices, fake: FakeLLM) -> Settings:
     return make_settings(
-        services,
-        llm_api_key="test-key",
-        llm_base_url=fake.url,
-        llm_model_routing=ROUTE_MODEL,
-        llm_model_judgment=JUDGE_MODEL,
-        llm_fallback_model_routing=None,
-        llm_fallback_model_judgment=None,
-        llm_max_retries=1,
-        llm_backoff_seconds=0.01,
-        llm_timeout_seconds=1.0,
+        services, **settings_for(fake, llm_model_routing=ROUTE_MODEL, llm_model_judgment=JUDGE_MODEL)
     )
 
 

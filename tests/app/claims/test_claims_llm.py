@@ -18,7 +18,7 @@ from app.events import EventLog
 from app.llm import LLMClient
 from app.services.analysis import open_analysis_run
 from tests.conftest import make_settings
-from tests.support.fake_llm import FakeLLM, FakeReply, fake_llm_server
+from tests.support.fake_llm import FakeLLM, FakeReply, fake_llm_server, settings_for
 from tests.support.pipeline import pipeline_runner, seed_parsed_pages
 from tests.support.services import RunningServices
 
@@ -105,18 +105,14 @@ async def fake_llm() -> AsyncIterator[FakeLLM]:
 def llm_settings(services: RunningServices, fake: FakeLLM) -> Settings:
     return make_settings(
         services,
-        llm_api_key="test-key",
-        llm_base_url=fake.url,
-        llm_model_extraction=EXTRACT_MODEL,
-        llm_model_dedup=DEDUP_MODEL,
-        llm_fallback_model_extraction=None,
-        llm_fallback_model_dedup=None,
-        llm_fallback_model_routing=None,
-        llm_fallback_model_judgment=None,
-        llm_max_retries=0,
-        llm_backoff_seconds=0.0,
-        llm_timeout_seconds=2.0,
-        claims_max_concurrent_chunks=2,
+        **settings_for(
+            fake,
+            llm_model_extraction=EXTRACT_MODEL,
+            llm_model_dedup=DEDUP_MODEL,
+            llm_max_retries=0,
+            llm_timeout_seconds=2.0,
+            claims_max_concurrent_chunks=2,
+        ),
     )
 
 
