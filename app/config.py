@@ -10,7 +10,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Literal
 
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
@@ -198,6 +198,15 @@ class Settings(BaseSettings):
         gt=0,
         description="Most knowledge-base queries the claims agent's IFRS mapping makes per report.",
     )
+
+    @model_validator(mode="after")
+    def _chunks_advance(self) -> Settings:
+        if self.claims_chunk_overlap_pages >= self.claims_chunk_size_pages:
+            raise ValueError(
+                f"CLAIMS_CHUNK_OVERLAP_PAGES ({self.claims_chunk_overlap_pages}) must be smaller than "
+                f"CLAIMS_CHUNK_SIZE_PAGES ({self.claims_chunk_size_pages})"
+            )
+        return self
 
     @field_validator("database_url", "redis_url", mode="before")
     @classmethod
