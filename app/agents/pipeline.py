@@ -52,7 +52,7 @@ class RunOutcome:
 
 
 def lease_owner_name() -> str:
-    return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
+    return f"{socket.gethostname()}:{os.getpid()}"
 
 
 @asynccontextmanager
@@ -83,21 +83,17 @@ class PipelineRunner:
         self.owner = lease_owner_name()
         self._lease = timedelta(seconds=deps.settings.analysis_lease_seconds)
 
-    async def _acquire_lease(self, run_id: uuid.UUID) -> RunOutcome | AnalysisRun:
+    async def _acquire_lease(self, run_id: uuid.UUID, owner: str) -> RunOutcome | AnalysisRun:
         async with self.deps.session_factory() as session, session.begin():
             run = await session.scalar(
                 update(AnalysisRun)
                 .where(
                     AnalysisRun.id == run_id,
                     AnalysisRun.status.in_(ACTIVE_RUN_STATUSES),
-                    or_(
-                        AnalysisRun.lease_owner.is_(None),
-                        AnalysisRun.lease_owner == self.owner,
-                        AnalysisRun.lease_expires_at < func.now(),
-                    ),
+                    or_(AnalysisRun.lease_owner.is_(None), AnalysisRun.lease_expires_at < func.now()),
                 )
                 .values(
-                    lease_owner=self.owner,
+                    lease_owner=owner,
                     lease_expires_at=func.now() + self._lease,
                     status="RUNNING",
                     started_at=func.coalesce(AnalysisRun.started_at, func.now()),
@@ -118,28 +114,33 @@ class PipelineRunner:
                 RunResult.LEASE_HELD, f"leased by {current.lease_owner}", max(float(remaining or 0), 0.1)
             )
 
-    async def _renew_lease(self, run_id: uuid.UUID) -> None:
+    async def _renew_lease(self, run_id: uuid.UUID, owner: str) -> None:
         interval = self.deps.settings.analysis_lease_seconds / 3
         while True:
             await asyncio.sleep(interval)
             async with self.deps.session_factory() as session, session.begin():
                 await session.execute(
                     update(AnalysisRun)
-                    .where(AnalysisRun.id == run_id, AnalysisRun.lease_owner == self.owner)
+                    .where(AnalysisRun.id == run_id, AnalysisRun.lease_owner == owner)
                     .values(lease_expires_at=func.now() + self._lease)
                 )
 
-    async def _release_lease(self, run_id: uuid.UUID) -> None:
+    async def _release_lease(self, run_id: uuid.UUID, owner: str) -> None:
         async with self.deps.session_factory() as session, session.begin():
             await session.execute(
                 update(AnalysisRun)
-                .where(AnalysisRun.id == run_id, AnalysisRun.lease_owner == self.owner)
+                .where(AnalysisRun.id == run_id, AnalysisRun.lease_owner == owner)
                 .values(lease_owner=None, lease_expires_at=None)
             )
 
     async def run(self, run_id: uuid.UUID) -> RunOutcome:
-        """Run or resume the analysis to its end (or its failure)."""
-        acquired = await self._acquire_lease(run_id)
+        """Run or resume the analysis to its end (or its failure).
+
+        Each call leases the run under its own name, so two jobs for one run never both proceed,
+        even in the same worker.
+        """
+        owner = f"{self.owner}:{uuid.uuid4().hex[:8]}"
+        acquired = await self._acquire_lease(run_id, owner)
         if isinstance(acquired, RunOutcome):
             return acquired
         run = acquired
@@ -155,7 +156,7 @@ class PipelineRunner:
                 reuse_claims=run.skip_claims_extraction,
                 company_name=report.company_name if report else None,
             )
-        renewal = asyncio.create_task(self._renew_lease(run_id))
+        renewal = asyncio.create_task(self._renew_lease(run_id, owner))
         try:
             if graph_input is not None or snapshot.next:
                 await self.graph.ainvoke(
@@ -172,7 +173,7 @@ class PipelineRunner:
             renewal.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await renewal
-            await self._release_lease(run_id)
+            await self._release_lease(run_id, owner)
         return RunOutcome(RunResult.COMPLETED)
 
     async def _report(self, report_id: uuid.UUID) -> Report | None:

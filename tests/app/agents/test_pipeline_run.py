@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections import Counter
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from app.agents.routing import rule_route
 from app.config import Settings
@@ -71,3 +72,20 @@ def test_rule_route_matches_matrix_for_each_type() -> None:
         )
         assert set(entry["assigned_agents"]) == claim["agents"], claim["text"]
         assert entry["method"] == "rules"
+
+
+async def test_two_jobs_for_one_run_in_one_worker_never_both_proceed(
+    settings: Settings, session_factory: SessionFactory, event_log: EventLog, clean_db: None
+) -> None:
+    seeded = await seed_report(session_factory)
+    started = await open_analysis_run(event_log, settings, seeded.report_id, skip_claims_extraction=True)
+
+    async with pipeline_runner(settings, session_factory, event_log) as runner:
+        outcomes = await asyncio.gather(runner.run(started.run.id), runner.run(started.run.id))
+
+    assert sorted(outcome.result.value for outcome in outcomes) == ["completed", "lease_held"]
+    async with session_factory() as session:
+        verdicts = await session.scalar(
+            select(func.count()).select_from(Verdict).where(Verdict.analysis_run_id == started.run.id)
+        )
+    assert verdicts == len(KNOWN_CLAIMS)
