@@ -14,9 +14,12 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
+from sqlalchemy import select
+
 from app.agents.persistence import set_agent_status, update_run
 from app.agents.state import InfoRequest, InfoResponse, PipelineInput, SpecialistTask
 from app.config import Settings
+from app.db.models import ReportPage
 from app.db.session import SessionFactory
 from app.embeddings import Embedder
 from app.events.log import EventLog, EventTransaction
@@ -54,9 +57,24 @@ class InvestigationTools:
     settings: Settings
     llm: LLMClient | None
     usage: UsageTrace
+    session_factory: SessionFactory
+    knowledge: KnowledgeSearch
+    _pages: list[tuple[int, str]] | None = field(default=None, init=False, repr=False)
 
     async def think(self, message: str, **data: Any) -> None:
         await self.recorder.emit("agent_thinking", {"message": message, **data})
+
+    async def report_pages(self) -> list[tuple[int, str]]:
+        """The parsed report's `(page number, text)` pairs in page order (read once, then cached)."""
+        if self._pages is None:
+            async with self.session_factory() as session:
+                rows = await session.execute(
+                    select(ReportPage.number, ReportPage.text)
+                    .where(ReportPage.report_id == self.recorder.report_id)
+                    .order_by(ReportPage.number)
+                )
+                self._pages = [(number, text) for number, text in rows]
+        return self._pages
 
 
 Investigator = Callable[[SpecialistTask, InvestigationTools], Awaitable[InvestigationOutcome]]

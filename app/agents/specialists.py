@@ -134,7 +134,14 @@ async def investigate(task: SpecialistTask, runtime: Runtime[PipelineDeps]) -> d
     await recorder.start("investigating", {"claims_assigned": assigned}, agent_status={agent: working})
 
     trace = UsageTrace()
-    tools = InvestigationTools(recorder=recorder, settings=deps.settings, llm=deps.llm, usage=trace)
+    tools = InvestigationTools(
+        recorder=recorder,
+        settings=deps.settings,
+        llm=deps.llm,
+        usage=trace,
+        session_factory=deps.session_factory,
+        knowledge=deps.knowledge,
+    )
     investigator = deps.investigators.get(agent, no_evidence_source)
     error: str | None = None
     try:

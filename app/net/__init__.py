@@ -1,0 +1,1 @@
+"""Outbound network access: the one guarded fetcher every retrieval goes through."""
