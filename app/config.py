@@ -199,6 +199,18 @@ class Settings(BaseSettings):
         description="Most knowledge-base queries the claims agent's IFRS mapping makes per report.",
     )
 
+    fetch_allow_private_addresses: bool = Field(
+        default=False,
+        description="Let the outbound fetcher reach private, loopback and link-local addresses (never in "
+        "production: it opens server-side request forgery; tests use it for local fake servers).",
+    )
+    fetch_max_bytes: int = Field(
+        default=10 * 1024 * 1024, gt=0, description="Largest response body the outbound fetcher reads."
+    )
+    fetch_timeout_seconds: float = Field(
+        default=20.0, gt=0, description="Time limit of one outbound fetch, redirects included."
+    )
+
     @model_validator(mode="after")
     def _chunks_advance(self) -> Settings:
         if self.claims_chunk_overlap_pages >= self.claims_chunk_size_pages:
