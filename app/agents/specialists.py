@@ -29,6 +29,8 @@ from app.agents.runtime import (
 from app.agents.state import SPECIALISTS, AgentStatus, Finding, InfoRequest, SpecialistTask
 from app.config import Settings
 from app.llm import UsageTrace
+from app.specialists.data_metrics import investigate_data_metrics
+from app.specialists.legal import investigate_legal
 
 logger = logging.getLogger(__name__)
 
@@ -65,9 +67,17 @@ async def no_evidence_source(task: SpecialistTask, tools: InvestigationTools) ->
     )
 
 
+#: Specialists with an evidence source built in; the others say honestly that they checked nothing.
+BUILT_IN_INVESTIGATORS: Mapping[str, Investigator] = {
+    "legal": investigate_legal,
+    "data_metrics": investigate_data_metrics,
+}
+
+
 def load_investigators(settings: Settings) -> dict[str, Investigator]:
     """The built-in investigators, overridden by `SPECIALIST_PLUGINS` when it names a mapping."""
     investigators: dict[str, Investigator] = {agent: no_evidence_source for agent in SPECIALISTS}
+    investigators.update(BUILT_IN_INVESTIGATORS)
     if settings.specialist_plugins:
         module_name, _, attribute = settings.specialist_plugins.partition(":")
         plugins: Mapping[str, Investigator] = getattr(
