@@ -33,6 +33,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.event_latency
 	$(BIN)/python -m bench.pipeline_run
 	$(BIN)/python -m bench.claims_extraction --all
+	$(BIN)/python -m bench.specialists_offline --all
 
 clean:
 	rm -rf $(VENV)

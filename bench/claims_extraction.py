@@ -12,7 +12,6 @@ page window with the rule extractor's claims for those pages, so the de-duplicat
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import re
 from pathlib import Path
@@ -25,24 +24,18 @@ from app.claims.rules import extract_rule_claims
 from app.config import Settings
 from app.db.models import AnalysisRun, Event
 from app.db.session import create_engine, create_session_factory
-from app.documents.pdf import open_pdf, read_pages
 from app.events import EventLog
 from app.llm import LLMClient
 from app.services.analysis import open_analysis_run
-from bench.common import bench_settings, print_summary, print_table
+from bench.common import bench_settings, print_summary, print_table, shared_reports_from_arguments
 from tests.support.fake_llm import FakeReply, fake_llm_server, settings_for
 from tests.support.pipeline import pipeline_runner, seed_parsed_pages
-from tests.support.reports import shared_report_paths
+from tests.support.reports import report_pages
 from tests.support.services import RunningServices, running_services
 
 EXTRACT_MODEL, DEDUP_MODEL = "bench/extract", "bench/dedup"
 TARGET_SIEMENS_S = 20.0
 TARGET_QUERIES = 100
-
-
-def pages_of(path: Path) -> list[tuple[int, str]]:
-    with open_pdf(path.read_bytes()) as document:
-        return read_pages(document, 1, document.page_count)
 
 
 def window_answer(pages: list[tuple[int, str]]) -> Any:
@@ -109,7 +102,7 @@ async def one_run(settings: Settings, pages: list[tuple[int, str]], *, llm: bool
 async def measure(services: RunningServices, paths: list[Path]) -> None:
     rows, summary = [], {}
     for path in paths:
-        pages = pages_of(path)
+        pages = report_pages(path)
         rules = await one_run(bench_settings(services), pages, llm=False)
         async with fake_llm_server() as fake:
             fake.handler = window_answer(pages)
@@ -168,15 +161,7 @@ async def measure(services: RunningServices, paths: list[Path]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--report", default="siemens", help="part of a shared report's file name")
-    parser.add_argument("--all", action="store_true", help="every shared report")
-    args = parser.parse_args()
-    paths = [path for path in shared_report_paths() if args.all or args.report in path.name]
-    if not paths:
-        raise SystemExit("no matching report: ../shared/data/sustainability-reports must be present")
+    paths = shared_reports_from_arguments(__doc__ or "")
     with running_services() as services:
         asyncio.run(measure(services, paths))
 

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import math
 from collections.abc import AsyncIterator, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
+from pathlib import Path
 from typing import Any
 
 from redis.asyncio import Redis
 
 from app.config import Settings
 from tests.conftest import make_settings, run_worker, serve_api, wait_for_idle_queue
+from tests.support.reports import shared_report_paths
 from tests.support.services import RunningServices
 
 
@@ -64,3 +67,17 @@ async def api_stack(settings: Settings, *, worker: bool) -> AsyncIterator[str]:
             # last event), so let the queue drain first.
             stack.push_async_callback(wait_for_idle_queue, redis)
         yield url
+
+
+def shared_reports_from_arguments(description: str) -> list[Path]:
+    """The shared reports a per-report benchmark should run on (`--report NAME` or `--all`)."""
+    parser = argparse.ArgumentParser(
+        description=description, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--report", default="siemens", help="part of a shared report's file name")
+    parser.add_argument("--all", action="store_true", help="every shared report")
+    args = parser.parse_args()
+    paths = [path for path in shared_report_paths() if args.all or args.report in path.name]
+    if not paths:
+        raise SystemExit("no matching report: ../shared/data/sustainability-reports must be present")
+    return paths

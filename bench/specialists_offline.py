@@ -11,7 +11,6 @@ The stage time runs from the first specialist's `agent_started` to the last spec
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 from pathlib import Path
 from typing import Any
@@ -22,20 +21,14 @@ from sqlalchemy import func, select
 from app.agents.specialists import load_investigators
 from app.db.models import AnalysisRun, Claim, Event, Finding
 from app.db.session import create_engine, create_session_factory
-from app.documents.pdf import open_pdf, read_pages
 from app.events import EventLog
 from app.services.analysis import open_analysis_run
-from bench.common import bench_settings, print_summary, print_table
+from bench.common import bench_settings, print_summary, print_table, shared_reports_from_arguments
 from tests.support.pipeline import pipeline_runner, seed_parsed_pages
-from tests.support.reports import shared_report_paths
+from tests.support.reports import report_pages
 from tests.support.services import RunningServices, running_services
 
 SPECIALIST_AGENTS = ("geography", "legal", "news_media", "academic", "data_metrics")
-
-
-def pages_of(path: Path) -> list[tuple[int, str]]:
-    with open_pdf(path.read_bytes()) as document:
-        return read_pages(document, 1, document.page_count)
 
 
 async def one_report(services: RunningServices, path: Path) -> dict[str, Any]:
@@ -45,7 +38,7 @@ async def one_report(services: RunningServices, path: Path) -> dict[str, Any]:
     redis = Redis.from_url(settings.require_redis_url())
     event_log = EventLog(session_factory, redis)
     try:
-        report_id = await seed_parsed_pages(session_factory, [text for _, text in pages_of(path)])
+        report_id = await seed_parsed_pages(session_factory, [text for _, text in report_pages(path)])
         started = await open_analysis_run(event_log, settings, report_id, max_iterations=1)
         async with pipeline_runner(
             settings, session_factory, event_log, agents=load_investigators(settings)
@@ -113,15 +106,7 @@ async def measure(services: RunningServices, paths: list[Path]) -> None:
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
-    parser.add_argument("--report", default="siemens", help="part of a shared report's file name")
-    parser.add_argument("--all", action="store_true", help="every shared report")
-    args = parser.parse_args()
-    paths = [path for path in shared_report_paths() if args.all or args.report in path.name]
-    if not paths:
-        raise SystemExit("no matching report: ../shared/data/sustainability-reports must be present")
+    paths = shared_reports_from_arguments(__doc__ or "")
     with running_services() as services:
         asyncio.run(measure(services, paths))
 

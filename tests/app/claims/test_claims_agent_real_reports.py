@@ -13,13 +13,12 @@ from app.claims.candidates import CLAIM_TYPES, PRIORITIES
 from app.claims.textmatch import normalize_for_match
 from app.config import Settings
 from app.db.session import SessionFactory
-from app.documents.pdf import open_pdf, read_pages
 from app.embeddings import HashingEmbedder
 from app.knowledge.registry import is_under
 from app.knowledge.search import KnowledgeSearch
 from app.knowledge.store import sync_registry
 from app.llm import UsageTrace
-from tests.support.reports import shared_report_paths
+from tests.support.reports import report_pages, shared_report_paths
 
 SCOPE_EMISSIONS = re.compile(r"\bscope\s*[123]\b.*\bemissions?\b|\bemissions?\b.*\bscope\s*[123]\b", re.I)
 REPORTS = shared_report_paths()
@@ -31,11 +30,6 @@ COMPANIES = {
     "siemens-sustainability-report-fy2023": "Siemens",
     "volkswagen-sustainability-report-2023": "Volkswagen",
 }
-
-
-def pages_of(path: Path) -> list[tuple[int, str]]:
-    with open_pdf(path.read_bytes()) as document:
-        return read_pages(document, 1, document.page_count)
 
 
 async def extract(
@@ -52,7 +46,7 @@ async def extract(
 async def test_rule_mode_claims_on_a_real_report(
     settings: Settings, session_factory: SessionFactory, path: Path
 ) -> None:
-    pages = pages_of(path)
+    pages = report_pages(path)
     normalized = {number: normalize_for_match(text) for number, text in pages}
 
     claims, stats = await extract(settings, session_factory, pages)

@@ -19,8 +19,7 @@ import pytest
 from app.claims.classify import CLAIM_TYPES, PRIORITIES
 from app.claims.rules import RuleClaim, extract_rule_claims
 from app.claims.sentences import normalise_text
-from app.documents.pdf import open_pdf, read_pages
-from tests.support.reports import shared_report_paths
+from tests.support.reports import report_pages, shared_report_paths
 
 REPORTS = shared_report_paths()
 MIN_PER_100_PAGES, MAX_PER_100_PAGES = 15, 150
@@ -33,14 +32,9 @@ pytestmark = [
 
 
 @cache
-def pages_of(path: Path) -> list[tuple[int, str]]:
-    with open_pdf(path.read_bytes()) as document:
-        return read_pages(document, 1, document.page_count)
-
-
 @cache
 def claims_of(path: Path) -> tuple[RuleClaim, ...]:
-    return tuple(extract_rule_claims(pages_of(path)))
+    return tuple(extract_rule_claims(report_pages(path)))
 
 
 def letters_and_digits(text: str) -> str:
@@ -49,7 +43,7 @@ def letters_and_digits(text: str) -> str:
 
 @pytest.mark.parametrize("path", REPORTS, ids=[path.stem for path in REPORTS])
 def test_claim_density_is_sane(path: Path, record_property: pytest.RecordProperty) -> None:
-    pages, claims = pages_of(path), claims_of(path)
+    pages, claims = report_pages(path), claims_of(path)
     per_100_pages = len(claims) * 100 / len(pages)
     types = Counter(claim.claim_type for claim in claims)
     priorities = Counter(claim.priority for claim in claims)
@@ -62,8 +56,8 @@ def test_claim_density_is_sane(path: Path, record_property: pytest.RecordPropert
 
 @pytest.mark.parametrize("path", REPORTS, ids=[path.stem for path in REPORTS])
 def test_claims_are_verbatim_unique_and_well_formed(path: Path) -> None:
-    text_of = {number: normalise_text(text) for number, text in pages_of(path)}
-    letters_of = {number: letters_and_digits(text) for number, text in pages_of(path)}
+    text_of = {number: normalise_text(text) for number, text in report_pages(path)}
+    letters_of = {number: letters_and_digits(text) for number, text in report_pages(path)}
     claims = claims_of(path)
     for claim in claims:
         assert claim.text in text_of[claim.source_page], claim.text
@@ -77,8 +71,8 @@ def test_claims_are_verbatim_unique_and_well_formed(path: Path) -> None:
 
 
 def test_the_largest_report_extracts_quickly() -> None:
-    largest = max(REPORTS, key=lambda path: len(pages_of(path)))
-    pages = pages_of(largest)
+    largest = max(REPORTS, key=lambda path: len(report_pages(path)))
+    pages = report_pages(largest)
     started = time.perf_counter()
     extract_rule_claims(pages)
     elapsed = time.perf_counter() - started

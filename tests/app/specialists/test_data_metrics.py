@@ -14,7 +14,6 @@ from app.claims.rules import extract_rule_claims
 from app.config import Settings
 from app.db.models import Claim, Finding, Verdict
 from app.db.session import SessionFactory
-from app.documents.pdf import open_pdf, read_pages
 from app.events import EventLog
 from app.services.analysis import open_analysis_run
 from app.specialists.data_metrics import investigate_data_metrics, run_checks, summarise
@@ -28,7 +27,7 @@ from app.specialists.metric_checks import (
 from app.specialists.metric_index import MetricIndex, check_cross_page
 from tests.fixtures.metrics_report import PAGES
 from tests.support.pipeline import investigators, pipeline_runner, seed_parsed_pages
-from tests.support.reports import shared_report_paths
+from tests.support.reports import report_pages, shared_report_paths
 
 # --- pure checks -----------------------------------------------------------------------------------
 
@@ -219,8 +218,7 @@ REPORTS = shared_report_paths()
 def test_real_reports_run_without_errors_and_make_checks(record_property: Any) -> None:
     totals: Counter[str] = Counter()
     for path in REPORTS:
-        with open_pdf(path.read_bytes()) as document:
-            pages = read_pages(document, 1, document.page_count)
+        pages = report_pages(path)
         results = run_checks(_claims_from(pages), pages)
         counts = summarise(results)
         applied = sum(1 for items in results.values() if items)

@@ -13,14 +13,13 @@ from app.claims.rules import extract_rule_claims
 from app.config import Settings
 from app.db.models import Finding, Verdict
 from app.db.session import SessionFactory
-from app.documents.pdf import open_pdf, read_pages
 from app.events import EventLog
 from app.services.analysis import open_analysis_run
 from app.specialists.disclosure_gaps import KEY_DISCLOSURES, find_gaps
 from app.specialists.ifrs_assessment import Passage, assess_paragraph, best, describe, index_passages, leaves
 from app.specialists.legal import investigate_legal
 from tests.support.pipeline import investigators, pipeline_runner, seed_report
-from tests.support.reports import shared_report_paths
+from tests.support.reports import report_pages, shared_report_paths
 
 SCOPE_1 = "Direct (Scope 1) emissions from our smelters came to 1.8 million tCO2e in the reporting year."
 GOVERNANCE = "Climate matters are overseen by the Board's Sustainability Committee under its charter."
@@ -184,8 +183,7 @@ async def test_legal_agent_in_the_pipeline(
 
 @pytest.mark.parametrize("path", shared_report_paths(), ids=lambda path: Path(path).stem)
 def test_assessment_over_a_real_report(path: Path) -> None:
-    with open_pdf(path.read_bytes()) as document:
-        pages = read_pages(document, 1, document.page_count)
+    pages = report_pages(path)
     texts = dict(pages)
     claims = extract_rule_claims(pages)
     assert claims
