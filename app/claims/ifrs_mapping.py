@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from app.agents.state import IfrsParagraph
 from app.claims.candidates import CandidateClaim
+from app.knowledge.keywords import TextIndex, tokens
 from app.knowledge.registry import REQUIREMENTS, Requirement, is_under, parse_paragraph_id, requirement
 from app.knowledge.search import KnowledgeSearch, SearchHit
 
@@ -34,8 +35,6 @@ PHRASE_BONUS = 0.25
 RELATIVE_SCORE = 0.25
 QUERY_TERMS = 24
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9-]{2,}")
-_TOKEN = re.compile(r"[a-z0-9₂]+")
-MAX_KEYWORD_TOKENS = 6
 _STOPWORDS = frozenset(
     "the and for with from that this which our their its was were are has have had been will would "
     "than into per over under also more less all each year years total compared".split()
@@ -87,15 +86,10 @@ def keyword_suggestions(text: str) -> list[Requirement]:
     """
     keyword_index = _keyword_index()
     count = len(REQUIREMENTS)
-    tokens = _tokens(text)
-    present = {
-        tuple(tokens[start : start + size])
-        for size in range(1, MAX_KEYWORD_TOKENS + 1)
-        for start in range(len(tokens) - size + 1)
-    }
+    present = TextIndex(text)
     scores: dict[str, float] = {}
     for keyword, paragraph_ids in keyword_index.items():
-        if keyword in present:
+        if present.has_tokens(keyword):
             for paragraph_id in paragraph_ids:
                 weight = (1 + PHRASE_BONUS * (len(keyword) - 1)) * math.log(1 + count / len(paragraph_ids))
                 scores[paragraph_id] = scores.get(paragraph_id, 0.0) + weight
@@ -258,17 +252,13 @@ def _dedupe(requirements: Sequence[Requirement]) -> list[Requirement]:
     return list({req.paragraph_id: req for req in reversed(requirements)}.values())[::-1]
 
 
-def _tokens(text: str) -> list[str]:
-    return _TOKEN.findall(text.lower())
-
-
 @lru_cache(maxsize=1)
 def _keyword_index() -> dict[tuple[str, ...], tuple[str, ...]]:
     """Each registry keyword, as tokens, with the requirements that list it."""
     index: dict[tuple[str, ...], list[str]] = {}
     for req in REQUIREMENTS:
         for keyword in req.keywords:
-            tokens = tuple(_tokens(keyword))
-            if tokens and req.paragraph_id not in index.setdefault(tokens, []):
-                index[tokens].append(req.paragraph_id)
+            keyword_tokens = tokens(keyword)
+            if keyword_tokens and req.paragraph_id not in index.setdefault(keyword_tokens, []):
+                index[keyword_tokens].append(req.paragraph_id)
     return {tokens: tuple(ids) for tokens, ids in index.items()}

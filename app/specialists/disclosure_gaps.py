@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.knowledge.keywords import TextIndex
 from app.knowledge.registry import requirement
-from app.specialists.ifrs_assessment import TextIndex
 
 _CLIMATE = ("climate", "emissions", "ghg", "carbon", "co2", "decarbonisation", "decarbonization", "net zero")
 #: Pages listed per covered disclosure, enough to check by hand.

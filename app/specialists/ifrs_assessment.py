@@ -13,41 +13,17 @@ almost any page of a report without saying anything about the requirement.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from app.claims.ifrs_mapping import MAX_KEYWORD_TOKENS
+from app.knowledge.keywords import TextIndex, tokens
 from app.knowledge.registry import Requirement, children, requirement
 
 Status = Literal["full", "partial", "missing"]
 
-_TOKEN = re.compile(r"[a-z0-9₂]+")
 #: How many names of not-found sub-requirements a summary spells out before "and N more".
 MAX_LISTED = 4
-
-
-def tokens(text: str) -> tuple[str, ...]:
-    """Lower-case word and number tokens, as the preliminary mapping tokenises keywords."""
-    return tuple(_TOKEN.findall(text.lower()))
-
-
-class TextIndex:
-    """The token n-grams of a text, so many keywords can be looked up cheaply."""
-
-    def __init__(self, text: str) -> None:
-        words = tokens(text)
-        self._grams = {
-            words[start : start + size]
-            for size in range(1, MAX_KEYWORD_TOKENS + 1)
-            for start in range(len(words) - size + 1)
-        }
-
-    def has(self, keyword: str) -> bool:
-        """Whether the keyword's tokens occur in the text, in order and adjacent."""
-        wanted = tokens(keyword)
-        return bool(wanted) and wanted in self._grams
 
 
 @dataclass(frozen=True)
