@@ -99,8 +99,17 @@ class KnowledgeSearch:
 
         When the embedder fails (an embeddings API down), the search goes on with full text alone.
         """
+        if not query.strip():
+            return []
         vector = await self._embed(query) if mode != "text" else None
-        return await self.search_embedded(query, vector, top_k=top_k, source_types=source_types, mode=mode)
+        self.queries += 1
+        limit = max(MIN_CANDIDATES, top_k * CANDIDATES_PER_HIT)
+        async with self.session_factory() as session:
+            by_vector = (
+                await self._vector_ranks(session, vector, limit, source_types) if vector is not None else []
+            )
+            by_text = await self._text_ranks(session, query, limit, source_types) if mode != "vector" else []
+            return await self._fuse(session, by_vector, by_text, top_k)
 
     async def _embed(self, query: str) -> list[float] | None:
         try:
@@ -109,29 +118,6 @@ class KnowledgeSearch:
             self.embedding_failures += 1
             logger.warning("knowledge search falls back to full text: %s", exc)
             return None
-
-    async def search_embedded(
-        self,
-        query: str,
-        vector: Sequence[float] | None,
-        *,
-        top_k: int = 5,
-        source_types: Sequence[str] | None = None,
-        mode: SearchMode = "hybrid",
-    ) -> list[SearchHit]:
-        """`search` with the query's vector already computed (batch callers embed once)."""
-        if not query.strip():
-            return []
-        self.queries += 1
-        limit = max(MIN_CANDIDATES, top_k * CANDIDATES_PER_HIT)
-        async with self.session_factory() as session:
-            by_vector = (
-                await self._vector_ranks(session, vector, limit, source_types)
-                if mode != "text" and vector is not None
-                else []
-            )
-            by_text = await self._text_ranks(session, query, limit, source_types) if mode != "vector" else []
-            return await self._fuse(session, by_vector, by_text, top_k)
 
     async def _vector_ranks(
         self, session: AsyncSession, vector: Sequence[float], limit: int, source_types: Sequence[str] | None
