@@ -24,7 +24,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from app.embeddings.hashing import HashingEmbedder
-from tests.support.http_server import serve_asgi
+from tests.support.http_server import RecordingFake, serve_asgi
 
 
 @dataclass
@@ -38,13 +38,11 @@ class FakeEmbeddingReply:
     dimensions: int | None = None  # vector length instead of the one asked for (a model ignoring it)
 
 
-class FakeEmbeddings:
+class FakeEmbeddings(RecordingFake):
     """The server's state: scripted replies and every request received."""
 
     def __init__(self) -> None:
-        self.url = ""
-        self.requests: list[dict[str, Any]] = []
-        self.authorizations: list[str] = []  # Authorization header of each request
+        super().__init__()
         self.reverse_order = True  # answer `data` last input first
         self.default_dimensions = 1536  # when a request sends no `dimensions`
         self._script: deque[FakeEmbeddingReply] = deque()
@@ -58,14 +56,9 @@ class FakeEmbeddings:
         return Starlette(routes=[Route("/v1/embeddings", self._embeddings, methods=["POST"])])
 
     async def _embeddings(self, request: Request) -> Response:
-        try:
-            payload = json.loads(await request.body())
-        except ValueError:
-            return Response(
-                '{"error": {"message": "request is not JSON"}}', 400, media_type="application/json"
-            )
-        self.requests.append(payload)
-        self.authorizations.append(request.headers.get("authorization", ""))
+        payload = await self.record(request)
+        if isinstance(payload, Response):
+            return payload
         reply = self._script.popleft() if self._script else FakeEmbeddingReply()
         await asyncio.sleep(reply.delay)
         if reply.body is not None:

@@ -22,7 +22,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from app.llm import LLMRole
-from tests.support.http_server import serve_asgi
+from tests.support.http_server import RecordingFake, serve_asgi
 
 
 @dataclass
@@ -42,13 +42,11 @@ class FakeReply:
 NO_SCRIPTED_REPLY = FakeReply(status=500, body='{"error": {"message": "no scripted reply"}}')
 
 
-class FakeLLM:
+class FakeLLM(RecordingFake):
     """The server's state: scripted replies, an optional handler, and every request received."""
 
     def __init__(self) -> None:
-        self.url = ""
-        self.requests: list[dict[str, Any]] = []
-        self.authorizations: list[str] = []  # Authorization header of each request
+        super().__init__()
         self.handler: Callable[[dict[str, Any]], FakeReply] | None = None
         self.latency = 0.0  # added to every reply's delay
         self.in_flight = 0
@@ -69,14 +67,9 @@ class FakeLLM:
         return Starlette(routes=[Route("/v1/chat/completions", self._chat_completions, methods=["POST"])])
 
     async def _chat_completions(self, request: Request) -> Response:
-        try:
-            payload = json.loads(await request.body())
-        except ValueError:
-            return Response(
-                '{"error": {"message": "request is not JSON"}}', 400, media_type="application/json"
-            )
-        self.requests.append(payload)
-        self.authorizations.append(request.headers.get("authorization", ""))
+        payload = await self.record(request)
+        if isinstance(payload, Response):
+            return payload
         reply = self._next_reply(payload)
         self.in_flight += 1
         self.max_in_flight = max(self.max_in_flight, self.in_flight)
