@@ -12,13 +12,14 @@ from collections import Counter
 from typing import Any
 
 from langgraph.runtime import Runtime
-from sqlalchemy import select, update
+from sqlalchemy import update
 
 from app.agents.persistence import (
     add_claims,
     add_usage,
     drop_claims_of_other_runs,
     load_claims,
+    load_report_pages,
     replace_claims,
     update_run,
 )
@@ -27,7 +28,7 @@ from app.agents.state import ClaimState, PipelineState
 from app.claims.agent import ChunkProgress, ClaimsAgent, MappedClaim
 from app.claims.candidates import CandidateClaim
 from app.claims.textmatch import normalize_for_match
-from app.db.models import Report, ReportPage
+from app.db.models import Report
 from app.llm import UsageTrace
 
 AGENT = "claims"
@@ -57,12 +58,7 @@ async def _reuse(recorder: NodeRecorder) -> dict[str, Any]:
 
 async def _extract(state: PipelineState, deps: PipelineDeps, recorder: NodeRecorder) -> dict[str, Any]:
     async with deps.session_factory() as session:
-        rows = await session.execute(
-            select(ReportPage.number, ReportPage.text)
-            .where(ReportPage.report_id == recorder.report_id)
-            .order_by(ReportPage.number)
-        )
-        pages = [(number, text) for number, text in rows]
+        pages = await load_report_pages(session, recorder.report_id)
     agent = ClaimsAgent(deps.settings, deps.llm, deps.embedder, deps.knowledge)
     mode = "the extraction model" if deps.llm else "the rule-based extractor"
     async with recorder.transaction() as transaction:
@@ -80,7 +76,7 @@ async def _extract(state: PipelineState, deps: PipelineDeps, recorder: NodeRecor
     company = state.get("company_name") or stats.company_name
     async with recorder.transaction() as transaction:
         session = transaction.session
-        await replace_claims(session, recorder.report_id, recorder.run_id, claims, stats.method)
+        await replace_claims(session, recorder.report_id, recorder.run_id, claims)
         await update_run(session, recorder.run_id, extraction_stats=stats.to_dict())
         await add_usage(session, recorder.run_id, trace)
         if company and not state.get("company_name"):
@@ -109,7 +105,7 @@ async def _announce_chunk(recorder: NodeRecorder, run_id: str, progress: ChunkPr
     claims = [_claim_state(run_id, MappedClaim(claim, [])) for claim in progress.claims]
     chunk = progress.chunk
     async with recorder.transaction() as transaction:
-        await add_claims(transaction.session, recorder.report_id, recorder.run_id, claims, "unknown")
+        await add_claims(transaction.session, recorder.report_id, recorder.run_id, claims)
         await recorder.emit_in(
             transaction,
             "claims_extracted",

@@ -17,7 +17,7 @@ from sqlalchemy.dialects.postgresql import JSONB, insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.agents.state import ClaimState, Finding, IfrsParagraph, RoutingEntry, Verdict
-from app.db.models import AnalysisRun, Claim
+from app.db.models import AnalysisRun, Claim, ReportPage
 from app.db.models import Finding as FindingRow
 from app.db.models import RoutingAssignment as RoutingRow
 from app.db.models import Verdict as VerdictRow
@@ -25,14 +25,14 @@ from app.llm import UsageTrace
 
 
 async def replace_claims(
-    session: AsyncSession, report_id: uuid.UUID, run_id: uuid.UUID, claims: Sequence[ClaimState], method: str
+    session: AsyncSession, report_id: uuid.UUID, run_id: uuid.UUID, claims: Sequence[ClaimState]
 ) -> None:
     """Make `claims` the report's claims: any other claim (and its results) goes, these are upserted."""
     keep = [uuid.UUID(claim["claim_id"]) for claim in claims]
     await session.execute(delete(Claim).where(Claim.report_id == report_id, Claim.id.not_in(keep)))
     if not claims:
         return
-    statement = insert(Claim).values(_claim_rows(report_id, run_id, claims, method))
+    statement = insert(Claim).values(_claim_rows(report_id, run_id, claims))
     await session.execute(
         statement.on_conflict_do_update(
             index_elements=["id"],
@@ -54,13 +54,13 @@ async def replace_claims(
 
 
 async def add_claims(
-    session: AsyncSession, report_id: uuid.UUID, run_id: uuid.UUID, claims: Sequence[ClaimState], method: str
+    session: AsyncSession, report_id: uuid.UUID, run_id: uuid.UUID, claims: Sequence[ClaimState]
 ) -> None:
     """Store claims as they are found (a claim already stored, e.g. by a re-run, stays as it is)."""
     if claims:
         await session.execute(
             insert(Claim)
-            .values(_claim_rows(report_id, run_id, claims, method))
+            .values(_claim_rows(report_id, run_id, claims))
             .on_conflict_do_nothing(index_elements=["id"])
         )
 
@@ -76,8 +76,9 @@ async def drop_claims_of_other_runs(session: AsyncSession, report_id: uuid.UUID,
 
 
 def _claim_rows(
-    report_id: uuid.UUID, run_id: uuid.UUID, claims: Sequence[ClaimState], method: str
+    report_id: uuid.UUID, run_id: uuid.UUID, claims: Sequence[ClaimState]
 ) -> list[dict[str, Any]]:
+    """Rows for extracted claims, each of which names the method that found it."""
     return [
         {
             "id": uuid.UUID(claim["claim_id"]),
@@ -90,10 +91,20 @@ def _claim_rows(
             "source_context": claim.get("source_context"),
             "ifrs_paragraphs": list(claim.get("ifrs_paragraphs") or []),
             "reasoning": claim.get("reasoning"),
-            "method": claim.get("method") or method,
+            "method": claim["method"],
         }
         for claim in claims
     ]
+
+
+async def load_report_pages(session: AsyncSession, report_id: uuid.UUID) -> list[tuple[int, str]]:
+    """The parsed report's `(page number, text)` pairs in page order."""
+    rows = await session.execute(
+        select(ReportPage.number, ReportPage.text)
+        .where(ReportPage.report_id == report_id)
+        .order_by(ReportPage.number)
+    )
+    return [(number, text) for number, text in rows]
 
 
 async def load_claims(session: AsyncSession, report_id: uuid.UUID) -> list[ClaimState]:

@@ -14,12 +14,9 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select
-
-from app.agents.persistence import set_agent_status, update_run
+from app.agents.persistence import load_report_pages, set_agent_status, update_run
 from app.agents.state import InfoRequest, InfoResponse, PipelineInput, SpecialistTask
 from app.config import Settings
-from app.db.models import ReportPage
 from app.db.session import SessionFactory
 from app.embeddings import Embedder
 from app.events.log import EventLog, EventTransaction
@@ -68,12 +65,7 @@ class InvestigationTools:
         """The parsed report's `(page number, text)` pairs in page order (read once, then cached)."""
         if self._pages is None:
             async with self.session_factory() as session:
-                rows = await session.execute(
-                    select(ReportPage.number, ReportPage.text)
-                    .where(ReportPage.report_id == self.recorder.report_id)
-                    .order_by(ReportPage.number)
-                )
-                self._pages = [(number, text) for number, text in rows]
+                self._pages = await load_report_pages(session, self.recorder.report_id)
         return self._pages
 
 
