@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, SecretStr, field_validator, model_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
 
 
 class Settings(BaseSettings):
@@ -211,6 +211,52 @@ class Settings(BaseSettings):
         default=20.0, gt=0, description="Time limit of one outbound fetch, redirects included."
     )
 
+    search_providers: Annotated[list[Literal["tavily", "library"]], NoDecode] = Field(
+        default=["tavily", "library"],
+        description="Evidence search providers the specialists query together (results merged and "
+        "de-duplicated by URL). `tavily` is active only when TAVILY_API_KEY is set; `library` searches the "
+        "evidence documents users added.",
+    )
+    tavily_api_key: SecretStr | None = Field(
+        default=None, description="Tavily Search API key. Unset: web search is off and says so in findings."
+    )
+    tavily_api_base_url: str = Field(
+        default="https://api.tavily.com", description="Base URL of the Tavily API (a proxy or a test server)."
+    )
+    search_max_results: int = Field(default=10, gt=0, le=20, description="Results asked for per search query.")
+    search_timeout_seconds: float = Field(default=30.0, gt=0, description="Time limit of one web search call.")
+    search_max_retries: int = Field(
+        default=3, ge=0, description="Retries of a web search after a 429, a 5xx, a timeout or a network error."
+    )
+    search_backoff_seconds: float = Field(
+        default=1.0, ge=0, description="First backoff delay of a web search retry (doubles each retry)."
+    )
+    search_queries_per_claim: int = Field(
+        default=3, gt=0, le=6, description="Most search queries a news/media or academic agent runs per claim."
+    )
+    evidence_chunk_chars: int = Field(
+        default=1500, ge=200, description="Size of the passages an evidence document is split into for search."
+    )
+    evidence_max_document_bytes: int = Field(
+        default=20 * 1024 * 1024, gt=0, description="Largest evidence document (file, text or URL) accepted."
+    )
+    imagery_provider: Literal["none", "planetary_computer"] = Field(
+        default="none",
+        description="Satellite imagery for the geography agent: `planetary_computer` searches a STAC API "
+        "for Sentinel-2 scenes and asks its data API for NDVI statistics; `none` reports located sites only.",
+    )
+    imagery_stac_url: str = Field(
+        default="https://planetarycomputer.microsoft.com/api/stac/v1",
+        description="STAC API the geography agent searches when imagery is on.",
+    )
+    imagery_data_api_url: str = Field(
+        default="https://planetarycomputer.microsoft.com/api/data/v1",
+        description="Raster data API (TiTiler) that computes NDVI statistics over an area when imagery is on.",
+    )
+    imagery_max_cloud_cover: float = Field(
+        default=20.0, ge=0, le=100, description="Most cloud cover (%) of a scene the geography agent uses."
+    )
+
     @model_validator(mode="after")
     def _chunks_advance(self) -> Settings:
         if self.claims_chunk_overlap_pages >= self.claims_chunk_size_pages:
@@ -219,6 +265,13 @@ class Settings(BaseSettings):
                 f"CLAIMS_CHUNK_SIZE_PAGES ({self.claims_chunk_size_pages})"
             )
         return self
+
+    @field_validator("search_providers", mode="before")
+    @classmethod
+    def _comma_separated(cls, value: object) -> object:
+        if isinstance(value, str):
+            return [item.strip() for item in value.split(",") if item.strip()]
+        return value
 
     @field_validator("database_url", "redis_url", mode="before")
     @classmethod

@@ -22,6 +22,7 @@ from app.embeddings import Embedder
 from app.events.log import EventLog, EventTransaction
 from app.knowledge.search import KnowledgeSearch
 from app.llm import LLMClient, UsageTrace
+from app.search.web import EvidenceSearch
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,7 @@ class InvestigationTools:
     usage: UsageTrace
     session_factory: SessionFactory
     knowledge: KnowledgeSearch
+    search: EvidenceSearch
     _pages: list[tuple[int, str]] | None = field(default=None, init=False, repr=False)
 
     async def think(self, message: str, **data: Any) -> None:

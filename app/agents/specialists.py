@@ -29,8 +29,11 @@ from app.agents.runtime import (
 from app.agents.state import SPECIALISTS, AgentStatus, Finding, InfoRequest, SpecialistTask
 from app.config import Settings
 from app.llm import UsageTrace
+from app.search.web import EvidenceSearch
+from app.specialists.academic import investigate_academic
 from app.specialists.data_metrics import investigate_data_metrics
 from app.specialists.legal import investigate_legal
+from app.specialists.news_media import investigate_news
 
 logger = logging.getLogger(__name__)
 
@@ -71,6 +74,8 @@ async def no_evidence_source(task: SpecialistTask, tools: InvestigationTools) ->
 BUILT_IN_INVESTIGATORS: Mapping[str, Investigator] = {
     "legal": investigate_legal,
     "data_metrics": investigate_data_metrics,
+    "news_media": investigate_news,
+    "academic": investigate_academic,
 }
 
 
@@ -151,6 +156,7 @@ async def investigate(task: SpecialistTask, runtime: Runtime[PipelineDeps]) -> d
         usage=trace,
         session_factory=deps.session_factory,
         knowledge=deps.knowledge,
+        search=EvidenceSearch.from_settings(deps.settings, deps.knowledge),
     )
     investigator = deps.investigators.get(agent, no_evidence_source)
     error: str | None = None
@@ -224,7 +230,11 @@ async def investigate(task: SpecialistTask, runtime: Runtime[PipelineDeps]) -> d
             await recorder.emit_in(
                 transaction,
                 "agent_completed",
-                {"claims_processed": assigned, "findings_count": len(findings)},
+                {
+                    "claims_processed": assigned,
+                    "findings_count": len(findings),
+                    "contradictions_count": sum(finding["supports_claim"] is False for finding in findings),
+                },
             )
     return {
         "findings": findings,

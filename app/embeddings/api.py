@@ -21,7 +21,7 @@ import httpx
 
 from app.config import Settings
 from app.embeddings.base import EmbeddingUnavailable, l2_normalise
-from app.llm.backoff import RetriesExhausted, with_retries
+from app.llm.backoff import RetriesExhausted, RetryPolicy, with_retries
 from app.llm.errors import AttemptFailed
 from app.llm.protocol import retry_after_seconds, snippet
 
@@ -87,7 +87,7 @@ class ApiEmbedder:
             )
 
         try:
-            return await with_retries(lambda: self._attempt(http, texts), settings, on_retry)
+            return await with_retries(lambda: self._attempt(http, texts), RetryPolicy.for_models(settings), on_retry)
         except RetriesExhausted as exc:
             raise EmbeddingUnavailable(f"embeddings API failed: {exc}") from exc
 

@@ -1,9 +1,11 @@
-"""How long to wait before retrying a model, and the retry loop the LLM and embeddings clients share."""
+"""How long to wait before retrying a remote service, and the retry loop the LLM, embeddings and
+web search clients share."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import TypeVar
 
 from app.config import Settings
@@ -21,6 +23,25 @@ def backoff_delay(attempt: int, *, base: float, cap: float, retry_after: float |
     return max(0.0, min(cap, delay))
 
 
+@dataclass(frozen=True)
+class RetryPolicy:
+    """How often and how patiently to retry one kind of call."""
+
+    max_retries: int
+    base_seconds: float
+    cap_seconds: float
+
+    @classmethod
+    def for_models(cls, settings: Settings) -> RetryPolicy:
+        """The LLM and embeddings APIs' policy (`llm_max_retries`, `llm_backoff_*`)."""
+        return cls(settings.llm_max_retries, settings.llm_backoff_seconds, settings.llm_backoff_max_seconds)
+
+    @classmethod
+    def for_search(cls, settings: Settings) -> RetryPolicy:
+        """The web search API's policy (`search_max_retries`, `search_backoff_seconds`)."""
+        return cls(settings.search_max_retries, settings.search_backoff_seconds, settings.llm_backoff_max_seconds)
+
+
 class RetriesExhausted(Exception):
     """The last failure of an operation that may not (or no longer) be retried, with the retries made."""
 
@@ -33,10 +54,10 @@ class RetriesExhausted(Exception):
 
 async def with_retries(
     attempt: Callable[[], Awaitable[T]],
-    settings: Settings,
+    policy: RetryPolicy,
     on_retry: Callable[[AttemptFailed, int, float], None],
 ) -> T:
-    """`attempt()`, retried on retryable `AttemptFailed` up to `llm_max_retries` times with capped
+    """`attempt()`, retried on retryable `AttemptFailed` up to `policy.max_retries` times with capped
     exponential backoff; `on_retry(failure, retry_number, delay)` is told before each wait.
 
     Raises:
@@ -47,12 +68,12 @@ async def with_retries(
         try:
             return await attempt()
         except AttemptFailed as exc:
-            if not exc.retryable or retries >= settings.llm_max_retries:
+            if not exc.retryable or retries >= policy.max_retries:
                 raise RetriesExhausted(exc, retries) from exc
             delay = backoff_delay(
                 retries,
-                base=settings.llm_backoff_seconds,
-                cap=settings.llm_backoff_max_seconds,
+                base=policy.base_seconds,
+                cap=policy.cap_seconds,
                 retry_after=exc.retry_after,
             )
             retries += 1

@@ -16,7 +16,7 @@ import httpx
 
 from app.config import Settings
 from app.llm.answers import M, parse_answer, repair_prompt
-from app.llm.backoff import RetriesExhausted, with_retries
+from app.llm.backoff import RetriesExhausted, RetryPolicy, with_retries
 from app.llm.errors import AttemptFailed, InvalidAnswer, LLMUnavailable, ModelFailed
 from app.llm.protocol import Completion, Message, chat_request, read_completion
 from app.llm.roles import LLMRole, models_for, primary_model
@@ -140,7 +140,7 @@ class LLMClient:
             )
 
         try:
-            return await with_retries(lambda: self._attempt(call, messages), settings, on_retry)
+            return await with_retries(lambda: self._attempt(call, messages), RetryPolicy.for_models(settings), on_retry)
         except RetriesExhausted as exc:
             raise ModelFailed(str(exc)) from exc
 

@@ -1,0 +1,58 @@
+"""The user's evidence library as a search provider: passages of documents they added."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from app.knowledge.search import KnowledgeSearch
+from app.search.domains import matches
+from app.search.results import SearchResult
+
+PROVIDER = "library"
+
+
+def library_url(document_id: str) -> str:
+    """The stand-in URL of a library document that has no source URL (it still needs an identity)."""
+    return f"library://{document_id}"
+
+
+class LibrarySearch:
+    """Hybrid (full-text + vector) search over evidence passages; one result per document.
+
+    Library documents are the user's own curated evidence, so `include_domains` (meant to steer
+    web search to some outlets) does not hide them; `exclude_domains` does.
+    """
+
+    name = PROVIDER
+
+    def __init__(self, knowledge: KnowledgeSearch) -> None:
+        self._knowledge = knowledge
+
+    async def search(
+        self,
+        query: str,
+        *,
+        max_results: int,
+        include_domains: Sequence[str] = (),
+        exclude_domains: Sequence[str] = (),
+        time_range: str | None = None,
+        topic: str = "general",
+        search_depth: str = "basic",
+    ) -> list[SearchResult]:
+        from app.evidence.search import search_evidence  # noqa: PLC0415 - TEMP until the module lands
+
+        hits = await search_evidence(self._knowledge, query, max_results)
+        results = [
+            SearchResult(
+                title=hit.title,
+                url=hit.source_url or library_url(hit.document_id),
+                snippet=hit.text,
+                published_date=hit.published_date.isoformat() if hit.published_date else None,
+                source_domain=hit.source_domain or "",
+                relevance_score=hit.score,
+                provider=PROVIDER,
+                document_id=hit.document_id,
+            )
+            for hit in hits
+        ]
+        return [result for result in results if not (result.source_domain and matches(result.url, exclude_domains))]

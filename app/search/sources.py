@@ -1,0 +1,83 @@
+"""The text behind a search result, as retrieved for the quote check.
+
+A library result's text is its document, read from the database. A web result's page is fetched
+through the one outbound fetcher (SSRF-guarded, size- and time-bounded) and reduced to text; if the
+page cannot be fetched, the provider's own retrieved content (Tavily's raw content) stands in, and
+failing that the quote is left unchecked (`None`), never assumed.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+
+from app.config import Settings
+from app.db.session import SessionFactory
+from app.evidence.html_text import html_to_text
+from app.net.fetch import FetchFailed, FetchPolicy, FetchRefused, fetch
+from app.search.quotes import quote_found
+from app.search.results import SearchResult
+
+logger = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class QuoteCheck:
+    """Whether a quote was found in its source (`verified` None: could not be checked) and against
+    which text ("library_document", "fetched_page", "provider_content") or why not."""
+
+    verified: bool | None
+    checked_against: str
+
+    def as_details(self) -> dict[str, object]:
+        return {"quote_verified": self.verified, "quote_checked_against": self.checked_against}
+
+
+class SourceTexts:
+    """Retrieves each source's text once per investigation and checks quotes against it."""
+
+    def __init__(self, settings: Settings, session_factory: SessionFactory) -> None:
+        self._policy = FetchPolicy.from_settings(settings)
+        self._session_factory = session_factory
+        self._texts: dict[str, tuple[str | None, str]] = {}
+        self.pages_fetched = 0
+        self.fetch_failures = 0
+
+    async def check(self, result: SearchResult, quote: str | None) -> QuoteCheck:
+        """The quote check of `quote` against `result`'s retrieved text."""
+        if not quote:
+            return QuoteCheck(None, "no quote to check")
+        text, origin = await self._text(result)
+        if text is None:
+            return QuoteCheck(None, origin)
+        found = quote_found(quote, text)
+        if found is False and result.content and origin == "fetched_page":
+            # A page may differ from what the provider saw (paywall, consent wall, edits).
+            found = quote_found(quote, result.content)
+            origin = "provider_content" if found else origin
+        return QuoteCheck(found, origin if found is not None else "quote too short to check")
+
+    async def _text(self, result: SearchResult) -> tuple[str | None, str]:
+        if result.url not in self._texts:
+            self._texts[result.url] = await self._retrieve(result)
+        return self._texts[result.url]
+
+    async def _retrieve(self, result: SearchResult) -> tuple[str | None, str]:
+        if result.document_id is not None:
+            from app.evidence.search import load_document_texts  # noqa: PLC0415 - TEMP
+
+            texts = await load_document_texts(self._session_factory, [result.document_id])
+            text = texts.get(result.document_id)
+            return (text, "library_document") if text is not None else (None, "library document deleted")
+        try:
+            page = await fetch(result.url, self._policy)
+        except (FetchRefused, FetchFailed) as exc:
+            self.fetch_failures += 1
+            logger.info("quote check: could not fetch %s (%s)", result.url, exc)
+            if result.content:
+                return result.content, "provider_content"
+            return None, f"source page not retrievable ({exc})"
+        self.pages_fetched += 1
+        body = page.text()
+        is_html = "html" in (page.content_type or "") or body.lstrip()[:15].lower().startswith(("<!doctype", "<html"))
+        return (html_to_text(body).text if is_html else body), "fetched_page"

@@ -1,0 +1,167 @@
+"""`search_web` (FRD-08 §1): every active provider queried together, results merged by URL.
+
+Providers: Tavily (when `TAVILY_API_KEY` is set) and the evidence library. A provider that fails is
+reported in the response's `errors` while the others' results still count; the search as a whole
+fails only when no provider answered. Time ranges are enforced here, after the query, on each
+result's publication date (undated results are kept: they cannot be shown to be out of range).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+from collections.abc import Callable, Sequence
+from typing import Literal, Protocol
+from urllib.parse import urlsplit, urlunsplit
+
+from app.config import Settings
+from app.knowledge.search import KnowledgeSearch
+from app.search.domains import matches
+from app.search.library import LibrarySearch
+from app.search.results import SearchAPIError, SearchResponse, SearchResult
+from app.search.tavily import TavilySearch
+
+TimeRange = Literal["day", "week", "month", "year", "all"]
+TIME_RANGE_DAYS: dict[str, int] = {"day": 1, "week": 7, "month": 31, "year": 366}
+
+
+class SearchProvider(Protocol):
+    name: str
+
+    async def search(
+        self,
+        query: str,
+        *,
+        max_results: int,
+        include_domains: Sequence[str] = (),
+        exclude_domains: Sequence[str] = (),
+        time_range: str | None = None,
+        topic: str = "general",
+        search_depth: str = "basic",
+    ) -> list[SearchResult]: ...
+
+
+class EvidenceSearch:
+    """The specialists' search tool; counts its queries (`queries`) for the benches."""
+
+    def __init__(
+        self,
+        settings: Settings,
+        providers: Sequence[SearchProvider],
+        *,
+        inactive: dict[str, str] | None = None,
+        today: Callable[[], dt.date] = dt.date.today,
+    ) -> None:
+        self._settings = settings
+        self.providers = list(providers)
+        self.inactive = dict(inactive or {})
+        self._today = today
+        self.queries = 0
+
+    @classmethod
+    def from_settings(cls, settings: Settings, knowledge: KnowledgeSearch) -> EvidenceSearch:
+        """The providers `SEARCH_PROVIDERS` names; Tavily without a key is listed as inactive."""
+        providers: list[SearchProvider] = []
+        inactive: dict[str, str] = {}
+        for name in dict.fromkeys(settings.search_providers):
+            if name == "library":
+                providers.append(LibrarySearch(knowledge))
+            elif settings.tavily_api_key is None:
+                inactive["tavily"] = "Web search unavailable: API key not configured (TAVILY_API_KEY)"
+            else:
+                providers.append(TavilySearch(settings))
+        return cls(settings, providers, inactive=inactive)
+
+    @property
+    def web_enabled(self) -> bool:
+        """Whether a provider reaches the open web (not just the user's library)."""
+        return any(provider.name != "library" for provider in self.providers)
+
+    async def search(
+        self,
+        query: str,
+        *,
+        max_results: int | None = None,
+        include_domains: Sequence[str] = (),
+        exclude_domains: Sequence[str] = (),
+        time_range: TimeRange = "all",
+        topic: str = "general",
+        search_depth: str = "basic",
+    ) -> SearchResponse:
+        """Results of every active provider for `query`, merged, de-duplicated and filtered.
+
+        Raises:
+            SearchAPIError: no provider is active, or every active provider failed.
+        """
+        if not self.providers:
+            reasons = "; ".join(self.inactive.values()) or "no search provider configured (SEARCH_PROVIDERS)"
+            raise SearchAPIError("search", reasons)
+        self.queries += 1
+        limit = max_results or self._settings.search_max_results
+        answers = await asyncio.gather(
+            *(
+                provider.search(
+                    query,
+                    max_results=limit,
+                    include_domains=include_domains,
+                    exclude_domains=exclude_domains,
+                    time_range=time_range,
+                    topic=topic,
+                    search_depth=search_depth,
+                )
+                for provider in self.providers
+            ),
+            return_exceptions=True,
+        )
+        response = SearchResponse(query=query)
+        found: list[list[SearchResult]] = []
+        for provider, answer in zip(self.providers, answers, strict=True):
+            if isinstance(answer, SearchAPIError):
+                response.errors[provider.name] = answer.message
+            elif isinstance(answer, BaseException):
+                raise answer
+            else:
+                response.providers.append(provider.name)
+                found.append(answer)
+        if response.failed:
+            raise SearchAPIError("search", "; ".join(f"{name}: {error}" for name, error in response.errors.items()))
+        merged = merge_by_url(found)
+        kept = [
+            result
+            for result in merged
+            if not matches(result.url, exclude_domains) and self._in_range(result, time_range)
+        ]
+        response.filtered_out = len(merged) - len(kept)
+        response.results = kept[:limit]
+        return response
+
+    def _in_range(self, result: SearchResult, time_range: str) -> bool:
+        days = TIME_RANGE_DAYS.get(time_range)
+        if days is None or result.published_date is None:
+            return True
+        try:
+            published = dt.date.fromisoformat(result.published_date[:10])
+        except ValueError:
+            return True
+        return published >= self._today() - dt.timedelta(days=days)
+
+
+def url_key(url: str) -> str:
+    """A URL's identity for de-duplication: no fragment, no trailing slash, lower-case host."""
+    parts = urlsplit(url.strip())
+    path = parts.path.rstrip("/")
+    return urlunsplit((parts.scheme.lower(), parts.netloc.lower().removeprefix("www."), path, parts.query, ""))
+
+
+def merge_by_url(result_lists: Sequence[Sequence[SearchResult]]) -> list[SearchResult]:
+    """Results of several providers interleaved by rank, the first copy of each URL kept."""
+    merged: list[SearchResult] = []
+    seen: set[str] = set()
+    for rank in range(max((len(results) for results in result_lists), default=0)):
+        for results in result_lists:
+            if rank < len(results):
+                key = url_key(results[rank].url)
+                if key not in seen:
+                    seen.add(key)
+                    merged.append(results[rank])
+    return merged

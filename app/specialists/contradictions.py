@@ -1,0 +1,192 @@
+"""Rule-based reading of one source against one claim (FRD-08 Appendix D), the path taken without
+an LLM or when the LLM fails.
+
+The source is read sentence by sentence. A sentence counts only when it shares the claim's topic
+(at least two content words, or the same emissions scope). A contradiction also needs the source to
+be about the company (named in the sentence or the title), since news about another firm
+contradicts nothing. Signals, strongest first: a different figure for the same kind of quantity
+(direct, 0.9), the opposite direction of change (direct, 0.85), a delayed or missed deadline
+(timeline, 0.8), enforcement or litigation (omission, 0.75), and criticism (contextual, 0.7). The
+same figure (0.6) or the same direction (0.5) counts as support. The sentence relied on is kept as
+the quote, so the quote check can confirm it is in the source.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from app.claims.sentences import split_sentences
+from app.knowledge.keywords import tokens
+from app.specialists.figures import Figure, parse_figures
+from app.specialists.search_queries import STOPWORDS
+
+RELATIVE_TOLERANCE = 0.01
+MIN_SHARED_WORDS = 2
+
+_I = re.IGNORECASE
+DECREASE = re.compile(
+    r"\b(?:decreas\w*|reduc\w*|fell|fall(?:s|ing)?|cut(?:s|ting)?|lower\w*|declin\w*|dropp?\w*|down)\b", _I
+)
+INCREASE = re.compile(
+    r"\b(?:increas\w*|rose|rise[sn]?|rising|grew|grow(?:s|n|ing)?|higher|up|climb\w*|jump\w*|surg\w*)\b", _I
+)
+DELAY = re.compile(
+    r"\b(?:delay\w*|postpon\w*|push(?:ed|es)? back|abandon\w*|scrap\w*|dropp(?:ed|ing) (?:its|the) target|"
+    r"missed|miss(?:es)? (?:its|the)|will not (?:meet|reach|achieve)|behind schedule|watered down|"
+    r"backtrack\w*|retreat\w*)\b",
+    _I,
+)
+ENFORCEMENT = re.compile(
+    r"\b(?:fined|fines?|penalt\w*|lawsuits?|sued|su(?:es|ing)|charged|indict\w*|enforcement|violat\w*|"
+    r"investigat\w*|probe[sd]?|prosecut\w*|settle(?:d|ment)|court|regulator\w*|sanction\w*|"
+    r"greenwash\w*|misleading|breach\w*)\b",
+    _I,
+)
+CRITICISM = re.compile(
+    r"\b(?:criticis\w*|criticiz\w*|accus\w*|controvers\w*|fail(?:ed|s|ure)|despite|however|but still|"
+    r"still relies|questionable|doubts?|undermin\w*|offsets? rather|certificates rather|overstat\w*)\b",
+    _I,
+)
+_SCOPE = re.compile(r"\bscope\s*([123])\b", _I)
+_TARGET_YEAR = re.compile(r"\b(?:by|in|to|until)\s+((?:19|20)\d{2})\b", _I)
+
+
+@dataclass(frozen=True)
+class SourceAssessment:
+    """How one source bears on a claim.
+
+    `stance` is "contradicts", "supports", "neutral" (on topic, no signal) or "irrelevant".
+    `signal` names the rule that fired; `quote` is the source sentence relied on.
+    """
+
+    stance: str
+    contradiction_type: str | None
+    confidence: float
+    explanation: str
+    quote: str | None
+    signal: str | None
+    method: str = "rules"
+
+
+def content_words(text: str) -> set[str]:
+    """Lower-case content words, crudely singularised, without stopwords and numbers."""
+    words = set()
+    for token in tokens(text):
+        if token.isdigit() or token in STOPWORDS or len(token) < 3:
+            continue
+        words.add(token[:-1] if token.endswith("s") and len(token) > 4 else token)
+    return words
+
+
+def mentions(text: str, company: str) -> bool:
+    """Whether `company` (its search name, or a distinctive first word of it) appears in `text`."""
+    if not company:
+        return False
+    names = {company}
+    first = company.split()[0]
+    if len(first) >= 5:
+        names.add(first)
+    return any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, _I) for name in names)
+
+
+def assess_by_rules(claim_text: str, company: str, title: str, source_text: str) -> SourceAssessment:
+    """The strongest signal among the source's on-topic sentences (see the module docstring)."""
+    claim_words = content_words(claim_text)
+    claim_scopes = set(_SCOPE.findall(claim_text))
+    about_company = mentions(title, company)
+    best: SourceAssessment | None = None
+    on_topic = False
+    for sentence in [title, *(s.text for s in split_sentences(1, source_text))]:
+        shared = claim_words & content_words(sentence)
+        scopes = set(_SCOPE.findall(sentence))
+        if claim_scopes and scopes and not claim_scopes & scopes:
+            continue  # another scope's figures say nothing about this one
+        if len(shared) < MIN_SHARED_WORDS and not (claim_scopes & scopes):
+            continue
+        on_topic = True
+        named = about_company or mentions(sentence, company) or not company
+        found = _signal(claim_text, sentence, named)
+        if found is not None and (best is None or _rank(found) > _rank(best)):
+            best = found
+    if best is not None:
+        return best
+    if on_topic:
+        return SourceAssessment("neutral", None, 0.5, "The source discusses the claim's topic but neither "
+                                "confirms nor contradicts it.", None, None)
+    return SourceAssessment("irrelevant", None, 0.0, "The source does not discuss the claim's topic.", None, None)
+
+
+def _rank(assessment: SourceAssessment) -> tuple[int, float]:
+    return (1 if assessment.stance == "contradicts" else 0, assessment.confidence)
+
+
+def _signal(claim: str, sentence: str, named: bool) -> SourceAssessment | None:
+    quote = sentence.strip()
+    figures = _compare_figures(parse_figures(claim), parse_figures(sentence))
+    claim_direction, sentence_direction = _direction(claim), _direction(sentence)
+    if named and figures == "mismatch":
+        return SourceAssessment(
+            "contradicts", "direct", 0.9,
+            "The source states a different figure for the same kind of quantity than the claim.",
+            quote, "numeric_mismatch",
+        )
+    if named and claim_direction and sentence_direction and claim_direction != sentence_direction:
+        return SourceAssessment(
+            "contradicts", "direct", 0.85,
+            f"The claim reports a {claim_direction}; the source reports a {sentence_direction}.",
+            quote, "opposite_direction",
+        )
+    if named and DELAY.search(sentence) and (_TARGET_YEAR.search(claim) or re.search(r"target|goal|commit", claim, _I)):
+        return SourceAssessment(
+            "contradicts", "timeline", 0.8,
+            "The source reports the target or deadline as delayed, missed or abandoned.",
+            quote, "timeline",
+        )
+    if named and ENFORCEMENT.search(sentence):
+        return SourceAssessment(
+            "contradicts", "omission", 0.75,
+            "The source reports enforcement, litigation or an investigation on this topic that the claim "
+            "does not mention.",
+            quote, "enforcement",
+        )
+    if named and CRITICISM.search(sentence):
+        return SourceAssessment(
+            "contradicts", "contextual", 0.7,
+            "The source gives critical context that undermines the claim.",
+            quote, "negative_context",
+        )
+    if named and figures == "match":
+        return SourceAssessment(
+            "supports", None, 0.6, "The source states the same figure as the claim.", quote, "same_figure"
+        )
+    if named and claim_direction and claim_direction == sentence_direction:
+        return SourceAssessment(
+            "supports", None, 0.5, f"The source also reports a {claim_direction}.", quote, "same_direction"
+        )
+    return None
+
+
+def _direction(text: str) -> str | None:
+    down, up = bool(DECREASE.search(text)), bool(INCREASE.search(text))
+    if down == up:
+        return None
+    return "decrease" if down else "increase"
+
+
+def _compare_figures(claim: list[Figure], source: list[Figure]) -> str | None:
+    """"match" if the source repeats a claim figure, "mismatch" if it states the same kind of
+    quantity only with other values, None when no figure is comparable."""
+    comparable = [
+        (mine, theirs) for mine in claim for theirs in source if mine.dimension == theirs.dimension
+    ]
+    if not comparable:
+        return None
+    if any(_same(mine, theirs) for mine, theirs in comparable):
+        return "match"
+    return "mismatch"
+
+
+def _same(mine: Figure, theirs: Figure) -> bool:
+    tolerance = max(mine.base_half_unit, theirs.base_half_unit, abs(mine.base) * RELATIVE_TOLERANCE)
+    return abs(abs(mine.base) - abs(theirs.base)) <= tolerance

@@ -1,0 +1,217 @@
+"""Source credibility tiers (FRD-08 §4, Appendix B): a domain table first, then the LLM, else Tier 4.
+
+Tier 1: investigative journalism, enforcement actions, court records. Tier 2: established news,
+trade press, government reports, research and standard-setters. Tier 3: press releases, wire
+services, the company's own site, analysts. Tier 4: blogs, social media, anything unknown.
+Entries may carry a path ("reuters.com/investigates"); the most specific match wins.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from app.search.domains import matches
+
+TIER_WEIGHTS: dict[int, float] = {1: 4.0, 2: 3.0, 3: 2.0, 4: 1.0}
+UNKNOWN_TIER = 4
+
+TIER_1_DOMAINS: tuple[str, ...] = (
+    "propublica.org",
+    "reuters.com/investigates",
+    "icij.org",
+    "sec.gov/litigation",
+    "sec.gov/enforcement",
+    "sec.gov/newsroom",
+    "justice.gov",
+    "courtlistener.com",
+    "supremecourt.gov",
+    "uscourts.gov",
+    "epa.gov/enforcement",
+    "fca.org.uk/news",
+    "asic.gov.au",
+    "bailii.org",
+    "curia.europa.eu",
+    "insideclimatenews.org",
+    "desmog.com",
+    "globalwitness.org",
+)
+TIER_2_DOMAINS: tuple[str, ...] = (
+    "reuters.com",
+    "apnews.com",
+    "bloomberg.com",
+    "ft.com",
+    "wsj.com",
+    "nytimes.com",
+    "washingtonpost.com",
+    "bbc.com",
+    "bbc.co.uk",
+    "theguardian.com",
+    "economist.com",
+    "lemonde.fr",
+    "spiegel.de",
+    "handelsblatt.com",
+    "faz.net",
+    "nikkei.com",
+    "abc.net.au",
+    "afr.com",
+    "cbc.ca",
+    "theglobeandmail.com",
+    "carbonbrief.org",
+    "climatechangenews.com",
+    "edie.net",
+    "esgtoday.com",
+    "responsible-investor.com",
+    "mining.com",
+    "argusmedia.com",
+    "spglobal.com",
+    "epa.gov",
+    "gov.uk",
+    "europa.eu",
+    "un.org",
+    "unfccc.int",
+    "ipcc.ch",
+    "iea.org",
+    "sciencebasedtargets.org",
+    "ghgprotocol.org",
+    "ifrs.org",
+    "cdp.net",
+    "nature.com",
+    "science.org",
+    "sciencedirect.com",
+    "springer.com",
+    "wiley.com",
+    "doi.org",
+    "arxiv.org",
+    "pnas.org",
+    "iop.org",
+    "ssrn.com",
+    "nber.org",
+    "oecd.org",
+    "worldbank.org",
+)
+TIER_3_DOMAINS: tuple[str, ...] = (
+    "prnewswire.com",
+    "businesswire.com",
+    "globenewswire.com",
+    "accesswire.com",
+    "newswire.ca",
+    "marketscreener.com",
+    "seekingalpha.com",
+    "morningstar.com",
+    "goldmansachs.com",
+    "morganstanley.com",
+    "jpmorgan.com",
+    "msci.com",
+    "sustainalytics.com",
+)
+TIER_4_DOMAINS: tuple[str, ...] = (
+    "medium.com",
+    "substack.com",
+    "wordpress.com",
+    "blogspot.com",
+    "tumblr.com",
+    "twitter.com",
+    "x.com",
+    "facebook.com",
+    "linkedin.com",
+    "instagram.com",
+    "tiktok.com",
+    "reddit.com",
+    "quora.com",
+    "youtube.com",
+)
+DOMAIN_TIERS: tuple[tuple[int, tuple[str, ...]], ...] = (
+    (1, TIER_1_DOMAINS),
+    (2, TIER_2_DOMAINS),
+    (3, TIER_3_DOMAINS),
+    (4, TIER_4_DOMAINS),
+)
+#: Social media and aggregators every news search leaves out (§3.5).
+ALWAYS_EXCLUDED_DOMAINS: tuple[str, ...] = (
+    "twitter.com",
+    "x.com",
+    "facebook.com",
+    "linkedin.com",
+    "instagram.com",
+    "tiktok.com",
+    "reddit.com",
+    "news.google.com",
+)
+_PRESS_RELEASE = re.compile(
+    r"for immediate release|press release|\bannounces?\b|news release|media release", re.IGNORECASE
+)
+
+
+@dataclass(frozen=True)
+class TierAssignment:
+    """A source's tier and how it was decided ("domain", "press_release", "company_site", "llm", "default")."""
+
+    tier: int
+    basis: str
+    reasoning: str
+
+
+def tier_by_domain(url: str) -> int | None:
+    """The tier of the most specific matching table entry (a path entry beats its bare domain)."""
+    best: tuple[int, int] | None = None  # (specificity, tier)
+    for tier, patterns in DOMAIN_TIERS:
+        for pattern in patterns:
+            if matches(url, [pattern]):
+                specificity = pattern.count("/") * 100 + pattern.count(".")
+                if best is None or specificity > best[0]:
+                    best = (specificity, tier)
+    return best[1] if best else None
+
+
+def is_company_site(domain: str, company_name: str | None) -> bool:
+    """Whether the domain looks like the company's own ("riotinto.com" for "Rio Tinto plc")."""
+    if not company_name or not domain:
+        return False
+    words = re.findall(r"[a-z0-9]+", company_name.lower())
+    stem = "".join(word for word in words if word not in _LEGAL_FORMS)
+    label = domain.split(".")[-2] if domain.count(".") >= 1 else domain
+    if len(stem) < 3:
+        return False
+    return label.startswith(stem) or (len(label) >= 4 and stem.startswith(label))
+
+
+_LEGAL_FORMS = frozenset(
+    {"plc", "ltd", "limited", "inc", "corp", "corporation", "ag", "se", "sa", "nv", "co", "company", "group", "the"}
+)
+
+
+def assign_tier(url: str, domain: str, title: str, snippet: str, company_name: str | None) -> TierAssignment | None:
+    """The tier from rules alone: the company's own site or a press release is Tier 3 (§4.4), else
+    the domain table. None when the rules do not know the source (the caller may ask the LLM)."""
+    if is_company_site(domain, company_name):
+        return TierAssignment(3, "company_site", f"{domain} is the company's own website (self-reported)")
+    by_domain = tier_by_domain(url)
+    if by_domain is not None and by_domain <= 2:
+        return TierAssignment(by_domain, "domain", f"{domain} is a known Tier {by_domain} source")
+    if _PRESS_RELEASE.search(f"{title} {snippet[:300]}"):
+        return TierAssignment(3, "press_release", "the text reads as a press release (self-reported)")
+    if by_domain is not None:
+        return TierAssignment(by_domain, "domain", f"{domain} is a known Tier {by_domain} source")
+    return None
+
+
+def default_tier(domain: str) -> TierAssignment:
+    """Tier 4 for a source nothing vouches for (§10.2)."""
+    return TierAssignment(UNKNOWN_TIER, "default", f"{domain or 'the source'} is not a known outlet; lowest tier")
+
+
+def tier_weight(tier: int) -> float:
+    """The §4.2 weight of a tier (4.0 for Tier 1 .. 1.0 for Tier 4)."""
+    return TIER_WEIGHTS.get(tier, TIER_WEIGHTS[UNKNOWN_TIER])
+
+
+def domains_of_tiers(tiers: Sequence[int]) -> list[str]:
+    """Bare domains of the given tiers' table entries (path entries dropped), for include filters."""
+    wanted = set(tiers)
+    return list(
+        dict.fromkeys(
+            pattern.split("/")[0] for tier, patterns in DOMAIN_TIERS if tier in wanted for pattern in patterns
+        )
+    )

@@ -1,0 +1,56 @@
+"""Prompts of the specialists that search for evidence (news/media and academic)."""
+
+from __future__ import annotations
+
+from app.agents.state import ClaimState
+
+QUERY_SYSTEM_PROMPT = (
+    "You write web search queries that test a sustainability report's claim against public sources. "
+    "Given a claim, write three queries of at most 20 words each: "
+    "1. company_specific: news about the company and this claim (key figures, dates, places); "
+    "2. industry_wide: the sector's trends or benchmarks on the claim's topic; "
+    "3. controversy: negative coverage, investigations, lawsuits, enforcement or greenwashing "
+    "accusations about the company on this topic (use OR between alternatives). "
+    'Answer with JSON only: {"company_specific": str, "industry_wide": str, "controversy": str}'
+)
+
+
+def query_user_prompt(claim: ClaimState, company: str) -> str:
+    paragraphs = ", ".join(entry["paragraph_id"] for entry in claim.get("ifrs_paragraphs") or []) or "none"
+    return (
+        f"Company: {company or 'unknown'}\n"
+        f"Claim: {claim['text']}\n"
+        f"Claim type: {claim['claim_type']}\n"
+        f"IFRS paragraphs: {paragraphs}"
+    )
+
+
+SOURCE_ANALYSIS_SYSTEM_PROMPT = (
+    "You compare a public source with a claim from a company's sustainability report. Decide whether "
+    "the source contradicts the claim, supports it, is relevant but neutral, or is irrelevant (about "
+    "another company or topic). Contradiction types: direct (states the opposite or a different "
+    "figure), contextual (context that undermines the claim), omission (reveals material information "
+    "the claim leaves out, such as an investigation or lawsuit), timeline (contradicts dates or "
+    "deadlines). Quote the one sentence of the source your judgement rests on, copied exactly from the "
+    "source text given; never paraphrase the quote. Also say which credibility tier the outlet is: "
+    "1 investigative journalism, regulators' enforcement, court records; 2 established news, trade "
+    "press, government or academic publications; 3 press releases, wire services, company sites, "
+    "analysts; 4 blogs, social media, unknown sites. "
+    'Answer with JSON only: {"stance": "contradicts"|"supports"|"neutral"|"irrelevant", '
+    '"contradiction_type": "direct"|"contextual"|"omission"|"timeline"|null, "confidence": 0.0-1.0, '
+    '"explanation": str (2-3 sentences on how the source relates to the claim), "quote": str, '
+    '"tier": 1|2|3|4}'
+)
+
+
+def source_analysis_user_prompt(
+    claim: ClaimState, company: str, *, title: str, url: str, published: str | None, text: str
+) -> str:
+    return (
+        f"Company: {company or 'unknown'}\n"
+        f"Claim: {claim['text']}\n"
+        f"Claim type: {claim['claim_type']}\n"
+        f"Claim context: {claim.get('source_context') or ''}\n\n"
+        f"Source title: {title}\nSource URL: {url}\nPublished: {published or 'unknown'}\n"
+        f"Source text:\n{text}"
+    )

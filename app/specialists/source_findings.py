@@ -1,0 +1,178 @@
+"""Findings from evaluated sources (FRD-08 §5.4–6.4): one per relevant source, one summary per claim.
+
+Aggregation (§5.4) decides whether contradictions stand: any Tier 1 source, two sources of Tier 2
+or better, or three of Tier 3 or better. Below that, a contradicting source is reported (its
+details say `contradicts_claim: true`) but its finding takes no side (`supports_claim` None).
+Support counts from Tier 3 up; a Tier 4 source never decides anything. A source whose quote was
+not found in its retrieved text is reported, flagged, and ignored by the aggregation (the judge
+gives it no weight either).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from app.agents.runtime import FindingDraft
+from app.search.results import SearchResult
+from app.search.sources import QuoteCheck
+from app.specialists.contradictions import SourceAssessment
+from app.specialists.credibility import TierAssignment, tier_weight
+
+SNIPPET_CHARS = 500
+
+
+@dataclass(frozen=True)
+class EvaluatedSource:
+    """A search result with its tier, its reading against the claim and its quote check."""
+
+    result: SearchResult
+    query: str
+    query_type: str
+    tier: TierAssignment
+    assessment: SourceAssessment
+    quote: QuoteCheck
+    llm_error: str | None = None
+
+    @property
+    def counts(self) -> bool:
+        """Whether aggregation may use it: relevant, and its quote not shown to be missing."""
+        return self.assessment.stance in {"contradicts", "supports"} and self.quote.verified is not False
+
+
+@dataclass(frozen=True)
+class EvidenceKinds:
+    """The evidence types one agent's findings use."""
+
+    source: str
+    contradiction: str
+    summary: str
+
+
+def contradiction_stands(sources: Sequence[EvaluatedSource]) -> bool:
+    """§5.4: any Tier 1, 2+ of Tier ≤ 2, or 3+ of Tier ≤ 3 sources contradict."""
+    tiers = [item.tier.tier for item in sources if item.counts and item.assessment.stance == "contradicts"]
+    return 1 in tiers or sum(t <= 2 for t in tiers) >= 2 or sum(t <= 3 for t in tiers) >= 3
+
+
+def source_reference(result: SearchResult, tier: int, snippet: str | None) -> dict[str, Any]:
+    """The citation every finding carries (issue 6 item 7)."""
+    return {
+        "url": result.url,
+        "title": result.title,
+        "domain": result.source_domain,
+        "tier": tier,
+        "published_date": result.published_date,
+        "snippet": (snippet or result.snippet)[:SNIPPET_CHARS],
+        "provider": result.provider,
+    }
+
+
+def source_finding(claim_id: str, item: EvaluatedSource, kinds: EvidenceKinds, stands: bool) -> FindingDraft:
+    """One relevant source as a finding (§6.2 details plus its citation and quote check)."""
+    assessment, result, tier = item.assessment, item.result, item.tier.tier
+    contradicts = assessment.stance == "contradicts"
+    if item.quote.verified is False:
+        supports: bool | None = None
+    elif contradicts:
+        supports = False if stands else None
+    elif assessment.stance == "supports" and tier <= 3:
+        supports = True
+    else:
+        supports = None
+    where = f"{result.source_domain or 'evidence library'} (Tier {tier}{', ' + result.published_date if result.published_date else ''})"
+    summary = f"{where}: {assessment.explanation}"
+    if contradicts and not stands:
+        summary += " On its own this source is not enough to contradict the claim (FRD-08 §5.4)."
+    if item.quote.verified is False:
+        summary += " The quoted passage was not found in the source's text, so this source is given no weight."
+    details: dict[str, Any] = {
+        "source_url": result.url,
+        "source_title": result.title,
+        "source_domain": result.source_domain,
+        "source_tier": tier,
+        "tier_basis": item.tier.basis,
+        "published_date": result.published_date,
+        "relevance_summary": assessment.explanation,
+        "stance": assessment.stance,
+        "contradicts_claim": contradicts,
+        "contradiction_type": assessment.contradiction_type,
+        "contradiction_explanation": assessment.explanation if contradicts else None,
+        "signal": assessment.signal,
+        "snippet": (assessment.quote or result.snippet)[:SNIPPET_CHARS],
+        "query": item.query,
+        "query_type": item.query_type,
+        "provider": result.provider,
+        **item.quote.as_details(),
+        "sources": [source_reference(result, tier, assessment.quote)],
+    }
+    if item.llm_error:
+        details["llm_error"] = item.llm_error
+    return FindingDraft(
+        claim_id=claim_id,
+        evidence_type=kinds.contradiction if contradicts else kinds.source,
+        summary=summary,
+        supports_claim=supports,
+        confidence=round(assessment.confidence * tier_weight(tier) / tier_weight(1), 3),
+        method=assessment.method,
+        details=details,
+    )
+
+
+def summary_finding(
+    claim_id: str,
+    label: str,
+    sources: Sequence[EvaluatedSource],
+    kinds: EvidenceKinds,
+    *,
+    queries: Sequence[dict[str, Any]],
+    searched: int,
+) -> FindingDraft:
+    """The §6.4 aggregate: counts, tiers, and the agent's overall position on the claim."""
+    relevant = [item for item in sources if item.counts]
+    contradicting = [item for item in relevant if item.assessment.stance == "contradicts"]
+    supporting = [item for item in relevant if item.assessment.stance == "supports" and item.tier.tier <= 3]
+    stands = contradiction_stands(sources)
+    supports: bool | None = False if stands else (True if supporting and not contradicting else None)
+    deciding = contradicting if stands else supporting if supports else []
+    confidence = max((source_finding(claim_id, item, kinds, stands).confidence or 0.0 for item in deciding), default=None)
+    text = (
+        f"{label} agent: {len(supporting)} supporting and {len(contradicting)} contradicting source(s) among "
+        f"{len(sources)} evaluated ({searched} found by {len(queries)} queries)."
+    )
+    if stands:
+        types = ", ".join(sorted({item.assessment.contradiction_type or "direct" for item in contradicting}))
+        text += f" Public sources contradict the claim ({types})."
+    elif contradicting:
+        text += " Contradicting sources fall short of the §5.4 threshold."
+    unchecked = sum(item.quote.verified is False for item in sources)
+    if unchecked:
+        text += f" {unchecked} source(s) ignored: their quote was not in their text."
+    key = sorted(deciding or relevant, key=lambda item: (item.tier.tier, -item.assessment.confidence))[:3]
+    return FindingDraft(
+        claim_id=claim_id,
+        evidence_type=kinds.summary if relevant else "none",
+        summary=text,
+        supports_claim=supports,
+        confidence=confidence,
+        method="rules",
+        details={
+            "total_sources": len(sources),
+            "relevant_sources": len(relevant),
+            "supporting_sources": len(supporting),
+            "contradicting_sources": len(contradicting),
+            "contradiction_flag": stands,
+            "tier_distribution": dict(sorted(Counter(str(item.tier.tier) for item in sources).items())),
+            "queries": list(queries),
+            "key_findings": [
+                {"source_url": item.result.url, "source_tier": item.tier.tier, "stance": item.assessment.stance}
+                for item in key
+            ],
+            "sources": [
+                source_reference(item.result, item.tier.tier, item.assessment.quote) for item in key
+            ],
+        },
+    )
+

@@ -1,0 +1,355 @@
+"""The investigation loop the news/media and academic specialists share (FRD-08 §2.4): per claim,
+plan queries, search every provider, tier and read each new source, check its quote, and report
+per-source findings plus a summary; answer routed info requests; post requests of its own.
+
+A profile (`SearchProfile`) says what differs between the agents: query plans, preferred outlets,
+the rules that read a source, and the evidence types of their findings.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from app.agents.catalog import AGENT_LABELS
+from app.agents.runtime import FindingDraft, InvestigationOutcome, InvestigationTools, stable_id
+from app.agents.state import ClaimState, InfoRequest, InfoResponse, SpecialistTask
+from app.search.results import SearchAPIError, SearchResponse, SearchResult
+from app.search.sources import QuoteCheck, SourceTexts
+from app.search.web import EvidenceSearch, url_key
+from app.specialists.credibility import ALWAYS_EXCLUDED_DOMAINS, TierAssignment, assign_tier, default_tier
+from app.specialists.search_queries import (
+    PlannedQuery,
+    initial_queries,
+    key_terms,
+    refined_queries,
+    search_name,
+)
+from app.specialists.source_analysis import RuleAssessor, analyse_source
+from app.specialists.source_findings import (
+    EvaluatedSource,
+    EvidenceKinds,
+    contradiction_stands,
+    source_finding,
+    summary_finding,
+)
+
+#: Sources read per claim (best-ranked first), so one claim cannot take the whole time budget.
+MAX_SOURCES_PER_CLAIM = 8
+
+QueryPlanner = Callable[[ClaimState, str | None, dt.date], list[PlannedQuery]]
+
+
+@dataclass(frozen=True)
+class SearchProfile:
+    """What one searching specialist looks for and how it reads what it finds."""
+
+    agent: str
+    kinds: EvidenceKinds
+    rules: RuleAssessor
+    topic: str = "general"
+    plan: QueryPlanner | None = None  # None: the FRD-08 three-query plan (LLM, else rules)
+    posts_requests: bool = True
+    include_domains: tuple[str, ...] = ()
+    exclude_domains: tuple[str, ...] = ALWAYS_EXCLUDED_DOMAINS
+
+    @property
+    def label(self) -> str:
+        return AGENT_LABELS[self.agent]
+
+
+@dataclass
+class _ClaimWork:
+    """One claim's searches and evaluated sources."""
+
+    claim: ClaimState
+    queries: list[dict[str, Any]] = field(default_factory=list)
+    found: list[tuple[SearchResult, PlannedQuery]] = field(default_factory=list)
+    failures: list[str] = field(default_factory=list)
+
+
+async def investigate_with_search(
+    task: SpecialistTask, tools: InvestigationTools, profile: SearchProfile
+) -> InvestigationOutcome:
+    """Run `profile`'s investigation over the task's claims and info requests."""
+    search = tools.search
+    texts = SourceTexts(tools.settings, tools.session_factory)
+    company = search_name(task["company_name"])
+    outcome = InvestigationOutcome()
+    await tools.think(_opening(profile, task, search))
+    contexts = {entry["claim_id"]: entry.get("context") for entry in task["routing"]}
+    for claim in task["claims"]:
+        context = contexts.get(claim["claim_id"])
+        await tools.recorder.emit(
+            "claim_investigating", {"claim_id": claim["claim_id"], "claim_text": claim["text"]}
+        )
+        if context:
+            planned = refined_queries(context, claim, task["company_name"])
+            await tools.think(
+                f"{profile.label} agent: re-investigating with the judge's {len(context['refined_queries'])} "
+                f"refined quer{'y' if len(context['refined_queries']) == 1 else 'ies'}.",
+                claim_id=claim["claim_id"],
+            )
+        else:
+            planned = await _plan(profile, tools, claim, task["company_name"])
+        work = await _search_all(tools, search, profile, claim, planned)
+        outcome.findings.extend(await _evaluate(tools, texts, profile, work, company))
+        request = _request(task, profile, claim, outcome)
+        if request is not None:
+            outcome.info_requests.append(request)
+    for request in task["info_requests"]:
+        outcome.info_responses.append(await _answer(tools, search, profile, request, company))
+    return outcome
+
+
+def _opening(profile: SearchProfile, task: SpecialistTask, search: EvidenceSearch) -> str:
+    providers = ", ".join(provider.name for provider in search.providers) or "none"
+    inactive = "".join(f" ({reason})" for reason in search.inactive.values())
+    return (
+        f"{profile.label} agent: investigating {len(task['claims'])} claim(s); search providers: "
+        f"{providers}{inactive}."
+    )
+
+
+async def _plan(
+    profile: SearchProfile, tools: InvestigationTools, claim: ClaimState, company_name: str | None
+) -> list[PlannedQuery]:
+    today = dt.date.today()
+    if profile.plan is not None:
+        return profile.plan(claim, company_name, today)
+    planned, note = await initial_queries(tools.llm, claim, company_name, today, tools.usage)
+    if note:
+        await tools.think(f"{profile.label} agent: {note}", claim_id=claim["claim_id"])
+    return planned
+
+
+async def _search_all(
+    tools: InvestigationTools,
+    search: EvidenceSearch,
+    profile: SearchProfile,
+    claim: ClaimState,
+    planned: Sequence[PlannedQuery],
+) -> _ClaimWork:
+    """Every planned query, run concurrently; events are emitted in plan order afterwards."""
+    limit = tools.settings.search_queries_per_claim
+    planned = list(planned)[:limit]
+    answers = await asyncio.gather(
+        *(_run(search, profile, query) for query in planned), return_exceptions=True
+    )
+    work = _ClaimWork(claim)
+    seen: set[str] = set()
+    for query, answer in zip(planned, answers, strict=True):
+        if isinstance(answer, SearchAPIError):
+            work.failures.append(f"{query.query_type}: {answer.message}")
+            work.queries.append({"query": query.query, "query_type": query.query_type, "error": answer.message})
+            await tools.recorder.emit("error", {"message": f"search failed: {answer.message}", "claim_id": claim["claim_id"]})
+            continue
+        if isinstance(answer, BaseException):
+            raise answer
+        work.queries.append(_query_record(query, answer))
+        await tools.recorder.emit(
+            "search_executed",
+            {
+                "claim_id": claim["claim_id"],
+                "query": query.query,
+                "query_type": query.query_type,
+                "results_count": answer.total_results,
+                "providers": answer.providers,
+                "provider_errors": answer.errors,
+            },
+        )
+        for result in answer.results:
+            key = url_key(result.url)
+            if key not in seen:
+                seen.add(key)
+                work.found.append((result, query))
+    return work
+
+
+async def _run(search: EvidenceSearch, profile: SearchProfile, query: PlannedQuery) -> SearchResponse:
+    return await search.search(
+        query.query,
+        include_domains=query.include_domains or profile.include_domains,
+        exclude_domains=profile.exclude_domains,
+        time_range=query.time_range,
+        topic=profile.topic,
+    )
+
+
+def _query_record(query: PlannedQuery, answer: SearchResponse) -> dict[str, Any]:
+    record: dict[str, Any] = {
+        "query": query.query,
+        "query_type": query.query_type,
+        "time_range": query.time_range,
+        "method": query.method,
+        "results": answer.total_results,
+        "providers": answer.providers,
+    }
+    if answer.errors:
+        record["provider_errors"] = answer.errors
+    return record
+
+
+async def _evaluate(
+    tools: InvestigationTools, texts: SourceTexts, profile: SearchProfile, work: _ClaimWork, company: str
+) -> list[FindingDraft]:
+    """Per-source findings and the summary, or an error finding when every search failed."""
+    claim_id = work.claim["claim_id"]
+    if work.queries and all("error" in query for query in work.queries):
+        message = "; ".join(work.failures)
+        return [
+            FindingDraft(
+                claim_id=claim_id,
+                evidence_type="error",
+                summary=f"{profile.label} agent: every search failed ({message}); the claim was not checked.",
+                supports_claim=None,
+                confidence=None,
+                method="error",
+                details={"error": message, "queries": work.queries},
+            )
+        ]
+    evaluated = await asyncio.gather(
+        *(_evaluate_source(tools, texts, profile, work.claim, company, result, query)
+          for result, query in work.found[:MAX_SOURCES_PER_CLAIM])
+    )
+    for item in evaluated:
+        await _announce(tools, claim_id, item)
+    stands = contradiction_stands(evaluated)
+    findings = [
+        source_finding(claim_id, item, profile.kinds, stands)
+        for item in evaluated
+        if item.assessment.stance != "irrelevant"
+    ]
+    summary = summary_finding(
+        claim_id, profile.label, evaluated, profile.kinds, queries=work.queries, searched=len(work.found)
+    )
+    summary.details["source_available"] = tools.search.web_enabled or bool(findings)
+    if work.failures:
+        summary.details["failed_queries"] = work.failures
+    await tools.think(f"{profile.label} agent: {summary.summary}", claim_id=claim_id)
+    return [*findings, summary]
+
+
+async def _evaluate_source(
+    tools: InvestigationTools,
+    texts: SourceTexts,
+    profile: SearchProfile,
+    claim: ClaimState,
+    company: str,
+    result: SearchResult,
+    query: PlannedQuery,
+) -> EvaluatedSource:
+    assessment, llm_tier, llm_error = await analyse_source(
+        tools.llm, claim, company, result, profile.rules, tools.usage
+    )
+    tier = _tier(result, company, llm_tier)
+    checked = await texts.check(result, assessment.quote) if assessment.stance != "irrelevant" else None
+    return EvaluatedSource(
+        result=result,
+        query=query.query,
+        query_type=query.query_type,
+        tier=tier,
+        assessment=assessment,
+        quote=checked or QuoteCheck(None, "not relevant; not checked"),
+        llm_error=llm_error,
+    )
+
+
+def _tier(result: SearchResult, company: str, llm_tier: int | None) -> TierAssignment:
+    by_rules = assign_tier(result.url, result.source_domain, result.title, result.snippet, company)
+    if by_rules is not None:
+        return by_rules
+    if llm_tier is not None:
+        return TierAssignment(llm_tier, "llm", "tier suggested by the analysis model for an unlisted outlet")
+    return default_tier(result.source_domain)
+
+
+async def _announce(tools: InvestigationTools, claim_id: str, item: EvaluatedSource) -> None:
+    await tools.recorder.emit(
+        "source_evaluated",
+        {
+            "claim_id": claim_id,
+            "source_url": item.result.url,
+            "tier": item.tier.tier,
+            "relevance": item.assessment.stance,
+            "quote_verified": item.quote.verified,
+        },
+    )
+    if item.assessment.stance == "contradicts" and item.quote.verified is not False:
+        await tools.recorder.emit(
+            "contradiction_detected",
+            {
+                "claim_id": claim_id,
+                "source_url": item.result.url,
+                "contradiction_type": item.assessment.contradiction_type,
+                "tier": item.tier.tier,
+            },
+        )
+
+
+def _request(
+    task: SpecialistTask, profile: SearchProfile, claim: ClaimState, outcome: InvestigationOutcome
+) -> InfoRequest | None:
+    """A cross-domain request (§7.2) in the first pass, when the profile wants one for this claim."""
+    if not profile.posts_requests or task["iteration"] > 0:
+        return None
+    description = _request_from_findings(claim, outcome)
+    if description is None:
+        return None
+    return InfoRequest(
+        request_id=stable_id("info", task["run_id"], profile.agent, claim["claim_id"]),
+        requesting_agent=profile.agent,
+        description=description,
+        claim_id=claim["claim_id"],
+        status="pending",
+        target_agents=[],
+        iteration=task["iteration"],
+    )
+
+
+def _request_from_findings(claim: ClaimState, outcome: InvestigationOutcome) -> str | None:
+    for finding in outcome.findings:
+        if finding.claim_id != claim["claim_id"] or not finding.details.get("contradicts_claim"):
+            continue
+        url = finding.details.get("source_url")
+        if finding.details.get("signal") == "numeric_mismatch" or finding.details.get("contradiction_type") == "direct":
+            return (
+                f"Quantitative validation needed: {url} states different figures than the claim "
+                f"'{claim['text']}'. Please check the report's metrics and calculations for consistency."
+            )
+        if finding.details.get("contradiction_type") == "omission":
+            return (
+                f"Regulatory context needed: {url} reports enforcement or litigation related to the claim "
+                f"'{claim['text']}'. Please assess the IFRS disclosure and compliance implications."
+            )
+    return None
+
+
+async def _answer(
+    tools: InvestigationTools,
+    search: EvidenceSearch,
+    profile: SearchProfile,
+    request: InfoRequest,
+    company: str,
+) -> InfoResponse:
+    """§7.3: search for the request's topic and report what was found."""
+    query = " ".join([company, *key_terms(request["description"])]).strip()
+    try:
+        answer = await search.search(query, exclude_domains=profile.exclude_domains, topic=profile.topic)
+        sources = [result.to_dict() for result in answer.results[:5]]
+        summary = f"Found {len(sources)} source(s) for the request (query: {query!r})."
+    except SearchAPIError as exc:
+        sources, summary = [], f"Search failed for the request: {exc.message}"
+    await tools.think(f"{profile.label} agent: answering {request['requesting_agent']}: {summary}")
+    return InfoResponse(
+        response_id=stable_id("response", request["request_id"], profile.agent),
+        request_id=request["request_id"],
+        requesting_agent=request["requesting_agent"],
+        responding_agent=profile.agent,
+        summary=summary,
+        details={"sources": sources, "query": query},
+    )
+
