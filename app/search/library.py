@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from app.evidence.search import search_evidence
 from app.knowledge.search import KnowledgeSearch
 from app.search.domains import matches
 from app.search.results import SearchResult
@@ -39,8 +40,6 @@ class LibrarySearch:
         topic: str = "general",
         search_depth: str = "basic",
     ) -> list[SearchResult]:
-        from app.evidence.search import search_evidence  # noqa: PLC0415 - TEMP until the module lands
-
         hits = await search_evidence(self._knowledge, query, max_results)
         results = [
             SearchResult(

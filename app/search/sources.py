@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from app.config import Settings
 from app.db.session import SessionFactory
 from app.evidence.html_text import html_to_text
+from app.evidence.search import load_document_texts
 from app.net.fetch import FetchFailed, FetchPolicy, FetchRefused, fetch
 from app.search.quotes import quote_found
 from app.search.results import SearchResult
@@ -50,7 +51,7 @@ class SourceTexts:
         text, origin = await self._text(result)
         if text is None:
             return QuoteCheck(None, origin)
-        found = quote_found(quote, text)
+        found = quote_found(quote, f"{result.title}\n{text}")
         if found is False and result.content and origin == "fetched_page":
             # A page may differ from what the provider saw (paywall, consent wall, edits).
             found = quote_found(quote, result.content)
@@ -64,8 +65,6 @@ class SourceTexts:
 
     async def _retrieve(self, result: SearchResult) -> tuple[str | None, str]:
         if result.document_id is not None:
-            from app.evidence.search import load_document_texts  # noqa: PLC0415 - TEMP
-
             texts = await load_document_texts(self._session_factory, [result.document_id])
             text = texts.get(result.document_id)
             return (text, "library_document") if text is not None else (None, "library document deleted")

@@ -73,13 +73,14 @@ def search_name(company_name: str | None) -> str:
         name = shorter
 
 
-def key_terms(text: str, *, limit: int = MAX_KEY_TERMS) -> list[str]:
+def key_terms(text: str, *, limit: int = MAX_KEY_TERMS, known: str = "") -> list[str]:
     """The words and figures a search for `text` should contain: scopes, figures, years, then
-    content words in order of appearance (stopwords dropped, duplicates removed)."""
+    content words in order of appearance (stopwords, duplicates and the words of `known`, such as
+    the company name the query already has, dropped)."""
     terms: list[str] = [f"Scope {number}" for number in dict.fromkeys(_SCOPE.findall(text))]
     terms += [match.group(0).strip() for match in FIGURE.finditer(text)][:2]
     terms += [match.group(0) for match in YEAR.finditer(text)][:2]
-    covered = {word.lower() for term in terms for word in term.split()}
+    covered = {word.lower() for term in [*terms, known] for word in term.split()}
     for match in _WORD.finditer(_SCOPE.sub(" ", text)):
         word = match.group(0).strip("'’-")
         lowered = word.lower()
@@ -90,9 +91,9 @@ def key_terms(text: str, *, limit: int = MAX_KEY_TERMS) -> list[str]:
     return terms[:limit]
 
 
-def topic_terms(text: str, *, limit: int = 5) -> list[str]:
+def topic_terms(text: str, *, limit: int = 5, known: str = "") -> list[str]:
     """Key terms without figures and years: what the claim is about."""
-    return [term for term in key_terms(text, limit=limit + 4) if not any(ch.isdigit() for ch in term) or term.startswith("Scope")][:limit]
+    return [term for term in key_terms(text, limit=limit + 4, known=known) if not any(ch.isdigit() for ch in term) or term.startswith("Scope")][:limit]
 
 
 def claim_time_range(text: str, today: dt.date) -> TimeRange:
@@ -108,8 +109,8 @@ def claim_time_range(text: str, today: dt.date) -> TimeRange:
 def rule_queries(claim: ClaimState, company_name: str | None, today: dt.date) -> list[PlannedQuery]:
     """The three §3.3 queries built from the claim's key terms."""
     company = search_name(company_name)
-    terms = key_terms(claim["text"])
-    topic = topic_terms(claim["text"])
+    terms = key_terms(claim["text"], known=company)
+    topic = topic_terms(claim["text"], known=company)
     time_range = claim_time_range(claim["text"], today)
     years = [match.group(0) for match in YEAR.finditer(claim["text"])][:1]
     queries = [
@@ -168,7 +169,7 @@ def refined_queries(
     planned: list[PlannedQuery] = []
     for refined in context["refined_queries"]:
         quoted = next((a or b for a, b in _QUOTED.findall(refined)), None)
-        base = _join(company, *key_terms(quoted)) if quoted else _clip(refined)
+        base = _join(company, *key_terms(quoted, known=company)) if quoted else _clip(refined)
         recent = re.search(r"\brecent\b", f"{refined} {gap}", re.IGNORECASE)
         planned.append(
             PlannedQuery(
@@ -179,7 +180,7 @@ def refined_queries(
             )
         )
         if re.search(r"contradict", f"{refined} {gap}", re.IGNORECASE):
-            topic = topic_terms(quoted or claim["text"])
+            topic = topic_terms(quoted or claim["text"], known=company)
             planned.append(PlannedQuery(_join(company, *topic[:3], CONTROVERSY_TERMS), "judge_refined", "all"))
     unique = {query.query: query for query in planned if query.query}
     return list(unique.values())

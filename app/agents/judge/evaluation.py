@@ -200,13 +200,17 @@ def evaluate_sufficiency(findings: Sequence[Finding]) -> Sufficiency:
 
 
 def evaluate_consistency(findings: Sequence[Finding]) -> Consistency:
-    """Whether the findings agree (§2.3), counted per finding.
+    """Whether the findings agree (§2.3), counted per evidence finding.
+
+    An honest "found nothing" (`evidence_type == "none"`) is not evidence either way, so it does not
+    dilute the ratios: a claim two sources contradict stays contradicted when a third agent had no
+    source to consult.
 
     high: support and no contradiction; medium: contradictions but more support; low: more
     contradiction than support; unclear: as much of one as of the other (or neither).
     `has_contradictions` is true whenever any finding contradicts the claim.
     """
-    counted = weighted_findings(findings)
+    counted = evidence_findings(findings)
     counts = _count(counted)
     total = len(counted)
     support, contradict = counts["support"], counts["contradict"]

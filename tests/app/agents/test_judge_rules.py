@@ -142,8 +142,10 @@ def test_consistency_bands(
     assert result["contradict_ratio"] == contradict_ratio
 
 
-def test_consistency_counts_none_findings_as_inconclusive_and_names_both_sides() -> None:
-    result = evaluate_consistency([finding("legal"), finding("news_media", False), nothing("geography")])
+def test_consistency_leaves_none_findings_out_and_names_both_sides() -> None:
+    result = evaluate_consistency(
+        [finding("legal"), finding("news_media", False), finding("academic", None), nothing("geography")]
+    )
     assert result["support_counts"] == {"support": 1, "contradict": 1, "inconclusive": 1}
     assert result["support_ratio"] == 0.3333
     assert result["supporting_agents"] == ["legal"]
@@ -344,7 +346,8 @@ CONTRADICTED_IN_MINORITY = [
         ),
         ([finding("geography", True), finding("legal", False)], "insufficient_evidence", 0.665),
         ([nothing("geography"), nothing("legal")], "unverified", 0.32),
-        ([finding("geography", False), nothing("legal"), nothing("academic")], "unverified", 0.525),
+        # agents that found nothing do not dilute the one that found a contradiction
+        ([finding("geography", False), nothing("legal"), nothing("academic")], "contradicted", 0.525),
         ([], "unverified", 0.32),
         (VERIFIED, "verified", 0.88),
         ([finding("geography", True, 0.3)], "insufficient_evidence", 0.615),
