@@ -1,6 +1,7 @@
 """Source credibility tiers (FRD-08 §4, Appendix B): a domain table first, then the LLM, else Tier 4.
 
-Tier 1: investigative journalism, enforcement actions, court records. Tier 2: established news,
+Tier 1: investigative journalism, enforcement actions, court records, registries of record (the SBTi
+target dashboard). Tier 2: established news,
 trade press, government reports, research and standard-setters. Tier 3: press releases, wire
 services, the company's own site, analysts. Tier 4: blogs, social media, anything unknown.
 Entries may carry a path ("reuters.com/investigates"); the most specific match wins.
@@ -36,6 +37,9 @@ TIER_1_DOMAINS: tuple[str, ...] = (
     "insideclimatenews.org",
     "desmog.com",
     "globalwitness.org",
+    # The registries of record for what they list: a validation status there is the primary source.
+    "sciencebasedtargets.org/target-dashboard",
+    "sciencebasedtargets.org/companies-taking-action",
 )
 TIER_2_DOMAINS: tuple[str, ...] = (
     "reuters.com",

@@ -1,4 +1,4 @@
-"""The news/media specialist end to end: fake Tavily (real HTTP), a planted evidence library, the
+"""The searching specialists (news/media, academic) end to end: fake Tavily (real HTTP), a planted evidence library, the
 pipeline and the judge."""
 
 from __future__ import annotations
@@ -16,10 +16,14 @@ from app.db.session import SessionFactory
 from app.embeddings import create_embedder
 from app.events import EventLog
 from app.evidence.ingest import add_evidence_document
+from app.llm import LLMClient
 from app.services.analysis import open_analysis_run
+from app.specialists.academic import investigate_academic
 from app.specialists.legal import investigate_legal
 from app.specialists.news_media import investigate_news
+from app.specialists.prompts import QUERY_SYSTEM_PROMPT, SOURCE_ANALYSIS_SYSTEM_PROMPT
 from tests.conftest import make_settings
+from tests.support.fake_llm import FakeReply, fake_llm_server, settings_for
 from tests.support.fake_tavily import Failure, FakeTavily, fake_tavily_server
 from tests.support.pipeline import investigators, pipeline_runner, seed_report
 from tests.support.services import RunningServices
@@ -178,3 +182,77 @@ async def test_reinvestigation_searches_with_the_judges_refined_queries(
         if request["query"] in refined_texts and "reuters.com" in (request.get("include_domains") or [])
     ]
     assert sent and sent[0]["time_range"] == "year"  # the judge asked for recent Tier 1-2 coverage
+
+
+async def test_llm_reads_sources_and_its_invented_quote_is_flagged(
+    services: RunningServices, session_factory: SessionFactory, event_log: EventLog, clean_db: None, tavily: FakeTavily
+) -> None:
+    # given: an LLM that writes the queries and reads each source; one of its quotes is invented
+    rose = "Example Metals' Scope 1 emissions rose 3% in 2024, filings show."
+    tavily.add_article("filings", title="Emissions filings", text=rose)
+    tavily.add_article("profile", title="Company profile", text="Example Metals mines copper in Chile.")
+    tavily.results_for("llm company query", [
+        tavily.result("filings", content=rose),
+        tavily.result("profile", content="Example Metals mines copper in Chile."),
+    ])
+
+    def answer(payload: dict[str, Any]) -> FakeReply:
+        system, user = payload["messages"][0]["content"], payload["messages"][1]["content"]
+        if system == QUERY_SYSTEM_PROMPT:
+            return FakeReply(content={"company_specific": "LLM company query", "industry_wide": "LLM industry query",
+                                      "controversy": "LLM controversy query"})
+        if system == SOURCE_ANALYSIS_SYSTEM_PROMPT:
+            invented = "/articles/profile" in user
+            return FakeReply(content={
+                "stance": "contradicts", "contradiction_type": "direct", "confidence": 0.9,
+                "explanation": "The source reports a rise.", "tier": 1,
+                "quote": "Example Metals admitted its emissions doubled." if invented else rose,
+            })
+        return FakeReply(status=400, body='{"error": {"message": "not scripted"}}')
+
+    async with fake_llm_server() as fake:
+        fake.handler = answer
+        settings = _settings(services, tavily, search_providers=["tavily"], **settings_for(fake))
+        llm = LLMClient(settings)
+        seeded = await seed_report(session_factory, CLAIMS[:1], pages=1)
+        started = await open_analysis_run(event_log, settings, seeded.report_id, skip_claims_extraction=True, max_iterations=1)
+        async with pipeline_runner(
+            settings, session_factory, event_log, agents=investigators(news_media=investigate_news), llm=llm
+        ) as runner:
+            outcome = await runner.run(started.run.id)
+        await llm.aclose()
+    assert outcome.result.value == "completed", outcome.detail
+    async with session_factory() as session:
+        findings = list(await session.scalars(select(Finding).where(Finding.agent == "news_media")))
+    by_url = {finding.details.get("source_url"): finding for finding in findings}
+    honest, invented = by_url[f"{tavily.url}/articles/filings"], by_url[f"{tavily.url}/articles/profile"]
+    assert (honest.method, honest.details["tier_basis"], honest.details["source_tier"]) == ("llm", "llm", 1)
+    assert honest.details["quote_verified"] is True and honest.supports_claim is False
+    assert invented.details["quote_verified"] is False and invented.supports_claim is None
+    assert set(tavily.queries) == {"LLM company query", "LLM industry query", "LLM controversy query"}
+
+
+async def test_academic_agent_finds_a_removed_sbti_commitment_in_the_library(
+    services: RunningServices, session_factory: SessionFactory, event_log: EventLog, clean_db: None, tavily: FakeTavily
+) -> None:
+    settings = _settings(services, tavily)
+    await add_evidence_document(
+        session_factory, create_embedder(settings), settings,
+        title="Target dashboard update",
+        text="Example Metals: SBTi commitment removed in 2024 after its science-based target validation lapsed.",
+        source_url="https://sciencebasedtargets.org/target-dashboard/example-metals",
+    )
+    claim = {"text": "Our 2030 Scope 1 and 2 target was validated by the SBTi as 1.5°C-aligned.", "claim_type": "strategic", "page": 1}
+    seeded = await seed_report(session_factory, [claim], pages=1)
+    started = await open_analysis_run(event_log, settings, seeded.report_id, skip_claims_extraction=True, max_iterations=1)
+    async with pipeline_runner(settings, session_factory, event_log, agents=investigators(academic=investigate_academic)) as runner:
+        outcome = await runner.run(started.run.id)
+    assert outcome.result.value == "completed", outcome.detail
+    async with session_factory() as session:
+        findings = list(await session.scalars(select(Finding).where(Finding.agent == "academic")))
+    contradiction = next(finding for finding in findings if finding.evidence_type == "research_contradiction")
+    assert contradiction.details["signal"] == "target_not_validated"
+    assert contradiction.details["source_tier"] == 1 and contradiction.details["quote_verified"] is True
+    assert contradiction.supports_claim is False  # a Tier 1 registry alone settles it (FRD-08 §5.4)
+    assert all(request.get("include_domains") for request in tavily.requests)
+    assert any(request["query"] == "Example Metals science based targets validation status" for request in tavily.requests)
