@@ -223,19 +223,30 @@ class Settings(BaseSettings):
     tavily_api_base_url: str = Field(
         default="https://api.tavily.com", description="Base URL of the Tavily API (a proxy or a test server)."
     )
-    search_max_results: int = Field(default=10, gt=0, le=20, description="Results asked for per search query.")
-    search_timeout_seconds: float = Field(default=30.0, gt=0, description="Time limit of one web search call.")
+    search_max_results: int = Field(
+        default=10, gt=0, le=20, description="Results asked for per search query."
+    )
+    search_timeout_seconds: float = Field(
+        default=30.0, gt=0, description="Time limit of one web search call."
+    )
     search_max_retries: int = Field(
-        default=3, ge=0, description="Retries of a web search after a 429, a 5xx, a timeout or a network error."
+        default=3,
+        ge=0,
+        description="Retries of a web search after a 429, a 5xx, a timeout or a network error.",
     )
     search_backoff_seconds: float = Field(
         default=1.0, ge=0, description="First backoff delay of a web search retry (doubles each retry)."
     )
     search_queries_per_claim: int = Field(
-        default=3, gt=0, le=6, description="Most search queries a news/media or academic agent runs per claim."
+        default=3,
+        gt=0,
+        le=6,
+        description="Most search queries a news/media or academic agent runs per claim.",
     )
     evidence_chunk_chars: int = Field(
-        default=1500, ge=200, description="Size of the passages an evidence document is split into for search."
+        default=1500,
+        ge=200,
+        description="Size of the passages an evidence document is split into for search.",
     )
     evidence_max_document_bytes: int = Field(
         default=20 * 1024 * 1024, gt=0, description="Largest evidence document (file, text or URL) accepted."
@@ -251,7 +262,8 @@ class Settings(BaseSettings):
     )
     imagery_data_api_url: str = Field(
         default="https://planetarycomputer.microsoft.com/api/data/v1",
-        description="Raster data API (TiTiler) that computes NDVI statistics over an area when imagery is on.",
+        description="Raster data API (TiTiler) that computes NDVI statistics over an area when imagery "
+        "is on.",
     )
     imagery_max_cloud_cover: float = Field(
         default=20.0, ge=0, le=100, description="Most cloud cover (%) of a scene the geography agent uses."

@@ -1,7 +1,9 @@
 """Specialist stage offline, on the real reports: how long the specialists take (per 100 claims),
-knowledge-base searches per claim (the specialists' own, not the claims agent's mapping queries),
-and the share of claims with at least one finding that is neither `none` nor `error` (the built-in
-investigators, no LLM, no web search).
+knowledge-base searches per claim (the specialists' own, not the claims agent's mapping queries;
+evidence-library searches included), evidence searches per claim (`search_executed` events of the
+news/media and academic agents: one query over every active provider), and the share of claims
+with at least one finding that is neither `none` nor `error` (the built-in investigators, no LLM,
+no web search, an empty evidence library).
 
 The stage time runs from the first specialist's `agent_started` to the last specialist's
 `agent_completed` event of the first pass; the claims come from the rule-based claims agent.
@@ -63,11 +65,13 @@ async def one_report(services: RunningServices, path: Path) -> dict[str, Any]:
                 )
             )
         mapping_queries = run.extraction_stats["mapping"]["rag_queries"] if run else 0
+        evidence_searches = sum(event.event_type == "search_executed" for event in events)
         stage = (events[-1].created_at - events[0].created_at).total_seconds() if events else 0.0
         return {
             "claims": claims or 0,
             "stage_s": stage,
             "searches": searches - mapping_queries,
+            "evidence_searches": evidence_searches,
             "with_evidence": with_evidence or 0,
         }
     finally:
@@ -87,6 +91,7 @@ async def measure(services: RunningServices, paths: list[Path]) -> None:
                 f"{result['stage_s']:.2f}",
                 f"{result['stage_s'] * 100 / claims:.2f}",
                 f"{result['searches'] / claims:.2f}",
+                f"{result['evidence_searches'] / claims:.2f}",
                 f"{100 * result['with_evidence'] / claims:.0f}%",
             ]
         )
@@ -95,11 +100,20 @@ async def measure(services: RunningServices, paths: list[Path]) -> None:
             "stage_s": round(result["stage_s"], 2),
             "stage_s_per_100_claims": round(result["stage_s"] * 100 / claims, 2),
             "kb_searches_per_claim": round(result["searches"] / claims, 2),
+            "evidence_searches_per_claim": round(result["evidence_searches"] / claims, 2),
             "share_with_evidence": round(result["with_evidence"] / claims, 3),
         }
     print_table(
         "Specialist stage offline (first pass, built-in investigators, no LLM)",
-        ["report", "claims", "stage s", "s/100 claims", "KB searches/claim", "claims with evidence"],
+        [
+            "report",
+            "claims",
+            "stage s",
+            "s/100 claims",
+            "KB searches/claim",
+            "evidence searches/claim",
+            "claims with evidence",
+        ],
         rows,
     )
     print_summary({"bench": "specialists_offline", "reports": summary})

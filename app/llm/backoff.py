@@ -39,7 +39,9 @@ class RetryPolicy:
     @classmethod
     def for_search(cls, settings: Settings) -> RetryPolicy:
         """The web search API's policy (`search_max_retries`, `search_backoff_seconds`)."""
-        return cls(settings.search_max_retries, settings.search_backoff_seconds, settings.llm_backoff_max_seconds)
+        return cls(
+            settings.search_max_retries, settings.search_backoff_seconds, settings.llm_backoff_max_seconds
+        )
 
 
 class RetriesExhausted(Exception):

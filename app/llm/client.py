@@ -140,7 +140,9 @@ class LLMClient:
             )
 
         try:
-            return await with_retries(lambda: self._attempt(call, messages), RetryPolicy.for_models(settings), on_retry)
+            return await with_retries(
+                lambda: self._attempt(call, messages), RetryPolicy.for_models(settings), on_retry
+            )
         except RetriesExhausted as exc:
             raise ModelFailed(str(exc)) from exc
 

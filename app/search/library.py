@@ -54,4 +54,8 @@ class LibrarySearch:
             )
             for hit in hits
         ]
-        return [result for result in results if not (result.source_domain and matches(result.url, exclude_domains))]
+        return [
+            result
+            for result in results
+            if not (result.source_domain and matches(result.url, exclude_domains))
+        ]

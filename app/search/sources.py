@@ -78,5 +78,7 @@ class SourceTexts:
             return None, f"source page not retrievable ({exc})"
         self.pages_fetched += 1
         body = page.text()
-        is_html = "html" in (page.content_type or "") or body.lstrip()[:15].lower().startswith(("<!doctype", "<html"))
+        is_html = "html" in (page.content_type or "") or body.lstrip()[:15].lower().startswith(
+            ("<!doctype", "<html")
+        )
         return (html_to_text(body).text if is_html else body), "fetched_page"

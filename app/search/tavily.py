@@ -72,7 +72,11 @@ class TavilySearch:
 
         def on_retry(failure: AttemptFailed, retry: int, delay: float) -> None:
             logger.warning(
-                "Tavily search failed (%s); retry %d/%d in %.2fs", failure, retry, self._settings.search_max_retries, delay
+                "Tavily search failed (%s); retry %d/%d in %.2fs",
+                failure,
+                retry,
+                self._settings.search_max_retries,
+                delay,
             )
 
         try:

@@ -124,7 +124,9 @@ class EvidenceSearch:
                 response.providers.append(provider.name)
                 found.append(answer)
         if response.failed:
-            raise SearchAPIError("search", "; ".join(f"{name}: {error}" for name, error in response.errors.items()))
+            raise SearchAPIError(
+                "search", "; ".join(f"{name}: {error}" for name, error in response.errors.items())
+            )
         merged = merge_by_url(found)
         kept = [
             result
@@ -150,7 +152,9 @@ def url_key(url: str) -> str:
     """A URL's identity for de-duplication: no fragment, no trailing slash, lower-case host."""
     parts = urlsplit(url.strip())
     path = parts.path.rstrip("/")
-    return urlunsplit((parts.scheme.lower(), parts.netloc.lower().removeprefix("www."), path, parts.query, ""))
+    return urlunsplit(
+        (parts.scheme.lower(), parts.netloc.lower().removeprefix("www."), path, parts.query, "")
+    )
 
 
 def merge_by_url(result_lists: Sequence[Sequence[SearchResult]]) -> list[SearchResult]:

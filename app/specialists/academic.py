@@ -16,8 +16,8 @@ from app.agents.runtime import InvestigationOutcome, InvestigationTools
 from app.agents.state import ClaimState, SpecialistTask
 from app.claims.sentences import split_sentences
 from app.specialists.contradictions import SourceAssessment, assess_by_rules, mentions
-from app.specialists.source_findings import EvidenceKinds
 from app.specialists.search_queries import PlannedQuery, claim_time_range, search_name, topic_terms
+from app.specialists.source_findings import EvidenceKinds
 from app.specialists.web_evidence import SearchProfile, investigate_with_search
 
 _I = re.IGNORECASE
@@ -44,7 +44,9 @@ RESEARCH_DOMAINS: tuple[str, ...] = (
     "oecd.org",
     "worldbank.org",
 )
-TARGET_VALIDATION = re.compile(r"\bsbti\b|science[- ]based|1\.5\s?°?\s?c|paris[- ]aligned|well[- ]below 2", _I)
+TARGET_VALIDATION = re.compile(
+    r"\bsbti\b|science[- ]based|1\.5\s?°?\s?c|paris[- ]aligned|well[- ]below 2", _I
+)
 CERTIFICATE = re.compile(
     r"\bISO\s?\d{4,5}\b|\bB\s?Corp\b|\bFSC\b|\bRSPO\b|\bLEED\b|\bBREEAM\b|\bResponsibleSteel\b|"
     r"\bASI\b|\bFairtrade\b|\bEMAS\b|\bIRMA\b|\bMSC\b|\bPEFC\b",
@@ -82,14 +84,20 @@ def academic_queries(claim: ClaimState, company_name: str | None, today: dt.date
     time_range = claim_time_range(claim["text"], today)
     kind = check_kind(claim["text"])
     if kind == "target_validation":
-        texts = [f"{company} science based targets validation status", f"{topic} science-based target 1.5C pathway"]
+        texts = [
+            f"{company} science based targets validation status",
+            f"{topic} science-based target 1.5C pathway",
+        ]
     elif kind == "certification":
         certificate = CERTIFICATE.search(claim["text"])
         name = certificate.group(0) if certificate else "certification"
         texts = [f"{company} {name} certification", f"{name} certification requirements {topic}"]
     elif kind == "methodology":
         method = METHODOLOGY.search(claim["text"])
-        texts = [f"{method.group(0) if method else ''} {topic} methodology guidance", f"{company} {topic} methodology"]
+        texts = [
+            f"{method.group(0) if method else ''} {topic} methodology guidance",
+            f"{company} {topic} methodology",
+        ]
     else:
         texts = [f"{topic} peer-reviewed research benchmark", f"{company} {topic} study"]
     return [PlannedQuery(" ".join(text.split()), kind, time_range) for text in texts if text.strip()]
@@ -113,14 +121,21 @@ def _status(kind: str, claim_text: str, sentence: str) -> SourceAssessment | Non
     if kind == "target_validation" and TARGET_VALIDATION.search(sentence):
         if NOT_VALIDATED.search(sentence):
             return SourceAssessment(
-                "contradicts", "direct", 0.8,
+                "contradicts",
+                "direct",
+                0.8,
                 "The target registry or research source reports the company's target as not validated, "
                 "removed or expired.",
-                quote, "target_not_validated",
+                quote,
+                "target_not_validated",
             )
         if VALIDATED.search(sentence):
             return SourceAssessment(
-                "supports", None, 0.7, "The source reports the company's target as validated.", quote,
+                "supports",
+                None,
+                0.7,
+                "The source reports the company's target as validated.",
+                quote,
                 "target_validated",
             )
     if kind == "certification":
@@ -128,15 +143,22 @@ def _status(kind: str, claim_text: str, sentence: str) -> SourceAssessment | Non
         if certificate and certificate.group(0).lower() in sentence.lower():
             if LOST_CERTIFICATE.search(sentence):
                 return SourceAssessment(
-                    "contradicts", "direct", 0.8,
+                    "contradicts",
+                    "direct",
+                    0.8,
                     f"The source reports the company's {certificate.group(0)} certification as suspended, "
                     "withdrawn or expired.",
-                    quote, "certificate_lost",
+                    quote,
+                    "certificate_lost",
                 )
             if CERTIFIED.search(sentence):
                 return SourceAssessment(
-                    "supports", None, 0.65, f"The source confirms the company's {certificate.group(0)} "
-                    "certification.", quote, "certificate_confirmed",
+                    "supports",
+                    None,
+                    0.65,
+                    f"The source confirms the company's {certificate.group(0)} certification.",
+                    quote,
+                    "certificate_confirmed",
                 )
     return None
 

@@ -112,9 +112,17 @@ def assess_by_rules(claim_text: str, company: str, title: str, source_text: str)
     if best is not None:
         return best
     if on_topic:
-        return SourceAssessment("neutral", None, 0.5, "The source discusses the claim's topic but neither "
-                                "confirms nor contradicts it.", None, None)
-    return SourceAssessment("irrelevant", None, 0.0, "The source does not discuss the claim's topic.", None, None)
+        return SourceAssessment(
+            "neutral",
+            None,
+            0.5,
+            "The source discusses the claim's topic but neither confirms nor contradicts it.",
+            None,
+            None,
+        )
+    return SourceAssessment(
+        "irrelevant", None, 0.0, "The source does not discuss the claim's topic.", None, None
+    )
 
 
 def _rank(assessment: SourceAssessment) -> tuple[int, float]:
@@ -127,34 +135,53 @@ def _signal(claim: str, sentence: str, named: bool) -> SourceAssessment | None:
     claim_direction, sentence_direction = _direction(claim), _direction(sentence)
     if named and figures == "mismatch":
         return SourceAssessment(
-            "contradicts", "direct", 0.9,
+            "contradicts",
+            "direct",
+            0.9,
             "The source states a different figure for the same kind of quantity than the claim.",
-            quote, "numeric_mismatch",
+            quote,
+            "numeric_mismatch",
         )
     if named and claim_direction and sentence_direction and claim_direction != sentence_direction:
         return SourceAssessment(
-            "contradicts", "direct", 0.85,
+            "contradicts",
+            "direct",
+            0.85,
             f"The claim reports a {claim_direction}; the source reports a {sentence_direction}.",
-            quote, "opposite_direction",
+            quote,
+            "opposite_direction",
         )
-    if named and DELAY.search(sentence) and (_TARGET_YEAR.search(claim) or re.search(r"target|goal|commit", claim, _I)):
+    if (
+        named
+        and DELAY.search(sentence)
+        and (_TARGET_YEAR.search(claim) or re.search(r"target|goal|commit", claim, _I))
+    ):
         return SourceAssessment(
-            "contradicts", "timeline", 0.8,
+            "contradicts",
+            "timeline",
+            0.8,
             "The source reports the target or deadline as delayed, missed or abandoned.",
-            quote, "timeline",
+            quote,
+            "timeline",
         )
     if named and ENFORCEMENT.search(sentence):
         return SourceAssessment(
-            "contradicts", "omission", 0.75,
+            "contradicts",
+            "omission",
+            0.75,
             "The source reports enforcement, litigation or an investigation on this topic that the claim "
             "does not mention.",
-            quote, "enforcement",
+            quote,
+            "enforcement",
         )
     if named and CRITICISM.search(sentence):
         return SourceAssessment(
-            "contradicts", "contextual", 0.7,
+            "contradicts",
+            "contextual",
+            0.7,
             "The source gives critical context that undermines the claim.",
-            quote, "negative_context",
+            quote,
+            "negative_context",
         )
     if named and figures == "match":
         return SourceAssessment(
@@ -175,11 +202,9 @@ def _direction(text: str) -> str | None:
 
 
 def _compare_figures(claim: list[Figure], source: list[Figure]) -> str | None:
-    """"match" if the source repeats a claim figure, "mismatch" if it states the same kind of
+    """ "match" if the source repeats a claim figure, "mismatch" if it states the same kind of
     quantity only with other values, None when no figure is comparable."""
-    comparable = [
-        (mine, theirs) for mine in claim for theirs in source if mine.dimension == theirs.dimension
-    ]
+    comparable = [(mine, theirs) for mine in claim for theirs in source if mine.dimension == theirs.dimension]
     if not comparable:
         return None
     if any(_same(mine, theirs) for mine, theirs in comparable):

@@ -150,7 +150,10 @@ _PRESS_RELEASE = re.compile(
 
 @dataclass(frozen=True)
 class TierAssignment:
-    """A source's tier and how it was decided ("domain", "press_release", "company_site", "llm", "default")."""
+    """A source's tier and how it was decided.
+
+    `basis` is "domain", "press_release", "company_site", "llm" or "default".
+    """
 
     tier: int
     basis: str
@@ -182,11 +185,28 @@ def is_company_site(domain: str, company_name: str | None) -> bool:
 
 
 _LEGAL_FORMS = frozenset(
-    {"plc", "ltd", "limited", "inc", "corp", "corporation", "ag", "se", "sa", "nv", "co", "company", "group", "the"}
+    {
+        "plc",
+        "ltd",
+        "limited",
+        "inc",
+        "corp",
+        "corporation",
+        "ag",
+        "se",
+        "sa",
+        "nv",
+        "co",
+        "company",
+        "group",
+        "the",
+    }
 )
 
 
-def assign_tier(url: str, domain: str, title: str, snippet: str, company_name: str | None) -> TierAssignment | None:
+def assign_tier(
+    url: str, domain: str, title: str, snippet: str, company_name: str | None
+) -> TierAssignment | None:
     """The tier from rules alone: the company's own site or a press release is Tier 3 (§4.4), else
     the domain table. None when the rules do not know the source (the caller may ask the LLM)."""
     if is_company_site(domain, company_name):
@@ -203,7 +223,9 @@ def assign_tier(url: str, domain: str, title: str, snippet: str, company_name: s
 
 def default_tier(domain: str) -> TierAssignment:
     """Tier 4 for a source nothing vouches for (§10.2)."""
-    return TierAssignment(UNKNOWN_TIER, "default", f"{domain or 'the source'} is not a known outlet; lowest tier")
+    return TierAssignment(
+        UNKNOWN_TIER, "default", f"{domain or 'the source'} is not a known outlet; lowest tier"
+    )
 
 
 def tier_weight(tier: int) -> float:

@@ -93,7 +93,11 @@ def key_terms(text: str, *, limit: int = MAX_KEY_TERMS, known: str = "") -> list
 
 def topic_terms(text: str, *, limit: int = 5, known: str = "") -> list[str]:
     """Key terms without figures and years: what the claim is about."""
-    return [term for term in key_terms(text, limit=limit + 4, known=known) if not any(ch.isdigit() for ch in term) or term.startswith("Scope")][:limit]
+    return [
+        term
+        for term in key_terms(text, limit=limit + 4, known=known)
+        if not any(ch.isdigit() for ch in term) or term.startswith("Scope")
+    ][:limit]
 
 
 def claim_time_range(text: str, today: dt.date) -> TimeRange:
@@ -154,7 +158,9 @@ async def initial_queries(
         try:
             return await llm_queries(llm, claim, company_name, today, trace), None
         except LLMUnavailable as exc:
-            return rule_queries(claim, company_name, today), f"LLM query construction failed ({exc}); rules used"
+            return rule_queries(
+                claim, company_name, today
+            ), f"LLM query construction failed ({exc}); rules used"
     return rule_queries(claim, company_name, today), None
 
 
@@ -181,7 +187,9 @@ def refined_queries(
         )
         if re.search(r"contradict", f"{refined} {gap}", re.IGNORECASE):
             topic = topic_terms(quoted or claim["text"], known=company)
-            planned.append(PlannedQuery(_join(company, *topic[:3], CONTROVERSY_TERMS), "judge_refined", "all"))
+            planned.append(
+                PlannedQuery(_join(company, *topic[:3], CONTROVERSY_TERMS), "judge_refined", "all")
+            )
     unique = {query.query: query for query in planned if query.query}
     return list(unique.values())
 

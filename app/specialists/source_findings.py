@@ -82,12 +82,15 @@ def source_finding(claim_id: str, item: EvaluatedSource, kinds: EvidenceKinds, s
         supports = True
     else:
         supports = None
-    where = f"{result.source_domain or 'evidence library'} (Tier {tier}{', ' + result.published_date if result.published_date else ''})"
+    dated = f", {result.published_date}" if result.published_date else ""
+    where = f"{result.source_domain or 'evidence library'} (Tier {tier}{dated})"
     summary = f"{where}: {assessment.explanation}"
     if contradicts and not stands:
         summary += " On its own this source is not enough to contradict the claim (FRD-08 §5.4)."
     if item.quote.verified is False:
-        summary += " The quoted passage was not found in the source's text, so this source is given no weight."
+        summary += (
+            " The quoted passage was not found in the source's text, so this source is given no weight."
+        )
     details: dict[str, Any] = {
         "source_url": result.url,
         "source_title": result.title,
@@ -137,7 +140,9 @@ def summary_finding(
     stands = contradiction_stands(sources)
     supports: bool | None = False if stands else (True if supporting and not contradicting else None)
     deciding = contradicting if stands else supporting if supports else []
-    confidence = max((source_finding(claim_id, item, kinds, stands).confidence or 0.0 for item in deciding), default=None)
+    confidence = max(
+        (source_finding(claim_id, item, kinds, stands).confidence or 0.0 for item in deciding), default=None
+    )
     text = (
         f"{label} agent: {len(supporting)} supporting and {len(contradicting)} contradicting source(s) among "
         f"{len(sources)} evaluated ({searched} found by {len(queries)} queries)."
@@ -167,12 +172,13 @@ def summary_finding(
             "tier_distribution": dict(sorted(Counter(str(item.tier.tier) for item in sources).items())),
             "queries": list(queries),
             "key_findings": [
-                {"source_url": item.result.url, "source_tier": item.tier.tier, "stance": item.assessment.stance}
+                {
+                    "source_url": item.result.url,
+                    "source_tier": item.tier.tier,
+                    "stance": item.assessment.stance,
+                }
                 for item in key
             ],
-            "sources": [
-                source_reference(item.result, item.tier.tier, item.assessment.quote) for item in key
-            ],
+            "sources": [source_reference(item.result, item.tier.tier, item.assessment.quote) for item in key],
         },
     )
-

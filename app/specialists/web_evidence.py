@@ -144,8 +144,12 @@ async def _search_all(
     for query, answer in zip(planned, answers, strict=True):
         if isinstance(answer, SearchAPIError):
             work.failures.append(f"{query.query_type}: {answer.message}")
-            work.queries.append({"query": query.query, "query_type": query.query_type, "error": answer.message})
-            await tools.recorder.emit("error", {"message": f"search failed: {answer.message}", "claim_id": claim["claim_id"]})
+            work.queries.append(
+                {"query": query.query, "query_type": query.query_type, "error": answer.message}
+            )
+            await tools.recorder.emit(
+                "error", {"message": f"search failed: {answer.message}", "claim_id": claim["claim_id"]}
+            )
             continue
         if isinstance(answer, BaseException):
             raise answer
@@ -212,8 +216,10 @@ async def _evaluate(
             )
         ]
     evaluated = await asyncio.gather(
-        *(_evaluate_source(tools, texts, profile, work.claim, company, result, query)
-          for result, query in work.found[:MAX_SOURCES_PER_CLAIM])
+        *(
+            _evaluate_source(tools, texts, profile, work.claim, company, result, query)
+            for result, query in work.found[:MAX_SOURCES_PER_CLAIM]
+        )
     )
     for item in evaluated:
         await _announce(tools, claim_id, item)
@@ -315,7 +321,10 @@ def _request_from_findings(claim: ClaimState, outcome: InvestigationOutcome) -> 
         if finding.claim_id != claim["claim_id"] or not finding.details.get("contradicts_claim"):
             continue
         url = finding.details.get("source_url")
-        if finding.details.get("signal") == "numeric_mismatch" or finding.details.get("contradiction_type") == "direct":
+        if (
+            finding.details.get("signal") == "numeric_mismatch"
+            or finding.details.get("contradiction_type") == "direct"
+        ):
             return (
                 f"Quantitative validation needed: {url} states different figures than the claim "
                 f"'{claim['text']}'. Please check the report's metrics and calculations for consistency."
@@ -352,4 +361,3 @@ async def _answer(
         summary=summary,
         details={"sources": sources, "query": query},
     )
-

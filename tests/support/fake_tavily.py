@@ -50,7 +50,13 @@ class FakeTavily(RecordingFake):
         return f"{self.url}/articles/{slug}"
 
     def result(
-        self, slug: str, *, content: str, published_date: str | None = None, score: float = 0.8, url: str | None = None
+        self,
+        slug: str,
+        *,
+        content: str,
+        published_date: str | None = None,
+        score: float = 0.8,
+        url: str | None = None,
     ) -> dict[str, Any]:
         title = self.articles.get(slug, (slug, ""))[0]
         entry: dict[str, Any] = {
@@ -79,7 +85,9 @@ class FakeTavily(RecordingFake):
         failure = self.failures.popleft() if self.failures else self.always_fail
         if failure is not None:
             await asyncio.sleep(failure.delay)
-            return Response(failure.body, failure.status, headers=failure.headers, media_type="application/json")
+            return Response(
+                failure.body, failure.status, headers=failure.headers, media_type="application/json"
+            )
         query = str(payload.get("query", "")).lower()
         results: list[dict[str, Any]] = []
         for needle, scripted in self.scripted:
@@ -87,7 +95,13 @@ class FakeTavily(RecordingFake):
                 results.extend(scripted)
         limit = int(payload.get("max_results") or 5)
         return JSONResponse(
-            {"query": payload.get("query"), "answer": None, "images": [], "results": results[:limit], "response_time": 0.01}
+            {
+                "query": payload.get("query"),
+                "answer": None,
+                "images": [],
+                "results": results[:limit],
+                "response_time": 0.01,
+            }
         )
 
     async def article(self, request: Request) -> Response:
@@ -98,8 +112,9 @@ class FakeTavily(RecordingFake):
         title, text = self.articles[slug]
         paragraphs = "".join(f"<p>{html.escape(part)}</p>" for part in text.split("\n\n"))
         return HTMLResponse(
-            f"<!doctype html><html><head><title>{html.escape(title)}</title><script>var x = 1;</script></head>"
-            f"<body><nav>Home | World | Business</nav><article><h1>{html.escape(title)}</h1>{paragraphs}</article></body></html>"
+            f"<!doctype html><html><head><title>{html.escape(title)}</title>"
+            "<script>var x = 1;</script></head><body><nav>Home | World | Business</nav>"
+            f"<article><h1>{html.escape(title)}</h1>{paragraphs}</article></body></html>"
         )
 
 

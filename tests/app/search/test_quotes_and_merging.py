@@ -85,9 +85,20 @@ async def test_search_fails_only_when_no_provider_answers() -> None:
 def test_tavily_results_parse_dates_and_skip_entries_without_url() -> None:
     body = {
         "results": [
-            {"title": "A", "url": "https://a.example/1", "content": "x", "score": 0.8, "published_date": "Tue, 04 Mar 2025 10:00:00 GMT"},
+            {
+                "title": "A",
+                "url": "https://a.example/1",
+                "content": "x",
+                "score": 0.8,
+                "published_date": "Tue, 04 Mar 2025 10:00:00 GMT",
+            },
             {"title": "B", "url": "", "content": "y"},
-            {"title": "C", "url": "https://c.example/2", "content": "z", "published_date": "2024-11-02T08:00:00Z"},
+            {
+                "title": "C",
+                "url": "https://c.example/2",
+                "content": "z",
+                "published_date": "2024-11-02T08:00:00Z",
+            },
         ]
     }
     results = parse_results(body)

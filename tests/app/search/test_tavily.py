@@ -71,7 +71,9 @@ async def test_persistent_failure_and_bad_key_raise_search_errors() -> None:
             await TavilySearch(_settings(fake)).search("q", max_results=3)
         assert len(fake.requests) == 3
         fake.requests.clear()
-        fake.always_fail = Failure(status=401, body='{"detail": {"error": "Unauthorized: missing or invalid API key."}}')
+        fake.always_fail = Failure(
+            status=401, body='{"detail": {"error": "Unauthorized: missing or invalid API key."}}'
+        )
         with pytest.raises(SearchAPIError, match="InvalidAPIKeyError"):
             await TavilySearch(_settings(fake)).search("q", max_results=3)
         assert len(fake.requests) == 1

@@ -25,22 +25,44 @@ def _claim(text: str = CLAIM, claim_type: str = "quantitative") -> ClaimState:
     ("source", "signal", "kind"),
     [
         ("Example Metals reported Scope 1 emissions of 2.61 Mt CO2e for 2024.", "numeric_mismatch", "direct"),
-        ("Example Metals' Scope 1 emissions rose in 2024 as smelter output increased.", "opposite_direction", "direct"),
-        ("Example Metals has delayed its net zero target, pushing back the Scope 1 emissions goal.", "timeline", "timeline"),
-        ("Regulators fined Example Metals for misreporting Scope 1 emissions at its smelters.", "enforcement", "omission"),
-        ("Example Metals was criticised because its Scope 1 emissions accounting excludes a smelter.", "negative_context", "contextual"),
+        (
+            "Example Metals' Scope 1 emissions rose in 2024 as smelter output increased.",
+            "opposite_direction",
+            "direct",
+        ),
+        (
+            "Example Metals has delayed its net zero target, pushing back the Scope 1 emissions goal.",
+            "timeline",
+            "timeline",
+        ),
+        (
+            "Regulators fined Example Metals for misreporting Scope 1 emissions at its smelters.",
+            "enforcement",
+            "omission",
+        ),
+        (
+            "Example Metals was criticised because its Scope 1 emissions accounting excludes a smelter.",
+            "negative_context",
+            "contextual",
+        ),
     ],
 )
 def test_each_appendix_d_signal_contradicts(source: str, signal: str, kind: str) -> None:
     assessment = assess_by_rules(CLAIM, COMPANY, "Industry news", source)
-    assert (assessment.stance, assessment.signal, assessment.contradiction_type) == ("contradicts", signal, kind)
+    assert (assessment.stance, assessment.signal, assessment.contradiction_type) == (
+        "contradicts",
+        signal,
+        kind,
+    )
     assert assessment.quote == source
 
 
 def test_same_figure_supports_and_other_companies_contradict_nothing() -> None:
     same = assess_by_rules(CLAIM, COMPANY, "", "Example Metals cut Scope 1 emissions to 2.3 Mt CO2e in 2024.")
     assert (same.stance, same.signal) == ("supports", "same_figure")
-    other = assess_by_rules(CLAIM, COMPANY, "", "Other Mining Co's Scope 1 emissions rose to 9.1 Mt CO2e in 2024.")
+    other = assess_by_rules(
+        CLAIM, COMPANY, "", "Other Mining Co's Scope 1 emissions rose to 9.1 Mt CO2e in 2024."
+    )
     assert other.stance == "neutral"
     off_topic = assess_by_rules(CLAIM, COMPANY, "", "Example Metals opened a new head office in Perth.")
     assert off_topic.stance == "irrelevant"
@@ -58,9 +80,13 @@ def test_tiers_by_domain_path_press_release_and_company_site() -> None:
     assert tier_by_domain("https://www.prnewswire.com/news/x") == 3
     assert tier_by_domain("https://someone.medium.com/x") == 4
     assert tier_by_domain("https://unknown-site.example/x") is None
-    release = assign_tier("https://news.example/x", "news.example", "Example Metals announces results", "", COMPANY)
+    release = assign_tier(
+        "https://news.example/x", "news.example", "Example Metals announces results", "", COMPANY
+    )
     assert release is not None and (release.tier, release.basis) == (3, "press_release")
-    own = assign_tier("https://examplemetals.com/news", "examplemetals.com", "Update", "", "Example Metals plc")
+    own = assign_tier(
+        "https://examplemetals.com/news", "examplemetals.com", "Update", "", "Example Metals plc"
+    )
     assert own is not None and (own.tier, own.basis) == (3, "company_site")
     assert assign_tier("https://unknown-site.example/x", "unknown-site.example", "t", "s", COMPANY) is None
     assert default_tier("unknown-site.example").tier == 4
@@ -108,11 +134,21 @@ def test_academic_checks_validation_and_certification() -> None:
     assert check_kind("All our smelters are certified to ISO 14001.") == "certification"
     queries = academic_queries(_claim(sbti, "strategic"), COMPANY, TODAY)
     assert queries[0].query == "Example Metals science based targets validation status"
-    removed = assess_research(sbti, COMPANY, "SBTi target dashboard", "Example Metals: commitment removed in 2024 after SBTi validation lapsed.")
+    removed = assess_research(
+        sbti,
+        COMPANY,
+        "SBTi target dashboard",
+        "Example Metals: commitment removed in 2024 after SBTi validation lapsed.",
+    )
     assert (removed.stance, removed.signal) == ("contradicts", "target_not_validated")
-    valid = assess_research(sbti, COMPANY, "", "Example Metals near-term targets approved and validated by SBTi.")
+    valid = assess_research(
+        sbti, COMPANY, "", "Example Metals near-term targets approved and validated by SBTi."
+    )
     assert (valid.stance, valid.signal) == ("supports", "target_validated")
     lost = assess_research(
-        "All our smelters are certified to ISO 14001.", COMPANY, "", "Example Metals had its ISO 14001 certificate suspended."
+        "All our smelters are certified to ISO 14001.",
+        COMPANY,
+        "",
+        "Example Metals had its ISO 14001 certificate suspended.",
     )
     assert (lost.stance, lost.signal) == ("contradicts", "certificate_lost")
