@@ -1,4 +1,4 @@
-"""The `sibyl` command: run the whole system, apply migrations, manage the IFRS knowledge base."""
+"""The `sibyl` command: run the whole system, apply migrations, manage the knowledge base and evidence."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import argparse
 import logging
 
 from app.config import get_settings
+from app.evidence.cli import add_evidence_commands
 from app.knowledge.cli import add_corpus_commands
 
 
@@ -31,6 +32,7 @@ def build_parser() -> argparse.ArgumentParser:
     migrate.add_argument("revision", nargs="?", default="head")
     migrate.set_defaults(handler=_migrate)
     add_corpus_commands(commands)
+    add_evidence_commands(commands)
     return parser
 
 

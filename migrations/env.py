@@ -19,13 +19,23 @@ if config.config_file_name is not None and config.attributes.get("configure_logg
 
 target_metadata = Base.metadata
 
+#: Tables LangGraph's Postgres checkpointer creates and migrates itself in the same database;
+#: autogenerate (and `alembic check`) must neither drop them nor report them as drift.
+FOREIGN_TABLES = frozenset({"checkpoints", "checkpoint_blobs", "checkpoint_writes", "checkpoint_migrations"})
+
+
+def _include_name(name: str | None, type_: str, parent_names: object) -> bool:
+    return not (type_ == "table" and name in FOREIGN_TABLES)
+
 
 def _database_url() -> str:
     return config.attributes.get("database_url") or get_settings().require_database_url()
 
 
 def _run(connection: Connection) -> None:
-    context.configure(connection=connection, target_metadata=target_metadata, compare_type=True)
+    context.configure(
+        connection=connection, target_metadata=target_metadata, compare_type=True, include_name=_include_name
+    )
     with context.begin_transaction():
         context.run_migrations()
 

@@ -9,9 +9,12 @@ from strawberry.extensions import MaskErrors
 from strawberry.tools import merge_types
 
 from schema.events import EventSubscription
+from schema.evidence import EvidenceQuery
 from schema.execution import PerEventMemoExecutionContext
 from schema.mutations.analysis_resume import ResumeAnalysisMutation
 from schema.mutations.analysis_start import StartAnalysisMutation
+from schema.mutations.evidence_add import AddEvidenceDocumentMutation
+from schema.mutations.evidence_delete import DeleteEvidenceDocumentMutation
 from schema.mutations.report_upload import UploadReportMutation
 from schema.reports import ReportQuery
 
@@ -21,8 +24,17 @@ class NodeQuery:
     node: relay.Node = relay.node(description="Any object by its global id.")
 
 
-Query = merge_types("Query", (ReportQuery, NodeQuery))
-Mutation = merge_types("Mutation", (UploadReportMutation, StartAnalysisMutation, ResumeAnalysisMutation))
+Query = merge_types("Query", (ReportQuery, EvidenceQuery, NodeQuery))
+Mutation = merge_types(
+    "Mutation",
+    (
+        UploadReportMutation,
+        StartAnalysisMutation,
+        ResumeAnalysisMutation,
+        AddEvidenceDocumentMutation,
+        DeleteEvidenceDocumentMutation,
+    ),
+)
 Subscription = merge_types("Subscription", (EventSubscription,))
 
 

@@ -20,6 +20,7 @@ from strawberry.asgi import GraphQL
 
 from app.config import Settings, get_settings
 from app.db.session import create_engine, create_session_factory
+from app.embeddings import create_embedder
 from app.events import EventLog
 from schema import schema
 from schema.context import Context, Services
@@ -40,10 +41,16 @@ async def _services(settings: Settings) -> AsyncIterator[Services]:
     session_factory = create_session_factory(engine)
     event_log = EventLog(session_factory, arq, poll_seconds=settings.event_poll_seconds)
     try:
-        yield Services(settings, engine, session_factory, arq, event_log)
+        yield Services(settings, engine, session_factory, arq, event_log, create_embedder(settings))
     finally:
         await arq.aclose()
         await engine.dispose()
+
+
+def _max_body_bytes(settings: Settings) -> int:
+    """Multipart bodies beyond this are refused unread; those a little over a limit get typed errors."""
+    largest = max(settings.max_upload_bytes, settings.evidence_max_document_bytes)
+    return largest * 2 + UPLOAD_BODY_SLACK_BYTES
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
@@ -71,9 +78,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             WebSocketRoute("/graphql", graphql),
             Route("/healthz", healthz),
         ],
-        middleware=[
-            Middleware(UploadGuard, max_body_bytes=settings.max_upload_bytes * 2 + UPLOAD_BODY_SLACK_BYTES)
-        ],
+        middleware=[Middleware(UploadGuard, max_body_bytes=_max_body_bytes(settings))],
         lifespan=lifespan,
     )
 

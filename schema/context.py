@@ -12,6 +12,7 @@ from starlette.websockets import WebSocket
 
 from app.config import Settings
 from app.db.session import SessionFactory
+from app.embeddings import Embedder
 from app.events import EventLog
 
 
@@ -24,6 +25,7 @@ class Services:
     session_factory: SessionFactory
     arq: ArqRedis  # queues jobs and carries event pub/sub
     event_log: EventLog
+    embedder: Embedder  # embeds evidence passages as documents are added
 
 
 @dataclass

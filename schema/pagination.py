@@ -1,12 +1,21 @@
-"""Shared limits and cursor encoding for paginated fields."""
+"""Shared limits, cursor encoding and newest-first keyset paging for paginated fields."""
 
 from __future__ import annotations
 
 import base64
+import uuid
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Any, TypeVar
 
 from graphql import GraphQLError
+from sqlalchemy import Select, and_, or_
+from sqlalchemy.orm import InstrumentedAttribute
+from strawberry import relay
 
 MAX_PAGE_SIZE = 100
+
+SelectT = TypeVar("SelectT", bound=Select[Any])
 
 
 def check_first(first: int, maximum: int = MAX_PAGE_SIZE) -> int:
@@ -29,3 +38,42 @@ def decode_cursor(cursor: str, parts: int) -> list[str]:
     if len(values) != parts:
         raise GraphQLError("`after` is not a cursor this API issued.")
     return values
+
+
+def newest_first_cursor(created_at: datetime, row_id: uuid.UUID) -> str:
+    """The cursor of a row in a newest-first list (see `newest_first_page`)."""
+    return encode_cursor(created_at.isoformat(), str(row_id))
+
+
+def newest_first_page(
+    query: SelectT,
+    created_at: InstrumentedAttribute[datetime],
+    row_id: InstrumentedAttribute[uuid.UUID],
+    after: str | None,
+    first: int,
+) -> SelectT:
+    """`query` ordered newest first, after the row `after` names, one row more than `first`.
+
+    Keyset paging on (created_at, id) stays correct while rows are added; the extra row tells
+    whether a next page exists.
+    """
+    if after:
+        created, after_id = decode_cursor(after, 2)
+        try:
+            after_created, after_uuid = datetime.fromisoformat(created), uuid.UUID(after_id)
+        except ValueError as exc:
+            raise GraphQLError("`after` is not a cursor this API issued.") from exc
+        query = query.where(
+            or_(created_at < after_created, and_(created_at == after_created, row_id < after_uuid))
+        )
+    return query.order_by(created_at.desc(), row_id.desc()).limit(first + 1)
+
+
+def page_info(cursors: Sequence[str], has_next_page: bool, after: str | None) -> relay.PageInfo:
+    """Relay page info for a page whose edges have `cursors`."""
+    return relay.PageInfo(
+        has_next_page=has_next_page,
+        has_previous_page=after is not None,
+        start_cursor=cursors[0] if cursors else None,
+        end_cursor=cursors[-1] if cursors else None,
+    )

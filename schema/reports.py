@@ -8,8 +8,7 @@ from datetime import datetime
 from typing import Annotated
 
 import strawberry
-from graphql import GraphQLError
-from sqlalchemy import Select, and_, func, or_, select
+from sqlalchemy import Select, func, select
 from strawberry import relay
 
 from app.db.models import Report as ReportModel
@@ -19,7 +18,7 @@ from schema.analysis import Analysis, load_analysis
 from schema.context import Context
 from schema.events import StreamEvent, list_events
 from schema.ids import parse_node_id
-from schema.pagination import check_first, decode_cursor, encode_cursor
+from schema.pagination import check_first, newest_first_cursor, newest_first_page, page_info
 from schema.reports_lookup import load_report
 
 strawberry.enum(
@@ -144,25 +143,11 @@ def _reports_page_query(
     query = select(ReportModel)
     if status is not None:
         query = query.where(ReportModel.status == status)
-    if after:
-        created, report_id = decode_cursor(after, 2)
-        try:
-            created_at, after_id = datetime.fromisoformat(created), uuid.UUID(report_id)
-        except ValueError as exc:
-            raise GraphQLError("`after` is not a cursor this API issued.") from exc
-        query = query.where(
-            or_(
-                ReportModel.created_at < created_at,
-                and_(ReportModel.created_at == created_at, ReportModel.id < after_id),
-            )
-        )
-    return query.order_by(ReportModel.created_at.desc(), ReportModel.id.desc()).limit(first + 1)
+    return newest_first_page(query, ReportModel.created_at, ReportModel.id, after, first)
 
 
 def _edge(row: ReportModel) -> ReportEdge:
-    return ReportEdge(
-        cursor=encode_cursor(row.created_at.isoformat(), str(row.id)), node=Report.from_model(row)
-    )
+    return ReportEdge(cursor=newest_first_cursor(row.created_at, row.id), node=Report.from_model(row))
 
 
 @strawberry.type
@@ -199,10 +184,5 @@ class ReportQuery:
                 count_query = count_query.where(ReportModel.status == status)
             total = await session.scalar(count_query) or 0
         edges = [_edge(row) for row in rows[:first]]
-        page_info = relay.PageInfo(
-            has_next_page=len(rows) > first,
-            has_previous_page=after is not None,
-            start_cursor=edges[0].cursor if edges else None,
-            end_cursor=edges[-1].cursor if edges else None,
-        )
-        return ReportConnection(edges=edges, page_info=page_info, total_count=total)
+        paging = page_info([edge.cursor for edge in edges], len(rows) > first, after)
+        return ReportConnection(edges=edges, page_info=paging, total_count=total)

@@ -26,7 +26,7 @@ from workers.settings import worker_settings
 
 TABLES = ", ".join(
     ["events", "verdicts", "findings", "routing_assignments", "claims", "analysis_runs"]
-    + ["report_pages", "report_files", "reports"]
+    + ["report_pages", "report_files", "reports", "evidence_documents"]
 )
 
 
@@ -91,16 +91,26 @@ async def wait_for_idle_queue(redis: Redis, timeout: float = 60.0) -> None:
         await asyncio.sleep(0.05)
 
 
+EVIDENCE_PASSAGES = "DELETE FROM knowledge_passages WHERE source_type = 'evidence'"
+
+
 @pytest.fixture
-async def clean_db(engine: AsyncEngine, redis: Redis) -> None:
+async def clean_db(engine: AsyncEngine, redis: Redis) -> AsyncIterator[None]:
     """Every test that touches storage starts from empty tables and an empty Redis.
 
     Jobs a previous test queued are let finish first, so no parse holds locks during TRUNCATE.
+    The knowledge base keeps its IFRS passages (other tests search them) but loses evidence ones,
+    before and after the test: tests that do not clean (the knowledge base's) count passages.
     """
     await wait_for_idle_queue(redis)
     async with engine.begin() as connection:
         await connection.execute(text(f"TRUNCATE {TABLES} CASCADE"))
+        await connection.execute(text(EVIDENCE_PASSAGES))
     await redis.flushdb()
+    yield
+    async with engine.begin() as connection:
+        await connection.execute(text("TRUNCATE evidence_documents"))
+        await connection.execute(text(EVIDENCE_PASSAGES))
 
 
 @asynccontextmanager

@@ -7,20 +7,15 @@ S1/S2 PDFs (from the IFRS Foundation) adds their paragraph text with `sibyl corp
 from __future__ import annotations
 
 import argparse
-import asyncio
-from collections.abc import Awaitable, Callable
-from contextlib import ExitStack
 from pathlib import Path
 
 from app.config import Settings, get_settings
-from app.db.migrate import upgrade
-from app.db.session import SessionFactory, create_engine, create_session_factory
+from app.db.cli import run_with_database
+from app.db.session import SessionFactory
 from app.embeddings import create_embedder
 from app.knowledge.ifrs_pdf import attach_to_registry, parse_standard_pdf
 from app.knowledge.registry import REQUIREMENTS
 from app.knowledge.store import attach_official_text, corpus_status, embed_stale, sync_registry
-
-CorpusAction = Callable[[SessionFactory, Settings], Awaitable[int]]
 
 
 def add_corpus_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -46,15 +41,15 @@ def _ingest(args: argparse.Namespace) -> int:
     async def ingest(factory: SessionFactory, settings: Settings) -> int:
         return await ingest_pdfs(factory, settings, pdfs)
 
-    return _with_database(get_settings(), ingest)
+    return run_with_database(get_settings(), ingest)
 
 
 def _reindex(args: argparse.Namespace) -> int:
-    return _with_database(get_settings(), reindex)
+    return run_with_database(get_settings(), reindex)
 
 
 def _status(args: argparse.Namespace) -> int:
-    return _with_database(get_settings(), print_status)
+    return run_with_database(get_settings(), print_status)
 
 
 async def ingest_pdfs(session_factory: SessionFactory, settings: Settings, pdfs: list[Path]) -> int:
@@ -102,21 +97,3 @@ async def print_status(session_factory: SessionFactory, settings: Settings) -> i
             f"vectors by {models}"
         )
     return 0
-
-
-def _with_database(settings: Settings, action: CorpusAction) -> int:
-    """Run `action(session_factory, settings)` against DATABASE_URL or the embedded server, migrated."""
-    from app.supervisor import provide_database
-
-    with ExitStack() as stack:
-        database_url = provide_database(settings, stack)
-        upgrade(database_url)
-        return asyncio.run(_run(database_url, settings, action))
-
-
-async def _run(database_url: str, settings: Settings, action: CorpusAction) -> int:
-    engine = create_engine(database_url, pool_size=2)
-    try:
-        return await action(create_session_factory(engine), settings)
-    finally:
-        await engine.dispose()

@@ -17,6 +17,7 @@ from typing import Any
 
 from sqlalchemy import func, select, update
 from sqlalchemy.dialects.postgresql import insert
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import KnowledgePassage
 from app.db.session import SessionFactory
@@ -27,6 +28,8 @@ logger = logging.getLogger(__name__)
 
 #: Official text beyond this many characters adds little to a paragraph's embedding.
 EMBEDDED_OFFICIAL_CHARS = 2000
+#: Passages looked up and inserted per statement (asyncpg allows at most 32767 parameters).
+STAGE_BATCH = 500
 
 
 @dataclass(frozen=True)
@@ -74,9 +77,16 @@ def requirement_draft(requirement: Requirement) -> PassageDraft:
 
 
 def embedding_text(title: str, summary: str, attributes: Mapping[str, Any], official: str | None) -> str:
-    """What a passage's vector represents: our words first, then (some of) the official text."""
-    keywords = ", ".join(attributes.get("keywords") or [])
-    parts = [f"{title}.", summary, f"Section: {attributes.get('section', '')}.", f"Keywords: {keywords}."]
+    """What a passage's vector represents: our words first, then (some of) the official text.
+
+    Section and keywords are left out where a passage has none (evidence passages), rather than
+    embedding empty labels.
+    """
+    parts = [f"{title}.", summary]
+    if attributes.get("section"):
+        parts.append(f"Section: {attributes['section']}.")
+    if attributes.get("keywords"):
+        parts.append(f"Keywords: {', '.join(attributes['keywords'])}.")
     if official:
         parts.append(official[:EMBEDDED_OFFICIAL_CHARS])
     return " ".join(part for part in parts if part.strip())
@@ -112,33 +122,45 @@ async def upsert_passages(
     session_factory: SessionFactory, embedder: Embedder, drafts: Sequence[PassageDraft]
 ) -> SyncReport:
     """Insert new passages, update changed ones (keeping official text), then embed what is stale."""
-    report = SyncReport()
     async with session_factory() as session, session.begin():
+        report = await stage_passages(session, drafts)
+    report.embedded = await embed_stale(session_factory, embedder)
+    return report
+
+
+async def stage_passages(session: AsyncSession, drafts: Sequence[PassageDraft]) -> SyncReport:
+    """The write half of `upsert_passages`, inside the caller's transaction (vectors left stale).
+
+    Callers that store passages together with rows of their own (evidence documents) use this so
+    both commit or neither does, then call `embed_stale` after the commit.
+    """
+    report = SyncReport()
+    for start in range(0, len(drafts), STAGE_BATCH):
+        batch = drafts[start : start + STAGE_BATCH]
         existing = {
             (row.source_type, row.key): row
             for row in await session.scalars(
                 select(KnowledgePassage).where(
-                    KnowledgePassage.source_type.in_({draft.source_type for draft in drafts})
+                    KnowledgePassage.source_type.in_({draft.source_type for draft in batch}),
+                    KnowledgePassage.key.in_({draft.key for draft in batch}),
                 )
             )
         }
-        for draft in drafts:
+        new_rows: list[dict[str, Any]] = []
+        for draft in batch:
             row = existing.get((draft.source_type, draft.key))
             official = row.official_text if row is not None else None
             digest = content_hash(draft.title, draft.summary, draft.attributes, official)
             if row is None:
-                report.inserted += 1
-                await session.execute(
-                    insert(KnowledgePassage)
-                    .values(
-                        source_type=draft.source_type,
-                        key=draft.key,
-                        title=draft.title,
-                        summary=draft.summary,
-                        attributes=draft.attributes,
-                        content_hash=digest,
-                    )
-                    .on_conflict_do_nothing(index_elements=["source_type", "key"])
+                new_rows.append(
+                    {
+                        "source_type": draft.source_type,
+                        "key": draft.key,
+                        "title": draft.title,
+                        "summary": draft.summary,
+                        "attributes": draft.attributes,
+                        "content_hash": digest,
+                    }
                 )
             elif row.content_hash != digest:
                 report.updated += 1
@@ -146,7 +168,13 @@ async def upsert_passages(
                 row.content_hash, row.embedding_model = digest, None
             else:
                 report.unchanged += 1
-    report.embedded = await embed_stale(session_factory, embedder)
+        if new_rows:
+            report.inserted += len(new_rows)
+            await session.execute(
+                insert(KnowledgePassage)
+                .values(new_rows)
+                .on_conflict_do_nothing(index_elements=["source_type", "key"])
+            )
     return report
 
 

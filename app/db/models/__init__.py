@@ -2,6 +2,7 @@
 
 from app.db.models.analysis import AnalysisRun, Claim, Finding, RoutingAssignment, Verdict
 from app.db.models.events import Event
+from app.db.models.evidence import EvidenceDocument
 from app.db.models.knowledge import KnowledgePassage
 from app.db.models.reports import Report, ReportFile, ReportPage, ReportStatus
 
@@ -9,6 +10,7 @@ __all__ = [
     "AnalysisRun",
     "Claim",
     "Event",
+    "EvidenceDocument",
     "Finding",
     "KnowledgePassage",
     "Report",

@@ -1,4 +1,4 @@
-"""The knowledge base: passages the agents search (IFRS requirements now, evidence documents later).
+"""The knowledge base: passages the agents search (IFRS requirements and users' evidence documents).
 
 Each passage is indexed twice: a generated `tsvector` for Postgres full-text search and a pgvector
 embedding. The vector column has no fixed dimension because the embedder is a setting (a hashing

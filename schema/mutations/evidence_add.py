@@ -1,0 +1,125 @@
+"""`addEvidenceDocument`: add a document (file, text or URL) to the evidence library."""
+
+from __future__ import annotations
+
+import enum
+from datetime import date
+from typing import Annotated
+
+import strawberry
+from strawberry.file_uploads import Upload
+
+from app.evidence.errors import EvidenceProblem, EvidenceRejected
+from app.evidence.ingest import add_evidence_document
+from schema.context import Context
+from schema.evidence import EvidenceDocument
+
+
+@strawberry.enum(description="Why an evidence document was refused.")
+class AddEvidenceDocumentErrorCode(enum.Enum):
+    NO_INPUT = EvidenceProblem.NO_INPUT.value
+    CONFLICTING_INPUT = EvidenceProblem.CONFLICTING_INPUT.value
+    EMPTY_TEXT = EvidenceProblem.EMPTY_TEXT.value
+    UNSUPPORTED_TYPE = EvidenceProblem.UNSUPPORTED_TYPE.value
+    UNREADABLE_FILE = EvidenceProblem.UNREADABLE_FILE.value
+    TOO_LARGE = EvidenceProblem.TOO_LARGE.value
+    INVALID_DATE = EvidenceProblem.INVALID_DATE.value
+    INVALID_URL = EvidenceProblem.INVALID_URL.value
+    INVALID_TITLE = EvidenceProblem.INVALID_TITLE.value
+    URL_REFUSED = EvidenceProblem.URL_REFUSED.value
+    URL_UNREACHABLE = EvidenceProblem.URL_UNREACHABLE.value
+
+
+@strawberry.input(
+    description="An evidence document: a `file`, or its `text`, or (with neither) a `sourceUrl` to fetch it "
+    "from."
+)
+class AddEvidenceDocumentInput:
+    file: Upload | None = strawberry.field(
+        default=None,
+        description="A PDF, HTML, plain-text or markdown file (GraphQL multipart request; send the header "
+        "`Apollo-Require-Preflight: true`).",
+    )
+    text: str | None = strawberry.field(default=None, description="The document's text, instead of a file.")
+    title: str | None = strawberry.field(
+        default=None, description="The title; default: the HTML/PDF title, the first line, or the file name."
+    )
+    source_url: str | None = strawberry.field(
+        default=None,
+        description="Where the document was published; fetched (public addresses only) when no file or text "
+        "is given.",
+    )
+    published_date: date | None = strawberry.field(
+        default=None, description="When the document was published (YYYY-MM-DD)."
+    )
+
+
+@strawberry.type(description="The document is in the library and its passages are searchable.")
+class AddEvidenceDocumentSuccess:
+    document: EvidenceDocument = strawberry.field(description="The stored document.")
+    duplicate: bool = strawberry.field(
+        description="True when the library already held this exact text; the existing document is returned "
+        "unchanged."
+    )
+
+
+@strawberry.type(description="The document was refused; nothing was stored.")
+class AddEvidenceDocumentError:
+    code: AddEvidenceDocumentErrorCode = strawberry.field(description="Machine-readable reason.")
+    message: str = strawberry.field(description="What is wrong, for a person.")
+    field: str | None = strawberry.field(
+        description="The input field at fault (`file`, `text`, `title`, `sourceUrl`, `publishedDate`)."
+    )
+
+
+AddEvidenceDocumentResult = Annotated[
+    AddEvidenceDocumentSuccess | AddEvidenceDocumentError, strawberry.union("AddEvidenceDocumentResult")
+]
+
+
+@strawberry.type
+class AddEvidenceDocumentMutation:
+    @strawberry.mutation(
+        description="Add a document to the evidence library the specialist agents search "
+        "offline. Identical text returns the existing document."
+    )
+    async def add_evidence_document(
+        self,
+        info: strawberry.Info[Context],
+        input: Annotated[AddEvidenceDocumentInput, strawberry.argument(description="The document.")],
+    ) -> AddEvidenceDocumentResult:
+        services = info.context.services
+        content, filename, content_type = await _read_upload(
+            input.file, services.settings.evidence_max_document_bytes
+        )
+        try:
+            outcome = await add_evidence_document(
+                services.session_factory,
+                services.embedder,
+                services.settings,
+                title=input.title,
+                text=input.text,
+                content=content,
+                filename=filename,
+                content_type=content_type,
+                source_url=input.source_url,
+                published_date=input.published_date,
+            )
+        except EvidenceRejected as exc:
+            return AddEvidenceDocumentError(
+                code=AddEvidenceDocumentErrorCode(exc.code.value), message=exc.message, field=exc.field
+            )
+        return AddEvidenceDocumentSuccess(
+            document=EvidenceDocument.from_model(outcome.document), duplicate=outcome.duplicate
+        )
+
+
+async def _read_upload(file: Upload | None, limit: int) -> tuple[bytes | None, str | None, str | None]:
+    """The upload's bytes (one past `limit` at most, enough to refuse it), name and declared type."""
+    if file is None:
+        return None, None, None
+    try:
+        content = await file.read(limit + 1)  # type: ignore[attr-defined]
+    finally:
+        await file.close()  # type: ignore[attr-defined]
+    return bytes(content), getattr(file, "filename", None), getattr(file, "content_type", None)
