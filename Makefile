@@ -34,6 +34,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.pipeline_run
 	$(BIN)/python -m bench.claims_extraction --all
 	$(BIN)/python -m bench.specialists_offline --all
+	$(BIN)/python -m bench.geography --all
 
 clean:
 	rm -rf $(VENV)

@@ -32,6 +32,7 @@ from app.llm import UsageTrace
 from app.search.web import EvidenceSearch
 from app.specialists.academic import investigate_academic
 from app.specialists.data_metrics import investigate_data_metrics
+from app.specialists.geography import investigate_geography
 from app.specialists.legal import investigate_legal
 from app.specialists.news_media import investigate_news
 
@@ -70,12 +71,13 @@ async def no_evidence_source(task: SpecialistTask, tools: InvestigationTools) ->
     )
 
 
-#: Specialists with an evidence source built in; the others say honestly that they checked nothing.
+#: The built-in specialists (each says honestly when it had no evidence source for a claim).
 BUILT_IN_INVESTIGATORS: Mapping[str, Investigator] = {
     "legal": investigate_legal,
     "data_metrics": investigate_data_metrics,
     "news_media": investigate_news,
     "academic": investigate_academic,
+    "geography": investigate_geography,
 }
 
 

@@ -87,7 +87,9 @@ class ApiEmbedder:
             )
 
         try:
-            return await with_retries(lambda: self._attempt(http, texts), RetryPolicy.for_models(settings), on_retry)
+            return await with_retries(
+                lambda: self._attempt(http, texts), RetryPolicy.for_models(settings), on_retry
+            )
         except RetriesExhausted as exc:
             raise EmbeddingUnavailable(f"embeddings API failed: {exc}") from exc
 

@@ -4,12 +4,17 @@ URLs come from users and from documents, so a naive GET is a server-side request
 `fetch` only speaks http(s), resolves each host itself and refuses non-public addresses (see
 `app.net.addresses`), connects to the address it checked (so a second DNS answer cannot rebind
 the host to an internal one), re-checks every redirect hop, and caps size and time.
+
+Most fetches are GETs; API clients (a STAC search, a raster statistics request) POST a JSON body
+through the same checks. Redirects treat the body as browsers and httpx do: 307/308 repeat the
+method and body, 303 (and 301/302 after a POST) turn the request into a body-less GET.
 """
 
 from __future__ import annotations
 
 import asyncio
 import codecs
+import json as jsonlib
 import socket
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
@@ -26,6 +31,8 @@ _REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 # Caller headers that must not follow a redirect to another origin.
 _CREDENTIAL_HEADERS = frozenset({"authorization", "cookie", "proxy-authorization"})
+# Headers that describe a body; dropped with the body when a redirect turns the request into a GET.
+_BODY_HEADERS = frozenset({"content-type", "content-length", "content-encoding"})
 
 
 class FetchRefused(Exception):
@@ -105,6 +112,43 @@ def _charset(content_type: str | None) -> str | None:
     return None
 
 
+@dataclass(frozen=True)
+class _Outgoing:
+    """What one hop sends besides its URL: method, headers and body."""
+
+    method: str
+    headers: dict[str, str]
+    content: bytes | None = None
+
+    def redirected(self, status: int, same_origin: bool) -> _Outgoing:
+        """The request to send to a redirect's Location.
+
+        303, and 301/302 after anything but GET/HEAD, become a body-less GET (what browsers and
+        httpx do); 307/308 repeat method and body. Credentials never leave their origin.
+        """
+        headers = self.headers
+        if not same_origin:
+            headers = {k: v for k, v in headers.items() if k.lower() not in _CREDENTIAL_HEADERS}
+        to_get = (status == 303 and self.method != "HEAD") or (
+            status in (301, 302) and self.method not in ("GET", "HEAD")
+        )
+        if not to_get:
+            return _Outgoing(self.method, headers, self.content)
+        return _Outgoing("GET", {k: v for k, v in headers.items() if k.lower() not in _BODY_HEADERS})
+
+
+def _outgoing(method: str, headers: Mapping[str, str] | None, json: Any, content: bytes | None) -> _Outgoing:
+    """The first hop's request: `json` serialised (with its Content-Type unless the caller set one)."""
+    if json is not None and content is not None:
+        raise ValueError("fetch takes json or content, not both")
+    merged = dict(headers or {})
+    if json is not None:
+        content = jsonlib.dumps(json).encode("utf-8")
+        if not any(key.lower() == "content-type" for key in merged):
+            merged["Content-Type"] = "application/json"
+    return _Outgoing(method.upper(), merged, content)
+
+
 async def fetch(
     url: str,
     policy: FetchPolicy,
@@ -112,8 +156,11 @@ async def fetch(
     transport: httpx.AsyncBaseTransport | None = None,
     resolver: Resolver | None = None,
     headers: Mapping[str, str] | None = None,
+    method: str = "GET",
+    json: Any = None,
+    content: bytes | None = None,
 ) -> Fetched:
-    """GET `url` under `policy`, following redirects, each hop checked and pinned to its address.
+    """Request `url` under `policy`, following redirects, each hop checked and pinned to its address.
 
     Args:
         url: An absolute http(s) URL. Userinfo is accepted but never sent.
@@ -121,11 +168,16 @@ async def fetch(
         transport: httpx transport (tests); defaults to a fresh one that ignores proxy env vars.
         resolver: `(host, port) -> addresses` (tests); defaults to the event loop's getaddrinfo.
         headers: Extra request headers; credential headers are dropped on cross-origin redirects.
+        method: The HTTP method (GET unless an API needs another, e.g. POST for a search).
+        json: A body to send as JSON (sets Content-Type: application/json unless `headers` does).
+        content: A raw body instead of `json`.
 
     Raises:
         FetchRefused: The policy forbids the request, a redirect, or the response size.
         FetchFailed: Timeout, connection error, or HTTP status >= 400.
+        ValueError: Both `json` and `content` were given.
     """
+    outgoing = _outgoing(method, headers, json, content)
     current = _checked_url(_parse_url(url))
     try:
         async with asyncio.timeout(policy.timeout_seconds):
@@ -137,7 +189,7 @@ async def fetch(
                 timeout=policy.timeout_seconds,
             )
             try:
-                return await _follow(client, current, policy, resolver or _getaddrinfo, dict(headers or {}))
+                return await _follow(client, current, policy, resolver or _getaddrinfo, outgoing)
             finally:
                 if transport is None:  # a caller's transport is the caller's to close
                     await client.aclose()
@@ -150,16 +202,21 @@ async def _follow(
     current: httpx.URL,
     policy: FetchPolicy,
     resolver: Resolver,
-    headers: dict[str, str],
+    outgoing: _Outgoing,
 ) -> Fetched:
     """Fetch hop by hop until a non-redirect response, re-checking every Location."""
     redirects: list[str] = []
     origin = _origin(current)
     while True:
         address = await _pinned_address(current, policy, resolver)
-        if _origin(current) != origin:
-            headers = {k: v for k, v in headers.items() if k.lower() not in _CREDENTIAL_HEADERS}
-        request = build_pinned_request(current, address, headers, user_agent=policy.user_agent)
+        request = build_pinned_request(
+            current,
+            address,
+            outgoing.headers,
+            user_agent=policy.user_agent,
+            method=outgoing.method,
+            content=outgoing.content,
+        )
         response = await _send(client, request, current)
         try:
             location = _redirect_target(response, current)
@@ -175,6 +232,7 @@ async def _follow(
             )
         current = _checked_url(location)
         redirects.append(str(current))
+        outgoing = outgoing.redirected(response.status_code, same_origin=_origin(current) == origin)
 
 
 def _parse_url(raw: str) -> httpx.URL:
@@ -244,9 +302,15 @@ async def _getaddrinfo(host: str, port: int) -> list[str]:
 
 
 def build_pinned_request(
-    url: httpx.URL, address: str, headers: Mapping[str, str], *, user_agent: str
+    url: httpx.URL,
+    address: str,
+    headers: Mapping[str, str],
+    *,
+    user_agent: str,
+    method: str = "GET",
+    content: bytes | None = None,
 ) -> httpx.Request:
-    """A GET to `address` that still names `url`'s host in the Host header and TLS SNI.
+    """A request to `address` that still names `url`'s host in the Host header and TLS SNI.
 
     Connecting to the checked IP (not the name) stops DNS rebinding between check and connect;
     the SNI extension makes httpcore send and verify the certificate against the real host name.
@@ -262,7 +326,7 @@ def build_pinned_request(
     merged["Connection"] = "close"
     pinned = httpx.URL(scheme=url.scheme, host=address.split("%", 1)[0], port=url.port, raw_path=url.raw_path)
     extensions = {"sni_hostname": host} if url.scheme == "https" else {}
-    return httpx.Request("GET", pinned, headers=merged, extensions=extensions)
+    return httpx.Request(method, pinned, headers=merged, content=content, extensions=extensions)
 
 
 async def _send(client: httpx.AsyncClient, request: httpx.Request, url: httpx.URL) -> httpx.Response:

@@ -440,3 +440,122 @@ def test_text_falls_back_to_utf8_with_replacement() -> None:
     assert Fetched("u", 200, "text/plain", "é".encode() + b"\xff", []).text() == "é\ufffd"
     assert Fetched("u", 200, 'text/plain; charset="bogus"', b"ok", []).text() == "ok"
     assert Fetched("u", 200, "text/html; Charset=UTF-16", "hi".encode("utf-16"), []).text() == "hi"
+
+
+# --- methods and bodies --------------------------------------------------------------------------
+
+
+async def _echo_request(request: Request) -> Response:
+    body = await request.body()
+    return PlainTextResponse(f"{request.method} {request.headers.get('content-type')} {body.decode()}")
+
+
+async def test_post_json_reaches_a_real_server() -> None:
+    app = Starlette(routes=[Route("/search", _echo_request, methods=["POST"])])
+    async with serve_asgi(app) as echo:
+        fetched = await fetch(f"{echo}/search", LOCAL, method="post", json={"limit": 2, "ids": ["a"]})
+    assert fetched.text() == 'POST application/json {"limit": 2, "ids": ["a"]}'
+
+
+def _redirecting(status: int) -> Callable[[httpx.Request], httpx.Response]:
+    """First hop answers `status` to /next; the second records what arrived."""
+
+    def respond(request: httpx.Request) -> httpx.Response:
+        if request.url.path == "/start":
+            return httpx.Response(status, headers={"Location": "/next"})
+        return httpx.Response(200, text="landed")
+
+    return respond
+
+
+async def _public(host: str, port: int) -> list[str]:
+    return [PUBLIC_IP]
+
+
+@pytest.mark.parametrize(
+    ("status", "method", "body"),
+    [
+        (303, "GET", b""),
+        (302, "GET", b""),
+        (301, "GET", b""),
+        (307, "POST", b'{"q": 1}'),
+        (308, "POST", b'{"q": 1}'),
+    ],
+)
+async def test_redirect_after_post_keeps_or_drops_the_body(status: int, method: str, body: bytes) -> None:
+    transport = RecordingTransport(_redirecting(status))
+    fetched = await fetch(
+        "http://example.test/start",
+        FetchPolicy(),
+        transport=transport,
+        resolver=_public,
+        method="POST",
+        json={"q": 1},
+    )
+    first, second = transport.requests
+    assert (first.method, first.content) == ("POST", b'{"q": 1}')
+    assert first.headers["content-type"] == "application/json"
+    assert (second.method, second.content) == (method, body)
+    assert ("content-type" in second.headers) == bool(body)
+    assert fetched.text() == "landed"
+
+
+async def test_a_307_to_another_origin_keeps_the_body_but_not_the_credentials() -> None:
+    def respond(request: httpx.Request) -> httpx.Response:
+        if request.headers["host"] == "example.test":
+            return httpx.Response(307, headers={"Location": "http://other.test/search"})
+        return httpx.Response(200, text="ok")
+
+    transport = RecordingTransport(respond)
+    await fetch(
+        "http://example.test/search",
+        FetchPolicy(),
+        transport=transport,
+        resolver=_public,
+        method="POST",
+        content=b"raw",
+        headers={"Authorization": "Bearer t", "Content-Type": "text/plain"},
+    )
+    first, second = transport.requests
+    assert first.headers["authorization"] == "Bearer t"
+    assert (second.method, second.content, second.headers["content-type"]) == ("POST", b"raw", "text/plain")
+    assert "authorization" not in second.headers
+
+
+async def test_post_redirect_to_an_internal_address_is_refused_before_sending() -> None:
+    hop = RecordingTransport(lambda r: httpx.Response(307, headers={"Location": "http://10.0.0.1/"}))
+    with pytest.raises(FetchRefused) as refused:
+        await fetch(
+            "http://example.test/",
+            FetchPolicy(),
+            transport=hop,
+            resolver=_public,
+            method="POST",
+            json={"q": 1},
+        )
+    assert refused.value.code == "private_address"
+    assert len(hop.requests) == 1
+
+
+async def test_caller_content_type_wins_and_json_with_content_is_an_error() -> None:
+    transport = RecordingTransport()
+    await fetch(
+        "http://example.test/",
+        FetchPolicy(),
+        transport=transport,
+        resolver=_public,
+        method="POST",
+        json={"type": "Feature"},
+        headers={"content-type": "application/geo+json"},
+    )
+    assert transport.requests[0].headers["content-type"] == "application/geo+json"
+    with pytest.raises(ValueError):
+        await fetch("http://example.test/", FetchPolicy(), resolver=_no_dns, json={}, content=b"x")
+
+
+def test_pinned_request_carries_method_and_body() -> None:
+    request = build_pinned_request(
+        httpx.URL("https://example.test/search"), PUBLIC_IP, {}, user_agent="ua", method="POST", content=b"{}"
+    )
+    assert (request.method, request.content, request.headers["content-length"]) == ("POST", b"{}", "2")
+    assert request.extensions["sni_hostname"] == "example.test"
