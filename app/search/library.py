@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from sqlalchemy.exc import SQLAlchemyError
+
 from app.evidence.search import search_evidence
 from app.knowledge.search import KnowledgeSearch
 from app.search.domains import matches
-from app.search.results import SearchResult
+from app.search.results import SearchAPIError, SearchResult
 
 PROVIDER = "library"
 
@@ -40,7 +42,10 @@ class LibrarySearch:
         topic: str = "general",
         search_depth: str = "basic",
     ) -> list[SearchResult]:
-        hits = await search_evidence(self._knowledge, query, max_results)
+        try:
+            hits = await search_evidence(self._knowledge, query, max_results)
+        except SQLAlchemyError as exc:
+            raise SearchAPIError(PROVIDER, f"evidence library unavailable: {exc}") from exc
         results = [
             SearchResult(
                 title=hit.title,

@@ -21,6 +21,9 @@ from app.search.results import SearchResult
 
 logger = logging.getLogger(__name__)
 
+#: A fetched page with less readable text than this is a paywall or script shell, not the article.
+MIN_PAGE_CHARS = 400
+
 
 @dataclass(frozen=True)
 class QuoteCheck:
@@ -56,6 +59,9 @@ class SourceTexts:
             # A page may differ from what the provider saw (paywall, consent wall, edits).
             found = quote_found(quote, result.content)
             origin = "provider_content" if found else origin
+        if found is False and origin == "fetched_page" and len(text) < MIN_PAGE_CHARS:
+            # A paywall or a script-built page shows almost no text: absence proves nothing there.
+            return QuoteCheck(None, f"fetched page has too little text to check ({len(text)} characters)")
         return QuoteCheck(found, origin if found is not None else "quote too short to check")
 
     async def _text(self, result: SearchResult) -> tuple[str | None, str]:
@@ -77,8 +83,12 @@ class SourceTexts:
                 return result.content, "provider_content"
             return None, f"source page not retrievable ({exc})"
         self.pages_fetched += 1
+        content_type = (page.content_type or "").lower()
         body = page.text()
-        is_html = "html" in (page.content_type or "") or body.lstrip()[:15].lower().startswith(
-            ("<!doctype", "<html")
-        )
-        return (html_to_text(body).text if is_html else body), "fetched_page"
+        if "html" in content_type or body.lstrip()[:15].lower().startswith(("<!doctype", "<html")):
+            return html_to_text(body).text, "fetched_page"
+        if content_type.startswith("text/") or not content_type:
+            return body, "fetched_page"
+        if result.content:
+            return result.content, "provider_content"
+        return None, f"source page is {content_type}, which the quote check does not read"

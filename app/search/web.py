@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import logging
 from collections.abc import Callable, Sequence
 from typing import Literal, Protocol
 from urllib.parse import urlsplit, urlunsplit
@@ -20,6 +21,8 @@ from app.search.domains import matches
 from app.search.library import LibrarySearch
 from app.search.results import SearchAPIError, SearchResponse, SearchResult
 from app.search.tavily import TavilySearch
+
+logger = logging.getLogger(__name__)
 
 TimeRange = Literal["day", "week", "month", "year", "all"]
 TIME_RANGE_DAYS: dict[str, int] = {"day": 1, "week": 7, "month": 31, "year": 366}
@@ -118,6 +121,9 @@ class EvidenceSearch:
         for provider, answer in zip(self.providers, answers, strict=True):
             if isinstance(answer, SearchAPIError):
                 response.errors[provider.name] = answer.message
+            elif isinstance(answer, Exception):
+                logger.exception("search provider %s failed unexpectedly", provider.name, exc_info=answer)
+                response.errors[provider.name] = f"{type(answer).__name__}: {answer}"
             elif isinstance(answer, BaseException):
                 raise answer
             else:

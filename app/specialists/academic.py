@@ -16,34 +16,12 @@ from app.agents.runtime import InvestigationOutcome, InvestigationTools
 from app.agents.state import ClaimState, SpecialistTask
 from app.claims.sentences import split_sentences
 from app.specialists.contradictions import SourceAssessment, assess_by_rules, mentions
+from app.specialists.credibility import RESEARCH_DOMAINS
 from app.specialists.search_queries import PlannedQuery, claim_time_range, search_name, topic_terms
 from app.specialists.source_findings import EvidenceKinds
 from app.specialists.web_evidence import SearchProfile, investigate_with_search
 
 _I = re.IGNORECASE
-RESEARCH_DOMAINS: tuple[str, ...] = (
-    "sciencebasedtargets.org",
-    "ghgprotocol.org",
-    "ipcc.ch",
-    "iea.org",
-    "unfccc.int",
-    "ifrs.org",
-    "cdp.net",
-    "iso.org",
-    "nature.com",
-    "science.org",
-    "sciencedirect.com",
-    "springer.com",
-    "wiley.com",
-    "doi.org",
-    "arxiv.org",
-    "pnas.org",
-    "iop.org",
-    "ssrn.com",
-    "nber.org",
-    "oecd.org",
-    "worldbank.org",
-)
 TARGET_VALIDATION = re.compile(
     r"\bsbti\b|science[- ]based|1\.5\s?°?\s?c|paris[- ]aligned|well[- ]below 2", _I
 )

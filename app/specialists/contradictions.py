@@ -44,9 +44,14 @@ ENFORCEMENT = re.compile(
     _I,
 )
 CRITICISM = re.compile(
-    r"\b(?:criticis\w*|criticiz\w*|accus\w*|controvers\w*|fail(?:ed|s|ure)|despite|however|but still|"
+    r"\b(?:criticis\w*|criticiz\w*|accus\w*|controvers\w*|fail(?:ed|s|ure)|but still|"
     r"still relies|questionable|doubts?|undermin\w*|offsets? rather|certificates rather|overstat\w*)\b",
     _I,
+)
+COMMON_NAME_WORDS = frozenset(
+    """general international american national united global first royal standard british
+    european energy power public digital national pacific atlantic northern southern eastern
+    western central""".split()
 )
 _SCOPE = re.compile(r"\bscope\s*([123])\b", _I)
 _TARGET_YEAR = re.compile(r"\b(?:by|in|to|until)\s+((?:19|20)\d{2})\b", _I)
@@ -83,11 +88,12 @@ def mentions(text: str, company: str) -> bool:
     """Whether `company` (its search name, or a distinctive first word of it) appears in `text`."""
     if not company:
         return False
-    names = {company}
+    if re.search(rf"(?<!\w){re.escape(company)}(?!\w)", text, _I):
+        return True
     first = company.split()[0]
-    if len(first) >= 5:
-        names.add(first)
-    return any(re.search(rf"(?<!\w){re.escape(name)}(?!\w)", text, _I) for name in names)
+    # A distinctive first word ("Costco", "Siemens") as written, never a common one ("General").
+    distinctive = len(first) >= 5 and first.lower() not in COMMON_NAME_WORDS
+    return distinctive and re.search(rf"(?<!\w){re.escape(first)}(?!\w)", text) is not None
 
 
 def assess_by_rules(claim_text: str, company: str, title: str, source_text: str) -> SourceAssessment:
@@ -105,7 +111,7 @@ def assess_by_rules(claim_text: str, company: str, title: str, source_text: str)
         if len(shared) < MIN_SHARED_WORDS and not (claim_scopes & scopes):
             continue
         on_topic = True
-        named = about_company or mentions(sentence, company) or not company
+        named = bool(company) and (about_company or mentions(sentence, company))
         found = _signal(claim_text, sentence, named)
         if found is not None and (best is None or _rank(found) > _rank(best)):
             best = found
@@ -174,7 +180,7 @@ def _signal(claim: str, sentence: str, named: bool) -> SourceAssessment | None:
             quote,
             "enforcement",
         )
-    if named and CRITICISM.search(sentence):
+    if named and CRITICISM.search(sentence) and figures != "match":
         return SourceAssessment(
             "contradicts",
             "contextual",

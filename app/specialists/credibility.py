@@ -41,6 +41,30 @@ TIER_1_DOMAINS: tuple[str, ...] = (
     "sciencebasedtargets.org/target-dashboard",
     "sciencebasedtargets.org/companies-taking-action",
 )
+#: Research, standard-setters and data bodies (Tier 2); the academic agent aims its web search here.
+RESEARCH_DOMAINS: tuple[str, ...] = (
+    "ipcc.ch",
+    "iea.org",
+    "unfccc.int",
+    "sciencebasedtargets.org",
+    "ghgprotocol.org",
+    "ifrs.org",
+    "cdp.net",
+    "nature.com",
+    "science.org",
+    "sciencedirect.com",
+    "springer.com",
+    "wiley.com",
+    "doi.org",
+    "arxiv.org",
+    "pnas.org",
+    "iop.org",
+    "ssrn.com",
+    "nber.org",
+    "oecd.org",
+    "worldbank.org",
+    "iso.org",
+)
 TIER_2_DOMAINS: tuple[str, ...] = (
     "reuters.com",
     "apnews.com",
@@ -74,26 +98,7 @@ TIER_2_DOMAINS: tuple[str, ...] = (
     "gov.uk",
     "europa.eu",
     "un.org",
-    "unfccc.int",
-    "ipcc.ch",
-    "iea.org",
-    "sciencebasedtargets.org",
-    "ghgprotocol.org",
-    "ifrs.org",
-    "cdp.net",
-    "nature.com",
-    "science.org",
-    "sciencedirect.com",
-    "springer.com",
-    "wiley.com",
-    "doi.org",
-    "arxiv.org",
-    "pnas.org",
-    "iop.org",
-    "ssrn.com",
-    "nber.org",
-    "oecd.org",
-    "worldbank.org",
+    *RESEARCH_DOMAINS,
 )
 TIER_3_DOMAINS: tuple[str, ...] = (
     "prnewswire.com",
@@ -110,12 +115,7 @@ TIER_3_DOMAINS: tuple[str, ...] = (
     "msci.com",
     "sustainalytics.com",
 )
-TIER_4_DOMAINS: tuple[str, ...] = (
-    "medium.com",
-    "substack.com",
-    "wordpress.com",
-    "blogspot.com",
-    "tumblr.com",
+SOCIAL_MEDIA: tuple[str, ...] = (
     "twitter.com",
     "x.com",
     "facebook.com",
@@ -123,6 +123,14 @@ TIER_4_DOMAINS: tuple[str, ...] = (
     "instagram.com",
     "tiktok.com",
     "reddit.com",
+)
+TIER_4_DOMAINS: tuple[str, ...] = (
+    "medium.com",
+    "substack.com",
+    "wordpress.com",
+    "blogspot.com",
+    "tumblr.com",
+    *SOCIAL_MEDIA,
     "quora.com",
     "youtube.com",
 )
@@ -133,16 +141,7 @@ DOMAIN_TIERS: tuple[tuple[int, tuple[str, ...]], ...] = (
     (4, TIER_4_DOMAINS),
 )
 #: Social media and aggregators every news search leaves out (§3.5).
-ALWAYS_EXCLUDED_DOMAINS: tuple[str, ...] = (
-    "twitter.com",
-    "x.com",
-    "facebook.com",
-    "linkedin.com",
-    "instagram.com",
-    "tiktok.com",
-    "reddit.com",
-    "news.google.com",
-)
+ALWAYS_EXCLUDED_DOMAINS: tuple[str, ...] = (*SOCIAL_MEDIA, "news.google.com")
 _PRESS_RELEASE = re.compile(
     r"for immediate release|press release|\bannounces?\b|news release|media release", re.IGNORECASE
 )
@@ -178,12 +177,22 @@ def is_company_site(domain: str, company_name: str | None) -> bool:
         return False
     words = re.findall(r"[a-z0-9]+", company_name.lower())
     stem = "".join(word for word in words if word not in _LEGAL_FORMS)
-    label = domain.split(".")[-2] if domain.count(".") >= 1 else domain
-    if len(stem) < 3:
+    if len(stem) < 3 or tier_by_domain(domain) is not None:
         return False
-    return label.startswith(stem) or (len(label) >= 4 and stem.startswith(label))
+    labels = domain.split(".")
+    # The registrable label: "tesco" in tesco.co.uk and bhp.com.au, "riotinto" in riotinto.com.
+    label = (
+        labels[-3]
+        if len(labels) >= 3 and labels[-2] in _SECOND_LEVEL
+        else labels[-2]
+        if len(labels) >= 2
+        else domain
+    )
+    return label == stem or label in {stem + suffix for suffix in _NAME_SUFFIXES}
 
 
+_SECOND_LEVEL = frozenset({"co", "com", "org", "net", "gov", "ac"})
+_NAME_SUFFIXES = ("group", "corp", "plc", "inc", "global")
 _LEGAL_FORMS = frozenset(
     {
         "plc",

@@ -38,11 +38,12 @@ STOPWORDS = frozenset(
     continue continued continues remain remains remained well within since new total overall""".split()
 )
 LEGAL_FORMS = re.compile(
-    r"[\s,]+(?:plc|ltd\.?|limited|inc\.?|corp\.?|corporation|ag|se|s\.a\.|sa|n\.v\.|nv|co\.?|group|llc)$",
+    r"[\s,]+(?:plc|ltd\.?|limited|inc\.?|corp\.?|corporation|company|ag|se|s\.a\.|sa|n\.v\.|nv|co\.?|group|"
+    r"llc)$",
     re.IGNORECASE,
 )
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9&'’-]*[A-Za-z0-9]|[A-Za-z]")
-_QUOTED = re.compile(r"'(.+?)'(?=[.\s]|$)|\"(.+?)\"", re.DOTALL)
+_QUOTED = re.compile(r"(?:(?<=\s)|^)'(.+?)'(?=[.\s,;]|$)|\"(.+?)\"", re.DOTALL)
 _SCOPE = re.compile(r"\bscope\s*([123])\b", re.IGNORECASE)
 
 

@@ -38,8 +38,11 @@ class EvaluatedSource:
 
     @property
     def counts(self) -> bool:
-        """Whether aggregation may use it: relevant, and its quote not shown to be missing."""
-        return self.assessment.stance in {"contradicts", "supports"} and self.quote.verified is not False
+        """Whether aggregation may use it: relevant, its quote not shown to be missing, and (for the
+        LLM, whose reading cannot be re-run) a quote that could be checked at all."""
+        if self.assessment.stance not in {"contradicts", "supports"} or self.quote.verified is False:
+            return False
+        return not (self.assessment.method == "llm" and self.quote.verified is None)
 
 
 @dataclass(frozen=True)
@@ -74,7 +77,7 @@ def source_finding(claim_id: str, item: EvaluatedSource, kinds: EvidenceKinds, s
     """One relevant source as a finding (§6.2 details plus its citation and quote check)."""
     assessment, result, tier = item.assessment, item.result, item.tier.tier
     contradicts = assessment.stance == "contradicts"
-    if item.quote.verified is False:
+    if not item.counts:
         supports: bool | None = None
     elif contradicts:
         supports = False if stands else None

@@ -140,7 +140,7 @@ async def _search_all(
         *(_run(search, profile, query) for query in planned), return_exceptions=True
     )
     work = _ClaimWork(claim)
-    seen: set[str] = set()
+    per_query: list[list[tuple[SearchResult, PlannedQuery]]] = []
     for query, answer in zip(planned, answers, strict=True):
         if isinstance(answer, SearchAPIError):
             work.failures.append(f"{query.query_type}: {answer.message}")
@@ -165,11 +165,14 @@ async def _search_all(
                 "provider_errors": answer.errors,
             },
         )
-        for result in answer.results:
-            key = url_key(result.url)
-            if key not in seen:
-                seen.add(key)
-                work.found.append((result, query))
+        per_query.append([(result, query) for result in answer.results])
+    # Interleaved by rank, so the sources read per claim come from every query type.
+    seen: set[str] = set()
+    for rank in range(max((len(results) for results in per_query), default=0)):
+        for results in per_query:
+            if rank < len(results) and url_key(results[rank][0].url) not in seen:
+                seen.add(url_key(results[rank][0].url))
+                work.found.append(results[rank])
     return work
 
 
@@ -269,7 +272,9 @@ def _tier(result: SearchResult, company: str, llm_tier: int | None) -> TierAssig
     if by_rules is not None:
         return by_rules
     if llm_tier is not None:
-        return TierAssignment(llm_tier, "llm", "tier suggested by the analysis model for an unlisted outlet")
+        # Never Tier 1 on the model's word alone: one Tier 1 source settles a contradiction.
+        tier = max(llm_tier, 2)
+        return TierAssignment(tier, "llm", "tier suggested by the analysis model for an unlisted outlet")
     return default_tier(result.source_domain)
 
 
@@ -284,7 +289,7 @@ async def _announce(tools: InvestigationTools, claim_id: str, item: EvaluatedSou
             "quote_verified": item.quote.verified,
         },
     )
-    if item.assessment.stance == "contradicts" and item.quote.verified is not False:
+    if item.assessment.stance == "contradicts" and item.counts:
         await tools.recorder.emit(
             "contradiction_detected",
             {
@@ -318,7 +323,7 @@ def _request(
 
 def _request_from_findings(claim: ClaimState, outcome: InvestigationOutcome) -> str | None:
     for finding in outcome.findings:
-        if finding.claim_id != claim["claim_id"] or not finding.details.get("contradicts_claim"):
+        if finding.claim_id != claim["claim_id"] or finding.supports_claim is not False:
             continue
         url = finding.details.get("source_url")
         if (

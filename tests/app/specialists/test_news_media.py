@@ -46,6 +46,10 @@ JUSTICE = (
     "smelters between 2022 and 2024.\n\nThe complaint seeks penalties."
 )
 UNRELATED = "Coffee prices climbed in 2024 as droughts hit Brazilian harvests."
+#: Enough ordinary article text that a page is not mistaken for a paywall shell.
+FILLER = "\n\n" + " ".join(
+    f"Paragraph {n} of the article covers the company's history, its mines and its markets." for n in range(8)
+)
 BLOG_TEXT = "Example Metals says its Scope 1 emissions fell in 2024, a welcome change for the sector."
 
 
@@ -117,8 +121,8 @@ async def test_planted_contradiction_is_found_and_the_claim_contradicted(
     # given: two credible contradicting library articles, one honest web page, one fabricated snippet
     settings = _settings(services, tavily)
     await _plant_library(session_factory, settings)
-    tavily.add_article("blog", title="Example Metals update", text=BLOG_TEXT)
-    tavily.add_article("moved", title="Example Metals profile", text="Nothing about emissions here.")
+    tavily.add_article("blog", title="Example Metals update", text=BLOG_TEXT + FILLER)
+    tavily.add_article("moved", title="Example Metals profile", text="Nothing about emissions here." + FILLER)
     tavily.results_for(
         "example metals",
         [
@@ -251,8 +255,10 @@ async def test_llm_reads_sources_and_its_invented_quote_is_flagged(
 ) -> None:
     # given: an LLM that writes the queries and reads each source; one of its quotes is invented
     rose = "Example Metals' Scope 1 emissions rose 3% in 2024, filings show."
-    tavily.add_article("filings", title="Emissions filings", text=rose)
-    tavily.add_article("profile", title="Company profile", text="Example Metals mines copper in Chile.")
+    tavily.add_article("filings", title="Emissions filings", text=rose + FILLER)
+    tavily.add_article(
+        "profile", title="Company profile", text="Example Metals mines copper in Chile." + FILLER
+    )
     tavily.results_for(
         "llm company query",
         [
@@ -303,8 +309,9 @@ async def test_llm_reads_sources_and_its_invented_quote_is_flagged(
         findings = list(await session.scalars(select(Finding).where(Finding.agent == "news_media")))
     by_url = {finding.details.get("source_url"): finding for finding in findings}
     honest, invented = by_url[f"{tavily.url}/articles/filings"], by_url[f"{tavily.url}/articles/profile"]
-    assert (honest.method, honest.details["tier_basis"], honest.details["source_tier"]) == ("llm", "llm", 1)
-    assert honest.details["quote_verified"] is True and honest.supports_claim is False
+    # the model said Tier 1 for an unlisted outlet: capped at 2, so it cannot settle a contradiction alone
+    assert (honest.method, honest.details["tier_basis"], honest.details["source_tier"]) == ("llm", "llm", 2)
+    assert honest.details["quote_verified"] is True and honest.details["contradicts_claim"] is True
     assert invented.details["quote_verified"] is False and invented.supports_claim is None
     assert set(tavily.queries) == {"LLM company query", "LLM industry query", "LLM controversy query"}
 

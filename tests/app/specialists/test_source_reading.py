@@ -152,3 +152,30 @@ def test_academic_checks_validation_and_certification() -> None:
         "Example Metals had its ISO 14001 certificate suspended.",
     )
     assert (lost.stance, lost.signal) == ("contradicts", "certificate_lost")
+
+
+def test_review_regressions_common_first_words_confirmations_and_company_sites() -> None:
+    claim = "We reduced Scope 1 emissions by 30% in 2023."
+    # "General" alone is not General Motors
+    generic = assess_by_rules(
+        claim, "General Motors", "", "General industry Scope 1 emissions rose 5% in 2023."
+    )
+    assert generic.stance != "contradicts"
+    # a confirmation with a "however" is still a confirmation
+    upbeat = assess_by_rules(
+        claim, "Acme", "", "Acme cut Scope 1 emissions by 30% in 2023, however analysts stayed calm."
+    )
+    assert upbeat.stance == "supports"
+    # without a company name nothing can be contradicted
+    assert (
+        assess_by_rules(claim, "", "", "Scope 1 emissions rose 5% in 2023 at the plant.").stance
+        != "contradicts"
+    )
+    assert search_name("General Motors Company") == "General Motors"
+    own = assign_tier("https://www.tesco.co.uk/news", "tesco.co.uk", "Update", "", "Tesco PLC")
+    assert own is not None and own.basis == "company_site"
+    assert (
+        assign_tier("https://riotintowatch.org/x", "riotintowatch.org", "Report", "", "Rio Tinto plc") is None
+    )
+    energy = assign_tier("https://www.energy.gov/x", "energy.gov", "Report", "", "Energy Transfer")
+    assert energy is None or energy.basis != "company_site"
