@@ -1,4 +1,5 @@
-"""The README's configuration table matches the settings (`make docs` regenerates it)."""
+"""The README keeps its two fresh-machine commands, and its configuration table matches the settings
+(`make docs` regenerates it)."""
 
 from __future__ import annotations
 
@@ -13,3 +14,9 @@ def test_readme_settings_table_is_current() -> None:
     text = README.read_text()
     assert START in text and END in text
     assert f"{START}\n{settings_table()}\n{END}" in text, "README settings table is stale: run `make docs`"
+
+
+def test_readme_gives_the_two_fresh_machine_commands() -> None:
+    text = README.read_text()
+    assert "## Two commands" in text
+    assert "\nmake run " in text and "\nmake test " in text
