@@ -44,8 +44,6 @@ class SourceTexts:
         self._policy = FetchPolicy.from_settings(settings)
         self._session_factory = session_factory
         self._texts: dict[str, tuple[str | None, str]] = {}
-        self.pages_fetched = 0
-        self.fetch_failures = 0
 
     async def check(self, result: SearchResult, quote: str | None) -> QuoteCheck:
         """The quote check of `quote` against `result`'s retrieved text."""
@@ -77,12 +75,10 @@ class SourceTexts:
         try:
             page = await fetch(result.url, self._policy)
         except (FetchRefused, FetchFailed) as exc:
-            self.fetch_failures += 1
             logger.info("quote check: could not fetch %s (%s)", result.url, exc)
             if result.content:
                 return result.content, "provider_content"
             return None, f"source page not retrievable ({exc})"
-        self.pages_fetched += 1
         content_type = (page.content_type or "").lower()
         body = page.text()
         if "html" in content_type or body.lstrip()[:15].lower().startswith(("<!doctype", "<html")):

@@ -1,7 +1,8 @@
 """Tavily web search through `tavily-python`, with the project's retry policy (FRD-08 §1.4–1.5).
 
 The SDK is given our own `httpx.AsyncClient` (base URL from `TAVILY_API_BASE_URL`, our timeout) so
-that a response hook can read `Retry-After` on a 429, which the SDK's exception does not carry.
+that a response hook can keep the response whose `Retry-After` a 429 carries, which the SDK's
+exception does not.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from tavily.errors import TimeoutError as TavilyTimeout
 from app.config import Settings
 from app.llm.backoff import RetriesExhausted, RetryPolicy, with_retries
 from app.llm.errors import AttemptFailed
+from app.llm.protocol import retry_after_seconds
 from app.search.domains import domain_of
 from app.search.results import SearchAPIError, SearchResult
 
@@ -45,7 +47,6 @@ class TavilySearch:
             raise SearchAPIError(PROVIDER, "Web search unavailable: API key not configured (TAVILY_API_KEY)")
         self._settings = settings
         self._api_key = settings.tavily_api_key.get_secret_value()
-        self._retry_after: float | None = None
 
     async def search(
         self,
@@ -87,17 +88,23 @@ class TavilySearch:
             raise SearchAPIError(PROVIDER, str(exc)) from exc
 
     async def _attempt(self, arguments: dict[str, Any]) -> list[SearchResult]:
-        self._retry_after = None
+        # Per call, not per provider: one provider serves several concurrent queries.
+        responses: list[httpx.Response] = []
+
+        async def keep(response: httpx.Response) -> None:
+            responses.append(response)
+
         async with httpx.AsyncClient(
             base_url=self._settings.tavily_api_base_url,
             timeout=self._settings.search_timeout_seconds,
-            event_hooks={"response": [self._note_retry_after]},
+            event_hooks={"response": [keep]},
         ) as http:
             client = AsyncTavilyClient(api_key=self._api_key, client=http)
             try:
                 body = await client.search(**arguments)
             except UsageLimitExceededError as exc:
-                raise AttemptFailed("429", str(exc), retryable=True, retry_after=self._retry_after) from exc
+                retry_after = retry_after_seconds(responses[-1]) if responses else None
+                raise AttemptFailed("429", str(exc), retryable=True, retry_after=retry_after) from exc
             except (InvalidAPIKeyError, ForbiddenError, BadRequestError) as exc:
                 raise AttemptFailed(type(exc).__name__, str(exc), retryable=False) from exc
             except httpx.HTTPStatusError as exc:
@@ -110,13 +117,6 @@ class TavilySearch:
             except json.JSONDecodeError as exc:
                 raise AttemptFailed("bad_response", f"not JSON: {exc}", retryable=True) from exc
         return parse_results(body)
-
-    async def _note_retry_after(self, response: httpx.Response) -> None:
-        value = response.headers.get("retry-after")
-        try:
-            self._retry_after = float(value) if value is not None else None
-        except ValueError:
-            self._retry_after = None
 
 
 def parse_results(body: object) -> list[SearchResult]:

@@ -15,9 +15,10 @@ import re
 from app.agents.runtime import InvestigationOutcome, InvestigationTools
 from app.agents.state import ClaimState, SpecialistTask
 from app.claims.sentences import split_sentences
+from app.specialists.company_names import search_name
 from app.specialists.contradictions import SourceAssessment, assess_by_rules, mentions
 from app.specialists.credibility import RESEARCH_DOMAINS
-from app.specialists.search_queries import PlannedQuery, claim_time_range, search_name, topic_terms
+from app.specialists.search_queries import PlannedQuery, claim_time_range, topic_terms
 from app.specialists.source_findings import EvidenceKinds
 from app.specialists.web_evidence import SearchProfile, investigate_with_search
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from app.claims.sentences import split_sentences
 from app.knowledge.keywords import tokens
 from app.specialists.figures import Figure, parse_figures
-from app.specialists.search_queries import STOPWORDS
+from app.specialists.search_queries import SCOPE, STOPWORDS
 
 RELATIVE_TOLERANCE = 0.01
 MIN_SHARED_WORDS = 2
@@ -53,7 +53,6 @@ COMMON_NAME_WORDS = frozenset(
     european energy power public digital national pacific atlantic northern southern eastern
     western central""".split()
 )
-_SCOPE = re.compile(r"\bscope\s*([123])\b", _I)
 _TARGET_YEAR = re.compile(r"\b(?:by|in|to|until)\s+((?:19|20)\d{2})\b", _I)
 
 
@@ -99,13 +98,13 @@ def mentions(text: str, company: str) -> bool:
 def assess_by_rules(claim_text: str, company: str, title: str, source_text: str) -> SourceAssessment:
     """The strongest signal among the source's on-topic sentences (see the module docstring)."""
     claim_words = content_words(claim_text)
-    claim_scopes = set(_SCOPE.findall(claim_text))
+    claim_scopes = set(SCOPE.findall(claim_text))
     about_company = mentions(title, company)
     best: SourceAssessment | None = None
     on_topic = False
     for sentence in [title, *(s.text for s in split_sentences(1, source_text))]:
         shared = claim_words & content_words(sentence)
-        scopes = set(_SCOPE.findall(sentence))
+        scopes = set(SCOPE.findall(sentence))
         if claim_scopes and scopes and not claim_scopes & scopes:
             continue  # another scope's figures say nothing about this one
         if len(shared) < MIN_SHARED_WORDS and not (claim_scopes & scopes):

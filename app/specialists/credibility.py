@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.search.domains import matches
+from app.specialists.company_names import search_name
 
 TIER_WEIGHTS: dict[int, float] = {1: 4.0, 2: 3.0, 3: 2.0, 4: 1.0}
 UNKNOWN_TIER = 4
@@ -175,8 +176,8 @@ def is_company_site(domain: str, company_name: str | None) -> bool:
     """Whether the domain looks like the company's own ("riotinto.com" for "Rio Tinto plc")."""
     if not company_name or not domain:
         return False
-    words = re.findall(r"[a-z0-9]+", company_name.lower())
-    stem = "".join(word for word in words if word not in _LEGAL_FORMS)
+    words = re.findall(r"[a-z0-9]+", search_name(company_name).lower())
+    stem = "".join(words[1:] if words[:1] == ["the"] else words)
     if len(stem) < 3 or tier_by_domain(domain) is not None:
         return False
     labels = domain.split(".")
@@ -193,24 +194,6 @@ def is_company_site(domain: str, company_name: str | None) -> bool:
 
 _SECOND_LEVEL = frozenset({"co", "com", "org", "net", "gov", "ac"})
 _NAME_SUFFIXES = ("group", "corp", "plc", "inc", "global")
-_LEGAL_FORMS = frozenset(
-    {
-        "plc",
-        "ltd",
-        "limited",
-        "inc",
-        "corp",
-        "corporation",
-        "ag",
-        "se",
-        "sa",
-        "nv",
-        "co",
-        "company",
-        "group",
-        "the",
-    }
-)
 
 
 def assign_tier(

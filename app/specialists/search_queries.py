@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from pydantic import BaseModel
 
@@ -18,6 +17,7 @@ from app.agents.state import ClaimState, ReinvestigationContext
 from app.llm import LLMClient, LLMUnavailable, UsageTrace
 from app.llm.roles import LLMRole
 from app.search.web import TimeRange
+from app.specialists.company_names import search_name
 from app.specialists.credibility import domains_of_tiers
 from app.specialists.figures import FIGURE, YEAR
 from app.specialists.prompts import QUERY_SYSTEM_PROMPT, query_user_prompt
@@ -37,14 +37,10 @@ STOPWORDS = frozenset(
     company group including include includes included across compared approximately around currently
     continue continued continues remain remains remained well within since new total overall""".split()
 )
-LEGAL_FORMS = re.compile(
-    r"[\s,]+(?:plc|ltd\.?|limited|inc\.?|corp\.?|corporation|company|ag|se|s\.a\.|sa|n\.v\.|nv|co\.?|group|"
-    r"llc)$",
-    re.IGNORECASE,
-)
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9&'’-]*[A-Za-z0-9]|[A-Za-z]")
 _QUOTED = re.compile(r"(?:(?<=\s)|^)'(.+?)'(?=[.\s,;]|$)|\"(.+?)\"", re.DOTALL)
-_SCOPE = re.compile(r"\bscope\s*([123])\b", re.IGNORECASE)
+#: "Scope 1/2/3" as written, its number captured.
+SCOPE = re.compile(r"\bscope\s*([123])\b", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -64,25 +60,15 @@ class QueryPlanAnswer(BaseModel):
     controversy: str
 
 
-def search_name(company_name: str | None) -> str:
-    """The company as people search for it ("Rio Tinto plc" -> "Rio Tinto")."""
-    name = (company_name or "").strip()
-    while True:
-        shorter = LEGAL_FORMS.sub("", name).strip()
-        if shorter == name:
-            return name
-        name = shorter
-
-
 def key_terms(text: str, *, limit: int = MAX_KEY_TERMS, known: str = "") -> list[str]:
     """The words and figures a search for `text` should contain: scopes, figures, years, then
     content words in order of appearance (stopwords, duplicates and the words of `known`, such as
     the company name the query already has, dropped)."""
-    terms: list[str] = [f"Scope {number}" for number in dict.fromkeys(_SCOPE.findall(text))]
+    terms: list[str] = [f"Scope {number}" for number in dict.fromkeys(SCOPE.findall(text))]
     terms += [match.group(0).strip() for match in FIGURE.finditer(text)][:2]
     terms += [match.group(0) for match in YEAR.finditer(text)][:2]
     covered = {word.lower() for term in [*terms, known] for word in term.split()}
-    for match in _WORD.finditer(_SCOPE.sub(" ", text)):
+    for match in _WORD.finditer(SCOPE.sub(" ", text)):
         word = match.group(0).strip("'’-")
         lowered = word.lower()
         if lowered in STOPWORDS or lowered in covered or len(lowered) < 3:
@@ -193,11 +179,6 @@ def refined_queries(
             )
     unique = {query.query: query for query in planned if query.query}
     return list(unique.values())
-
-
-def with_domains(query: PlannedQuery, domains: Sequence[str]) -> PlannedQuery:
-    """The query restricted to `domains` (a profile's preferred outlets)."""
-    return replace(query, include_domains=tuple(domains))
 
 
 def _join(*parts: str) -> str:

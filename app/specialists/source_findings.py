@@ -37,6 +37,11 @@ class EvaluatedSource:
     llm_error: str | None = None
 
     @property
+    def weighted_confidence(self) -> float:
+        """The reading's confidence scaled by the outlet's tier weight (Tier 1 keeps it whole)."""
+        return round(self.assessment.confidence * tier_weight(self.tier.tier) / tier_weight(1), 3)
+
+    @property
     def counts(self) -> bool:
         """Whether aggregation may use it: relevant, its quote not shown to be missing, and (for the
         LLM, whose reading cannot be re-run) a quote that could be checked at all."""
@@ -121,7 +126,7 @@ def source_finding(claim_id: str, item: EvaluatedSource, kinds: EvidenceKinds, s
         evidence_type=kinds.contradiction if contradicts else kinds.source,
         summary=summary,
         supports_claim=supports,
-        confidence=round(assessment.confidence * tier_weight(tier) / tier_weight(1), 3),
+        confidence=item.weighted_confidence,
         method=assessment.method,
         details=details,
     )
@@ -143,9 +148,7 @@ def summary_finding(
     stands = contradiction_stands(sources)
     supports: bool | None = False if stands else (True if supporting and not contradicting else None)
     deciding = contradicting if stands else supporting if supports else []
-    confidence = max(
-        (source_finding(claim_id, item, kinds, stands).confidence or 0.0 for item in deciding), default=None
-    )
+    confidence = max((item.weighted_confidence for item in deciding), default=None)
     text = (
         f"{label} agent: {len(supporting)} supporting and {len(contradicting)} contradicting source(s) among "
         f"{len(sources)} evaluated ({searched} found by {len(queries)} queries)."

@@ -20,13 +20,13 @@ from app.agents.state import ClaimState, InfoRequest, InfoResponse, SpecialistTa
 from app.search.results import SearchAPIError, SearchResponse, SearchResult
 from app.search.sources import QuoteCheck, SourceTexts
 from app.search.web import EvidenceSearch, url_key
+from app.specialists.company_names import search_name
 from app.specialists.credibility import ALWAYS_EXCLUDED_DOMAINS, TierAssignment, assign_tier, default_tier
 from app.specialists.search_queries import (
     PlannedQuery,
     initial_queries,
     key_terms,
     refined_queries,
-    search_name,
 )
 from app.specialists.source_analysis import RuleAssessor, analyse_source
 from app.specialists.source_findings import (

@@ -8,9 +8,10 @@ import pytest
 
 from app.agents.state import ClaimState, ReinvestigationContext
 from app.specialists.academic import academic_queries, assess_research, check_kind
+from app.specialists.company_names import search_name
 from app.specialists.contradictions import assess_by_rules
 from app.specialists.credibility import assign_tier, default_tier, tier_by_domain
-from app.specialists.search_queries import key_terms, refined_queries, rule_queries, search_name
+from app.specialists.search_queries import key_terms, refined_queries, rule_queries
 
 CLAIM = "Scope 1 emissions fell 6.1% to 2.30 Mt CO2e in 2024, in line with our net zero target for 2050."
 COMPANY = "Example Metals"
