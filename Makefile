@@ -23,7 +23,7 @@ test: $(STAMP)
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check app schema workers tests bench migrations
+	$(BIN)/ruff check app schema workers clients tests bench migrations
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -1,4 +1,5 @@
-"""The `sibyl` command: run the whole system, apply migrations, manage the knowledge base and evidence."""
+"""The `sibyl` command: run the system, migrate, manage the knowledge base, evidence and API keys,
+and (from `clients`) analyse reports and ask questions through the API."""
 
 from __future__ import annotations
 
@@ -8,6 +9,8 @@ import logging
 from app.config import get_settings
 from app.evidence.cli import add_evidence_commands
 from app.knowledge.cli import add_corpus_commands
+from app.organisations.cli import add_key_commands
+from clients.cli import add_client_commands  # the API client's commands (`analyze`, `ask`)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -33,6 +36,8 @@ def build_parser() -> argparse.ArgumentParser:
     migrate.set_defaults(handler=_migrate)
     add_corpus_commands(commands)
     add_evidence_commands(commands)
+    add_key_commands(commands)
+    add_client_commands(commands)
     return parser
 
 

@@ -54,6 +54,35 @@ class Settings(BaseSettings):
     worker_max_jobs: int = Field(default=4, gt=0, description="Jobs one ARQ worker runs at once.")
     parse_job_timeout_seconds: int = Field(default=600, gt=0, description="Time limit of one parse job.")
     graphiql: bool = Field(default=True, description="Serve GraphiQL at /graphql in a browser.")
+    allow_unauthenticated: bool = Field(
+        default=False,
+        description="Local development only: requests without an API key act for the built-in "
+        "`local` organisation. Off by default; every request then needs a key (`sibyl keys create`).",
+    )
+    rate_limit_per_minute: int = Field(
+        default=600,
+        ge=0,
+        description="GraphQL requests (and subscription starts) one API key may make per minute; "
+        "0 turns the limit off.",
+    )
+    max_query_depth: int = Field(
+        default=12, gt=0, description="Deepest selection nesting a GraphQL operation may have."
+    )
+    max_query_cost: int = Field(
+        default=50_000,
+        gt=0,
+        description="Most an operation may cost: each field 1, a list field's selection multiplied by "
+        "its `first` (or its largest possible size).",
+    )
+    ask_cache_ttl_seconds: int = Field(
+        default=3600,
+        ge=0,
+        description="How long `askReport` answers are cached (0: not cached). A new analysis of the "
+        "report drops its cached answers at once.",
+    )
+    ask_max_question_chars: int = Field(
+        default=1000, gt=0, description="Longest question `askReport` accepts."
+    )
 
     llm_api_key: SecretStr | None = Field(
         default=None,

@@ -7,6 +7,7 @@ then Postgres.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import signal
@@ -19,8 +20,10 @@ from types import FrameType
 
 from app.config import Settings
 from app.db.migrate import upgrade
+from app.db.session import create_engine, create_session_factory
 from app.embedded.postgres import start_postgres
 from app.embedded.redis import start_redis
+from app.organisations.local import local_api_key
 
 EMBEDDED_DATABASE = "sibyl"
 #: Per-message deflate costs more CPU than it saves bytes on small event messages over fast links.
@@ -90,6 +93,28 @@ def _signals_raise_stop() -> Iterator[None]:
             signal.signal(sig, handler)
 
 
+async def _local_key(database_url: str, settings: Settings) -> str:
+    engine = create_engine(database_url, pool_size=1)
+    try:
+        return await local_api_key(create_session_factory(engine), settings.data_dir)
+    finally:
+        await engine.dispose()
+
+
+def _announce(settings: Settings, api_key: str) -> None:
+    url = f"http://{settings.api_host}:{settings.api_port}/graphql"
+    print(f"Sibyl is up: GraphQL + GraphiQL at {url} (Ctrl-C stops everything)", flush=True)
+    print(
+        f"local API key (organisation `local`, kept in {settings.data_dir / 'local-api-key'}):\n"
+        f"  {api_key}\n"
+        f"  send it as the header `Authorization: Bearer <key>`; e.g. "
+        f"SIBYL_API_KEY={api_key} sibyl analyze report.pdf --follow",
+        flush=True,
+    )
+    if settings.allow_unauthenticated:
+        print("ALLOW_UNAUTHENTICATED is on: requests without a key act for `local`", flush=True)
+
+
 def run(settings: Settings) -> int:
     """Run Sibyl until Ctrl-C or until a child process dies; returns the exit code."""
     with _signals_raise_stop(), ExitStack() as stack:
@@ -97,6 +122,7 @@ def run(settings: Settings) -> int:
             env = {**os.environ, **provide_services(settings, stack)}
             print("applying database migrations…", flush=True)
             upgrade(env["DATABASE_URL"])
+            api_key = asyncio.run(_local_key(env["DATABASE_URL"], settings))
             children = [
                 _spawn(
                     [sys.executable, "-m", "uvicorn", "schema.asgi:app", "--host", settings.api_host,
@@ -107,11 +133,7 @@ def run(settings: Settings) -> int:
             ]  # fmt: skip
             for child in children:
                 stack.callback(_stop_child, child)
-            print(
-                f"Sibyl is up: GraphQL + GraphiQL at http://{settings.api_host}:{settings.api_port}/graphql "
-                "(Ctrl-C stops everything)",
-                flush=True,
-            )
+            _announce(settings, api_key)
             while all(child.poll() is None for child in children):
                 time.sleep(0.5)
             print("a Sibyl process exited unexpectedly; stopping the rest", file=sys.stderr, flush=True)

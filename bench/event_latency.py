@@ -39,6 +39,7 @@ from app.config import Settings
 from app.db.models import Report
 from app.db.session import SessionFactory, create_engine, create_session_factory
 from app.events import EventLog, StreamEvent
+from app.organisations import LOCAL_ORGANISATION_ID
 from bench.common import api_stack, bench_settings, percentile, print_summary, print_table
 from tests.support.graphql import GraphQLClient
 from tests.support.services import running_services
@@ -132,7 +133,12 @@ def full_gc_pauses() -> Iterator[list[float]]:
 
 async def new_report(session_factory: SessionFactory) -> uuid.UUID:
     async with session_factory() as session, session.begin():
-        report = Report(filename="bench.pdf", sha256=uuid.uuid4().hex * 2, size_bytes=1)
+        report = Report(
+            organisation_id=LOCAL_ORGANISATION_ID,
+            filename="bench.pdf",
+            sha256=uuid.uuid4().hex * 2,
+            size_bytes=1,
+        )
         session.add(report)
     return report.id
 

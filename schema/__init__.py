@@ -11,20 +11,26 @@ from strawberry.tools import merge_types
 from schema.events import EventSubscription
 from schema.evidence import EvidenceQuery
 from schema.execution import PerEventMemoExecutionContext
+from schema.limits import RequestLimits
 from schema.mutations.analysis_resume import ResumeAnalysisMutation
 from schema.mutations.analysis_start import StartAnalysisMutation
 from schema.mutations.evidence_add import AddEvidenceDocumentMutation
 from schema.mutations.evidence_delete import DeleteEvidenceDocumentMutation
 from schema.mutations.report_upload import UploadReportMutation
+from schema.questions import QuestionQuery
 from schema.reports import ReportQuery
+from schema.verdict_stream import VerdictSubscription
 
 
 @strawberry.type
 class NodeQuery:
-    node: relay.Node = relay.node(description="Any object by its global id.")
+    node: relay.Node | None = relay.node(
+        description="Any object of yours by its global id; null if there is none (or it is another "
+        "organisation's)."
+    )
 
 
-Query = merge_types("Query", (ReportQuery, EvidenceQuery, NodeQuery))
+Query = merge_types("Query", (ReportQuery, EvidenceQuery, QuestionQuery, NodeQuery))
 Mutation = merge_types(
     "Mutation",
     (
@@ -35,7 +41,7 @@ Mutation = merge_types(
         DeleteEvidenceDocumentMutation,
     ),
 )
-Subscription = merge_types("Subscription", (EventSubscription,))
+Subscription = merge_types("Subscription", (EventSubscription, VerdictSubscription))
 
 
 def _is_unexpected(error: GraphQLError) -> bool:
@@ -48,6 +54,6 @@ schema = strawberry.Schema(
     query=Query,
     mutation=Mutation,
     subscription=Subscription,
-    extensions=[lambda: MaskErrors(should_mask_error=_is_unexpected)],
+    extensions=[lambda: MaskErrors(should_mask_error=_is_unexpected), RequestLimits],
     execution_context_class=PerEventMemoExecutionContext,
 )

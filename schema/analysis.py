@@ -5,14 +5,12 @@ from __future__ import annotations
 import enum
 import uuid
 from datetime import datetime
-from typing import Any, cast
+from typing import cast
 
 import strawberry
-from sqlalchemy import func, select
 from strawberry.scalars import JSON
 
-from app.db.models import AnalysisRun, Claim, Finding, Verdict
-from app.services.analysis import latest_run
+from app.db.models import AnalysisRun
 from schema.context import Context
 
 STAGE_SHARE = {"routing": 0.0, "investigating": 0.1, "judging": 0.85}
@@ -115,33 +113,14 @@ class Analysis:
             run_uuid=run.id,
         )
 
-    async def _count(self, info: strawberry.Info[Context], query: Any) -> int:
-        async with info.context.services.session_factory() as session:
-            return int(await session.scalar(query) or 0)
-
     @strawberry.field(description="Claims of the report being analysed.")
     async def claims_count(self, info: strawberry.Info[Context]) -> int:
-        return await self._count(
-            info, select(func.count()).select_from(Claim).where(Claim.report_id == self.report_uuid)
-        )
+        return int(await info.context.loaders.claims_count.load(self.report_uuid))
 
     @strawberry.field(description="Findings recorded so far in this run, over all passes.")
     async def findings_count(self, info: strawberry.Info[Context]) -> int:
-        return await self._count(
-            info, select(func.count()).select_from(Finding).where(Finding.analysis_run_id == self.run_uuid)
-        )
+        return int(await info.context.loaders.findings_count.load(self.run_uuid))
 
     @strawberry.field(description="Claims with a verdict so far in this run.")
     async def verdicts_count(self, info: strawberry.Info[Context]) -> int:
-        return await self._count(
-            info,
-            select(func.count(func.distinct(Verdict.claim_id))).where(
-                Verdict.analysis_run_id == self.run_uuid
-            ),
-        )
-
-
-async def load_analysis(info: strawberry.Info[Context], report_id: uuid.UUID) -> Analysis | None:
-    async with info.context.services.session_factory() as session:
-        run = await latest_run(session, report_id)
-        return Analysis.from_model(run) if run else None
+        return int(await info.context.loaders.verdicts_count.load(self.run_uuid))

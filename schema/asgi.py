@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import cast
 
 from arq import create_pool
 from arq.connections import RedisSettings
@@ -17,21 +18,48 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
+from strawberry.exceptions import ConnectionRejectionError
+from strawberry.types.unset import UNSET, UnsetType
 
 from app.config import Settings, get_settings
 from app.db.session import create_engine, create_session_factory
 from app.embeddings import create_embedder
 from app.events import EventLog
+from app.llm.client import create_llm_client
+from app.ratelimit import RateLimiter
 from schema import schema
+from schema.auth import AuthenticationFailed, Authenticator, key_from_connection_params
 from schema.context import Context, Services
-from schema.middleware import UploadGuard
+from schema.middleware import ApiKeyGuard, UploadGuard
 
 UPLOAD_BODY_SLACK_BYTES = 1024 * 1024
 
 
 class SibylGraphQL(GraphQL[Context, None]):
     async def get_context(self, request: Request | WebSocket, response: Response | WebSocket) -> Context:
-        return Context(services=request.app.state.services, request=request, response=response)
+        """HTTP requests arrive authenticated by `ApiKeyGuard`; WebSockets in `on_ws_connect`."""
+        principal = getattr(request.state, "principal", None) if isinstance(request, Request) else None
+        return Context(
+            services=request.app.state.services, request=request, response=response, principal=principal
+        )
+
+    async def on_ws_connect(self, context: Context) -> UnsetType | dict[str, object] | None:
+        """Authenticate the connection from its `connection_init` payload and count it against the
+        key's rate limit; a refusal closes the socket with 4403 and the reason in the close frame."""
+        services = context.services
+        try:
+            principal = await services.authenticator.principal(
+                key_from_connection_params(context.connection_params)
+            )
+        except AuthenticationFailed as exc:
+            raise ConnectionRejectionError({"message": str(exc), "code": "UNAUTHENTICATED"}) from exc
+        decision = await services.rate_limiter.hit(principal.rate_limit_key)
+        if not decision.allowed:
+            raise ConnectionRejectionError(
+                {"code": "RATE_LIMITED", "retryAfterSeconds": decision.retry_after_seconds}
+            )
+        context.principal = principal
+        return cast(UnsetType, UNSET)
 
 
 @asynccontextmanager
@@ -40,9 +68,24 @@ async def _services(settings: Settings) -> AsyncIterator[Services]:
     arq = await create_pool(RedisSettings.from_dsn(settings.require_redis_url()))
     session_factory = create_session_factory(engine)
     event_log = EventLog(session_factory, arq, poll_seconds=settings.event_poll_seconds)
+    authenticator = Authenticator(session_factory, allow_unauthenticated=settings.allow_unauthenticated)
+    rate_limiter = RateLimiter(arq, settings.rate_limit_per_minute)
+    llm = create_llm_client(settings)
     try:
-        yield Services(settings, engine, session_factory, arq, event_log, create_embedder(settings))
+        yield Services(
+            settings,
+            engine,
+            session_factory,
+            arq,
+            event_log,
+            create_embedder(settings),
+            authenticator,
+            rate_limiter,
+            llm,
+        )
     finally:
+        if llm is not None:
+            await llm.aclose()
         await arq.aclose()
         await engine.dispose()
 
@@ -78,7 +121,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
             WebSocketRoute("/graphql", graphql),
             Route("/healthz", healthz),
         ],
-        middleware=[Middleware(UploadGuard, max_body_bytes=_max_body_bytes(settings))],
+        middleware=[
+            Middleware(ApiKeyGuard),
+            Middleware(UploadGuard, max_body_bytes=_max_body_bytes(settings)),
+        ],
         lifespan=lifespan,
     )
 

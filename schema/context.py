@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import uuid
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from arq.connections import ArqRedis
 from sqlalchemy.ext.asyncio import AsyncEngine
@@ -14,6 +16,13 @@ from app.config import Settings
 from app.db.session import SessionFactory
 from app.embeddings import Embedder
 from app.events import EventLog
+from app.llm.client import LLMClient
+from app.organisations import Principal
+from app.ratelimit import RateLimiter
+
+if TYPE_CHECKING:
+    from schema.auth import Authenticator
+    from schema.loaders import Loaders
 
 
 @dataclass
@@ -26,12 +35,41 @@ class Services:
     arq: ArqRedis  # queues jobs and carries event pub/sub
     event_log: EventLog
     embedder: Embedder  # embeds evidence passages as documents are added
+    authenticator: Authenticator
+    rate_limiter: RateLimiter
+    llm: LLMClient | None  # answers `askReport` questions (None: extractive answers)
 
 
 @dataclass
 class Context:
-    """What resolvers get as `info.context`."""
+    """What resolvers get as `info.context`.
+
+    `principal` is set before any resolver runs: by the HTTP guard for queries and mutations, and
+    when a WebSocket connection is initialised for subscriptions.
+    """
 
     services: Services
     request: Request | WebSocket
     response: Response | WebSocket | None = None
+    principal: Principal | None = None
+    connection_params: dict[str, Any] | None = None
+    _loaders: Loaders | None = field(default=None, repr=False)
+
+    @property
+    def organisation_id(self) -> uuid.UUID:
+        """The caller's organisation; every read and write is confined to it."""
+        if self.principal is None:
+            raise RuntimeError("no principal on the context (the authentication guard did not run)")
+        return self.principal.organisation_id
+
+    @property
+    def loaders(self) -> Loaders:
+        """This request's DataLoaders (fresh per request, so nothing is cached across callers)."""
+        from schema.loaders import Loaders
+
+        if isinstance(self.request, WebSocket):
+            # A subscription's context lives as long as its connection: a cache would grow and go stale.
+            return Loaders(self.services.session_factory, self.organisation_id)
+        if self._loaders is None:
+            self._loaders = Loaders(self.services.session_factory, self.organisation_id)
+        return self._loaders

@@ -14,9 +14,8 @@ from strawberry.scalars import JSON
 
 from app.events import StreamEvent as StoredEvent
 from schema.context import Context
-from schema.ids import parse_node_id
 from schema.pagination import check_first
-from schema.reports_lookup import load_report
+from schema.reports_lookup import find_report
 
 
 @strawberry.type(description="One thing that happened while Sibyl worked on a report.")
@@ -68,13 +67,10 @@ class EventSubscription:
             int, strawberry.argument(description="Deliver events with a larger id (0: from the start).")
         ] = 0,
     ) -> AsyncGenerator[StreamEvent, None]:
-        report_uuid = parse_node_id(report_id, "Report")
-        if (
-            report_uuid is None
-            or await load_report(info.context.services.session_factory, report_uuid) is None
-        ):
+        report = await find_report(info, report_id)
+        if report is None:
             raise GraphQLError(f"No report with id {report_id!r}.")
         if after_id < 0:
             raise GraphQLError("`afterId` must be 0 or more.")
-        async for event in info.context.services.event_log.follow(report_uuid, after_id):
+        async for event in info.context.services.event_log.follow(report.id, after_id):
             yield StreamEvent.from_stored(event)

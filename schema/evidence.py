@@ -61,7 +61,10 @@ class EvidenceDocument(relay.Node):
         valid = [document_id for document_id in wanted if document_id is not None]
         async with info.context.services.session_factory() as session:
             rows = await session.scalars(
-                select(EvidenceDocumentModel).where(EvidenceDocumentModel.id.in_(valid))
+                select(EvidenceDocumentModel).where(
+                    EvidenceDocumentModel.id.in_(valid),
+                    EvidenceDocumentModel.organisation_id == info.context.organisation_id,
+                )
             )
             by_id = {row.id: cls.from_model(row) for row in rows}
         return [by_id.get(document_id) if document_id else None for document_id in wanted]
@@ -70,7 +73,10 @@ class EvidenceDocument(relay.Node):
     async def text(self, info: strawberry.Info[Context]) -> str:
         async with info.context.services.session_factory() as session:
             text = await session.scalar(
-                select(EvidenceDocumentModel.text).where(EvidenceDocumentModel.id == uuid.UUID(self.id))
+                select(EvidenceDocumentModel.text).where(
+                    EvidenceDocumentModel.id == uuid.UUID(self.id),
+                    EvidenceDocumentModel.organisation_id == info.context.organisation_id,
+                )
             )
         return text or ""
 
@@ -85,12 +91,12 @@ class EvidenceDocumentEdge:
 class EvidenceDocumentConnection:
     edges: list[EvidenceDocumentEdge] = strawberry.field(description="The documents on this page.")
     page_info: relay.PageInfo = strawberry.field(description="Whether more pages exist, and their cursors.")
-    total_count: int = strawberry.field(description="How many documents the library holds.")
+    total_count: int = strawberry.field(description="How many documents your library holds.")
 
 
 @strawberry.type
 class EvidenceQuery:
-    @strawberry.field(description="The evidence library's documents, newest first.")
+    @strawberry.field(description="Your organisation's evidence library, newest first.")
     async def evidence_documents(
         self,
         info: strawberry.Info[Context],
@@ -100,8 +106,9 @@ class EvidenceQuery:
         ] = None,
     ) -> EvidenceDocumentConnection:
         check_first(first)
+        mine = EvidenceDocumentModel.organisation_id == info.context.organisation_id
         query = newest_first_page(
-            select(EvidenceDocumentModel),
+            select(EvidenceDocumentModel).where(mine),
             EvidenceDocumentModel.created_at,
             EvidenceDocumentModel.id,
             after,
@@ -109,7 +116,9 @@ class EvidenceQuery:
         )
         async with info.context.services.session_factory() as session:
             rows = list(await session.scalars(query))
-            total = await session.scalar(select(func.count()).select_from(EvidenceDocumentModel)) or 0
+            total = (
+                await session.scalar(select(func.count()).select_from(EvidenceDocumentModel).where(mine)) or 0
+            )
         edges = [
             EvidenceDocumentEdge(
                 cursor=newest_first_cursor(row.created_at, row.id), node=EvidenceDocument.from_model(row)

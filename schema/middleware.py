@@ -1,10 +1,20 @@
-"""ASGI middleware in front of the GraphQL endpoint."""
+"""ASGI middleware in front of the GraphQL endpoint: authentication, rate limits, upload checks.
+
+Every GraphQL request over HTTP passes `ApiKeyGuard`, which authenticates it (401 without a valid
+key, unless unauthenticated local development is enabled) and applies the per-key rate limit
+(429 with `Retry-After`). Loading the GraphiQL page itself needs no key.
+"""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
+from starlette.datastructures import Headers, QueryParams
 from starlette.types import ASGIApp, Receive, Scope, Send
+
+from app.ratelimit import RateDecision
+from schema.auth import AuthenticationFailed, key_from_headers
 
 PREFLIGHT_HEADERS = (b"apollo-require-preflight", b"x-apollo-operation-name", b"graphql-require-preflight")
 
@@ -28,7 +38,7 @@ class UploadGuard:
             if headers.get(b"content-type", b"").startswith(b"multipart/form-data"):
                 problem = self._problem(headers)
                 if problem is not None:
-                    await _refuse(send, *problem)
+                    await _send_error(send, *problem)
                     return
         await self.app(scope, receive, send)
 
@@ -44,13 +54,62 @@ class UploadGuard:
         return None
 
 
-async def _refuse(send: Send, status: int, message: str) -> None:
-    body = json.dumps({"errors": [{"message": message}]}).encode()
-    await send(
-        {
-            "type": "http.response.start",
-            "status": status,
-            "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())],
-        }
+class ApiKeyGuard:
+    """Authenticates and rate-limits GraphQL requests over HTTP before Strawberry reads them."""
+
+    def __init__(self, app: ASGIApp, *, path: str = "/graphql") -> None:
+        self.app = app
+        self.path = path
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or scope["path"] != self.path or not _executes(scope):
+            await self.app(scope, receive, send)
+            return
+        services = scope["app"].state.services
+        try:
+            principal = await services.authenticator.principal(key_from_headers(Headers(scope=scope)))
+        except AuthenticationFailed as exc:
+            await _send_error(send, 401, str(exc), {"code": "UNAUTHENTICATED"})
+            return
+        decision = await services.rate_limiter.hit(principal.rate_limit_key)
+        if not decision.allowed:
+            await _send_rate_limited(send, decision)
+            return
+        scope.setdefault("state", {})["principal"] = principal
+        await self.app(scope, receive, send)
+
+
+def _executes(scope: Scope) -> bool:
+    """Whether the request runs an operation (a POST, or a GET with `?query=`), not the IDE page."""
+    if scope["method"] == "POST":
+        return True
+    return scope["method"] == "GET" and "query" in QueryParams(scope.get("query_string", b""))
+
+
+async def _send_rate_limited(send: Send, decision: RateDecision) -> None:
+    message = (
+        f"Rate limit of {decision.limit} requests per minute exceeded for this API key; "
+        f"retry in {decision.retry_after_seconds} s."
     )
+    extensions = {"code": "RATE_LIMITED", "retryAfterSeconds": decision.retry_after_seconds}
+    headers = [(b"retry-after", str(decision.retry_after_seconds).encode())]
+    await _send_error(send, 429, message, extensions, headers)
+
+
+async def _send_error(
+    send: Send,
+    status: int,
+    message: str,
+    extensions: dict[str, Any] | None = None,
+    extra_headers: list[tuple[bytes, bytes]] | None = None,
+) -> None:
+    """A GraphQL-shaped error body (`{"errors": [...]}`) with an HTTP status."""
+    error: dict[str, Any] = {"message": message}
+    if extensions:
+        error["extensions"] = extensions
+    body = json.dumps({"errors": [error]}).encode()
+    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    if status == 401:
+        headers.append((b"www-authenticate", b'Bearer realm="sibyl"'))
+    await send({"type": "http.response.start", "status": status, "headers": headers + (extra_headers or [])})
     await send({"type": "http.response.body", "body": body})

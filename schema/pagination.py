@@ -29,12 +29,17 @@ def encode_cursor(*parts: str) -> str:
     return base64.urlsafe_b64encode("|".join(parts).encode()).decode()
 
 
-def decode_cursor(cursor: str, parts: int) -> list[str]:
-    """The parts of a cursor made by `encode_cursor`, or a clear error for a foreign one."""
+def cursor_parts(cursor: str) -> list[str]:
+    """The parts of a cursor made by `encode_cursor`, however many; a clear error for garbage."""
     try:
-        values = base64.urlsafe_b64decode(cursor.encode()).decode().split("|")
+        return base64.urlsafe_b64decode(cursor.encode()).decode().split("|")
     except (ValueError, UnicodeDecodeError) as exc:
         raise GraphQLError("`after` is not a cursor this API issued.") from exc
+
+
+def decode_cursor(cursor: str, parts: int) -> list[str]:
+    """The `parts` parts of a cursor made by `encode_cursor`, or a clear error for a foreign one."""
+    values = cursor_parts(cursor)
     if len(values) != parts:
         raise GraphQLError("`after` is not a cursor this API issued.")
     return values

@@ -11,15 +11,22 @@ import strawberry
 from sqlalchemy import Select, func, select
 from strawberry import relay
 
+from app.db.models import Finding as FindingModel
 from app.db.models import Report as ReportModel
 from app.db.models import ReportPage
 from app.db.models import ReportStatus as ReportStatusModel
-from schema.analysis import Analysis, load_analysis
+from app.db.models import RoutingAssignment as RoutingModel
+from app.db.models import Verdict as VerdictModel
+from schema.analysis import Analysis
+from schema.claim_enums import ClaimOrder, ClaimType, Priority, VerdictLabel
+from schema.claims import Finding, RoutingAssignment, Verdict, current_verdict
+from schema.claims_page import MAX_CLAIMS_PAGE, ClaimConnection, claims_page
 from schema.context import Context
 from schema.events import StreamEvent, list_events
 from schema.ids import parse_node_id
 from schema.pagination import check_first, newest_first_cursor, newest_first_page, page_info
-from schema.reports_lookup import load_report
+from schema.report_lists import MAX_REPORT_LIST, latest_run_rows
+from schema.reports_lookup import find_report
 
 strawberry.enum(
     ReportStatusModel,
@@ -77,7 +84,11 @@ class Report(relay.Node):
         wanted = [parse_node_id(node_id, "Report") for node_id in node_ids]
         valid = [report_id for report_id in wanted if report_id is not None]
         async with info.context.services.session_factory() as session:
-            rows = await session.scalars(select(ReportModel).where(ReportModel.id.in_(valid)))
+            rows = await session.scalars(
+                select(ReportModel).where(
+                    ReportModel.id.in_(valid), ReportModel.organisation_id == info.context.organisation_id
+                )
+            )
             by_id = {row.id: cls.from_model(row) for row in rows}
         return [by_id.get(report_id) if report_id else None for report_id in wanted]
 
@@ -112,7 +123,97 @@ class Report(relay.Node):
         description="The report's latest analysis (live while it runs); null if never analysed."
     )
     async def analysis(self, info: strawberry.Info[Context]) -> Analysis | None:
-        return await load_analysis(info, self.uuid)
+        run = await info.context.loaders.latest_run.load(self.uuid)
+        return Analysis.from_model(run) if run else None
+
+    @strawberry.field(
+        description="The report's claims, filtered and ordered, with cursors. Verdict, findings and "
+        "routing of each claim come from the latest analysis."
+    )
+    async def claims(
+        self,
+        info: strawberry.Info[Context],
+        first: Annotated[
+            int, strawberry.argument(description=f"How many claims (at most {MAX_CLAIMS_PAGE}).")
+        ] = 50,
+        after: Annotated[
+            str | None, strawberry.argument(description="A cursor from a previous page.")
+        ] = None,
+        type: Annotated[
+            ClaimType | None, strawberry.argument(description="Only claims of this type.")
+        ] = None,
+        priority: Annotated[Priority | None, strawberry.argument(description="Only this priority.")] = None,
+        verdict: Annotated[
+            VerdictLabel | None, strawberry.argument(description="Only claims whose current verdict is this.")
+        ] = None,
+        order_by: Annotated[
+            ClaimOrder,
+            strawberry.argument(description="PAGE (page order) or PRIORITY (high first, then page)."),
+        ] = ClaimOrder.PAGE,
+    ) -> ClaimConnection:
+        return await claims_page(
+            info,
+            self.uuid,
+            first=first,
+            after=after,
+            claim_type=type,
+            priority=priority,
+            verdict=verdict,
+            order=order_by,
+        )
+
+    @strawberry.field(description="The latest analysis's routing: which agent each claim went to, per pass.")
+    async def routing_plan(
+        self,
+        info: strawberry.Info[Context],
+        iteration: Annotated[
+            int | None, strawberry.argument(description="Only this pass (0 = first).")
+        ] = None,
+    ) -> list[RoutingAssignment]:
+        rows = await latest_run_rows(info, self.uuid, RoutingModel, iteration=iteration)
+        return [RoutingAssignment.from_model(row, self.uuid) for row in rows]
+
+    @strawberry.field(description="The latest analysis's findings over all claims, oldest first.")
+    async def findings(
+        self,
+        info: strawberry.Info[Context],
+        agent: Annotated[str | None, strawberry.argument(description="Only this agent's.")] = None,
+        iteration: Annotated[
+            int | None, strawberry.argument(description="Only this pass (0 = first).")
+        ] = None,
+        first: Annotated[
+            int, strawberry.argument(description=f"How many findings (at most {MAX_REPORT_LIST}).")
+        ] = 200,
+    ) -> list[Finding]:
+        check_first(first, MAX_REPORT_LIST)
+        rows = await latest_run_rows(
+            info,
+            self.uuid,
+            FindingModel,
+            iteration=iteration,
+            conditions=[FindingModel.agent == agent] if agent else [],
+            limit=first,
+        )
+        return [Finding.from_model(row, self.uuid) for row in rows]
+
+    @strawberry.field(
+        description="The latest analysis's verdicts: each claim's current one, or every pass's."
+    )
+    async def verdicts(
+        self,
+        info: strawberry.Info[Context],
+        final: Annotated[
+            bool,
+            strawberry.argument(description="true: each claim's current verdict only; false: every pass's."),
+        ] = True,
+    ) -> list[Verdict]:
+        rows = await latest_run_rows(info, self.uuid, VerdictModel)
+        if final:
+            by_claim: dict[uuid.UUID, list[VerdictModel]] = {}
+            for row in rows:
+                by_claim.setdefault(row.claim_id, []).append(row)
+            rows = [current for group in by_claim.values() if (current := current_verdict(group))]
+        return [Verdict.from_model(row, self.uuid) for row in rows]
 
     @strawberry.field(description="The report's event log after sequence number `afterId`, oldest first.")
     async def events(
@@ -138,9 +239,9 @@ class ReportConnection:
 
 
 def _reports_page_query(
-    status: ReportStatusModel | None, after: str | None, first: int
+    organisation_id: uuid.UUID, status: ReportStatusModel | None, after: str | None, first: int
 ) -> Select[ReportModel]:
-    query = select(ReportModel)
+    query = select(ReportModel).where(ReportModel.organisation_id == organisation_id)
     if status is not None:
         query = query.where(ReportModel.status == status)
     return newest_first_page(query, ReportModel.created_at, ReportModel.id, after, first)
@@ -158,10 +259,7 @@ class ReportQuery:
         info: strawberry.Info[Context],
         id: Annotated[strawberry.ID, strawberry.argument(description="The report's global id or UUID.")],
     ) -> Report | None:
-        report_id = parse_node_id(id, "Report")
-        if report_id is None:
-            return None
-        row = await load_report(info.context.services.session_factory, report_id)
+        row = await find_report(info, id)
         return Report.from_model(row) if row else None
 
     @strawberry.field(description="Reports, newest first, optionally only those in one status.")
@@ -178,8 +276,13 @@ class ReportQuery:
     ) -> ReportConnection:
         check_first(first)
         async with info.context.services.session_factory() as session:
-            rows = list(await session.scalars(_reports_page_query(status, after, first)))
-            count_query = select(func.count()).select_from(ReportModel)
+            organisation_id = info.context.organisation_id
+            rows = list(await session.scalars(_reports_page_query(organisation_id, status, after, first)))
+            count_query = (
+                select(func.count())
+                .select_from(ReportModel)
+                .where(ReportModel.organisation_id == organisation_id)
+            )
             if status is not None:
                 count_query = count_query.where(ReportModel.status == status)
             total = await session.scalar(count_query) or 0

@@ -1,13 +1,33 @@
-"""Loading report rows for resolvers."""
+"""Loading the report rows a caller may see: only those of the caller's organisation."""
 
 from __future__ import annotations
 
 import uuid
 
+import strawberry
+from sqlalchemy import select
+
 from app.db.models import Report as ReportModel
 from app.db.session import SessionFactory
+from schema.context import Context
+from schema.ids import parse_node_id
 
 
-async def load_report(session_factory: SessionFactory, report_id: uuid.UUID) -> ReportModel | None:
+async def load_report(
+    session_factory: SessionFactory, report_id: uuid.UUID, organisation_id: uuid.UUID
+) -> ReportModel | None:
+    """The report if it exists in `organisation_id`; another organisation's report is not found."""
     async with session_factory() as session:
-        return await session.get(ReportModel, report_id)
+        return await session.scalar(
+            select(ReportModel).where(
+                ReportModel.id == report_id, ReportModel.organisation_id == organisation_id
+            )
+        )
+
+
+async def find_report(info: strawberry.Info[Context], report_id: str) -> ReportModel | None:
+    """The report a client names by global id or UUID, if it exists and the caller may see it."""
+    report_uuid = parse_node_id(report_id, "Report")
+    if report_uuid is None:
+        return None
+    return await load_report(info.context.services.session_factory, report_uuid, info.context.organisation_id)

@@ -18,6 +18,12 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 from app.config import Settings
 from app.db.session import SessionFactory, create_engine, create_session_factory
 from app.events import EventLog
+from app.organisations import (
+    LOCAL_ORGANISATION_ID,
+    LOCAL_ORGANISATION_NAME,
+    create_api_key,
+    ensure_organisation,
+)
 from schema.asgi import create_app
 from tests.support.graphql import GraphQLClient
 from tests.support.http_server import serve_asgi
@@ -107,10 +113,34 @@ async def clean_db(engine: AsyncEngine, redis: Redis) -> AsyncIterator[None]:
         await connection.execute(text(f"TRUNCATE {TABLES} CASCADE"))
         await connection.execute(text(EVIDENCE_PASSAGES))
     await redis.flushdb()
+    await _remove_organisations(engine)
     yield
     async with engine.begin() as connection:
         await connection.execute(text("TRUNCATE evidence_documents"))
         await connection.execute(text(EVIDENCE_PASSAGES))
+
+
+async def _remove_organisations(engine: AsyncEngine) -> None:
+    """Every API key and every organisation but the built-in `local` one (with their data)."""
+    async with engine.begin() as connection:
+        await connection.execute(text("DELETE FROM api_keys"))
+        await connection.execute(
+            text("DELETE FROM organisations WHERE id <> :local"), {"local": LOCAL_ORGANISATION_ID}
+        )
+
+
+async def new_api_key(session_factory: SessionFactory, organisation: str = LOCAL_ORGANISATION_NAME) -> str:
+    """A fresh key for `organisation` (created if needed)."""
+    async with session_factory() as session, session.begin():
+        found = await ensure_organisation(session, organisation)
+        _, plaintext = await create_api_key(session, found, "test")
+    return plaintext
+
+
+@pytest.fixture
+async def api_key(session_factory: SessionFactory, clean_db: None) -> str:
+    """A key of the `local` organisation, the one data seeded straight into the database belongs to."""
+    return await new_api_key(session_factory)
 
 
 @asynccontextmanager
@@ -147,7 +177,7 @@ async def worker(settings: Settings) -> AsyncIterator[Worker]:
 
 
 @pytest.fixture
-async def client(api_url: str, clean_db: None) -> AsyncIterator[GraphQLClient]:
-    client = GraphQLClient(api_url)
+async def client(api_url: str, api_key: str) -> AsyncIterator[GraphQLClient]:
+    client = GraphQLClient(api_url, api_key)
     yield client
     await client.aclose()

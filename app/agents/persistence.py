@@ -17,7 +17,7 @@ from sqlalchemy.dialects.postgresql import JSONB, insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.agents.state import ClaimState, Finding, IfrsParagraph, RoutingEntry, Verdict
-from app.db.models import AnalysisRun, Claim, ReportPage
+from app.db.models import AnalysisRun, Claim, Report, ReportPage
 from app.db.models import Finding as FindingRow
 from app.db.models import RoutingAssignment as RoutingRow
 from app.db.models import Verdict as VerdictRow
@@ -95,6 +95,14 @@ def _claim_rows(
         }
         for claim in claims
     ]
+
+
+async def report_organisation(session: AsyncSession, report_id: uuid.UUID) -> uuid.UUID:
+    """The organisation the report belongs to (its agents search only that organisation's library)."""
+    organisation_id = await session.scalar(select(Report.organisation_id).where(Report.id == report_id))
+    if organisation_id is None:
+        raise LookupError(f"report {report_id} does not exist")
+    return organisation_id
 
 
 async def load_report_pages(session: AsyncSession, report_id: uuid.UUID) -> list[tuple[int, str]]:

@@ -16,7 +16,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from app.agents.catalog import AGENT_LABELS
-from app.agents.persistence import add_usage, save_findings, set_agent_status
+from app.agents.persistence import add_usage, report_organisation, save_findings, set_agent_status
 from app.agents.runtime import (
     FindingDraft,
     InvestigationOutcome,
@@ -151,6 +151,8 @@ async def investigate(task: SpecialistTask, runtime: Runtime[PipelineDeps]) -> d
     await recorder.start("investigating", {"claims_assigned": assigned}, agent_status={agent: working})
 
     trace = UsageTrace()
+    async with deps.session_factory() as session:
+        organisation_id = await report_organisation(session, recorder.report_id)
     tools = InvestigationTools(
         recorder=recorder,
         settings=deps.settings,
@@ -158,7 +160,7 @@ async def investigate(task: SpecialistTask, runtime: Runtime[PipelineDeps]) -> d
         usage=trace,
         session_factory=deps.session_factory,
         knowledge=deps.knowledge,
-        search=EvidenceSearch.from_settings(deps.settings, deps.knowledge),
+        search=EvidenceSearch.from_settings(deps.settings, deps.knowledge, organisation_id),
     )
     investigator = deps.investigators.get(agent, no_evidence_source)
     error: str | None = None

@@ -38,9 +38,18 @@ class ReportNotFound(LookupError):
     """Events were appended for a report that does not exist."""
 
 
+#: Events also published on their organisation's channel (for organisation-wide subscriptions).
+ORGANISATION_EVENT_TYPES = frozenset({"verdict_issued"})
+
+
 def channel_for(report_id: uuid.UUID) -> str:
     """The Redis channel that carries one report's events."""
     return f"sibyl:events:{report_id}"
+
+
+def organisation_channel_for(organisation_id: uuid.UUID) -> str:
+    """The Redis channel that carries an organisation's `ORGANISATION_EVENT_TYPES` events."""
+    return f"sibyl:organisation-events:{organisation_id}"
 
 
 @dataclass(frozen=True)
@@ -144,6 +153,7 @@ class EventLog:
         self._session_factory = session_factory
         self._redis = redis
         self._poll_seconds = poll_seconds
+        self._organisations: dict[uuid.UUID, uuid.UUID] = {}  # report -> organisation (never changes)
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[EventTransaction]:
@@ -233,12 +243,50 @@ class EventLog:
         )
 
     async def publish(self, *events: StreamEvent) -> None:
-        """PUBLISH committed events; a Redis failure is logged, never raised (Postgres has them)."""
+        """PUBLISH committed events; a Redis failure is logged, never raised (Postgres has them).
+
+        `ORGANISATION_EVENT_TYPES` events go to their organisation's channel too.
+        """
         try:
             for event in events:
-                await self._redis.publish(channel_for(event.report_id), event.to_json())
-        except (RedisError, OSError) as exc:
+                body = event.to_json()
+                await self._redis.publish(channel_for(event.report_id), body)
+                if event.event_type in ORGANISATION_EVENT_TYPES:
+                    organisation_id = await self._organisation_of(event.report_id)
+                    await self._redis.publish(organisation_channel_for(organisation_id), body)
+        except (RedisError, OSError, ReportNotFound) as exc:
             logger.warning("event publish failed (subscribers will catch up from Postgres): %s", exc)
+
+    async def _organisation_of(self, report_id: uuid.UUID) -> uuid.UUID:
+        if report_id not in self._organisations:
+            async with self._session_factory() as session:
+                organisation_id = await session.scalar(
+                    select(Report.organisation_id).where(Report.id == report_id)
+                )
+            if organisation_id is None:
+                raise ReportNotFound(f"report {report_id} does not exist")
+            self._organisations[report_id] = organisation_id
+        return self._organisations[report_id]
+
+    async def follow_organisation(self, organisation_id: uuid.UUID) -> AsyncIterator[StreamEvent]:
+        """The organisation's `ORGANISATION_EVENT_TYPES` events as they are published, forever.
+
+        Live only: events published while Redis is unreachable are not replayed here (each
+        report's own stream, `follow`, has them all).
+        """
+        while True:
+            pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(organisation_channel_for(organisation_id))
+                while True:
+                    message = await pubsub.get_message(timeout=self._poll_seconds)
+                    if message is not None:
+                        yield StreamEvent.from_json(message["data"])
+            except (RedisError, OSError) as exc:
+                logger.info("organisation subscription lost Redis (%s); retrying", exc)
+                await asyncio.sleep(REDIS_RETRY_SECONDS)
+            finally:
+                await _close_quietly(pubsub)
 
     async def replay(
         self, report_id: uuid.UUID, after_seq: int = 0, limit: int = REPLAY_BATCH

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import uuid
 from collections import Counter
 from dataclasses import dataclass
 from datetime import date
@@ -23,6 +24,7 @@ from app.evidence.extract import SUFFIXES
 from app.evidence.fields import parse_published_date
 from app.evidence.ingest import EvidenceOutcome, add_evidence_document
 from app.evidence.library import list_evidence_documents
+from app.organisations.keys import LOCAL_ORGANISATION_ID, LOCAL_ORGANISATION_NAME, find_organisation
 
 SIDECAR_KEYS = frozenset({"title", "source_url", "published_date"})
 
@@ -54,6 +56,13 @@ def add_evidence_commands(commands: argparse._SubParsersAction[argparse.Argument
     add.set_defaults(handler=_import)
     listing = actions.add_parser("list", help="the documents in the library, newest first")
     listing.set_defaults(handler=_list)
+    for command in (add, listing):
+        command.add_argument(
+            "--organisation",
+            "--org",
+            default=LOCAL_ORGANISATION_NAME,
+            help="whose library (default: local, the organisation of unauthenticated local use)",
+        )
 
 
 def _import(args: argparse.Namespace) -> int:
@@ -65,13 +74,31 @@ def _import(args: argparse.Namespace) -> int:
     paths: list[Path] = args.paths
 
     async def run(factory: SessionFactory, settings: Settings) -> int:
-        return await import_paths(factory, settings, paths, default_date)
+        organisation_id = await _organisation_id(factory, args.organisation)
+        if organisation_id is None:
+            return 2
+        return await import_paths(factory, settings, paths, default_date, organisation_id)
 
     return run_with_database(get_settings(), run)
 
 
 def _list(args: argparse.Namespace) -> int:
-    return run_with_database(get_settings(), print_library)
+    async def run(factory: SessionFactory, settings: Settings) -> int:
+        organisation_id = await _organisation_id(factory, args.organisation)
+        if organisation_id is None:
+            return 2
+        return await print_library(factory, organisation_id)
+
+    return run_with_database(get_settings(), run)
+
+
+async def _organisation_id(factory: SessionFactory, name: str) -> uuid.UUID | None:
+    async with factory() as session:
+        organisation = await find_organisation(session, name)
+    if organisation is None:
+        print(f"no organisation called {name!r} (`sibyl keys create --organisation {name}` creates it)")
+        return None
+    return organisation.id
 
 
 def collect_files(paths: list[Path]) -> tuple[list[Path], list[Path]]:
@@ -101,7 +128,11 @@ def collect_files(paths: list[Path]) -> tuple[list[Path], list[Path]]:
 
 
 async def import_paths(
-    session_factory: SessionFactory, settings: Settings, paths: list[Path], published_date: date | None
+    session_factory: SessionFactory,
+    settings: Settings,
+    paths: list[Path],
+    published_date: date | None,
+    organisation_id: uuid.UUID = LOCAL_ORGANISATION_ID,
 ) -> int:
     """Import every file under `paths`, one line each and a summary; 1 if any failed, else 0."""
     files, missing = collect_files(paths)
@@ -112,7 +143,9 @@ async def import_paths(
     embedder = create_embedder(settings)
     for path in files:
         try:
-            outcome = await import_file(session_factory, embedder, settings, path, published_date)
+            outcome = await import_file(
+                session_factory, embedder, settings, path, published_date, organisation_id
+            )
         except (EvidenceRejected, SidecarInvalid, OSError) as exc:
             print(f"error      {path}: {getattr(exc, 'message', None) or exc}")
             counts["failed"] += 1
@@ -134,6 +167,7 @@ async def import_file(
     settings: Settings,
     path: Path,
     published_date: date | None,
+    organisation_id: uuid.UUID = LOCAL_ORGANISATION_ID,
 ) -> EvidenceOutcome:
     """Add one file with the metadata of its sidecar (the command's date where the sidecar has none)."""
     sidecar = read_sidecar(path)
@@ -148,6 +182,7 @@ async def import_file(
         filename=path.name,
         source_url=sidecar.source_url,
         published_date=sidecar.published_date or published_date,
+        organisation_id=organisation_id,
     )
 
 
@@ -177,9 +212,11 @@ def read_sidecar(path: Path) -> Sidecar:
     return Sidecar(**values)
 
 
-async def print_library(session_factory: SessionFactory, settings: Settings) -> int:
+async def print_library(
+    session_factory: SessionFactory, organisation_id: uuid.UUID = LOCAL_ORGANISATION_ID
+) -> int:
     """One line per document: id, publication date, domain, passages, title."""
-    documents = await list_evidence_documents(session_factory)
+    documents = await list_evidence_documents(session_factory, organisation_id)
     if not documents:
         print("the evidence library is empty: add documents with `sibyl evidence import <folder>`")
     for document in documents:

@@ -12,6 +12,7 @@ import asyncio
 import dataclasses
 import hashlib
 import logging
+import uuid
 from dataclasses import dataclass
 from datetime import date
 from pathlib import PurePosixPath
@@ -38,6 +39,7 @@ from app.evidence.fields import (
 )
 from app.knowledge.store import PassageDraft, embed_stale, stage_passages
 from app.net.fetch import FetchFailed, FetchPolicy, FetchRefused, fetch
+from app.organisations.keys import LOCAL_ORGANISATION_ID
 
 logger = logging.getLogger(__name__)
 
@@ -83,6 +85,7 @@ async def add_evidence_document(
     content_type: str | None = None,
     source_url: str | None = None,
     published_date: date | str | None = None,
+    organisation_id: uuid.UUID = LOCAL_ORGANISATION_ID,
 ) -> EvidenceOutcome:
     """Store a document given as `text`, as file `content`, or (with neither) fetched from `source_url`.
 
@@ -94,6 +97,7 @@ async def add_evidence_document(
         content_type: The declared media type of `content`, if any.
         source_url: Where the document was published; fetched only when no text or file is given.
         published_date: When it was published (a date or `YYYY-MM-DD`).
+        organisation_id: Whose library the document joins (only that organisation's agents search it).
 
     Raises:
         EvidenceRejected: The input is unacceptable or unreachable; nothing was stored.
@@ -109,11 +113,12 @@ async def add_evidence_document(
             EvidenceProblem.EMPTY_TEXT, "No text could be extracted from the document.", field
         )
     digest = hashlib.sha256(body.encode()).hexdigest()
-    existing = await find_by_sha256(session_factory, digest)
+    existing = await find_by_sha256(session_factory, digest, organisation_id)
     if existing is not None:
         return EvidenceOutcome(existing, duplicate=True)
     chunks = split_into_chunks(body, settings.evidence_chunk_chars)
     document = EvidenceDocument(
+        organisation_id=organisation_id,
         title=wanted_title or _fallback_title(source.extracted.title, body, source.filename),
         source_url=source.source_url,
         source_domain=source_domain(source.source_url),
@@ -213,7 +218,7 @@ async def _store(
             await session.flush()
             await stage_passages(session, passage_drafts(document, chunks))
     except IntegrityError:
-        raced = await find_by_sha256(session_factory, document.sha256)
+        raced = await find_by_sha256(session_factory, document.sha256, document.organisation_id)
         if raced is None:
             raise
         return raced
@@ -240,6 +245,7 @@ def passage_drafts(document: EvidenceDocument, chunks: list[Chunk]) -> list[Pass
             summary=chunk.text,
             attributes={
                 "document_id": str(document.id),
+                "organisation_id": str(document.organisation_id),
                 "chunk_index": chunk.index,
                 "source_url": document.source_url,
                 "source_domain": document.source_domain,
@@ -252,10 +258,16 @@ def passage_drafts(document: EvidenceDocument, chunks: list[Chunk]) -> list[Pass
     ]
 
 
-async def find_by_sha256(session_factory: SessionFactory, digest: str) -> EvidenceDocument | None:
-    """The document whose normalised text has this SHA-256, if the library holds it."""
+async def find_by_sha256(
+    session_factory: SessionFactory, digest: str, organisation_id: uuid.UUID
+) -> EvidenceDocument | None:
+    """The document whose normalised text has this SHA-256, if the organisation's library holds it."""
     async with session_factory() as session:
-        return await session.scalar(select(EvidenceDocument).where(EvidenceDocument.sha256 == digest))
+        return await session.scalar(
+            select(EvidenceDocument).where(
+                EvidenceDocument.organisation_id == organisation_id, EvidenceDocument.sha256 == digest
+            )
+        )
 
 
 def _fallback_title(own_title: str | None, text: str, filename: str | None) -> str:

@@ -9,19 +9,26 @@ from sqlalchemy import delete, select
 from app.db.models import EvidenceDocument, KnowledgePassage
 from app.db.models.evidence import EVIDENCE_SOURCE_TYPE
 from app.db.session import SessionFactory
+from app.organisations.keys import LOCAL_ORGANISATION_ID
 
 
-async def list_evidence_documents(session_factory: SessionFactory) -> list[EvidenceDocument]:
-    """Every document, newest first (for `sibyl evidence list`; the API pages instead)."""
+async def list_evidence_documents(
+    session_factory: SessionFactory, organisation_id: uuid.UUID = LOCAL_ORGANISATION_ID
+) -> list[EvidenceDocument]:
+    """Every document of the organisation, newest first (for `sibyl evidence list`; the API pages)."""
     async with session_factory() as session:
         rows = await session.scalars(
-            select(EvidenceDocument).order_by(EvidenceDocument.created_at.desc(), EvidenceDocument.id.desc())
+            select(EvidenceDocument)
+            .where(EvidenceDocument.organisation_id == organisation_id)
+            .order_by(EvidenceDocument.created_at.desc(), EvidenceDocument.id.desc())
         )
         return list(rows)
 
 
 async def delete_evidence_document(
-    session_factory: SessionFactory, document_id: uuid.UUID
+    session_factory: SessionFactory,
+    document_id: uuid.UUID,
+    organisation_id: uuid.UUID = LOCAL_ORGANISATION_ID,
 ) -> EvidenceDocument | None:
     """Remove a document and its passages together; the removed document, or None if there was none.
 
@@ -30,7 +37,7 @@ async def delete_evidence_document(
     """
     async with session_factory() as session, session.begin():
         document = await session.get(EvidenceDocument, document_id, with_for_update=True)
-        if document is None:
+        if document is None or document.organisation_id != organisation_id:
             return None
         await session.execute(
             delete(KnowledgePassage).where(

@@ -20,6 +20,7 @@ from app.db.models.evidence import EVIDENCE_SOURCE_TYPE
 from app.db.session import SessionFactory
 from app.evidence.fields import source_domain
 from app.knowledge.search import KnowledgeSearch, SearchHit
+from app.organisations.keys import LOCAL_ORGANISATION_ID
 
 #: Passages asked of the knowledge base per hit wanted, so per-document de-duplication still fills it.
 CANDIDATES_PER_HIT = 8
@@ -40,8 +41,13 @@ class EvidenceHit:
     score: float  # fused RRF score from KnowledgeSearch
 
 
-async def search_evidence(knowledge: KnowledgeSearch, query: str, limit: int) -> list[EvidenceHit]:
-    """Best passages for `query` among evidence documents, at most one hit per document.
+async def search_evidence(
+    knowledge: KnowledgeSearch,
+    query: str,
+    limit: int,
+    organisation_id: uuid.UUID = LOCAL_ORGANISATION_ID,
+) -> list[EvidenceHit]:
+    """Best passages for `query` among the organisation's evidence documents, one hit per document.
 
     Each document is represented by its best passage, and only passages whose full text matches at
     least one query word (`text_rank is not None`) count, so an unrelated document is never
@@ -53,6 +59,7 @@ async def search_evidence(knowledge: KnowledgeSearch, query: str, limit: int) ->
         query,
         top_k=max(MIN_CANDIDATES, limit * CANDIDATES_PER_HIT),
         source_types=[EVIDENCE_SOURCE_TYPE],
+        attributes={"organisation_id": str(organisation_id)},
     )
     best: dict[str, EvidenceHit] = {}
     for hit in hits:

@@ -7,8 +7,9 @@ what the other misses (exact terms such as "Scope 3" vs paraphrases).
 
 from __future__ import annotations
 
+import json
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -44,6 +45,7 @@ _TEXT_RANKS = text(
     SELECT p.id FROM knowledge_passages AS p, q
     WHERE p.search_vector @@ q.query
       AND (CAST(:source_types AS text[]) IS NULL OR p.source_type = ANY(CAST(:source_types AS text[])))
+      AND (CAST(:attributes AS jsonb) IS NULL OR p.attributes @> CAST(:attributes AS jsonb))
     ORDER BY ts_rank_cd(p.search_vector, q.query) DESC, p.key
     LIMIT :limit
     """
@@ -93,9 +95,13 @@ class KnowledgeSearch:
         *,
         top_k: int = 5,
         source_types: Sequence[str] | None = None,
+        attributes: Mapping[str, str] | None = None,
         mode: SearchMode = "hybrid",
     ) -> list[SearchHit]:
         """The `top_k` passages most relevant to `query`, best first.
+
+        `attributes` keeps only passages whose attributes include these values (evidence passages
+        carry their organisation's id, so one organisation never searches another's library).
 
         When the embedder fails (an embeddings API down), the search goes on with full text alone.
         """
@@ -104,11 +110,10 @@ class KnowledgeSearch:
         vector = await self._embed(query) if mode != "text" else None
         self.queries += 1
         limit = max(MIN_CANDIDATES, top_k * CANDIDATES_PER_HIT)
+        scope = _Scope(source_types, attributes)
         async with self.session_factory() as session:
-            by_vector = (
-                await self._vector_ranks(session, vector, limit, source_types) if vector is not None else []
-            )
-            by_text = await self._text_ranks(session, query, limit, source_types) if mode != "vector" else []
+            by_vector = await self._vector_ranks(session, vector, limit, scope) if vector is not None else []
+            by_text = await self._text_ranks(session, query, limit, scope) if mode != "vector" else []
             return await self._fuse(session, by_vector, by_text, top_k)
 
     async def _embed(self, query: str) -> list[float] | None:
@@ -120,26 +125,24 @@ class KnowledgeSearch:
             return None
 
     async def _vector_ranks(
-        self, session: AsyncSession, vector: Sequence[float], limit: int, source_types: Sequence[str] | None
+        self, session: AsyncSession, vector: Sequence[float], limit: int, scope: _Scope
     ) -> list[Any]:
-        statement = _filtered(
+        statement = scope.applied_to(
             select(KnowledgePassage.id)
             .where(KnowledgePassage.embedding_model == self.embedder.name)
             .order_by(KnowledgePassage.embedding.cosine_distance(list(vector)))
-            .limit(limit),
-            source_types,
+            .limit(limit)
         )
         return list(await session.scalars(statement))
 
-    async def _text_ranks(
-        self, session: AsyncSession, query: str, limit: int, source_types: Sequence[str] | None
-    ) -> list[Any]:
+    async def _text_ranks(self, session: AsyncSession, query: str, limit: int, scope: _Scope) -> list[Any]:
         result = await session.execute(
             _TEXT_RANKS,
             {
                 "config": TEXT_SEARCH_CONFIG,
                 "query": query,
-                "source_types": list(source_types) if source_types else None,
+                "source_types": list(scope.source_types) if scope.source_types else None,
+                "attributes": json.dumps(dict(scope.attributes)) if scope.attributes else None,
                 "limit": limit,
             },
         )
@@ -177,10 +180,19 @@ class KnowledgeSearch:
         ]
 
 
-def _filtered(statement: Select[Any], source_types: Sequence[str] | None) -> Select[Any]:
-    if source_types:
-        return statement.where(KnowledgePassage.source_type.in_(list(source_types)))
-    return statement
+@dataclass(frozen=True)
+class _Scope:
+    """Which passages a search may return: of these source types, with these attribute values."""
+
+    source_types: Sequence[str] | None
+    attributes: Mapping[str, str] | None
+
+    def applied_to(self, statement: Select[Any]) -> Select[Any]:
+        if self.source_types:
+            statement = statement.where(KnowledgePassage.source_type.in_(list(self.source_types)))
+        if self.attributes:
+            statement = statement.where(KnowledgePassage.attributes.contains(dict(self.attributes)))
+        return statement
 
 
 async def rag_lookup(

@@ -1,7 +1,8 @@
-"""The user's evidence library as a search provider: passages of documents they added."""
+"""An organisation's evidence library as a search provider: passages of documents it added."""
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
 
 from sqlalchemy.exc import SQLAlchemyError
@@ -28,8 +29,9 @@ class LibrarySearch:
 
     name = PROVIDER
 
-    def __init__(self, knowledge: KnowledgeSearch) -> None:
+    def __init__(self, knowledge: KnowledgeSearch, organisation_id: uuid.UUID) -> None:
         self._knowledge = knowledge
+        self._organisation_id = organisation_id
 
     async def search(
         self,
@@ -43,7 +45,7 @@ class LibrarySearch:
         search_depth: str = "basic",
     ) -> list[SearchResult]:
         try:
-            hits = await search_evidence(self._knowledge, query, max_results)
+            hits = await search_evidence(self._knowledge, query, max_results, self._organisation_id)
         except SQLAlchemyError as exc:
             raise SearchAPIError(PROVIDER, f"evidence library unavailable: {exc}") from exc
         results = [

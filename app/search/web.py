@@ -11,12 +11,14 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
+import uuid
 from collections.abc import Callable, Sequence
 from typing import Literal, Protocol
 from urllib.parse import urlsplit, urlunsplit
 
 from app.config import Settings
 from app.knowledge.search import KnowledgeSearch
+from app.organisations.keys import LOCAL_ORGANISATION_ID
 from app.search.domains import matches
 from app.search.library import LibrarySearch
 from app.search.results import SearchAPIError, SearchResponse, SearchResult
@@ -62,13 +64,21 @@ class EvidenceSearch:
         self.queries = 0
 
     @classmethod
-    def from_settings(cls, settings: Settings, knowledge: KnowledgeSearch) -> EvidenceSearch:
-        """The providers `SEARCH_PROVIDERS` names; Tavily without a key is listed as inactive."""
+    def from_settings(
+        cls,
+        settings: Settings,
+        knowledge: KnowledgeSearch,
+        organisation_id: uuid.UUID = LOCAL_ORGANISATION_ID,
+    ) -> EvidenceSearch:
+        """The providers `SEARCH_PROVIDERS` names; Tavily without a key is listed as inactive.
+
+        The library provider searches only `organisation_id`'s documents.
+        """
         providers: list[SearchProvider] = []
         inactive: dict[str, str] = {}
         for name in dict.fromkeys(settings.search_providers):
             if name == "library":
-                providers.append(LibrarySearch(knowledge))
+                providers.append(LibrarySearch(knowledge, organisation_id))
             elif settings.tavily_api_key is None:
                 inactive["tavily"] = "Web search unavailable: API key not configured (TAVILY_API_KEY)"
             else:

@@ -15,7 +15,9 @@ from app.config import Settings
 from app.db.models import AnalysisRun, Claim, Report, ReportStatus
 from app.db.session import SessionFactory
 from app.events import EventLog
+from app.questions.cache import forget_answers
 from app.queue import enqueue_pipeline
+from app.services.runs import latest_run
 
 
 class AnalysisProblem(enum.StrEnum):
@@ -53,16 +55,6 @@ async def locked_report(session: AsyncSession, report_id: uuid.UUID) -> Report:
     return report
 
 
-async def latest_run(session: AsyncSession, report_id: uuid.UUID) -> AnalysisRun | None:
-    """The report's most recent analysis run."""
-    return await session.scalar(
-        select(AnalysisRun)
-        .where(AnalysisRun.report_id == report_id)
-        .order_by(AnalysisRun.created_at.desc(), AnalysisRun.id.desc())
-        .limit(1)
-    )
-
-
 async def start_analysis(
     event_log: EventLog,
     arq: ArqRedis,
@@ -81,6 +73,7 @@ async def start_analysis(
         max_iterations=max_iterations,
     )
     await enqueue_pipeline(arq, started.run.id, reason="start")
+    await forget_answers(arq, report_id)  # a new analysis: earlier answers about the report are stale
     return started
 
 

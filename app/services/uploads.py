@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import uuid
 from dataclasses import dataclass
 from pathlib import PurePath
 
@@ -56,8 +57,9 @@ async def accept_upload(
     filename: str | None,
     content: bytes,
     company_name: str | None,
+    organisation_id: uuid.UUID,
 ) -> UploadOutcome:
-    """Store a new report, or return the one already holding these exact bytes.
+    """Store a new report of `organisation_id`, or return its report already holding these bytes.
 
     Raises:
         PdfRejected: the bytes are not an acceptable PDF; nothing was stored.
@@ -72,10 +74,11 @@ async def accept_upload(
         min_text_chars=settings.min_text_chars,
     )
     digest = hashlib.sha256(content).hexdigest()
-    existing = await find_by_sha256(session_factory, digest)
+    existing = await find_by_sha256(session_factory, organisation_id, digest)
     if existing is not None:
         return UploadOutcome(existing, created=False)
     report = Report(
+        organisation_id=organisation_id,
         filename=clean_filename(filename),
         company_name=company,
         sha256=digest,
@@ -94,13 +97,17 @@ async def accept_upload(
                 {"filename": report.filename, "sizeBytes": len(content), "pageCount": info.page_count},
             )
     except IntegrityError:
-        raced = await find_by_sha256(session_factory, digest)
+        raced = await find_by_sha256(session_factory, organisation_id, digest)
         if raced is None:
             raise
         return UploadOutcome(raced, created=False)
     return UploadOutcome(report, created=True)
 
 
-async def find_by_sha256(session_factory: SessionFactory, digest: str) -> Report | None:
+async def find_by_sha256(
+    session_factory: SessionFactory, organisation_id: uuid.UUID, digest: str
+) -> Report | None:
     async with session_factory() as session:
-        return await session.scalar(select(Report).where(Report.sha256 == digest))
+        return await session.scalar(
+            select(Report).where(Report.organisation_id == organisation_id, Report.sha256 == digest)
+        )

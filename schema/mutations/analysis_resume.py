@@ -9,9 +9,9 @@ import strawberry
 from app.services.analysis import AnalysisProblem, AnalysisRefused, resume_analysis
 from schema.analysis import Analysis
 from schema.context import Context
-from schema.ids import parse_node_id
 from schema.mutations.analysis_errors import AnalysisErrorCode, error_from, success_fields
 from schema.reports import Report
+from schema.reports_lookup import find_report
 
 
 @strawberry.type(description="The analysis will continue from its last completed step.")
@@ -46,11 +46,11 @@ class ResumeAnalysisMutation:
         ],
     ) -> ResumeAnalysisResult:
         services = info.context.services
-        report_uuid = parse_node_id(report_id, "Report")
+        found = await find_report(info, report_id)
         try:
-            if report_uuid is None:
+            if found is None:
                 raise AnalysisRefused(AnalysisProblem.REPORT_NOT_FOUND, "No report has this id.", "reportId")
-            started = await resume_analysis(services.event_log, services.arq, report_uuid)
+            started = await resume_analysis(services.event_log, services.arq, found.id)
         except AnalysisRefused as exc:
             code, message, field = error_from(exc)
             return ResumeAnalysisError(code=code, message=message, field=field)

@@ -9,9 +9,9 @@ import strawberry
 from app.services.analysis import AnalysisProblem, AnalysisRefused, start_analysis
 from schema.analysis import Analysis
 from schema.context import Context
-from schema.ids import parse_node_id
 from schema.mutations.analysis_errors import AnalysisErrorCode, error_from, success_fields
 from schema.reports import Report
+from schema.reports_lookup import find_report
 
 
 @strawberry.type(description="The analysis is queued; follow it with `analysisEvents` or `Report.analysis`.")
@@ -56,15 +56,15 @@ class StartAnalysisMutation:
         ] = None,
     ) -> StartAnalysisResult:
         services = info.context.services
-        report_uuid = parse_node_id(report_id, "Report")
+        found = await find_report(info, report_id)
         try:
-            if report_uuid is None:
+            if found is None:
                 raise AnalysisRefused(AnalysisProblem.REPORT_NOT_FOUND, "No report has this id.", "reportId")
             started = await start_analysis(
                 services.event_log,
                 services.arq,
                 services.settings,
-                report_uuid,
+                found.id,
                 skip_claims_extraction=skip_claims_extraction,
                 max_iterations=max_iterations,
             )

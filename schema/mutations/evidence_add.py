@@ -104,6 +104,7 @@ class AddEvidenceDocumentMutation:
                 content_type=content_type,
                 source_url=input.source_url,
                 published_date=input.published_date,
+                organisation_id=info.context.organisation_id,
             )
         except EvidenceRejected as exc:
             return AddEvidenceDocumentError(

@@ -50,7 +50,9 @@ class DeleteEvidenceDocumentMutation:
     ) -> DeleteEvidenceDocumentResult:
         document_id = parse_node_id(id, "EvidenceDocument")
         deleted = (
-            await delete_evidence_document(info.context.services.session_factory, document_id)
+            await delete_evidence_document(
+                info.context.services.session_factory, document_id, info.context.organisation_id
+            )
             if document_id is not None
             else None
         )

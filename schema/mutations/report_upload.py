@@ -77,6 +77,7 @@ class UploadReportMutation:
                 filename=getattr(file, "filename", None),
                 content=content,
                 company_name=company_name,
+                organisation_id=info.context.organisation_id,
             )
         except PdfRejected as exc:
             return UploadReportError(

@@ -18,11 +18,14 @@ from app.db.models import Report
 from app.db.session import SessionFactory
 from app.embedded.redis import start_redis
 from app.events import EventLog, StreamEvent
+from app.organisations import LOCAL_ORGANISATION_ID
 
 
 async def new_report(session_factory: SessionFactory) -> uuid.UUID:
     async with session_factory() as session, session.begin():
-        report = Report(filename="r.pdf", sha256=uuid.uuid4().hex * 2, size_bytes=1)
+        report = Report(
+            organisation_id=LOCAL_ORGANISATION_ID, filename="r.pdf", sha256=uuid.uuid4().hex * 2, size_bytes=1
+        )
         session.add(report)
     return report.id
 

@@ -33,7 +33,10 @@ def data_dir() -> Iterator[Path]:
 def start_sibyl(data_dir: Path, api_port: int, redis_port: int) -> subprocess.Popen[bytes]:
     env = {key: value for key, value in os.environ.items() if key not in ("DATABASE_URL", "REDIS_URL")}
     env.update(DATA_DIR=str(data_dir), API_PORT=str(api_port), EMBEDDED_REDIS_PORT=str(redis_port))
-    process = subprocess.Popen([sys.executable, "-m", "app.cli", "run"], env=env, cwd=data_dir)
+    with (data_dir / "sibyl.log").open("ab") as log:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "app.cli", "run"], env=env, cwd=data_dir, stdout=log
+        )
     deadline = time.monotonic() + 90
     while True:
         try:
@@ -51,8 +54,17 @@ def stop_sibyl(process: subprocess.Popen[bytes]) -> int:
     return process.wait(60)
 
 
-def graphql(api_port: int, query: str) -> dict[str, object]:
-    response = httpx.post(f"http://127.0.0.1:{api_port}/graphql", json={"query": query}, timeout=30)
+def local_key(data_dir: Path) -> str:
+    return (data_dir / "local-api-key").read_text().strip()
+
+
+def graphql(api_port: int, query: str, key: str) -> dict[str, object]:
+    response = httpx.post(
+        f"http://127.0.0.1:{api_port}/graphql",
+        json={"query": query},
+        headers={"Authorization": f"Bearer {key}"},
+        timeout=30,
+    )
     return dict(response.json()["data"])
 
 
@@ -65,17 +77,21 @@ def test_run_serves_parses_persists_and_stops_cleanly(data_dir: Path) -> None:
     api_port, redis_port = free_port(), free_port()
     process = start_sibyl(data_dir, api_port, redis_port)
     try:
+        key = local_key(data_dir)
+        assert key in (data_dir / "sibyl.log").read_text(), "sibyl run must print the local API key"
+        anonymous = httpx.post(f"http://127.0.0.1:{api_port}/graphql", json={"query": COUNT}, timeout=30)
+        assert anonymous.status_code == 401
         operations = {"query": UPLOAD_MUTATION, "variables": {"file": None, "companyName": None}}
         uploaded = httpx.post(
             f"http://127.0.0.1:{api_port}/graphql",
             data={"operations": json.dumps(operations), "map": json.dumps({"0": ["variables.file"]})},
             files={"0": ("r.pdf", pdfs.synthetic_report(page_count=4).pdf, "application/pdf")},
-            headers={"Apollo-Require-Preflight": "true"},
+            headers={"Apollo-Require-Preflight": "true", "Authorization": f"Bearer {key}"},
             timeout=30,
         ).json()
         assert uploaded["data"]["uploadReport"]["__typename"] == "UploadReportSuccess"
         deadline = time.monotonic() + 60
-        while graphql(api_port, COUNT)["reports"] != {
+        while graphql(api_port, COUNT, key)["reports"] != {
             "totalCount": 1,
             "edges": [{"node": {"status": "PARSED"}}],
         }:
@@ -91,7 +107,8 @@ def test_run_serves_parses_persists_and_stops_cleanly(data_dir: Path) -> None:
 
     restarted = start_sibyl(data_dir, api_port, redis_port)
     try:
-        assert graphql(api_port, COUNT)["reports"] == {
+        assert local_key(data_dir) == key, "a restart keeps printing the same local key"
+        assert graphql(api_port, COUNT, key)["reports"] == {
             "totalCount": 1,
             "edges": [{"node": {"status": "PARSED"}}],
         }

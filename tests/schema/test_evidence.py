@@ -192,8 +192,9 @@ async def strict_api(services: RunningServices) -> AsyncIterator[str]:
         yield url
 
 
-async def test_a_file_over_the_limit_is_too_large(strict_api: str, clean_db: None) -> None:
-    async with httpx.AsyncClient(base_url=strict_api, timeout=60) as http:
+async def test_a_file_over_the_limit_is_too_large(strict_api: str, api_key: str) -> None:
+    headers = {"Authorization": f"Bearer {api_key}"}
+    async with httpx.AsyncClient(base_url=strict_api, timeout=60, headers=headers) as http:
         result = await upload_result(http, PAGE + b" " * 2_000, "big.html")
         text_result = (
             await http.post("/graphql", json={"query": ADD, "variables": {"input": {"text": "y" * 1_001}}})

@@ -144,7 +144,7 @@ async def test_subscribers_on_two_api_processes_each_get_every_event_once(
     client: GraphQLClient, worker: object, event_log: EventLog, second_api_process: str
 ) -> None:
     report_id, report_uuid = await uploaded_report(client)
-    other = GraphQLClient(second_api_process)
+    other = GraphQLClient(second_api_process, client.api_key)
 
     async with (
         client.subscribe(EVENTS, reportId=report_id, afterId=2) as here,

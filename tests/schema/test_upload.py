@@ -141,13 +141,13 @@ async def _stored_counts(session_factory: SessionFactory) -> list[int]:
 @pytest.mark.parametrize(("name", "make", "code"), BAD_INPUTS, ids=[name for name, _, _ in BAD_INPUTS])
 async def test_bad_input_gets_typed_error_and_stores_nothing(
     strict_api: str,
-    clean_db: None,
+    api_key: str,
     session_factory: SessionFactory,
     name: str,
     make: Callable[[], bytes],
     code: str,
 ) -> None:
-    client = GraphQLClient(strict_api)
+    client = GraphQLClient(strict_api, api_key)
     try:
         result = await client.upload_result(make(), filename=f"{name}.pdf")
     finally:

@@ -23,9 +23,13 @@ mutation Upload($file: Upload!, $companyName: String) {
 
 
 class GraphQLClient:
-    def __init__(self, base_url: str) -> None:
+    """Acts for the organisation of `api_key` (sent on every request and WebSocket connection)."""
+
+    def __init__(self, base_url: str, api_key: str | None = None) -> None:
         self.base_url = base_url
-        self.http = httpx.AsyncClient(base_url=base_url, timeout=60)
+        self.api_key = api_key
+        headers = {"Authorization": f"Bearer {api_key}"} if api_key else {}
+        self.http = httpx.AsyncClient(base_url=base_url, timeout=60, headers=headers)
 
     async def aclose(self) -> None:
         await self.http.aclose()
@@ -66,12 +70,22 @@ class GraphQLClient:
         return dict(body["data"]["uploadReport"])
 
     @asynccontextmanager
-    async def subscribe(self, query: str, **variables: Any) -> AsyncIterator[Subscription]:
+    async def connect(
+        self, payload: dict[str, Any] | None = None
+    ) -> AsyncIterator[websockets.ClientConnection]:
+        """A graphql-transport-ws connection after `connection_init` (by default with this client's key)."""
         url = self.base_url.replace("http://", "ws://") + "/graphql"
+        if payload is None:
+            payload = {"authorization": f"Bearer {self.api_key}"} if self.api_key else {}
         async with websockets.connect(
             url, subprotocols=[websockets.Subprotocol("graphql-transport-ws")]
         ) as ws:
-            await ws.send(json.dumps({"type": "connection_init", "payload": {}}))
+            await ws.send(json.dumps({"type": "connection_init", "payload": payload}))
+            yield ws
+
+    @asynccontextmanager
+    async def subscribe(self, query: str, **variables: Any) -> AsyncIterator[Subscription]:
+        async with self.connect() as ws:
             ack = json.loads(await ws.recv())
             assert ack["type"] == "connection_ack", ack
             await ws.send(

@@ -20,6 +20,7 @@ from app.events import EventLog
 from app.knowledge.search import KnowledgeSearch
 from app.knowledge.store import sync_registry
 from app.llm import LLMClient
+from app.organisations import LOCAL_ORGANISATION_ID
 
 #: Claims of every type, with the agents the routing matrix (plus refinements) must give each.
 KNOWN_CLAIMS: list[dict[str, Any]] = [
@@ -81,6 +82,7 @@ async def seed_parsed_pages(
         session.add(
             Report(
                 id=report_id,
+                organisation_id=LOCAL_ORGANISATION_ID,
                 filename=filename,
                 company_name=company_name,
                 sha256=uuid.uuid4().hex + uuid.uuid4().hex,

@@ -13,6 +13,7 @@ from app.config import Settings
 from app.db.models import Event, Report, ReportFile, ReportPage, ReportStatus
 from app.db.session import SessionFactory
 from app.events import EventLog
+from app.organisations import LOCAL_ORGANISATION_ID
 from app.services.parsing import ParseOutcome, parse_report
 from app.services.uploads import accept_upload
 from tests.conftest import run_worker
@@ -30,6 +31,7 @@ async def stored_report(
         filename="r.pdf",
         content=pdfs.synthetic_report(page_count=pages).pdf,
         company_name=None,
+        organisation_id=LOCAL_ORGANISATION_ID,
     )
     return outcome.report.id
 

@@ -4,18 +4,24 @@ from app.db.models.analysis import AnalysisRun, Claim, Finding, RoutingAssignmen
 from app.db.models.events import Event
 from app.db.models.evidence import EvidenceDocument
 from app.db.models.knowledge import KnowledgePassage
+from app.db.models.organisations import ApiKey, Organisation
+from app.db.models.report_passages import ReportPassage, ReportPassageIndex
 from app.db.models.reports import Report, ReportFile, ReportPage, ReportStatus
 
 __all__ = [
     "AnalysisRun",
+    "ApiKey",
     "Claim",
     "Event",
     "EvidenceDocument",
     "Finding",
     "KnowledgePassage",
+    "Organisation",
     "Report",
     "ReportFile",
     "ReportPage",
+    "ReportPassage",
+    "ReportPassageIndex",
     "ReportStatus",
     "RoutingAssignment",
     "Verdict",

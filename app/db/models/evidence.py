@@ -10,7 +10,7 @@ from __future__ import annotations
 import uuid
 from datetime import date
 
-from sqlalchemy import Date, Integer, String, Text
+from sqlalchemy import Date, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db.base import Base, Timestamped
@@ -20,11 +20,15 @@ EVIDENCE_SOURCE_TYPE = "evidence"
 
 
 class EvidenceDocument(Timestamped, Base):
-    """One evidence document, unique by the SHA-256 of its extracted text."""
+    """One evidence document of an organisation, unique there by the SHA-256 of its extracted text."""
 
     __tablename__ = "evidence_documents"
+    __table_args__ = (UniqueConstraint("organisation_id", "sha256"),)
 
     id: Mapped[uuid.UUID] = mapped_column(primary_key=True, default=uuid.uuid4)
+    organisation_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("organisations.id", ondelete="CASCADE"), index=True
+    )
     title: Mapped[str] = mapped_column(Text)
     source_url: Mapped[str | None] = mapped_column(Text)
     source_domain: Mapped[str | None] = mapped_column(String(255), index=True)
@@ -33,6 +37,6 @@ class EvidenceDocument(Timestamped, Base):
     filename: Mapped[str | None] = mapped_column(String(255))
     # Deferred: lists and lookups never need the (possibly megabytes of) text.
     text: Mapped[str] = mapped_column(Text, deferred=True)
-    sha256: Mapped[str] = mapped_column(String(64), unique=True)
+    sha256: Mapped[str] = mapped_column(String(64))
     char_count: Mapped[int] = mapped_column(Integer)
     chunk_count: Mapped[int] = mapped_column(Integer)

@@ -6,7 +6,18 @@ import enum
 import uuid
 from datetime import datetime
 
-from sqlalchemy import BigInteger, DateTime, Enum, ForeignKey, Integer, LargeBinary, String, Text, func
+from sqlalchemy import (
+    BigInteger,
+    DateTime,
+    Enum,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+    UniqueConstraint,
+    func,
+)
 from sqlalchemy.orm import Mapped, deferred, mapped_column
 
 from app.db.base import Base, Timestamped
@@ -24,14 +35,18 @@ class ReportStatus(enum.StrEnum):
 
 
 class Report(Timestamped, Base):
-    """One uploaded sustainability report (unique by the SHA-256 of its bytes)."""
+    """One uploaded sustainability report (unique per organisation by the SHA-256 of its bytes)."""
 
     __tablename__ = "reports"
+    __table_args__ = (UniqueConstraint("organisation_id", "sha256"),)
 
     id: Mapped[uuid.UUID] = mapped_column(primary_key=True, default=uuid.uuid4)
+    organisation_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("organisations.id", ondelete="CASCADE"), index=True
+    )
     filename: Mapped[str] = mapped_column(String(255))
     company_name: Mapped[str | None] = mapped_column(String(255))
-    sha256: Mapped[str] = mapped_column(String(64), unique=True)
+    sha256: Mapped[str] = mapped_column(String(64))
     size_bytes: Mapped[int] = mapped_column(BigInteger)
     status: Mapped[ReportStatus] = mapped_column(
         Enum(ReportStatus, native_enum=False, length=16, name="report_status"),

@@ -1,0 +1,119 @@
+"""Per-key request rate limits kept in Redis, shared by every API process.
+
+The algorithm is GCRA (the generic cell rate algorithm, a token bucket stored as one timestamp):
+a key may spend up to `per_minute` requests at once, then gets one more every
+`window_seconds / per_minute` seconds. Compared with a sliding-window log it needs one small
+string per key instead of a sorted set of every request, and it tells a refused caller exactly
+when the next request fits (`retry_after_seconds`) rather than when a whole window ends.
+
+The check-and-update runs as one Lua script, so concurrent requests (from any number of API
+processes) never let more than the limit through; the clock is Redis's own (`TIME`), so API hosts
+with skewed clocks agree. Each key expires by itself once its bucket is full again.
+
+Redis failures fail open: the request is allowed and a warning is logged once per outage. A rate
+limit protects the service from abuse; refusing every request because Redis hiccuped would turn a
+small outage into a complete one.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from dataclasses import dataclass
+
+from redis.asyncio import Redis
+from redis.exceptions import RedisError
+
+logger = logging.getLogger(__name__)
+
+KEY_PREFIX = "sibyl:ratelimit:"
+
+# KEYS[1]: the bucket; ARGV[1]: emission interval (ms per request); ARGV[2]: window (ms).
+# The bucket holds the "theoretical arrival time" (TAT): when it would be full again.
+# Returns {allowed (0/1), remaining, retry_after_ms}.
+GCRA_SCRIPT = """
+local interval = tonumber(ARGV[1])
+local window = tonumber(ARGV[2])
+local clock = redis.call('TIME')
+local now = tonumber(clock[1]) * 1000 + tonumber(clock[2]) / 1000
+local tat = tonumber(redis.call('GET', KEYS[1]) or now)
+if tat < now then tat = now end
+local new_tat = tat + interval
+local allow_at = new_tat - window
+if now < allow_at then
+  return {0, 0, math.ceil(allow_at - now)}
+end
+redis.call('SET', KEYS[1], string.format('%.3f', new_tat), 'PX', math.ceil(new_tat - now))
+return {1, math.floor((window - (new_tat - now)) / interval + 1e-9), 0}
+"""
+
+
+@dataclass(frozen=True)
+class RateDecision:
+    """The outcome of one request against its key's limit.
+
+    Attributes:
+        allowed: Whether the request may proceed.
+        remaining: Requests the key may still make at once after this one (0 when refused).
+        retry_after_seconds: When refused, whole seconds until a request fits again; else 0.
+        limit: The configured requests per window (0: no limit).
+    """
+
+    allowed: bool
+    remaining: int
+    retry_after_seconds: int
+    limit: int
+
+
+class RateLimiter:
+    """Counts requests per key (an API key's id, never the secret) against `per_minute`."""
+
+    def __init__(self, redis: Redis, per_minute: int, *, window_seconds: float = 60.0) -> None:
+        """Bind the limiter to a Redis client.
+
+        Args:
+            redis: Any redis.asyncio client (the API's ARQ pool will do).
+            per_minute: Requests allowed per window and key; 0 turns the limit off.
+            window_seconds: The window `per_minute` applies to; only tests shorten it.
+        """
+        if per_minute < 0:
+            raise ValueError(f"per_minute must be 0 (off) or positive; got {per_minute}")
+        if window_seconds <= 0:
+            raise ValueError(f"window_seconds must be positive; got {window_seconds}")
+        self.per_minute = per_minute
+        self._window_ms = window_seconds * 1000
+        self._script = redis.register_script(GCRA_SCRIPT)
+        self._redis_failing = False
+
+    async def hit(self, key: str) -> RateDecision:
+        """Count one request for `key` and say whether it may proceed."""
+        if self.per_minute == 0:
+            return RateDecision(allowed=True, remaining=0, retry_after_seconds=0, limit=0)
+        interval_ms = self._window_ms / self.per_minute
+        try:
+            allowed, remaining, retry_after_ms = await self._script(
+                keys=[KEY_PREFIX + key], args=[repr(interval_ms), repr(self._window_ms)]
+            )
+        except (RedisError, OSError) as exc:
+            return self._fail_open(exc)
+        self._recovered()
+        return RateDecision(
+            allowed=bool(allowed),
+            remaining=int(remaining),
+            retry_after_seconds=max(1, math.ceil(int(retry_after_ms) / 1000)) if not allowed else 0,
+            limit=self.per_minute,
+        )
+
+    def _fail_open(self, exc: Exception) -> RateDecision:
+        """Allow the request; warn at the first failure of an outage, not at every request."""
+        if not self._redis_failing:
+            self._redis_failing = True
+            logger.warning("rate limiting is off until Redis answers again (requests allowed): %r", exc)
+        return RateDecision(
+            allowed=True, remaining=self.per_minute, retry_after_seconds=0, limit=self.per_minute
+        )
+
+    def _recovered(self) -> None:
+        if self._redis_failing:
+            self._redis_failing = False
+            logger.warning("Redis answers again: rate limiting is back on")

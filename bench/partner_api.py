@@ -1,0 +1,184 @@
+"""The partner query under load: 200 claims with verdicts and findings, 16 concurrent clients.
+
+Both servers run as separate uvicorn processes (one worker each) against the same embedded
+Postgres, so the load generator (this process) does not share their CPU:
+
+(a) GraphQL: `report(id) { claims(first: 200) { … verdict { … } findings { … } } }` with an API
+    key (authenticated once, then cached), depth and cost limits on, rate limit off (the load is
+    far above a partner's 600 per minute);
+(b) plain: `bench.plain_claims_app`, a Starlette JSON endpoint running the same SQL.
+
+Each is warmed up, then driven by 16 clients, each sending its next request as soon as the last
+answered, for a fixed time. Reported: requests/s, p50/p99 latency, SQL queries per GraphQL request
+(counted in a separate in-process request), and the ratio of throughputs (target ≥ 0.5).
+
+Run: `cd /work/main && .venv/bin/python -m bench.partner_api [--seconds 15] [--clients 16]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Awaitable, Callable
+
+import httpx
+from strawberry.relay import GlobalID
+
+from app.db.session import create_engine, create_session_factory
+from app.embedded.redis import free_port
+from bench.common import percentile, print_summary, print_table
+from tests.conftest import make_settings, new_api_key, serve_api
+from tests.schema.test_partner_graph import counted_queries
+from tests.support.analysed import seed_analysed_report
+from tests.support.services import running_services
+
+CLAIMS = 200
+QUERY = """
+query Claims($id: ID!) {
+  report(id: $id) {
+    claims(first: 200) {
+      totalCount
+      edges { node {
+        id text claimType priority sourcePage
+        verdict { verdict confidence reasoning }
+        findings { agent summary supportsClaim confidence }
+      } }
+    }
+  }
+}
+"""
+
+
+def start_server(app: str, env: dict[str, str]) -> tuple[subprocess.Popen[bytes], str]:
+    port = free_port()
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "uvicorn",
+            app,
+            "--port",
+            str(port),
+            "--log-level",
+            "warning",
+            "--no-access-log",
+        ],
+        env={**os.environ, **env},
+    )
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            httpx.get(url + "/", timeout=1)
+            return process, url
+        except httpx.TransportError:
+            time.sleep(0.2)
+    process.kill()
+    raise RuntimeError(f"{app} did not start")
+
+
+async def drive(
+    send: Callable[[httpx.AsyncClient], Awaitable[None]], url: str, clients: int, seconds: float
+) -> dict[str, float]:
+    latencies: list[float] = []
+
+    async def client() -> None:
+        async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+            end = time.perf_counter() + seconds
+            while time.perf_counter() < end:
+                started = time.perf_counter()
+                await send(http)
+                latencies.append((time.perf_counter() - started) * 1000)
+
+    started = time.perf_counter()
+    await asyncio.gather(*(client() for _ in range(clients)))
+    elapsed = time.perf_counter() - started
+    return {
+        "requests": len(latencies),
+        "rps": round(len(latencies) / elapsed, 1),
+        "p50_ms": round(percentile(latencies, 50), 1),
+        "p99_ms": round(percentile(latencies, 99), 1),
+    }
+
+
+async def measure(seconds: float, clients: int) -> dict[str, object]:
+    with running_services(prefix="sibyl-bench-api-") as services:
+        settings = make_settings(services, rate_limit_per_minute=0)
+        engine = create_engine(services.database_url)
+        factory = create_session_factory(engine)
+        seeded = await seed_analysed_report(factory, CLAIMS)
+        key = await new_api_key(factory)
+        variables = {"id": str(GlobalID("Report", str(seeded.report_id)))}
+        headers = {"Authorization": f"Bearer {key}"}
+
+        async with serve_api(settings) as in_process, httpx.AsyncClient(base_url=in_process) as http:
+            await http.post("/graphql", json={"query": QUERY, "variables": variables}, headers=headers)
+            with counted_queries() as statements:
+                body = (
+                    await http.post(
+                        "/graphql", json={"query": QUERY, "variables": variables}, headers=headers
+                    )
+                ).json()
+        assert len(body["data"]["report"]["claims"]["edges"]) == CLAIMS, body
+
+        env = {
+            "DATABASE_URL": services.database_url,
+            "REDIS_URL": services.redis_url,
+            "RATE_LIMIT_PER_MINUTE": "0",
+        }
+        graphql, graphql_url = start_server("schema.asgi:app", env)
+        plain, plain_url = start_server("bench.plain_claims_app:app", env)
+        try:
+
+            async def ask_graphql(http: httpx.AsyncClient) -> None:
+                response = await http.post(
+                    "/graphql", json={"query": QUERY, "variables": variables}, headers=headers
+                )
+                response.raise_for_status()
+
+            async def ask_plain(http: httpx.AsyncClient) -> None:
+                (await http.get(f"/claims/{seeded.report_id}")).raise_for_status()
+
+            await drive(ask_graphql, graphql_url, clients, 2)
+            await drive(ask_plain, plain_url, clients, 2)
+            results = {
+                "graphql": await drive(ask_graphql, graphql_url, clients, seconds),
+                "plain": await drive(ask_plain, plain_url, clients, seconds),
+            }
+        finally:
+            for process in (graphql, plain):
+                process.terminate()
+                process.wait(15)
+        await engine.dispose()
+    ratio = results["graphql"]["rps"] / results["plain"]["rps"]
+    return {"results": results, "ratio": round(ratio, 2), "sql_per_request": len(statements)}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--seconds", type=float, default=15.0)
+    parser.add_argument("--clients", type=int, default=16)
+    args = parser.parse_args()
+    summary = asyncio.run(measure(args.seconds, args.clients))
+    results = summary["results"]
+    assert isinstance(results, dict)
+    print_table(
+        f"{CLAIMS} claims with verdicts and findings, {args.clients} concurrent clients, "
+        f"{args.seconds:g} s each",
+        ["endpoint", "requests", "req/s", "p50 ms", "p99 ms"],
+        [[name, r["requests"], r["rps"], r["p50_ms"], r["p99_ms"]] for name, r in results.items()],
+    )
+    print(
+        f"GraphQL/plain throughput: {summary['ratio']} (target >= 0.5); "
+        f"SQL per GraphQL request: {summary['sql_per_request']}"
+    )
+    print_summary({"bench": "partner_api", **summary})
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,1 @@
+"""The `sibyl` client commands' parts: the analyze flow, live progress, and result rendering."""

@@ -1,0 +1,103 @@
+"""The GraphQL documents the client sends, kept together so the contract they rely on is in one place."""
+
+from __future__ import annotations
+
+ANALYSIS_FIELDS = """
+fragment AnalysisFields on Analysis {
+  id status pipelineStage progressPercent activeAgents iterationCount
+  claimsCount findingsCount verdictsCount errorMessage
+}
+"""
+
+REPORT_FIELDS = (
+    """
+fragment ReportFields on Report {
+  id status filename companyName pageCount errorMessage
+  analysis { ...AnalysisFields }
+}
+"""
+    + ANALYSIS_FIELDS
+)
+
+UPLOAD_REPORT = (
+    """
+mutation UploadReport($file: Upload!, $companyName: String) {
+  uploadReport(file: $file, companyName: $companyName) {
+    __typename
+    ... on UploadReportSuccess { created report { ...ReportFields } }
+    ... on UploadReportError { code message field }
+  }
+}
+"""
+    + REPORT_FIELDS
+)
+
+START_ANALYSIS = (
+    """
+mutation StartAnalysis($reportId: ID!, $skip: Boolean!) {
+  startAnalysis(reportId: $reportId, skipClaimsExtraction: $skip) {
+    __typename
+    ... on StartAnalysisSuccess { report { ...ReportFields } analysis { ...AnalysisFields } }
+    ... on StartAnalysisError { code message field }
+  }
+}
+"""
+    + REPORT_FIELDS
+)
+
+REPORT = (
+    """
+query Report($id: ID!) { report(id: $id) { ...ReportFields } }
+"""
+    + REPORT_FIELDS
+)
+
+REPORT_EVENT_IDS = """
+query ReportEventIds($id: ID!, $afterId: Int!, $first: Int!) {
+  report(id: $id) { events(afterId: $afterId, first: $first) { id } }
+}
+"""
+
+CLAIMS = """
+query Claims(
+  $id: ID!, $first: Int, $after: String, $type: ClaimType, $priority: Priority,
+  $verdict: VerdictLabel, $orderBy: ClaimOrder
+) {
+  report(id: $id) {
+    claims(
+      first: $first, after: $after, type: $type, priority: $priority, verdict: $verdict, orderBy: $orderBy
+    ) {
+      totalCount
+      pageInfo { hasNextPage endCursor }
+      edges { node { id text claimType priority sourcePage verdict { verdict confidence reasoning } } }
+    }
+  }
+}
+"""
+
+ASK_REPORT = """
+query AskReport($reportId: ID!, $question: String!) {
+  askReport(reportId: $reportId, question: $question) {
+    __typename
+    ... on ReportAnswer {
+      question answer queryType method cached caveats
+      citations { kind claimId pageNumber excerpt score }
+    }
+    ... on AskReportError { code message field }
+  }
+}
+"""
+
+ANALYSIS_EVENTS = """
+subscription AnalysisEvents($reportId: ID!, $afterId: Int!) {
+  analysisEvents(reportId: $reportId, afterId: $afterId) { id eventType agentName data timestamp }
+}
+"""
+
+VERDICT_ISSUED = """
+subscription VerdictIssued($reportId: ID) {
+  verdictIssued(reportId: $reportId) {
+    id reportId verdict confidence reasoning iteration isFinal claim { id text }
+  }
+}
+"""

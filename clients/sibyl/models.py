@@ -1,0 +1,246 @@
+"""Typed results: frozen dataclasses built from the API's JSON, so callers get attributes, not dicts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+JSONObject = Mapping[str, Any]
+
+#: Report statuses that end a wait: nothing more happens without a new request.
+FINAL_STATUSES = frozenset({"COMPLETED", "ERROR"})
+VERDICT_LABELS = ("VERIFIED", "UNVERIFIED", "CONTRADICTED", "INSUFFICIENT_EVIDENCE")
+
+
+def _float(value: Any) -> float | None:
+    return None if value is None else float(value)
+
+
+def _int(value: Any) -> int | None:
+    return None if value is None else int(value)
+
+
+@dataclass(frozen=True)
+class Analysis:
+    """The latest analysis run of a report (live while it runs)."""
+
+    id: str
+    status: str
+    pipeline_stage: str | None = None
+    progress_percent: float = 0.0
+    active_agents: tuple[str, ...] = ()
+    iteration_count: int = 0
+    claims_count: int = 0
+    findings_count: int = 0
+    verdicts_count: int = 0
+    error_message: str | None = None
+
+    @classmethod
+    def from_json(cls, data: JSONObject) -> Analysis:
+        return cls(
+            id=str(data["id"]),
+            status=str(data["status"]),
+            pipeline_stage=data.get("pipelineStage"),
+            progress_percent=float(data.get("progressPercent") or 0.0),
+            active_agents=tuple(data.get("activeAgents") or ()),
+            iteration_count=int(data.get("iterationCount") or 0),
+            claims_count=int(data.get("claimsCount") or 0),
+            findings_count=int(data.get("findingsCount") or 0),
+            verdicts_count=int(data.get("verdictsCount") or 0),
+            error_message=data.get("errorMessage"),
+        )
+
+
+@dataclass(frozen=True)
+class Report:
+    """An uploaded report and where it is in its life."""
+
+    id: str
+    status: str
+    filename: str | None = None
+    company_name: str | None = None
+    page_count: int | None = None
+    error_message: str | None = None
+    analysis: Analysis | None = None
+
+    @classmethod
+    def from_json(cls, data: JSONObject) -> Report:
+        analysis = data.get("analysis")
+        return cls(
+            id=str(data["id"]),
+            status=str(data["status"]),
+            filename=data.get("filename"),
+            company_name=data.get("companyName"),
+            page_count=_int(data.get("pageCount")),
+            error_message=data.get("errorMessage"),
+            analysis=Analysis.from_json(analysis) if analysis else None,
+        )
+
+
+@dataclass(frozen=True)
+class Upload:
+    """`uploadReport`'s success: the report, and False in `created` when the bytes were known."""
+
+    report: Report
+    created: bool
+
+
+@dataclass(frozen=True)
+class StartedAnalysis:
+    """`startAnalysis`'s success: the report (now ANALYZING) and its new run."""
+
+    report: Report
+    analysis: Analysis
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A claim's verdict: the label, the judge's confidence and why."""
+
+    verdict: str
+    confidence: float | None
+    reasoning: str
+
+    @classmethod
+    def from_json(cls, data: JSONObject) -> Verdict:
+        return cls(str(data["verdict"]), _float(data.get("confidence")), str(data.get("reasoning") or ""))
+
+
+@dataclass(frozen=True)
+class Claim:
+    """An extracted claim with its final verdict (None until judged)."""
+
+    id: str
+    text: str
+    claim_type: str
+    priority: str
+    source_page: int
+    verdict: Verdict | None = None
+
+    @classmethod
+    def from_json(cls, data: JSONObject) -> Claim:
+        verdict = data.get("verdict")
+        return cls(
+            id=str(data["id"]),
+            text=str(data["text"]),
+            claim_type=str(data["claimType"]),
+            priority=str(data["priority"]),
+            source_page=int(data["sourcePage"]),
+            verdict=Verdict.from_json(verdict) if verdict else None,
+        )
+
+
+@dataclass(frozen=True)
+class ClaimPage:
+    """One page of `Report.claims`: the claims and where to continue."""
+
+    claims: list[Claim]
+    total_count: int
+    has_next_page: bool
+    end_cursor: str | None
+
+
+@dataclass(frozen=True)
+class Citation:
+    """What an answer rests on: a claim, finding, verdict or page excerpt."""
+
+    kind: str
+    excerpt: str
+    score: float
+    claim_id: str | None = None
+    page_number: int | None = None
+
+    @classmethod
+    def from_json(cls, data: JSONObject) -> Citation:
+        return cls(
+            kind=str(data["kind"]),
+            excerpt=str(data["excerpt"]),
+            score=float(data.get("score") or 0.0),
+            claim_id=data.get("claimId"),
+            page_number=_int(data.get("pageNumber")),
+        )
+
+
+@dataclass(frozen=True)
+class Answer:
+    """`askReport`'s answer with its citations and caveats."""
+
+    question: str
+    answer: str
+    query_type: str
+    method: str
+    cached: bool
+    citations: list[Citation] = field(default_factory=list)
+    caveats: list[str] = field(default_factory=list)
+
+    @classmethod
+    def from_json(cls, data: JSONObject) -> Answer:
+        return cls(
+            question=str(data["question"]),
+            answer=str(data["answer"]),
+            query_type=str(data["queryType"]),
+            method=str(data["method"]),
+            cached=bool(data.get("cached")),
+            citations=[Citation.from_json(item) for item in data.get("citations") or ()],
+            caveats=[str(item) for item in data.get("caveats") or ()],
+        )
+
+
+@dataclass(frozen=True)
+class StreamEvent:
+    """One event of a report's log; `data` keys are as the emitting agent wrote them."""
+
+    id: int
+    event_type: str
+    agent_name: str | None
+    data: dict[str, Any]
+    timestamp: str
+
+    @classmethod
+    def from_json(cls, data: JSONObject) -> StreamEvent:
+        payload = data.get("data")
+        return cls(
+            id=int(data["id"]),
+            event_type=str(data["eventType"]),
+            agent_name=data.get("agentName"),
+            data=dict(payload) if isinstance(payload, Mapping) else {},
+            timestamp=str(data.get("timestamp") or ""),
+        )
+
+    def get(self, *keys: str) -> Any:
+        """The first of `keys` present in `data` (events mix snake_case and camelCase keys)."""
+        for key in keys:
+            if key in self.data:
+                return self.data[key]
+        return None
+
+
+@dataclass(frozen=True)
+class IssuedVerdict:
+    """A verdict as `verdictIssued` delivers it, with the claim it judges."""
+
+    id: str
+    report_id: str
+    verdict: str
+    confidence: float | None
+    reasoning: str
+    iteration: int
+    is_final: bool
+    claim_id: str
+    claim_text: str
+
+    @classmethod
+    def from_json(cls, data: JSONObject) -> IssuedVerdict:
+        claim = data.get("claim") or {}
+        return cls(
+            id=str(data["id"]),
+            report_id=str(data["reportId"]),
+            verdict=str(data["verdict"]),
+            confidence=_float(data.get("confidence")),
+            reasoning=str(data.get("reasoning") or ""),
+            iteration=int(data.get("iteration") or 0),
+            is_final=bool(data.get("isFinal")),
+            claim_id=str(claim.get("id", "")),
+            claim_text=str(claim.get("text", "")),
+        )

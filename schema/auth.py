@@ -1,0 +1,85 @@
+"""Who is calling: API keys from HTTP headers or a WebSocket `connection_init` payload.
+
+HTTP requests are checked by `schema.middleware.ApiKeyGuard`, WebSocket connections when they are
+initialised (`SibylGraphQL.on_ws_connect`).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from collections.abc import Mapping
+from typing import Any
+
+from starlette.datastructures import Headers
+
+from app.db.session import SessionFactory
+from app.organisations import LOCAL_ORGANISATION_ID, Principal, authenticate
+
+#: A checked key is trusted this long in-process (a revoked key stops working within this time).
+CACHE_SECONDS = 30.0
+CACHE_SIZE = 1024
+
+MISSING_KEY = (
+    "An API key is required: send `Authorization: Bearer <key>` (create one with `sibyl keys create`)."
+)
+INVALID_KEY = "The API key is not valid (unknown, malformed or revoked)."
+
+
+class AuthenticationFailed(Exception):
+    """No usable API key; the message says what to do."""
+
+
+class Authenticator:
+    """Turns a presented key (or none) into a `Principal`, caching answers briefly."""
+
+    def __init__(self, session_factory: SessionFactory, *, allow_unauthenticated: bool) -> None:
+        self._session_factory = session_factory
+        self.allow_unauthenticated = allow_unauthenticated
+        self._cache: OrderedDict[str, tuple[float, Principal | None]] = OrderedDict()
+
+    async def principal(self, key: str | None) -> Principal:
+        """The principal for `key`; raises `AuthenticationFailed` when there is none to act for."""
+        if not key:
+            if self.allow_unauthenticated:
+                return Principal(organisation_id=LOCAL_ORGANISATION_ID)
+            raise AuthenticationFailed(MISSING_KEY)
+        principal = await self._lookup(key)
+        if principal is None:
+            raise AuthenticationFailed(INVALID_KEY)
+        return principal
+
+    async def _lookup(self, key: str) -> Principal | None:
+        now = time.monotonic()
+        cached = self._cache.get(key)
+        if cached is not None and cached[0] > now:
+            return cached[1]
+        async with self._session_factory() as session:
+            principal = await authenticate(session, key)
+        self._cache[key] = (now + CACHE_SECONDS, principal)
+        self._cache.move_to_end(key)
+        while len(self._cache) > CACHE_SIZE:
+            self._cache.popitem(last=False)
+        return principal
+
+
+def key_from_headers(headers: Headers) -> str | None:
+    """The key in `Authorization: Bearer …` or `X-API-Key`."""
+    authorization = headers.get("authorization", "")
+    scheme, _, value = authorization.partition(" ")
+    if scheme.lower() == "bearer" and value.strip():
+        return value.strip()
+    return headers.get("x-api-key") or None
+
+
+def key_from_connection_params(params: Mapping[str, Any] | None) -> str | None:
+    """The key in a `connection_init` payload: `authorization` ("Bearer …") or `apiKey`."""
+    if not params:
+        return None
+    lowered = {str(name).lower(): value for name, value in params.items()}
+    authorization = lowered.get("authorization")
+    if isinstance(authorization, str):
+        scheme, _, value = authorization.partition(" ")
+        return (value if scheme.lower() == "bearer" else authorization).strip() or None
+    api_key = lowered.get("apikey") or lowered.get("x-api-key")
+    return api_key.strip() or None if isinstance(api_key, str) else None

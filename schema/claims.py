@@ -1,0 +1,315 @@
+"""Claims and what the pipeline found about them: `Claim`, `Finding`, `Verdict`, `RoutingAssignment`.
+
+Nested lists resolve through the request's DataLoaders (`schema.loaders`), so a page of claims
+with their verdicts, findings and routing costs one query per kind, not one per claim. Findings,
+verdicts and routing are those of the report's latest analysis run.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterable
+from datetime import datetime
+from typing import TYPE_CHECKING, Annotated, Any, cast
+
+import strawberry
+from sqlalchemy import select
+from strawberry import relay
+from strawberry.scalars import JSON
+
+from app.db.models import Claim as ClaimModel
+from app.db.models import Finding as FindingModel
+from app.db.models import Report as ReportModel
+from app.db.models import RoutingAssignment as RoutingModel
+from app.db.models import Verdict as VerdictModel
+from schema.claim_enums import ClaimType, Priority, VerdictLabel
+from schema.context import Context
+from schema.ids import parse_node_id
+
+if TYPE_CHECKING:
+    from schema.reports import Report
+
+
+@strawberry.type(description="An IFRS S1/S2 paragraph a claim speaks to (preliminary, from extraction).")
+class IfrsParagraph:
+    paragraph_id: str = strawberry.field(description='The paragraph, e.g. "S2.29(a)(i)(1)".')
+    pillar: str | None = strawberry.field(
+        description="governance, strategy, risk_management or metrics_targets."
+    )
+    relevance: str | None = strawberry.field(description="Why the claim bears on the paragraph.")
+    confirmed: bool | None = strawberry.field(
+        description="Whether the IFRS knowledge base supported the mapping (null: not checked)."
+    )
+
+
+@strawberry.type(description="An IFRS paragraph as the judge maps the verdict to it.")
+class VerdictIfrsMapping:
+    paragraph_id: str = strawberry.field(description='The paragraph, e.g. "S2.14(a)".')
+    source: str = strawberry.field(
+        description="claim (the extraction's mapping) or legal (the Legal agent's)."
+    )
+    status: str | None = strawberry.field(
+        description="The Legal agent's assessment of the paragraph (e.g. fully_addressed, partially_"
+        "addressed, not_addressed); null for a mapping from extraction."
+    )
+    relationship: str = strawberry.field(description="What the verdict means for the paragraph, in words.")
+
+
+async def _resolve_scoped(
+    info: strawberry.Info[Context], node_ids: list[str], type_name: str, model: Any, convert: Any
+) -> list[Any]:
+    """`node(id)` for claim-owned types: rows whose report belongs to the caller's organisation.
+
+    `convert(row, report_id)` builds each node; unknown, foreign or malformed ids give None.
+    """
+    wanted = [parse_node_id(node_id, type_name) for node_id in node_ids]
+    query = select(model, ClaimModel.report_id).where(model.id.in_([key for key in wanted if key]))
+    if model is not ClaimModel:
+        query = query.join(ClaimModel, ClaimModel.id == model.claim_id)
+    query = query.join(ReportModel, ReportModel.id == ClaimModel.report_id).where(
+        ReportModel.organisation_id == info.context.organisation_id
+    )
+    async with info.context.services.session_factory() as session:
+        found = {row.id: (row, report_id) for row, report_id in await session.execute(query)}
+    return [convert(*found[key]) if key in found else None for key in wanted]
+
+
+@strawberry.type(description="A verifiable statement extracted from the report.")
+class Claim(relay.Node):
+    id: relay.NodeID[str]
+    text: str = strawberry.field(description="The claim, verbatim from the report.")
+    claim_type: ClaimType = strawberry.field(description="What kind of statement it is.")
+    priority: Priority = strawberry.field(description="How much it matters.")
+    source_page: int = strawberry.field(description="1-based page of the PDF the claim is on.")
+    source_context: str | None = strawberry.field(description="The text around the claim on its page.")
+    ifrs_paragraphs: list[IfrsParagraph] = strawberry.field(
+        description="IFRS paragraphs the claim maps to (preliminary, from extraction)."
+    )
+    reasoning: str | None = strawberry.field(description="Why the claim is worth checking.")
+    method: str = strawberry.field(description="How it was extracted: llm or rules.")
+    created_at: datetime = strawberry.field(description="When the claim was extracted.")
+    report_uuid: strawberry.Private[uuid.UUID]
+
+    @classmethod
+    def from_model(cls, row: ClaimModel) -> Claim:
+        return cls(
+            id=str(row.id),
+            text=row.text,
+            claim_type=ClaimType(row.claim_type),
+            priority=Priority(row.priority),
+            source_page=row.source_page,
+            source_context=row.source_context,
+            ifrs_paragraphs=[_paragraph(item) for item in row.ifrs_paragraphs or []],
+            reasoning=row.reasoning,
+            method=row.method,
+            created_at=row.created_at,
+            report_uuid=row.report_id,
+        )
+
+    @classmethod
+    async def resolve_nodes(  # type: ignore[override]
+        cls, *, info: strawberry.Info[Context], node_ids: Iterable[str], required: bool = False
+    ) -> list[Claim | None]:
+        return await _resolve_scoped(
+            info, list(node_ids), "Claim", ClaimModel, lambda row, _report: cls.from_model(row)
+        )
+
+    @strawberry.field(
+        description="The claim's current verdict in the latest analysis: the final one once the run "
+        "completes, else the latest pass's; null before the judge has ruled."
+    )
+    async def verdict(self, info: strawberry.Info[Context]) -> Verdict | None:
+        rows = await info.context.loaders.verdicts_by_claim.load(uuid.UUID(self.id))
+        current = current_verdict(rows)
+        return Verdict.from_model(current, self.report_uuid) if current else None
+
+    @strawberry.field(
+        description="The claim's verdict in every pass of the latest analysis, first pass first."
+    )
+    async def verdicts(self, info: strawberry.Info[Context]) -> list[Verdict]:
+        rows = await info.context.loaders.verdicts_by_claim.load(uuid.UUID(self.id))
+        return [Verdict.from_model(row, self.report_uuid) for row in rows]
+
+    @strawberry.field(
+        description="What the specialists found about the claim in the latest analysis, oldest first."
+    )
+    async def findings(
+        self,
+        info: strawberry.Info[Context],
+        agent: Annotated[
+            str | None, strawberry.argument(description="Only this agent's (e.g. news_media, legal).")
+        ] = None,
+    ) -> list[Finding]:
+        rows = await info.context.loaders.findings_by_claim.load(uuid.UUID(self.id))
+        return [Finding.from_model(row, self.report_uuid) for row in rows if agent in (None, row.agent)]
+
+    @strawberry.field(description="Which agents the orchestrator sent the claim to, pass by pass.")
+    async def routing(self, info: strawberry.Info[Context]) -> list[RoutingAssignment]:
+        rows = await info.context.loaders.routing_by_claim.load(uuid.UUID(self.id))
+        return [RoutingAssignment.from_model(row, self.report_uuid) for row in rows]
+
+    @strawberry.field(description="The report the claim comes from.")
+    async def report(
+        self, info: strawberry.Info[Context]
+    ) -> Annotated[Report, strawberry.lazy("schema.reports")]:
+        from schema.reports import Report
+
+        row = await info.context.loaders.report.load(self.report_uuid)
+        if row is None:
+            raise LookupError(f"report {self.report_uuid} of a visible claim is not visible")
+        return Report.from_model(row)
+
+
+@strawberry.type(description="Evidence one specialist found (or honestly did not find) about a claim.")
+class Finding(relay.Node):
+    id: relay.NodeID[str]
+    agent: str = strawberry.field(description="geography, legal, news_media, academic or data_metrics.")
+    evidence_type: str = strawberry.field(
+        description="What kind of evidence, e.g. source_evaluation, none, error."
+    )
+    summary: str = strawberry.field(description="The finding in a sentence or two.")
+    details: JSON = strawberry.field(description="Agent-specific details: sources, quotes, scores.")
+    supports_claim: bool | None = strawberry.field(
+        description="true supports, false contradicts, null takes no side."
+    )
+    confidence: float | None = strawberry.field(description="0–1, how sure the agent is.")
+    iteration: int = strawberry.field(description="The pass (0 = first) that produced it.")
+    method: str = strawberry.field(description="How it was produced: rules, llm, gazetteer, error, …")
+    created_at: datetime = strawberry.field(description="When it was recorded.")
+    claim_uuid: strawberry.Private[uuid.UUID | None]
+    report_uuid: strawberry.Private[uuid.UUID]
+
+    @classmethod
+    def from_model(cls, row: FindingModel, report_id: uuid.UUID) -> Finding:
+        return cls(
+            id=str(row.id),
+            agent=row.agent,
+            evidence_type=row.evidence_type,
+            summary=row.summary,
+            details=cast(JSON, row.details or {}),
+            supports_claim=row.supports_claim,
+            confidence=row.confidence,
+            iteration=row.iteration,
+            method=row.method,
+            created_at=row.created_at,
+            claim_uuid=row.claim_id,
+            report_uuid=report_id,
+        )
+
+    @classmethod
+    async def resolve_nodes(  # type: ignore[override]
+        cls, *, info: strawberry.Info[Context], node_ids: Iterable[str], required: bool = False
+    ) -> list[Finding | None]:
+        return await _resolve_scoped(info, list(node_ids), "Finding", FindingModel, cls.from_model)
+
+    @strawberry.field(description="The claim the finding is about.")
+    async def claim(self, info: strawberry.Info[Context]) -> Claim | None:
+        return await load_claim(info, self.claim_uuid)
+
+
+@strawberry.type(description="The judge's verdict on a claim in one pass of an analysis.")
+class Verdict(relay.Node):
+    id: relay.NodeID[str]
+    verdict: VerdictLabel = strawberry.field(
+        description="VERIFIED, UNVERIFIED, CONTRADICTED or INSUFFICIENT_EVIDENCE."
+    )
+    reasoning: str = strawberry.field(description="Why, citing the evidence.")
+    ifrs_mapping: list[VerdictIfrsMapping] = strawberry.field(
+        description="The IFRS paragraphs the verdict speaks to, and what it means for each."
+    )
+    confidence: float | None = strawberry.field(description="0–1, the judge's overall evidence score.")
+    iteration: int = strawberry.field(description="The pass (0 = first) the verdict was issued in.")
+    is_final: bool = strawberry.field(description="Whether this is the claim's final verdict of the run.")
+    method: str = strawberry.field(
+        description="How it was reached: rules, or rules+llm when an LLM reviewed it."
+    )
+    details: JSON = strawberry.field(
+        description="The evaluation behind it: four dimension scores and synthesis."
+    )
+    created_at: datetime = strawberry.field(description="When it was issued.")
+    report_id: strawberry.ID = strawberry.field(description="Global id of the report.")
+    claim_uuid: strawberry.Private[uuid.UUID]
+
+    @classmethod
+    def from_model(cls, row: VerdictModel, report_id: uuid.UUID) -> Verdict:
+        return cls(
+            id=str(row.id),
+            verdict=VerdictLabel(row.verdict),
+            reasoning=row.reasoning,
+            ifrs_mapping=[_mapping(item) for item in row.ifrs_mapping or []],
+            confidence=row.confidence,
+            iteration=row.iteration,
+            is_final=row.is_final,
+            method=row.method,
+            details=cast(JSON, row.details or {}),
+            created_at=row.created_at,
+            report_id=strawberry.ID(str(relay.GlobalID("Report", str(report_id)))),
+            claim_uuid=row.claim_id,
+        )
+
+    @classmethod
+    async def resolve_nodes(  # type: ignore[override]
+        cls, *, info: strawberry.Info[Context], node_ids: Iterable[str], required: bool = False
+    ) -> list[Verdict | None]:
+        return await _resolve_scoped(info, list(node_ids), "Verdict", VerdictModel, cls.from_model)
+
+    @strawberry.field(description="The claim the verdict is on.")
+    async def claim(self, info: strawberry.Info[Context]) -> Claim:
+        claim = await load_claim(info, self.claim_uuid)
+        if claim is None:
+            raise LookupError(f"claim {self.claim_uuid} of a visible verdict is not visible")
+        return claim
+
+
+@strawberry.type(description="The orchestrator's decision to send a claim to an agent in one pass.")
+class RoutingAssignment:
+    agent: str = strawberry.field(description="The specialist the claim went to.")
+    iteration: int = strawberry.field(description="The pass (0 = first).")
+    reasoning: str | None = strawberry.field(description="Why this agent.")
+    method: str = strawberry.field(description="How it was decided: rules or llm.")
+    claim_uuid: strawberry.Private[uuid.UUID]
+
+    @classmethod
+    def from_model(cls, row: RoutingModel, report_id: uuid.UUID) -> RoutingAssignment:
+        return cls(
+            agent=row.agent,
+            iteration=row.iteration,
+            reasoning=row.reasoning,
+            method=row.method,
+            claim_uuid=row.claim_id,
+        )
+
+    @strawberry.field(description="The claim routed.")
+    async def claim(self, info: strawberry.Info[Context]) -> Claim | None:
+        return await load_claim(info, self.claim_uuid)
+
+
+def current_verdict(rows: list[VerdictModel]) -> VerdictModel | None:
+    """The final verdict if the run has one, else the latest pass's (rows are in pass order)."""
+    final = [row for row in rows if row.is_final]
+    return final[-1] if final else (rows[-1] if rows else None)
+
+
+async def load_claim(info: strawberry.Info[Context], claim_id: uuid.UUID | None) -> Claim | None:
+    if claim_id is None:
+        return None
+    row = await info.context.loaders.claim.load(claim_id)
+    return Claim.from_model(row) if row else None
+
+
+def _paragraph(item: dict[str, Any]) -> IfrsParagraph:
+    return IfrsParagraph(
+        paragraph_id=str(item.get("paragraph_id", "")),
+        pillar=item.get("pillar"),
+        relevance=item.get("relevance"),
+        confirmed=item.get("confirmed"),
+    )
+
+
+def _mapping(item: dict[str, Any]) -> VerdictIfrsMapping:
+    return VerdictIfrsMapping(
+        paragraph_id=str(item.get("paragraph_id", "")),
+        source=str(item.get("source", "claim")),
+        status=item.get("status"),
+        relationship=str(item.get("relationship", "")),
+    )

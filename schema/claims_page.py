@@ -1,0 +1,120 @@
+"""`Report.claims`: a filtered, ordered page of a report's claims (keyset cursors)."""
+
+from __future__ import annotations
+
+import uuid
+from typing import Any
+
+import strawberry
+from graphql import GraphQLError
+from sqlalchemy import Select, case, exists, func, or_, select, tuple_
+from sqlalchemy.orm import aliased
+from strawberry import relay
+
+from app.db.models import Claim as ClaimModel
+from app.db.models import Verdict as VerdictModel
+from schema.claim_enums import PRIORITY_RANK, ClaimOrder, ClaimType, Priority, VerdictLabel
+from schema.claims import Claim
+from schema.context import Context
+from schema.loaders import latest_run_id_of
+from schema.pagination import check_first, cursor_parts, decode_cursor, encode_cursor, page_info
+
+MAX_CLAIMS_PAGE = 200
+
+_PRIORITY_RANK = case(PRIORITY_RANK, value=ClaimModel.priority, else_=len(PRIORITY_RANK))
+
+
+@strawberry.type(description="One claim in a list, with the cursor to continue after it.")
+class ClaimEdge:
+    cursor: str = strawberry.field(description="Pass as `after` to list the claims after this one.")
+    node: Claim = strawberry.field(description="The claim.")
+
+
+@strawberry.type(description="A page of a report's claims.")
+class ClaimConnection:
+    edges: list[ClaimEdge] = strawberry.field(description="The claims on this page.")
+    page_info: relay.PageInfo = strawberry.field(description="Whether more pages exist, and their cursors.")
+    total_count: int = strawberry.field(description="How many claims match the filters in all.")
+
+
+def _current_verdict_is(label: VerdictLabel) -> Any:
+    """The claim's current verdict in its report's latest run has `label` (see `current_verdict`)."""
+    verdict, later = aliased(VerdictModel), aliased(VerdictModel)
+    superseded = exists().where(
+        later.claim_id == verdict.claim_id,
+        later.analysis_run_id == verdict.analysis_run_id,
+        or_(later.is_final, later.iteration > verdict.iteration),
+        later.id != verdict.id,
+    )
+    return exists().where(
+        verdict.claim_id == ClaimModel.id,
+        verdict.analysis_run_id == latest_run_id_of(ClaimModel.report_id),
+        verdict.verdict == label.value,
+        or_(verdict.is_final, ~superseded),
+    )
+
+
+def _filtered(
+    report_id: uuid.UUID,
+    claim_type: ClaimType | None,
+    priority: Priority | None,
+    verdict: VerdictLabel | None,
+) -> Select[Any]:
+    query = select(ClaimModel).where(ClaimModel.report_id == report_id)
+    if claim_type is not None:
+        query = query.where(ClaimModel.claim_type == claim_type.value)
+    if priority is not None:
+        query = query.where(ClaimModel.priority == priority.value)
+    if verdict is not None:
+        query = query.where(_current_verdict_is(verdict))
+    return query
+
+
+def _sort_key(order: ClaimOrder) -> list[Any]:
+    columns: list[Any] = [ClaimModel.source_page, ClaimModel.id]
+    return [_PRIORITY_RANK, *columns] if order is ClaimOrder.PRIORITY else columns
+
+
+def _cursor(order: ClaimOrder, row: ClaimModel) -> str:
+    parts = [str(row.source_page), str(row.id)]
+    if order is ClaimOrder.PRIORITY:
+        parts.insert(0, str(PRIORITY_RANK.get(row.priority, len(PRIORITY_RANK))))
+    return encode_cursor(order.value, *parts)
+
+
+def _after(order: ClaimOrder, cursor: str) -> tuple[Any, ...]:
+    parts = cursor_parts(cursor)
+    if parts[0] != order.value and parts[0] in {known.value for known in ClaimOrder}:
+        raise GraphQLError("`after` comes from a list in another order; use the same `orderBy`.")
+    parts = decode_cursor(cursor, 4 if order is ClaimOrder.PRIORITY else 3)
+    try:
+        *numbers, claim_id = parts[1:]
+        return (*(int(number) for number in numbers), uuid.UUID(claim_id))
+    except ValueError as exc:
+        raise GraphQLError("`after` is not a cursor this API issued.") from exc
+
+
+async def claims_page(
+    info: strawberry.Info[Context],
+    report_id: uuid.UUID,
+    *,
+    first: int,
+    after: str | None,
+    claim_type: ClaimType | None,
+    priority: Priority | None,
+    verdict: VerdictLabel | None,
+    order: ClaimOrder,
+) -> ClaimConnection:
+    """One page of the report's claims matching the filters, in `order`."""
+    check_first(first, MAX_CLAIMS_PAGE)
+    filtered = _filtered(report_id, claim_type, priority, verdict)
+    key = _sort_key(order)
+    page = filtered.order_by(*key).limit(first + 1)
+    if after:
+        page = page.where(tuple_(*key) > tuple_(*_after(order, after)))
+    async with info.context.services.session_factory() as session:
+        rows = list(await session.scalars(page))
+        total = await session.scalar(select(func.count()).select_from(filtered.subquery())) or 0
+    edges = [ClaimEdge(cursor=_cursor(order, row), node=Claim.from_model(row)) for row in rows[:first]]
+    paging = page_info([edge.cursor for edge in edges], len(rows) > first, after)
+    return ClaimConnection(edges=edges, page_info=paging, total_count=total)

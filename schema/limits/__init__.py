@@ -1,0 +1,131 @@
+"""Abuse limits on GraphQL operations: depth and cost, refused at validation, before any resolver runs.
+
+`limit_extensions(settings)` gives the Strawberry schema extensions; `query_cost` and
+`operation_depth` say what a document costs (see `schema.limits.cost` for the cost model).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any
+
+from graphql import GraphQLError, OperationDefinitionNode, ValidationRule
+from graphql.language import SKIP, VisitorAction
+from strawberry.extensions import AddValidationRules, SchemaExtension
+
+from app.config import Settings
+from schema.limits.cost import DEFAULT_LIST_SIZE, fragment_definitions, operation_cost, query_cost, selected
+from schema.limits.depth import operation_depth
+
+__all__ = [
+    "DEFAULT_LIST_SIZE",
+    "QueryCostLimiter",
+    "cost_limit_rule",
+    "depth_limit_rule",
+    "limit_extensions",
+    "operation_depth",
+    "query_cost",
+]
+
+
+def cost_error(cost: int, limit: int, node: OperationDefinitionNode) -> GraphQLError:
+    return GraphQLError(
+        f"Query cost {cost:,} exceeds the limit of {limit:,}. "
+        "Ask for fewer items (`first`) or fewer nested lists.",
+        node,
+        extensions={"code": "QUERY_TOO_COSTLY", "cost": cost, "limit": limit},
+    )
+
+
+def depth_error(depth: int, limit: int, node: OperationDefinitionNode) -> GraphQLError:
+    return GraphQLError(
+        f"Query depth {depth} exceeds the limit of {limit}. Nest fewer selections "
+        "(fetch a deep object by its id with `node(id:)` instead).",
+        node,
+        extensions={"code": "QUERY_TOO_DEEP", "depth": depth, "limit": limit},
+    )
+
+
+def cost_limit_rule(
+    max_cost: int, variables: Mapping[str, Any] | None = None, operation_name: str | None = None
+) -> type[ValidationRule]:
+    """A graphql-core rule refusing operations that cost more than `max_cost`.
+
+    Validation does not see the request's variables, so they are bound here; without them a
+    `first: $n` counts as the variable's default, else the argument's schema default.
+    """
+
+    class QueryCostRule(ValidationRule):
+        def enter_operation_definition(self, node: OperationDefinitionNode, *_args: object) -> VisitorAction:
+            if selected(node, operation_name):
+                fragments = fragment_definitions(self.context.document)
+                cost = operation_cost(self.context.schema, fragments, node, variables)
+                if cost > max_cost:
+                    self.report_error(cost_error(cost, max_cost, node))
+            return SKIP
+
+    return QueryCostRule
+
+
+def depth_limit_rule(max_depth: int) -> type[ValidationRule]:
+    """A graphql-core rule refusing operations nested deeper than `max_depth`.
+
+    Depth counts like Strawberry's `QueryDepthLimiter`, but the error carries a `QUERY_TOO_DEEP`
+    code and is reported once per operation rather than once per too-deep field.
+    """
+
+    class QueryDepthRule(ValidationRule):
+        def enter_operation_definition(self, node: OperationDefinitionNode, *_args: object) -> VisitorAction:
+            depth = operation_depth(node, fragment_definitions(self.context.document))
+            if depth > max_depth:
+                self.report_error(depth_error(depth, max_depth, node))
+            return SKIP
+
+    return QueryDepthRule
+
+
+class QueryCostLimiter(SchemaExtension):
+    """Adds the cost rule per request, bound to that request's variables and operation name."""
+
+    def __init__(self, *, max_cost: int) -> None:
+        self.max_cost = max_cost
+
+    def on_validate(self) -> Iterator[None]:
+        context = self.execution_context
+        rule = cost_limit_rule(self.max_cost, context.variables, context.operation_name)
+        context.validation_rules = (*context.validation_rules, rule)
+        yield
+
+
+def limit_extensions(settings: Settings) -> list[Callable[[], SchemaExtension]]:
+    """Factories for `strawberry.Schema(extensions=[...])`: a fresh extension per request."""
+    depth_rule = depth_limit_rule(settings.max_query_depth)
+    max_cost = settings.max_query_cost
+
+    def depth_limiter() -> SchemaExtension:
+        return AddValidationRules([depth_rule])
+
+    def cost_limiter() -> SchemaExtension:
+        return QueryCostLimiter(max_cost=max_cost)
+
+    return [depth_limiter, cost_limiter]
+
+
+class RequestLimits(SchemaExtension):
+    """Depth and cost limits from the settings of the app serving the request (`Services.settings`)."""
+
+    def on_validate(self) -> Iterator[None]:
+        context = self.execution_context
+        settings = context.context.services.settings
+        context.validation_rules = (
+            *context.validation_rules,
+            _depth_rule(settings.max_query_depth),
+            cost_limit_rule(settings.max_query_cost, context.variables, context.operation_name),
+        )
+        yield
+
+
+@functools.lru_cache(maxsize=8)
+def _depth_rule(max_depth: int) -> type[ValidationRule]:
+    return depth_limit_rule(max_depth)

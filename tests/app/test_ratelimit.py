@@ -1,0 +1,117 @@
+"""The per-key rate limiter against a real Redis: limits, refills, independence, atomicity, failure."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+import uuid
+
+import pytest
+from redis.asyncio import Redis
+
+from app.ratelimit import KEY_PREFIX, RateLimiter
+
+
+def unique_key() -> str:
+    return f"test-{uuid.uuid4()}"
+
+
+def closed_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+    return port
+
+
+async def test_allows_the_limit_then_refuses_with_a_retry_after(redis: Redis) -> None:
+    limiter = RateLimiter(redis, per_minute=5)
+    key = unique_key()
+
+    decisions = [await limiter.hit(key) for _ in range(6)]
+
+    assert [d.allowed for d in decisions] == [True] * 5 + [False]
+    assert [d.remaining for d in decisions] == [4, 3, 2, 1, 0, 0]
+    refused = decisions[-1]
+    assert refused.limit == 5
+    assert 11 <= refused.retry_after_seconds <= 12  # one request's share of the minute
+    assert all(d.retry_after_seconds == 0 for d in decisions[:5])
+
+
+async def test_keys_are_independent(redis: Redis) -> None:
+    limiter = RateLimiter(redis, per_minute=2)
+    busy, other = unique_key(), unique_key()
+    for _ in range(3):
+        await limiter.hit(busy)
+
+    decision = await limiter.hit(other)
+
+    assert decision.allowed
+    assert decision.remaining == 1
+    assert not (await limiter.hit(busy)).allowed
+
+
+async def test_refills_after_the_window(redis: Redis) -> None:
+    limiter = RateLimiter(redis, per_minute=3, window_seconds=1.0)
+    key = unique_key()
+    for _ in range(3):
+        assert (await limiter.hit(key)).allowed
+    refused = await limiter.hit(key)
+    assert not refused.allowed
+    assert refused.retry_after_seconds == 1  # rounded up to whole seconds for Retry-After
+
+    await asyncio.sleep(1.05)
+
+    assert [(await limiter.hit(key)).allowed for _ in range(4)] == [True, True, True, False]
+
+
+async def test_keys_expire_on_their_own(redis: Redis) -> None:
+    limiter = RateLimiter(redis, per_minute=10, window_seconds=2)
+    key = unique_key()
+
+    await limiter.hit(key)
+
+    ttl_ms = await redis.pttl(KEY_PREFIX + key)
+    assert 0 < ttl_ms <= 200  # one request's share of the window: then the bucket is full again
+
+
+async def test_concurrent_hits_never_exceed_the_limit(redis: Redis) -> None:
+    limiter = RateLimiter(redis, per_minute=20)
+    key = unique_key()
+
+    decisions = await asyncio.gather(*(limiter.hit(key) for _ in range(50)))
+
+    assert sum(d.allowed for d in decisions) == 20
+    assert sorted(d.remaining for d in decisions if d.allowed) == list(range(20))
+
+
+async def test_zero_turns_the_limit_off(redis: Redis) -> None:
+    limiter = RateLimiter(redis, per_minute=0)
+    key = unique_key()
+
+    decisions = [await limiter.hit(key) for _ in range(100)]
+
+    assert all(d.allowed for d in decisions)
+    assert await redis.exists(KEY_PREFIX + key) == 0
+
+
+async def test_redis_failure_allows_and_warns_once(caplog: pytest.LogCaptureFixture) -> None:
+    broken = Redis(host="127.0.0.1", port=closed_port(), socket_connect_timeout=1)
+    limiter = RateLimiter(broken, per_minute=1)
+    try:
+        with caplog.at_level(logging.WARNING, logger="app.ratelimit"):
+            decisions = [await limiter.hit("any") for _ in range(3)]
+    finally:
+        await broken.aclose()
+
+    assert all(d.allowed for d in decisions)
+    warnings = [r for r in caplog.records if r.name == "app.ratelimit"]
+    assert len(warnings) == 1
+    assert "rate limiting is off" in warnings[0].getMessage()
+
+
+def test_rejects_nonsense_settings(redis: Redis) -> None:
+    with pytest.raises(ValueError, match="per_minute"):
+        RateLimiter(redis, per_minute=-1)
+    with pytest.raises(ValueError, match="window_seconds"):
+        RateLimiter(redis, per_minute=1, window_seconds=0)

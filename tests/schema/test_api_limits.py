@@ -1,0 +1,82 @@
+"""Abuse limits as a client meets them over HTTP and WebSocket: clear errors, nothing executed."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from app.config import Settings
+from tests.conftest import make_settings, serve_api
+from tests.support.graphql import GraphQLClient
+from tests.support.services import RunningServices
+
+REPORTS = "query { reports(first: 1) { totalCount } }"
+TOO_DEEP = (
+    "query { reports(first: 1) { edges { node { claims(first: 1) { edges { node { verdict { claim { "
+    "report { claims(first: 1) { edges { node { verdict { claim { id } } } } } } } } } } } } } } }"
+)
+TOO_COSTLY = (
+    "query { reports(first: 100) { edges { node { "
+    "claims(first: 200) { edges { node { id findings { id } } } } } } } }"
+)
+
+
+@pytest.fixture(scope="module")
+async def limited_api(services: RunningServices) -> AsyncIterator[str]:
+    limited: Settings = make_settings(services, rate_limit_per_minute=3, max_query_depth=8)
+    async with serve_api(limited) as url:
+        yield url
+
+
+async def test_too_deep_and_too_costly_operations_are_refused_with_codes(client: GraphQLClient) -> None:
+    deep = await client.execute(TOO_DEEP)
+    costly = await client.execute(TOO_COSTLY)
+
+    assert deep["errors"][0]["extensions"]["code"] == "QUERY_TOO_DEEP"
+    assert "exceeds the limit of 12" in deep["errors"][0]["message"]
+    assert costly["errors"][0]["extensions"]["code"] == "QUERY_TOO_COSTLY"
+    assert costly["errors"][0]["message"].startswith("Query cost ")
+    assert "data" not in deep or deep["data"] is None
+
+
+async def test_the_depth_limit_is_a_setting(limited_api: str, api_key: str) -> None:
+    client = GraphQLClient(limited_api, api_key)
+    try:
+        body = await client.execute("query { reports(first: 1) { edges { node { claims { edges { node { "
+                                    "verdict { claim { report { id } } } } } } } } } }")  # fmt: skip
+    finally:
+        await client.aclose()
+    assert "exceeds the limit of 8" in body["errors"][0]["message"]
+
+
+async def test_a_key_over_its_rate_is_refused_with_retry_after_and_others_are_not(
+    limited_api: str, api_key: str, session_factory: object
+) -> None:
+    from tests.conftest import new_api_key
+
+    client = GraphQLClient(limited_api, api_key)
+    other = GraphQLClient(limited_api, await new_api_key(session_factory, "Other Org"))  # type: ignore[arg-type]
+    try:
+        statuses = [
+            (await client.http.post("/graphql", json={"query": REPORTS})).status_code for _ in range(3)
+        ]
+        refused = await client.http.post("/graphql", json={"query": REPORTS})
+        elsewhere = await other.http.post("/graphql", json={"query": REPORTS})
+        async with client.connect() as ws:
+            try:
+                await ws.recv()
+            except Exception:  # noqa: BLE001 - the refusal closes the socket
+                pass
+            close_code = ws.close_code
+    finally:
+        await client.aclose()
+        await other.aclose()
+
+    assert statuses == [200, 200, 200]
+    assert refused.status_code == 429
+    assert int(refused.headers["retry-after"]) >= 1
+    error = refused.json()["errors"][0]
+    assert error["extensions"]["code"] == "RATE_LIMITED" and "3 requests per minute" in error["message"]
+    assert elsewhere.status_code == 200
+    assert close_code == 4403

@@ -1,0 +1,114 @@
+"""askReport through the real server: answers with citations (claim global ids, pages), the cache,
+and the typed errors."""
+
+from __future__ import annotations
+
+import uuid
+
+from strawberry.relay import GlobalID
+
+from app.db.models import ReportStatus
+from app.db.session import SessionFactory
+from app.organisations import ensure_organisation
+from tests.app.questions.seed import NET_ZERO, seed_report
+from tests.support.graphql import GraphQLClient
+
+ASK = """
+query Ask($reportId: ID!, $question: String!) {
+  askReport(reportId: $reportId, question: $question) {
+    __typename
+    ... on ReportAnswer {
+      question answer queryType method classificationMethod caveats cached generatedAt
+      citations { kind claimId pageNumber excerpt score }
+    }
+    ... on AskReportError { code message field }
+  }
+}
+"""
+
+
+def report_gid(report_id: uuid.UUID) -> str:
+    return str(GlobalID("Report", str(report_id)))
+
+
+async def test_the_contradicted_claim_is_cited_with_its_global_id_and_page_then_served_from_cache(
+    client: GraphQLClient, session_factory: SessionFactory
+) -> None:
+    seeded = await seed_report(session_factory)
+
+    first = (
+        await client.data(
+            ASK, reportId=report_gid(seeded.report_id), question="Which claims were contradicted?"
+        )
+    )["askReport"]
+    second = (
+        await client.data(ASK, reportId=str(seeded.report_id), question="which claims were contradicted")
+    )["askReport"]
+
+    assert first["__typename"] == "ReportAnswer"
+    assert (first["queryType"], first["method"], first["classificationMethod"]) == (
+        "VERDICT_SUMMARY",
+        "extractive",
+        "rules",
+    )
+    assert NET_ZERO in first["answer"]
+    assert first["citations"] == [
+        {
+            "kind": "verdict",
+            "claimId": str(GlobalID("Claim", str(seeded.claims["net_zero"]))),
+            "pageNumber": 2,
+            "excerpt": first["citations"][0]["excerpt"],
+            "score": 1.0,
+        }
+    ]
+    assert first["citations"][0]["excerpt"].startswith("CONTRADICTED")
+    assert first["cached"] is False and second["cached"] is True
+    assert second["answer"] == first["answer"] and second["generatedAt"] == first["generatedAt"]
+    assert second["question"] == "which claims were contradicted"
+
+
+async def test_a_topic_question_cites_the_page_that_states_it(
+    client: GraphQLClient, session_factory: SessionFactory
+) -> None:
+    seeded = await seed_report(session_factory)
+
+    answer = (await client.data(ASK, reportId=report_gid(seeded.report_id), question="What about scope 3?"))[
+        "askReport"
+    ]
+
+    assert answer["queryType"] == "CLAIM_LOOKUP"
+    assert answer["citations"][0]["pageNumber"] == 3
+    assert "Scope 3" in answer["citations"][0]["excerpt"]
+
+
+async def test_invalid_questions_unparsed_reports_and_unknown_reports_are_typed_errors(
+    client: GraphQLClient, session_factory: SessionFactory
+) -> None:
+    seeded = await seed_report(session_factory)
+    unparsed = await seed_report(session_factory, status=ReportStatus.PARSING, pages=[], run_status=None)
+    async with session_factory() as session, session.begin():
+        other = await ensure_organisation(session, "someone-else")
+    foreign = await seed_report(session_factory, organisation_id=other.id)
+    gid = report_gid(seeded.report_id)
+
+    empty = (await client.data(ASK, reportId=gid, question="   "))["askReport"]
+    too_long = (await client.data(ASK, reportId=gid, question="why " * 300))["askReport"]
+    not_parsed = (await client.data(ASK, reportId=report_gid(unparsed.report_id), question="Anything?"))[
+        "askReport"
+    ]
+    unknown = (await client.data(ASK, reportId=report_gid(uuid.uuid4()), question="Anything?"))["askReport"]
+    garbage = (await client.data(ASK, reportId="not-an-id", question="Anything?"))["askReport"]
+    other_org = (await client.data(ASK, reportId=report_gid(foreign.report_id), question="Anything?"))[
+        "askReport"
+    ]
+
+    assert {key: empty[key] for key in ("__typename", "code", "field")} == {
+        "__typename": "AskReportError",
+        "code": "INVALID_QUESTION",
+        "field": "question",
+    }
+    assert (too_long["code"], too_long["field"]) == ("INVALID_QUESTION", "question")
+    assert "1000 characters" in too_long["message"]
+    assert (not_parsed["code"], not_parsed["field"]) == ("NOT_PARSED", "reportId")
+    for refused in (unknown, garbage, other_org):
+        assert (refused["code"], refused["field"]) == ("NOT_FOUND", "reportId")
