@@ -34,7 +34,7 @@ from bench.common import percentile, print_summary, print_table
 from tests.conftest import make_settings, new_api_key, serve_api
 from tests.schema.test_partner_graph import counted_queries
 from tests.support.analysed import seed_analysed_report
-from tests.support.services import running_services
+from tests.support.services import RunningServices, running_services
 
 CLAIMS = 200
 QUERY = """
@@ -105,55 +105,52 @@ async def drive(
     }
 
 
-async def measure(seconds: float, clients: int) -> dict[str, object]:
-    with running_services(prefix="sibyl-bench-api-") as services:
-        settings = make_settings(services, rate_limit_per_minute=0)
-        engine = create_engine(services.database_url)
-        factory = create_session_factory(engine)
-        seeded = await seed_analysed_report(factory, CLAIMS)
-        key = await new_api_key(factory)
-        variables = {"id": str(GlobalID("Report", str(seeded.report_id)))}
-        headers = {"Authorization": f"Bearer {key}"}
+async def measure(services: RunningServices, seconds: float, clients: int) -> dict[str, object]:
+    settings = make_settings(services, rate_limit_per_minute=0)
+    engine = create_engine(services.database_url)
+    factory = create_session_factory(engine)
+    seeded = await seed_analysed_report(factory, CLAIMS)
+    key = await new_api_key(factory)
+    variables = {"id": str(GlobalID("Report", str(seeded.report_id)))}
+    headers = {"Authorization": f"Bearer {key}"}
 
-        async with serve_api(settings) as in_process, httpx.AsyncClient(base_url=in_process) as http:
-            await http.post("/graphql", json={"query": QUERY, "variables": variables}, headers=headers)
-            with counted_queries() as statements:
-                body = (
-                    await http.post(
-                        "/graphql", json={"query": QUERY, "variables": variables}, headers=headers
-                    )
-                ).json()
-        assert len(body["data"]["report"]["claims"]["edges"]) == CLAIMS, body
+    async with serve_api(settings) as in_process, httpx.AsyncClient(base_url=in_process) as http:
+        await http.post("/graphql", json={"query": QUERY, "variables": variables}, headers=headers)
+        with counted_queries() as statements:
+            body = (
+                await http.post("/graphql", json={"query": QUERY, "variables": variables}, headers=headers)
+            ).json()
+    assert len(body["data"]["report"]["claims"]["edges"]) == CLAIMS, body
 
-        env = {
-            "DATABASE_URL": services.database_url,
-            "REDIS_URL": services.redis_url,
-            "RATE_LIMIT_PER_MINUTE": "0",
+    env = {
+        "DATABASE_URL": services.database_url,
+        "REDIS_URL": services.redis_url,
+        "RATE_LIMIT_PER_MINUTE": "0",
+    }
+    graphql, graphql_url = start_server("schema.asgi:app", env)
+    plain, plain_url = start_server("bench.plain_claims_app:app", env)
+    try:
+
+        async def ask_graphql(http: httpx.AsyncClient) -> None:
+            response = await http.post(
+                "/graphql", json={"query": QUERY, "variables": variables}, headers=headers
+            )
+            response.raise_for_status()
+
+        async def ask_plain(http: httpx.AsyncClient) -> None:
+            (await http.get(f"/claims/{seeded.report_id}")).raise_for_status()
+
+        await drive(ask_graphql, graphql_url, clients, 2)
+        await drive(ask_plain, plain_url, clients, 2)
+        results = {
+            "graphql": await drive(ask_graphql, graphql_url, clients, seconds),
+            "plain": await drive(ask_plain, plain_url, clients, seconds),
         }
-        graphql, graphql_url = start_server("schema.asgi:app", env)
-        plain, plain_url = start_server("bench.plain_claims_app:app", env)
-        try:
-
-            async def ask_graphql(http: httpx.AsyncClient) -> None:
-                response = await http.post(
-                    "/graphql", json={"query": QUERY, "variables": variables}, headers=headers
-                )
-                response.raise_for_status()
-
-            async def ask_plain(http: httpx.AsyncClient) -> None:
-                (await http.get(f"/claims/{seeded.report_id}")).raise_for_status()
-
-            await drive(ask_graphql, graphql_url, clients, 2)
-            await drive(ask_plain, plain_url, clients, 2)
-            results = {
-                "graphql": await drive(ask_graphql, graphql_url, clients, seconds),
-                "plain": await drive(ask_plain, plain_url, clients, seconds),
-            }
-        finally:
-            for process in (graphql, plain):
-                process.terminate()
-                process.wait(15)
-        await engine.dispose()
+    finally:
+        for process in (graphql, plain):
+            process.terminate()
+            process.wait(15)
+    await engine.dispose()
     ratio = results["graphql"]["rps"] / results["plain"]["rps"]
     return {"results": results, "ratio": round(ratio, 2), "sql_per_request": len(statements)}
 
@@ -163,7 +160,8 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--clients", type=int, default=16)
     args = parser.parse_args()
-    summary = asyncio.run(measure(args.seconds, args.clients))
+    with running_services(prefix="sibyl-bench-api-") as services:
+        summary = asyncio.run(measure(services, args.seconds, args.clients))
     results = summary["results"]
     assert isinstance(results, dict)
     print_table(
