@@ -20,6 +20,7 @@ from schema.mutations.report_upload import UploadReportMutation
 from schema.questions import QuestionQuery
 from schema.reports import ReportQuery
 from schema.verdict_stream import VerdictSubscription
+from schema.ws_guard import WebSocketOperationGuard
 
 
 @strawberry.type
@@ -54,6 +55,6 @@ schema = strawberry.Schema(
     query=Query,
     mutation=Mutation,
     subscription=Subscription,
-    extensions=[lambda: MaskErrors(should_mask_error=_is_unexpected), RequestLimits],
+    extensions=[lambda: MaskErrors(should_mask_error=_is_unexpected), RequestLimits, WebSocketOperationGuard],
     execution_context_class=PerEventMemoExecutionContext,
 )

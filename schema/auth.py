@@ -15,6 +15,7 @@ from starlette.datastructures import Headers
 
 from app.db.session import SessionFactory
 from app.organisations import LOCAL_ORGANISATION_ID, Principal, authenticate
+from app.ratelimit import RateDecision
 
 #: A checked key is trusted this long in-process (a revoked key stops working within this time).
 CACHE_SECONDS = 30.0
@@ -53,6 +54,7 @@ class Authenticator:
         now = time.monotonic()
         cached = self._cache.get(key)
         if cached is not None and cached[0] > now:
+            self._cache.move_to_end(key)
             return cached[1]
         async with self._session_factory() as session:
             principal = await authenticate(session, key)
@@ -61,6 +63,13 @@ class Authenticator:
         while len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)
         return principal
+
+
+def rate_limit_message(decision: RateDecision) -> str:
+    return (
+        f"Rate limit of {decision.limit} requests per minute exceeded for this API key; "
+        f"retry in {decision.retry_after_seconds} s."
+    )
 
 
 def key_from_headers(headers: Headers) -> str | None:

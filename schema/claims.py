@@ -17,6 +17,7 @@ from sqlalchemy import select
 from strawberry import relay
 from strawberry.scalars import JSON
 
+from app.db.models import AnalysisRun as AnalysisRunModel
 from app.db.models import Claim as ClaimModel
 from app.db.models import Finding as FindingModel
 from app.db.models import Report as ReportModel
@@ -58,15 +59,18 @@ class VerdictIfrsMapping:
 async def _resolve_scoped(
     info: strawberry.Info[Context], node_ids: list[str], type_name: str, model: Any, convert: Any
 ) -> list[Any]:
-    """`node(id)` for claim-owned types: rows whose report belongs to the caller's organisation.
+    """`node(id)` for analysis types: rows whose report belongs to the caller's organisation.
 
-    `convert(row, report_id)` builds each node; unknown, foreign or malformed ids give None.
+    A claim names its report; findings and verdicts are reached through their analysis run (a
+    finding need not be about a claim). `convert(row, report_id)` builds each node; unknown,
+    foreign or malformed ids give None.
     """
     wanted = [parse_node_id(node_id, type_name) for node_id in node_ids]
-    query = select(model, ClaimModel.report_id).where(model.id.in_([key for key in wanted if key]))
+    report_id = ClaimModel.report_id if model is ClaimModel else AnalysisRunModel.report_id
+    query = select(model, report_id).where(model.id.in_([key for key in wanted if key]))
     if model is not ClaimModel:
-        query = query.join(ClaimModel, ClaimModel.id == model.claim_id)
-    query = query.join(ReportModel, ReportModel.id == ClaimModel.report_id).where(
+        query = query.join(AnalysisRunModel, AnalysisRunModel.id == model.analysis_run_id)
+    query = query.join(ReportModel, ReportModel.id == report_id).where(
         ReportModel.organisation_id == info.context.organisation_id
     )
     async with info.context.services.session_factory() as session:

@@ -67,9 +67,10 @@ class Context:
         """This request's DataLoaders (fresh per request, so nothing is cached across callers)."""
         from schema.loaders import Loaders
 
-        if isinstance(self.request, WebSocket):
-            # A subscription's context lives as long as its connection: a cache would grow and go stale.
-            return Loaders(self.services.session_factory, self.organisation_id)
         if self._loaders is None:
             self._loaders = Loaders(self.services.session_factory, self.organisation_id)
         return self._loaders
+
+    def reset_loaders(self) -> None:
+        """Start a new operation's cache (a WebSocket's context serves many operations)."""
+        self._loaders = None

@@ -32,6 +32,7 @@ def latest_run_id_of(report_id: Any) -> Any:
         .where(AnalysisRun.report_id == report_id)
         .order_by(AnalysisRun.created_at.desc(), AnalysisRun.id.desc())
         .limit(1)
+        .correlate_except(AnalysisRun)  # correlate with `claims` however deeply the subquery is nested
         .scalar_subquery()
     )
 

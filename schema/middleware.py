@@ -10,11 +10,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from starlette._utils import get_route_path
 from starlette.datastructures import Headers, QueryParams
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from app.ratelimit import RateDecision
-from schema.auth import AuthenticationFailed, key_from_headers
+from schema.auth import AuthenticationFailed, key_from_headers, rate_limit_message
 
 PREFLIGHT_HEADERS = (b"apollo-require-preflight", b"x-apollo-operation-name", b"graphql-require-preflight")
 
@@ -62,7 +63,7 @@ class ApiKeyGuard:
         self.path = path
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or scope["path"] != self.path or not _executes(scope):
+        if scope["type"] != "http" or get_route_path(scope) != self.path or not _executes(scope):
             await self.app(scope, receive, send)
             return
         services = scope["app"].state.services
@@ -87,10 +88,7 @@ def _executes(scope: Scope) -> bool:
 
 
 async def _send_rate_limited(send: Send, decision: RateDecision) -> None:
-    message = (
-        f"Rate limit of {decision.limit} requests per minute exceeded for this API key; "
-        f"retry in {decision.retry_after_seconds} s."
-    )
+    message = rate_limit_message(decision)
     extensions = {"code": "RATE_LIMITED", "retryAfterSeconds": decision.retry_after_seconds}
     headers = [(b"retry-after", str(decision.retry_after_seconds).encode())]
     await _send_error(send, 429, message, extensions, headers)

@@ -8,6 +8,7 @@ from typing import Any, TypeVar
 
 import strawberry
 from sqlalchemy import select
+from sqlalchemy.dialects.postgresql import distinct_on
 
 from app.db.models import Finding, RoutingAssignment, Verdict
 from schema.context import Context
@@ -38,5 +39,20 @@ async def latest_run_rows(
     if iteration is not None:
         query = query.where(model.iteration == iteration)
     query = query.order_by(model.iteration, model.created_at, model.id).limit(limit)
+    async with info.context.services.session_factory() as session:
+        return list(await session.scalars(query))
+
+
+async def current_verdicts(info: strawberry.Info[Context], report_id: uuid.UUID) -> list[Verdict]:
+    """Each claim's current verdict in the report's latest run (see `schema.claims.current_verdict`)."""
+    run = await info.context.loaders.latest_run.load(report_id)
+    if run is None:
+        return []
+    query = (
+        select(Verdict)
+        .where(Verdict.analysis_run_id == run.id)
+        .ext(distinct_on(Verdict.claim_id))
+        .order_by(Verdict.claim_id, Verdict.is_final.desc(), Verdict.iteration.desc())
+    )
     async with info.context.services.session_factory() as session:
         return list(await session.scalars(query))

@@ -19,13 +19,13 @@ from app.db.models import RoutingAssignment as RoutingModel
 from app.db.models import Verdict as VerdictModel
 from schema.analysis import Analysis
 from schema.claim_enums import ClaimOrder, ClaimType, Priority, VerdictLabel
-from schema.claims import Finding, RoutingAssignment, Verdict, current_verdict
+from schema.claims import Finding, RoutingAssignment, Verdict
 from schema.claims_page import MAX_CLAIMS_PAGE, ClaimConnection, claims_page
 from schema.context import Context
 from schema.events import StreamEvent, list_events
 from schema.ids import parse_node_id
 from schema.pagination import check_first, newest_first_cursor, newest_first_page, page_info
-from schema.report_lists import MAX_REPORT_LIST, latest_run_rows
+from schema.report_lists import MAX_REPORT_LIST, current_verdicts, latest_run_rows
 from schema.reports_lookup import find_report
 
 strawberry.enum(
@@ -166,11 +166,15 @@ class Report(relay.Node):
     async def routing_plan(
         self,
         info: strawberry.Info[Context],
+        first: Annotated[
+            int, strawberry.argument(description=f"How many assignments (at most {MAX_REPORT_LIST}).")
+        ] = MAX_REPORT_LIST,
         iteration: Annotated[
             int | None, strawberry.argument(description="Only this pass (0 = first).")
         ] = None,
     ) -> list[RoutingAssignment]:
-        rows = await latest_run_rows(info, self.uuid, RoutingModel, iteration=iteration)
+        check_first(first, MAX_REPORT_LIST)
+        rows = await latest_run_rows(info, self.uuid, RoutingModel, iteration=iteration, limit=first)
         return [RoutingAssignment.from_model(row, self.uuid) for row in rows]
 
     @strawberry.field(description="The latest analysis's findings over all claims, oldest first.")
@@ -206,13 +210,19 @@ class Report(relay.Node):
             bool,
             strawberry.argument(description="true: each claim's current verdict only; false: every pass's."),
         ] = True,
+        first: Annotated[
+            int,
+            strawberry.argument(
+                description=f"With `final: false`, how many (at most {MAX_REPORT_LIST}); with `final: "
+                "true` every claim's verdict is returned."
+            ),
+        ] = MAX_REPORT_LIST,
     ) -> list[Verdict]:
-        rows = await latest_run_rows(info, self.uuid, VerdictModel)
         if final:
-            by_claim: dict[uuid.UUID, list[VerdictModel]] = {}
-            for row in rows:
-                by_claim.setdefault(row.claim_id, []).append(row)
-            rows = [current for group in by_claim.values() if (current := current_verdict(group))]
+            rows = await current_verdicts(info, self.uuid)
+        else:
+            check_first(first, MAX_REPORT_LIST)
+            rows = await latest_run_rows(info, self.uuid, VerdictModel, limit=first)
         return [Verdict.from_model(row, self.uuid) for row in rows]
 
     @strawberry.field(description="The report's event log after sequence number `afterId`, oldest first.")

@@ -84,6 +84,17 @@ def _add_owner(table: str) -> None:
 
 
 def downgrade() -> None:
+    """Back to one shared pool; refused while another organisation than `local` owns data."""
+    for table in OWNED_TABLES:
+        op.execute(
+            f"DO $$ BEGIN IF EXISTS (SELECT 1 FROM {table} WHERE organisation_id <> "
+            f"'{LOCAL_ORGANISATION_ID}') THEN RAISE EXCEPTION 'organisations other than local own "
+            f"{table}; delete them (or their data) before downgrading'; END IF; END $$"
+        )
+    op.execute(
+        "UPDATE knowledge_passages SET attributes = attributes - 'organisation_id' "
+        "WHERE source_type = 'evidence'"
+    )
     for table in OWNED_TABLES:
         op.drop_constraint(op.f(f"uq_{table}_organisation_id"), table, type_="unique")
         op.create_unique_constraint(op.f(f"uq_{table}_sha256"), table, ["sha256"])

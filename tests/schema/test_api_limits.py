@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+import json
 from collections.abc import AsyncIterator
 
 import pytest
@@ -63,7 +65,7 @@ async def test_a_key_over_its_rate_is_refused_with_retry_after_and_others_are_no
         ]
         refused = await client.http.post("/graphql", json={"query": REPORTS})
         elsewhere = await other.http.post("/graphql", json={"query": REPORTS})
-        async with client.connect() as ws:
+        async with client.connect() as ws:  # connection 5: over the limit
             try:
                 await ws.recv()
             except Exception:  # noqa: BLE001 - the refusal closes the socket
@@ -80,3 +82,29 @@ async def test_a_key_over_its_rate_is_refused_with_retry_after_and_others_are_no
     assert error["extensions"]["code"] == "RATE_LIMITED" and "3 requests per minute" in error["message"]
     assert elsewhere.status_code == 200
     assert close_code == 4403
+
+
+async def test_operations_over_a_websocket_count_against_the_rate_limit(
+    limited_api: str, api_key: str
+) -> None:
+    client = GraphQLClient(limited_api, api_key)
+    answers = []
+    try:
+        async with client.connect() as ws:  # request 1
+            assert json.loads(await ws.recv())["type"] == "connection_ack"
+            for number in range(3):  # requests 2, 3 and (refused) 4
+                await ws.send(
+                    json.dumps({"id": str(number), "type": "subscribe", "payload": {"query": REPORTS}})
+                )
+                answers.append(json.loads(await asyncio.wait_for(ws.recv(), 10)))
+                if answers[-1]["type"] == "next":
+                    assert json.loads(await asyncio.wait_for(ws.recv(), 10))["type"] == "complete"
+    finally:
+        await client.aclose()
+
+    assert [answer["type"] for answer in answers[:2]] == ["next", "next"], answers
+    assert "errors" not in answers[0]["payload"]
+    refused = answers[2]
+    assert "payload" in refused, answers
+    errors = refused["payload"] if refused["type"] == "error" else refused["payload"]["errors"]
+    assert errors[0]["extensions"]["code"] == "RATE_LIMITED", refused

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -13,6 +14,7 @@ from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from strawberry.relay import GlobalID
 
+from app.db.models import Finding
 from app.db.session import SessionFactory
 from app.events import EventLog
 from tests.conftest import new_api_key
@@ -65,6 +67,7 @@ query Lists($id: ID!) {
 START = """
 mutation($id: ID!) { startAnalysis(reportId: $id) { __typename ... on StartAnalysisError { code } } }
 """
+FINDING_NODE = "query Node($id: ID!) { node(id: $id) { ... on Finding { summary claim { id } } } }"
 NODE = "query Node($id: ID!) { node(id: $id) { id ... on Claim { text } ... on Report { filename } } }"
 REPORTS = "query { reports(first: 10) { totalCount edges { node { filename } } } }"
 VERDICTS = """
@@ -129,6 +132,7 @@ async def test_claims_filter_by_type_priority_and_verdict_and_order_by_priority(
     client: GraphQLClient, session_factory: SessionFactory
 ) -> None:
     seeded = await seed_analysed_report(session_factory, 60)
+    await seed_analysed_report(session_factory, 4, filename="newer.pdf")  # holds the newest run
     gid = report_gid(seeded.report_id)
     base = {
         "id": gid,
@@ -198,6 +202,35 @@ async def test_claims_pages_follow_cursors_in_either_order_without_gaps(
         verdict=None, order="PAGE",
     )  # fmt: skip
     assert "`first` must be between 0 and 200" in too_many["errors"][0]["message"]
+
+
+async def test_a_finding_without_a_claim_is_a_node_of_its_organisation_only(
+    client: GraphQLClient, api_url: str, session_factory: SessionFactory
+) -> None:
+    seeded = await seed_analysed_report(session_factory, 1)
+    finding_id = uuid.uuid4()
+    async with session_factory() as session, session.begin():
+        session.add(
+            Finding(
+                id=finding_id,
+                analysis_run_id=seeded.run_id,
+                claim_id=None,
+                agent="legal",
+                evidence_type="disclosure_gap",
+                summary="The report never discloses Scope 3 emissions.",
+                method="rules",
+            )
+        )
+    gid = str(GlobalID("Finding", str(finding_id)))
+    other = GraphQLClient(api_url, await new_api_key(session_factory, "Other Org"))
+    try:
+        assert (await other.data(FINDING_NODE, id=gid))["node"] is None
+    finally:
+        await other.aclose()
+
+    node = (await client.data(FINDING_NODE, id=gid))["node"]
+
+    assert node == {"summary": "The report never discloses Scope 3 emissions.", "claim": None}
 
 
 async def test_report_wide_verdicts_findings_and_routing(

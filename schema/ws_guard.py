@@ -1,0 +1,68 @@
+"""Every operation sent over a WebSocket is checked like an HTTP request.
+
+graphql-transport-ws runs queries and mutations as well as subscriptions, and a connection may
+live for hours: so each operation re-checks the connection's key (a revoked key stops working
+within the authenticator's cache time) and counts against the key's rate limit. Each operation
+also gets fresh DataLoaders (the connection's context outlives any one operation).
+
+A refusal is reported as a validation error: Strawberry sends those to the client as the
+operation's errors, whereas an exception raised from an operation hook would end the operation
+without telling it why.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+from typing import Any
+
+from graphql import BREAK, GraphQLError, ValidationRule
+from starlette.websockets import WebSocket
+from strawberry.extensions import SchemaExtension
+
+from schema.auth import AuthenticationFailed, key_from_connection_params, rate_limit_message
+from schema.context import Context
+
+
+class WebSocketOperationGuard(SchemaExtension):
+    refusal: GraphQLError | None = None
+
+    async def on_operation(self) -> AsyncIterator[None]:
+        context = self.execution_context.context
+        if isinstance(context, Context) and isinstance(context.request, WebSocket):
+            self.refusal = await _refusal(context)
+        yield
+
+    def on_validate(self) -> Iterator[None]:
+        if self.refusal is not None:
+            context = self.execution_context
+            context.validation_rules = (*context.validation_rules, _refusing(self.refusal))
+        yield
+
+
+async def _refusal(context: Context) -> GraphQLError | None:
+    """Why the operation may not run (bad key, over the rate limit), or None to admit it."""
+    services = context.services
+    try:
+        principal = await services.authenticator.principal(
+            key_from_connection_params(context.connection_params)
+        )
+    except AuthenticationFailed as exc:
+        return GraphQLError(str(exc), extensions={"code": "UNAUTHENTICATED"})
+    decision = await services.rate_limiter.hit(principal.rate_limit_key)
+    if not decision.allowed:
+        return GraphQLError(
+            rate_limit_message(decision),
+            extensions={"code": "RATE_LIMITED", "retryAfterSeconds": decision.retry_after_seconds},
+        )
+    context.principal = principal
+    context.reset_loaders()
+    return None
+
+
+def _refusing(error: GraphQLError) -> type[ValidationRule]:
+    class Refusal(ValidationRule):
+        def enter_document(self, *_args: Any) -> Any:
+            self.report_error(error)
+            return BREAK
+
+    return Refusal
