@@ -35,6 +35,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.claims_extraction --all
 	$(BIN)/python -m bench.specialists_offline --all
 	$(BIN)/python -m bench.geography --all
+	$(BIN)/python -m bench.partner_api
 
 clean:
 	rm -rf $(VENV)

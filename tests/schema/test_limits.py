@@ -45,9 +45,11 @@ DEFAULT_PAGE = "{ reports { edges { node { id } } } }"
 # `first` defaults to 20 in the schema: 1 + 1 + 20 x 2
 DEFAULT_PAGE_COST = 42
 
-UNPAGED_LIST = "{ reports(first: 1) { edges { node { routingPlan { agent method } } } } }"
-# routingPlan has no `first` and no size of its own: reports 1 + edges 1 + 1 x (node 1 + (1 + 50 x 2))
-UNPAGED_LIST_COST = 1 + 1 + 1 + (1 + DEFAULT_LIST_SIZE * 2)
+UNPAGED_LIST = (
+    '{ askReport(reportId: "1", question: "q") { ... on ReportAnswer { citations { kind excerpt } } } }'
+)
+# citations has no `first` and no size of its own: askReport 1 + citations (1 + 50 x 2)
+UNPAGED_LIST_COST = 1 + (1 + DEFAULT_LIST_SIZE * 2)
 
 NESTED_LISTS = """
 query Everything {
