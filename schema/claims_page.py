@@ -94,6 +94,30 @@ def _after(order: ClaimOrder, cursor: str) -> tuple[Any, ...]:
         raise GraphQLError("`after` is not a cursor this API issued.") from exc
 
 
+async def _prefetch(info: strawberry.Info[Context], claims: list[Claim]) -> None:
+    """Load the page's verdicts and findings in one batch each, if the query selects them."""
+    wanted = _selected_names(info.selected_fields)
+    ids = [uuid.UUID(claim.id) for claim in claims]
+    loaders = info.context.loaders
+    if wanted & {"verdict", "verdicts"}:
+        for claim, rows in zip(claims, await loaders.verdicts_by_claim.load_many(ids), strict=True):
+            claim.prefetched_verdicts = rows
+    if "findings" in wanted:
+        for claim, rows in zip(claims, await loaders.findings_by_claim.load_many(ids), strict=True):
+            claim.prefetched_findings = rows
+
+
+def _selected_names(selections: Any) -> set[str]:
+    """Names of every field selected below these selections (through fragments too)."""
+    names: set[str] = set()
+    for selection in selections or []:
+        name = getattr(selection, "name", None)
+        if name:
+            names.add(name)
+        names |= _selected_names(getattr(selection, "selections", None))
+    return names
+
+
 async def claims_page(
     info: strawberry.Info[Context],
     report_id: uuid.UUID,
@@ -116,5 +140,6 @@ async def claims_page(
         rows = list(await session.scalars(page))
         total = await session.scalar(select(func.count()).select_from(filtered.subquery())) or 0
     edges = [ClaimEdge(cursor=_cursor(order, row), node=Claim.from_model(row)) for row in rows[:first]]
+    await _prefetch(info, [edge.node for edge in edges])
     paging = page_info([edge.cursor for edge in edges], len(rows) > first, after)
     return ClaimConnection(edges=edges, page_info=paging, total_count=total)
