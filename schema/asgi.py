@@ -28,7 +28,7 @@ from app.events import EventLog
 from app.llm.client import create_llm_client
 from app.ratelimit import RateLimiter
 from schema import schema
-from schema.auth import AuthenticationFailed, Authenticator, key_from_connection_params
+from schema.auth import Authenticator, Refused, admit, key_from_connection_params
 from schema.context import Context, Services
 from schema.middleware import ApiKeyGuard, UploadGuard
 
@@ -46,19 +46,12 @@ class SibylGraphQL(GraphQL[Context, None]):
     async def on_ws_connect(self, context: Context) -> UnsetType | dict[str, object] | None:
         """Authenticate the connection from its `connection_init` payload and count it against the
         key's rate limit; a refusal closes the socket with 4403 and the reason in the close frame."""
-        services = context.services
         try:
-            principal = await services.authenticator.principal(
-                key_from_connection_params(context.connection_params)
+            context.principal = await admit(
+                context.services, key_from_connection_params(context.connection_params)
             )
-        except AuthenticationFailed as exc:
-            raise ConnectionRejectionError({"message": str(exc), "code": "UNAUTHENTICATED"}) from exc
-        decision = await services.rate_limiter.hit(principal.rate_limit_key)
-        if not decision.allowed:
-            raise ConnectionRejectionError(
-                {"code": "RATE_LIMITED", "retryAfterSeconds": decision.retry_after_seconds}
-            )
-        context.principal = principal
+        except Refused as exc:
+            raise ConnectionRejectionError({"message": str(exc), **exc.extensions}) from exc
         return cast(UnsetType, UNSET)
 
 

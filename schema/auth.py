@@ -1,7 +1,9 @@
-"""Who is calling: API keys from HTTP headers or a WebSocket `connection_init` payload.
+"""Who is calling: API keys from HTTP headers or a WebSocket `connection_init` payload, and
+`admit`, the one check every way in applies (a usable key, within its rate limit).
 
 HTTP requests are checked by `schema.middleware.ApiKeyGuard`, WebSocket connections when they are
-initialised (`SibylGraphQL.on_ws_connect`).
+initialised (`SibylGraphQL.on_ws_connect`) and each of their operations (`schema.ws_guard`); each
+turns a `Refused` into its own transport's error.
 """
 
 from __future__ import annotations
@@ -9,13 +11,16 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from starlette.datastructures import Headers
 
 from app.db.session import SessionFactory
 from app.organisations import LOCAL_ORGANISATION_ID, Principal, authenticate
 from app.ratelimit import RateDecision
+
+if TYPE_CHECKING:
+    from schema.context import Services
 
 #: A checked key is trusted this long in-process (a revoked key stops working within this time).
 CACHE_SECONDS = 30.0
@@ -27,8 +32,49 @@ MISSING_KEY = (
 INVALID_KEY = "The API key is not valid (unknown, malformed or revoked)."
 
 
-class AuthenticationFailed(Exception):
+class Refused(Exception):
+    """The request may not proceed: an HTTP status, a message for a person, GraphQL error extensions
+    (with a machine-readable `code`) and any HTTP headers to send."""
+
+    status = 400
+    extensions: dict[str, Any] = {}
+    headers: list[tuple[bytes, bytes]] = []
+
+
+class AuthenticationFailed(Refused):
     """No usable API key; the message says what to do."""
+
+    status = 401
+    extensions = {"code": "UNAUTHENTICATED"}
+    headers = [(b"www-authenticate", b'Bearer realm="sibyl"')]
+
+
+class RateLimited(Refused):
+    """The key is over its rate limit; `retryAfterSeconds` says when the next request fits."""
+
+    status = 429
+
+    def __init__(self, decision: RateDecision) -> None:
+        super().__init__(
+            f"Rate limit of {decision.limit} requests per minute exceeded for this API key; "
+            f"retry in {decision.retry_after_seconds} s."
+        )
+        self.extensions = {"code": "RATE_LIMITED", "retryAfterSeconds": decision.retry_after_seconds}
+        self.headers = [(b"retry-after", str(decision.retry_after_seconds).encode())]
+
+
+async def admit(services: Services, key: str | None) -> Principal:
+    """The principal `key` acts for, with this request counted against its rate limit.
+
+    Raises:
+        AuthenticationFailed: no usable key (and unauthenticated use is off).
+        RateLimited: the key has no requests left for now.
+    """
+    principal = await services.authenticator.principal(key)
+    decision = await services.rate_limiter.hit(principal.rate_limit_key)
+    if not decision.allowed:
+        raise RateLimited(decision)
+    return principal
 
 
 class Authenticator:
@@ -63,13 +109,6 @@ class Authenticator:
         while len(self._cache) > CACHE_SIZE:
             self._cache.popitem(last=False)
         return principal
-
-
-def rate_limit_message(decision: RateDecision) -> str:
-    return (
-        f"Rate limit of {decision.limit} requests per minute exceeded for this API key; "
-        f"retry in {decision.retry_after_seconds} s."
-    )
 
 
 def key_from_headers(headers: Headers) -> str | None:

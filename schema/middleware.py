@@ -14,8 +14,7 @@ from starlette._utils import get_route_path
 from starlette.datastructures import Headers, QueryParams
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from app.ratelimit import RateDecision
-from schema.auth import AuthenticationFailed, key_from_headers, rate_limit_message
+from schema.auth import Refused, admit, key_from_headers
 
 PREFLIGHT_HEADERS = (b"apollo-require-preflight", b"x-apollo-operation-name", b"graphql-require-preflight")
 
@@ -66,15 +65,10 @@ class ApiKeyGuard:
         if scope["type"] != "http" or get_route_path(scope) != self.path or not _executes(scope):
             await self.app(scope, receive, send)
             return
-        services = scope["app"].state.services
         try:
-            principal = await services.authenticator.principal(key_from_headers(Headers(scope=scope)))
-        except AuthenticationFailed as exc:
-            await _send_error(send, 401, str(exc), {"code": "UNAUTHENTICATED"})
-            return
-        decision = await services.rate_limiter.hit(principal.rate_limit_key)
-        if not decision.allowed:
-            await _send_rate_limited(send, decision)
+            principal = await admit(scope["app"].state.services, key_from_headers(Headers(scope=scope)))
+        except Refused as exc:
+            await _send_error(send, exc.status, str(exc), exc.extensions, exc.headers)
             return
         scope.setdefault("state", {})["principal"] = principal
         await self.app(scope, receive, send)
@@ -85,13 +79,6 @@ def _executes(scope: Scope) -> bool:
     if scope["method"] == "POST":
         return True
     return scope["method"] == "GET" and "query" in QueryParams(scope.get("query_string", b""))
-
-
-async def _send_rate_limited(send: Send, decision: RateDecision) -> None:
-    message = rate_limit_message(decision)
-    extensions = {"code": "RATE_LIMITED", "retryAfterSeconds": decision.retry_after_seconds}
-    headers = [(b"retry-after", str(decision.retry_after_seconds).encode())]
-    await _send_error(send, 429, message, extensions, headers)
 
 
 async def _send_error(
@@ -107,7 +94,5 @@ async def _send_error(
         error["extensions"] = extensions
     body = json.dumps({"errors": [error]}).encode()
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
-    if status == 401:
-        headers.append((b"www-authenticate", b'Bearer realm="sibyl"'))
     await send({"type": "http.response.start", "status": status, "headers": headers + (extra_headers or [])})
     await send({"type": "http.response.body", "body": body})

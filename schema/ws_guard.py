@@ -19,7 +19,7 @@ from graphql import BREAK, GraphQLError, ValidationRule
 from starlette.websockets import WebSocket
 from strawberry.extensions import SchemaExtension
 
-from schema.auth import AuthenticationFailed, key_from_connection_params, rate_limit_message
+from schema.auth import Refused, admit, key_from_connection_params
 from schema.context import Context
 
 
@@ -41,20 +41,12 @@ class WebSocketOperationGuard(SchemaExtension):
 
 async def _refusal(context: Context) -> GraphQLError | None:
     """Why the operation may not run (bad key, over the rate limit), or None to admit it."""
-    services = context.services
     try:
-        principal = await services.authenticator.principal(
-            key_from_connection_params(context.connection_params)
+        context.principal = await admit(
+            context.services, key_from_connection_params(context.connection_params)
         )
-    except AuthenticationFailed as exc:
-        return GraphQLError(str(exc), extensions={"code": "UNAUTHENTICATED"})
-    decision = await services.rate_limiter.hit(principal.rate_limit_key)
-    if not decision.allowed:
-        return GraphQLError(
-            rate_limit_message(decision),
-            extensions={"code": "RATE_LIMITED", "retryAfterSeconds": decision.retry_after_seconds},
-        )
-    context.principal = principal
+    except Refused as exc:
+        return GraphQLError(str(exc), extensions=exc.extensions)
     context.reset_loaders()
     return None
 
