@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Mapping, Sequence
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -151,10 +151,7 @@ class KnowledgeSearch:
     async def _fuse(
         self, session: AsyncSession, by_vector: list[Any], by_text: list[Any], top_k: int
     ) -> list[SearchHit]:
-        scores: dict[Any, float] = {}
-        for ranking in (by_vector, by_text):
-            for rank, passage_id in enumerate(ranking, start=1):
-                scores[passage_id] = scores.get(passage_id, 0.0) + 1.0 / (RRF_K + rank)
+        scores = reciprocal_rank_scores(by_vector, by_text)
         best = sorted(scores, key=lambda passage_id: -scores[passage_id])[:top_k]
         if not best:
             return []
@@ -178,6 +175,15 @@ class KnowledgeSearch:
             )
             for passage_id in best
         ]
+
+
+def reciprocal_rank_scores(*rankings: Sequence[Hashable]) -> dict[Any, float]:
+    """Each item's fused score, Σ 1 / (RRF_K + rank) over the rankings (best first) it appears in."""
+    scores: dict[Any, float] = {}
+    for ranking in rankings:
+        for rank, item in enumerate(ranking, start=1):
+            scores[item] = scores.get(item, 0.0) + 1.0 / (RRF_K + rank)
+    return scores
 
 
 @dataclass(frozen=True)

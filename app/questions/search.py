@@ -22,11 +22,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.db.models import ReportPassage
 from app.db.models.knowledge import TEXT_SEARCH_CONFIG
 from app.embeddings import Embedder, EmbeddingUnavailable
+from app.knowledge.search import reciprocal_rank_scores
 from app.questions.types import Passage, PassageKind
 
 logger = logging.getLogger(__name__)
 
-RRF_K = 60
 #: Candidates each branch returns before fusion.
 CANDIDATES = 40
 #: Cosine similarity from which a hit counts as relevant without sharing enough words.
@@ -141,10 +141,9 @@ async def hybrid_search(
         return []
     by_text = await _text_ranks(session, report_id, query) if query.words.strip() else []
     by_vector = await _vector_ranks(session, report_id, query) if query.vector is not None else []
-    scores: dict[uuid.UUID, float] = {}
-    for ranking in ([passage_id for passage_id, _ in by_text], [passage_id for passage_id, _ in by_vector]):
-        for rank, passage_id in enumerate(ranking, start=1):
-            scores[passage_id] = scores.get(passage_id, 0.0) + 1.0 / (RRF_K + rank)
+    scores = reciprocal_rank_scores(
+        [passage_id for passage_id, _ in by_text], [passage_id for passage_id, _ in by_vector]
+    )
     if not scores:
         return []
     similarity = dict(by_vector)
