@@ -13,10 +13,10 @@ from strawberry import relay
 
 from app.db.models import Claim as ClaimModel
 from app.db.models import Verdict as VerdictModel
+from app.services.runs import latest_run_id_of
 from schema.claim_enums import PRIORITY_RANK, ClaimOrder, ClaimType, Priority, VerdictLabel
 from schema.claims import Claim
 from schema.context import Context
-from schema.loaders import latest_run_id_of
 from schema.pagination import check_first, cursor_parts, decode_cursor, encode_cursor, page_info
 
 MAX_CLAIMS_PAGE = 200

@@ -20,21 +20,10 @@ from strawberry.dataloader import DataLoader
 
 from app.db.models import AnalysisRun, Claim, Finding, Report, RoutingAssignment, Verdict
 from app.db.session import SessionFactory
+from app.services.runs import NEWEST_RUN_FIRST, latest_run_id_of
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
-
-
-def latest_run_id_of(report_id: Any) -> Any:
-    """A correlated subquery: the id of the newest analysis run of the report `report_id` names."""
-    return (
-        select(AnalysisRun.id)
-        .where(AnalysisRun.report_id == report_id)
-        .order_by(AnalysisRun.created_at.desc(), AnalysisRun.id.desc())
-        .limit(1)
-        .correlate_except(AnalysisRun)  # correlate with `claims` however deeply the subquery is nested
-        .scalar_subquery()
-    )
 
 
 class Loaders:
@@ -80,7 +69,7 @@ class Loaders:
             select(AnalysisRun)
             .where(AnalysisRun.report_id.in_(report_ids))
             .ext(distinct_on(AnalysisRun.report_id))
-            .order_by(AnalysisRun.report_id, AnalysisRun.created_at.desc(), AnalysisRun.id.desc())
+            .order_by(AnalysisRun.report_id, *NEWEST_RUN_FIRST)
         )
         return _one_each(report_ids, rows, lambda row: row.report_id)
 
