@@ -26,7 +26,7 @@ from app.db.models import RoutingAssignment as RoutingModel
 from app.db.models import Verdict as VerdictModel
 from schema.claim_enums import ClaimType, Priority, VerdictLabel
 from schema.context import Context
-from schema.ids import parse_node_id
+from schema.nodes import nodes_in_order
 
 if TYPE_CHECKING:
     from schema.reports import Report
@@ -65,20 +65,19 @@ async def _resolve_scoped(
     """`node(id)` for analysis types: rows whose report belongs to the caller's organisation.
 
     A claim names its report; findings and verdicts are reached through their analysis run (a
-    finding need not be about a claim). `convert(row, report_id)` builds each node; unknown,
-    foreign or malformed ids give None.
+    finding need not be about a claim). `convert(row, report_id)` builds each node.
     """
-    wanted = [parse_node_id(node_id, type_name) for node_id in node_ids]
     report_id = ClaimModel.report_id if model is ClaimModel else AnalysisRunModel.report_id
-    query = select(model, report_id).where(model.id.in_([key for key in wanted if key]))
-    if model is not ClaimModel:
-        query = query.join(AnalysisRunModel, AnalysisRunModel.id == model.analysis_run_id)
-    query = query.join(ReportModel, ReportModel.id == report_id).where(
-        ReportModel.organisation_id == info.context.organisation_id
-    )
-    async with info.context.services.session_factory() as session:
-        found = {row.id: (row, report_id) for row, report_id in await session.execute(query)}
-    return [convert(*found[key]) if key in found else None for key in wanted]
+
+    def query(ids: list[uuid.UUID]) -> Any:
+        statement = select(model, report_id).where(model.id.in_(ids))
+        if model is not ClaimModel:
+            statement = statement.join(AnalysisRunModel, AnalysisRunModel.id == model.analysis_run_id)
+        return statement.join(ReportModel, ReportModel.id == report_id).where(
+            ReportModel.organisation_id == info.context.organisation_id
+        )
+
+    return await nodes_in_order(info, node_ids, type_name, query, convert)
 
 
 @strawberry.type(description="A verifiable statement extracted from the report.")

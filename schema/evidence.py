@@ -13,7 +13,7 @@ from strawberry import relay
 
 from app.db.models import EvidenceDocument as EvidenceDocumentModel
 from schema.context import Context
-from schema.ids import parse_node_id
+from schema.nodes import nodes_in_order
 from schema.pagination import check_first, newest_first_cursor, newest_first_page, page_info
 
 
@@ -57,17 +57,16 @@ class EvidenceDocument(relay.Node):
     async def resolve_nodes(  # type: ignore[override]
         cls, *, info: strawberry.Info[Context], node_ids: Iterable[str], required: bool = False
     ) -> list[EvidenceDocument | None]:
-        wanted = [parse_node_id(node_id, "EvidenceDocument") for node_id in node_ids]
-        valid = [document_id for document_id in wanted if document_id is not None]
-        async with info.context.services.session_factory() as session:
-            rows = await session.scalars(
-                select(EvidenceDocumentModel).where(
-                    EvidenceDocumentModel.id.in_(valid),
-                    EvidenceDocumentModel.organisation_id == info.context.organisation_id,
-                )
-            )
-            by_id = {row.id: cls.from_model(row) for row in rows}
-        return [by_id.get(document_id) if document_id else None for document_id in wanted]
+        return await nodes_in_order(
+            info,
+            node_ids,
+            "EvidenceDocument",
+            lambda ids: select(EvidenceDocumentModel).where(
+                EvidenceDocumentModel.id.in_(ids),
+                EvidenceDocumentModel.organisation_id == info.context.organisation_id,
+            ),
+            cls.from_model,
+        )
 
     @strawberry.field(description="The document's full extracted text (the passages' offsets point into it).")
     async def text(self, info: strawberry.Info[Context]) -> str:

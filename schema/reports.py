@@ -23,7 +23,7 @@ from schema.claims import Finding, RoutingAssignment, Verdict
 from schema.claims_page import MAX_CLAIMS_PAGE, ClaimConnection, claims_page
 from schema.context import Context
 from schema.events import StreamEvent, list_events
-from schema.ids import parse_node_id
+from schema.nodes import nodes_in_order
 from schema.pagination import check_first, newest_first_cursor, newest_first_page, page_info
 from schema.report_lists import MAX_REPORT_LIST, current_verdicts, latest_run_rows
 from schema.reports_lookup import find_report
@@ -81,16 +81,15 @@ class Report(relay.Node):
     async def resolve_nodes(  # type: ignore[override]
         cls, *, info: strawberry.Info[Context], node_ids: Iterable[str], required: bool = False
     ) -> list[Report | None]:
-        wanted = [parse_node_id(node_id, "Report") for node_id in node_ids]
-        valid = [report_id for report_id in wanted if report_id is not None]
-        async with info.context.services.session_factory() as session:
-            rows = await session.scalars(
-                select(ReportModel).where(
-                    ReportModel.id.in_(valid), ReportModel.organisation_id == info.context.organisation_id
-                )
-            )
-            by_id = {row.id: cls.from_model(row) for row in rows}
-        return [by_id.get(report_id) if report_id else None for report_id in wanted]
+        return await nodes_in_order(
+            info,
+            node_ids,
+            "Report",
+            lambda ids: select(ReportModel).where(
+                ReportModel.id.in_(ids), ReportModel.organisation_id == info.context.organisation_id
+            ),
+            cls.from_model,
+        )
 
     @strawberry.field(description="Parsed pages in order, `first` at a time after page number `after`.")
     async def pages(
