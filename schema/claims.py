@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Annotated, Any, TypeVar, cast
 import strawberry
 from sqlalchemy import select
 from strawberry import relay
+from strawberry.dataloader import DataLoader
 from strawberry.scalars import JSON
 
 from app.db.models import AnalysisRun as AnalysisRunModel
@@ -132,42 +133,35 @@ class Claim(relay.Node):
             current = current_verdict(rows)
             return Verdict.from_model(current, self.report_uuid) if current else None
 
-        return _then(self._verdict_rows(info), convert)
+        return _then(
+            _rows_or_load(self.prefetched_verdicts, info.context.loaders.verdicts_by_claim, self.id), convert
+        )
 
     @strawberry.field(
         description="The claim's verdict in every pass of the latest analysis, first pass first."
     )
     def verdicts(self, info: strawberry.Info[Context]) -> list[Verdict]:
         return _then(
-            self._verdict_rows(info), lambda rows: [Verdict.from_model(row, self.report_uuid) for row in rows]
+            _rows_or_load(self.prefetched_verdicts, info.context.loaders.verdicts_by_claim, self.id),
+            lambda rows: [Verdict.from_model(row, self.report_uuid) for row in rows],
         )
 
     @strawberry.field(
         description="What the specialists found about the claim in the latest analysis, oldest first."
     )
-    async def findings(
+    def findings(
         self,
         info: strawberry.Info[Context],
         agent: Annotated[
             str | None, strawberry.argument(description="Only this agent's (e.g. news_media, legal).")
         ] = None,
     ) -> list[Finding]:
-        rows = (
-            self.prefetched_findings
-            if self.prefetched_findings is not None
-            else info.context.loaders.findings_by_claim.load(uuid.UUID(self.id))
-        )
         return _then(
-            rows,
+            _rows_or_load(self.prefetched_findings, info.context.loaders.findings_by_claim, self.id),
             lambda found: [
                 Finding.from_model(row, self.report_uuid) for row in found if agent in (None, row.agent)
             ],
         )
-
-    def _verdict_rows(self, info: strawberry.Info[Context]) -> Any:
-        if self.prefetched_verdicts is not None:
-            return self.prefetched_verdicts
-        return info.context.loaders.verdicts_by_claim.load(uuid.UUID(self.id))
 
     @strawberry.field(description="Which agents the orchestrator sent the claim to, pass by pass.")
     async def routing(self, info: strawberry.Info[Context]) -> list[RoutingAssignment]:
@@ -308,6 +302,11 @@ class RoutingAssignment:
     @strawberry.field(description="The claim routed.")
     async def claim(self, info: strawberry.Info[Context]) -> Claim | None:
         return await load_claim(info, self.claim_uuid)
+
+
+def _rows_or_load(prefetched: list[Any] | None, loader: DataLoader[uuid.UUID, Any], claim_id: str) -> Any:
+    """The rows `Report.claims` prefetched for the page, else the DataLoader's (awaitable) load."""
+    return prefetched if prefetched is not None else loader.load(uuid.UUID(claim_id))
 
 
 def _then(value: Any, convert: Callable[[Any], T]) -> T:

@@ -69,6 +69,12 @@ mutation($id: ID!) { startAnalysis(reportId: $id) { __typename ... on StartAnaly
 """
 FINDING_NODE = "query Node($id: ID!) { node(id: $id) { ... on Finding { summary claim { id } } } }"
 NODE = "query Node($id: ID!) { node(id: $id) { id ... on Claim { text } ... on Report { filename } } }"
+CLAIM_NODE = """
+query Node($id: ID!) {
+  node(id: $id) { ... on Claim { verdict { verdict } verdicts { iteration } findings(agent: "legal") { agent }
+                                 allFindings: findings { agent } routing { agent } } }
+}
+"""
 REPORTS = "query { reports(first: 10) { totalCount edges { node { filename } } } }"
 VERDICTS = """
 subscription Verdicts($reportId: ID) {
@@ -265,6 +271,9 @@ async def test_another_organisations_reports_and_claims_are_not_found(
         assert started["startAnalysis"] == {"__typename": "StartAnalysisError", "code": "REPORT_NOT_FOUND"}
 
         assert (await client.data(NODE, id=claim_gid))["node"]["text"].startswith("Claim 0")
+        claim = (await client.data(CLAIM_NODE, id=claim_gid))["node"]  # not prefetched: DataLoaders
+        assert claim["verdict"] == {"verdict": "VERIFIED"} and len(claim["verdicts"]) == 2
+        assert claim["findings"] == [] and len(claim["allFindings"]) == 2 and len(claim["routing"]) == 2
         assert (await client.data(REPORTS))["reports"]["totalCount"] == 1
     finally:
         await other.aclose()
