@@ -272,6 +272,13 @@ class Settings(BaseSettings):
         le=6,
         description="Most search queries a news/media or academic agent runs per claim.",
     )
+    corroboration_web_searches_per_report: int = Field(
+        default=50,
+        ge=0,
+        description="Every claim is searched for independent evidence, also the claims no searching "
+        "specialist was routed to: one query each, always against the evidence library, and against "
+        "the web (when TAVILY_API_KEY is set) for at most this many of those claims per report.",
+    )
     evidence_chunk_chars: int = Field(
         default=1500,
         ge=200,

@@ -11,6 +11,7 @@ import strawberry
 from strawberry.scalars import JSON
 
 from app.db.models import AnalysisRun
+from schema.compliance import ParagraphCompliance, paragraphs
 from schema.context import Context
 
 STAGE_SHARE = {"routing": 0.0, "investigating": 0.1, "judging": 0.85}
@@ -66,8 +67,16 @@ class Analysis:
         "estimate, in total and by model and role. Empty without an LLM."
     )
     compliance: JSON = strawberry.field(
-        description="Per IFRS paragraph: claims mapped to it, their final verdict counts and a status "
-        "(supported, partially_supported, unsupported, contradicted). Filled when the run completes."
+        description="Per IFRS paragraph id: `disclosure` (coverage fully_addressed / partially_addressed / "
+        "not_addressed / not_assessed from the legal agent, claims_assessed, full/partial/missing counts, "
+        "report_gap) and, apart from it, the final verdicts of the claims mapped to it (claims, claim_ids, "
+        "a count per label, and `status`: supported, partially_supported, unsupported, contradicted). "
+        "Disclosure coverage is not evidence of truth. Filled when the run completes; `ifrsCompliance` "
+        "gives the same, typed."
+    )
+    ifrs_compliance: list[ParagraphCompliance] = strawberry.field(
+        description="The compliance summary as typed paragraphs: disclosure coverage and the claims' "
+        "verdicts, kept apart. Empty until the run completes."
     )
     extraction_stats: JSON = strawberry.field(
         description="How the claims were extracted: method (llm or rules), pages, chunks and failed "
@@ -105,6 +114,7 @@ class Analysis:
             active_agents=[state.agent_name for state in statuses if state.status == "working"],
             usage=cast(JSON, run.usage or {}),
             compliance=cast(JSON, run.compliance or {}),
+            ifrs_compliance=paragraphs(run.compliance or {}),
             extraction_stats=cast(JSON, run.extraction_stats or {}),
             error_message=run.error_message,
             started_at=run.started_at,

@@ -31,6 +31,29 @@ class VerdictLabel(enum.Enum):
     INSUFFICIENT_EVIDENCE = "insufficient_evidence"
 
 
+@strawberry.enum(
+    description="What a finding can prove about its claim. Only INDEPENDENT evidence can verify a claim; "
+    "INTERNAL evidence can show the report contradicts itself but never that it is true; DISCLOSURE "
+    "(IFRS coverage) says how completely the report discloses, never whether a claim is true."
+)
+class EvidenceKind(enum.Enum):
+    INDEPENDENT = strawberry.enum_value(
+        "independent",
+        description="A source other than the reporting company: news, research, registries, satellite "
+        "imagery, documents in the evidence library; with its publisher, date and quote check.",
+    )
+    INTERNAL = strawberry.enum_value(
+        "internal",
+        description="The report checked against itself (arithmetic, the same metric on two pages), or "
+        "the company's own word elsewhere (its website, its press releases).",
+    )
+    DISCLOSURE = strawberry.enum_value(
+        "disclosure", description="IFRS S1/S2 requirement coverage by the legal agent."
+    )
+    NONE = strawberry.enum_value("none", description="The agent looked and honestly found nothing.")
+    ERROR = strawberry.enum_value("error", description="The agent failed; this check is missing.")
+
+
 @strawberry.enum(description="How to order a report's claims.")
 class ClaimOrder(enum.Enum):
     PAGE = "page"

@@ -25,9 +25,10 @@ from app.db.models import Finding as FindingModel
 from app.db.models import Report as ReportModel
 from app.db.models import RoutingAssignment as RoutingModel
 from app.db.models import Verdict as VerdictModel
-from schema.claim_enums import ClaimType, Priority, VerdictLabel
+from schema.claim_enums import ClaimType, EvidenceKind, Priority, VerdictLabel
 from schema.context import Context
 from schema.nodes import nodes_in_order
+from schema.verdict_sources import VerdictSource, deciding_sources
 
 if TYPE_CHECKING:
     from schema.reports import Report
@@ -54,8 +55,9 @@ class VerdictIfrsMapping:
         description="claim (the extraction's mapping) or legal (the Legal agent's)."
     )
     status: str | None = strawberry.field(
-        description="The Legal agent's assessment of the paragraph (e.g. fully_addressed, partially_"
-        "addressed, not_addressed); null for a mapping from extraction."
+        description="The Legal agent's disclosure assessment of the paragraph for this claim (full, partial "
+        "or missing sub-requirements): disclosure coverage, not evidence of truth; null for a mapping from "
+        "extraction."
     )
     relationship: str = strawberry.field(description="What the verdict means for the paragraph, in words.")
 
@@ -185,7 +187,12 @@ class Finding(relay.Node):
     id: relay.NodeID[str]
     agent: str = strawberry.field(description="geography, legal, news_media, academic or data_metrics.")
     evidence_type: str = strawberry.field(
-        description="What kind of evidence, e.g. source_evaluation, none, error."
+        description="What kind of evidence, e.g. news_source, calculation, ifrs_compliance, none, error."
+    )
+    evidence_kind: EvidenceKind = strawberry.field(
+        description="What the finding can prove: only INDEPENDENT evidence can verify a claim; INTERNAL can "
+        "contradict it (the report disagrees with itself) but never verify it; DISCLOSURE (IFRS coverage) "
+        "never supports or contradicts a claim."
     )
     summary: str = strawberry.field(description="The finding in a sentence or two.")
     details: JSON = strawberry.field(description="Agent-specific details: sources, quotes, scores.")
@@ -205,6 +212,7 @@ class Finding(relay.Node):
             id=str(row.id),
             agent=row.agent,
             evidence_type=row.evidence_type,
+            evidence_kind=EvidenceKind(row.evidence_kind),
             summary=row.summary,
             details=cast(JSON, row.details or {}),
             supports_claim=row.supports_claim,
@@ -231,9 +239,22 @@ class Finding(relay.Node):
 class Verdict(relay.Node):
     id: relay.NodeID[str]
     verdict: VerdictLabel = strawberry.field(
-        description="VERIFIED, UNVERIFIED, CONTRADICTED or INSUFFICIENT_EVIDENCE."
+        description="VERIFIED: independent sources corroborate the claim (a Tier 1–2 source, or two "
+        "independent publishers, whose quoted sentence was found in the source) and nothing contradicts it. "
+        "CONTRADICTED: independent sources that reach the FRD-08 §5.4 bar contradict it, or the report "
+        "contradicts itself with certainty. UNVERIFIED: no independent evidence about the claim was found. "
+        "INSUFFICIENT_EVIDENCE: some, but below the bar, or mixed. IFRS disclosure coverage and the "
+        "report's agreement with itself never verify a claim."
     )
-    reasoning: str = strawberry.field(description="Why, citing the evidence.")
+    reasoning: str = strawberry.field(
+        description="Why, naming the deciding sources (publisher, tier, date, quote, address or "
+        "report pages)."
+    )
+    deciding_sources: list[VerdictSource] = strawberry.field(
+        description="The sources the verdict rests on: the corroborating ones for VERIFIED, the "
+        "contradicting ones (independent or the report's own pages) for CONTRADICTED, everything that "
+        "bears on the claim for INSUFFICIENT_EVIDENCE, none for UNVERIFIED."
+    )
     ifrs_mapping: list[VerdictIfrsMapping] = strawberry.field(
         description="The IFRS paragraphs the verdict speaks to, and what it means for each."
     )
@@ -244,7 +265,8 @@ class Verdict(relay.Node):
         description="How it was reached: rules, or rules+llm when an LLM reviewed it."
     )
     details: JSON = strawberry.field(
-        description="The evaluation behind it: four dimension scores and synthesis."
+        description="The evaluation behind it: four dimension scores, synthesis, and `grounding` (the "
+        "evidence sorted by what it can prove), plus any LLM review."
     )
     created_at: datetime = strawberry.field(description="When it was issued.")
     report_id: strawberry.ID = strawberry.field(description="Global id of the report.")
@@ -256,6 +278,7 @@ class Verdict(relay.Node):
             id=str(row.id),
             verdict=VerdictLabel(row.verdict),
             reasoning=row.reasoning,
+            deciding_sources=deciding_sources(row.verdict, row.details or {}),
             ifrs_mapping=[_mapping(item) for item in row.ifrs_mapping or []],
             confidence=row.confidence,
             iteration=row.iteration,

@@ -5,50 +5,16 @@ from __future__ import annotations
 
 import uuid
 from collections import Counter
-from collections.abc import Iterable
 from typing import Any
 
 from langgraph.runtime import Runtime
 from sqlalchemy import update
 
+from app.agents.compliance import compliance_summary
 from app.agents.persistence import mark_final_verdicts, now, save_findings, save_verdicts, update_run
 from app.agents.runtime import NodeRecorder, PipelineDeps
-from app.agents.state import PipelineState, Verdict, latest_verdicts
+from app.agents.state import PipelineState, latest_verdicts
 from app.db.models import Report, ReportStatus
-
-VERDICT_LABELS = ("verified", "unverified", "contradicted", "insufficient_evidence")
-
-
-def paragraph_status(counts: Counter[str]) -> str:
-    """How well the claims mapped to one paragraph held up."""
-    if counts["contradicted"]:
-        return "contradicted"
-    total = sum(counts.values())
-    if counts["verified"] == total:
-        return "supported"
-    if counts["verified"]:
-        return "partially_supported"
-    return "unsupported"
-
-
-def compliance_summary(final: Iterable[Verdict]) -> dict[str, Any]:
-    """Per IFRS paragraph: the claims mapped to it, their verdict counts and an overall status."""
-    by_paragraph: dict[str, Counter[str]] = {}
-    claims: dict[str, list[str]] = {}
-    for verdict in final:
-        for mapping in verdict["ifrs_mapping"]:
-            paragraph = mapping["paragraph_id"]
-            by_paragraph.setdefault(paragraph, Counter())[verdict["verdict"]] += 1
-            claims.setdefault(paragraph, []).append(verdict["claim_id"])
-    return {
-        paragraph: {
-            "status": paragraph_status(counts),
-            "claims": len(claims[paragraph]),
-            "claim_ids": claims[paragraph],
-            **{label: counts[label] for label in VERDICT_LABELS},
-        }
-        for paragraph, counts in sorted(by_paragraph.items())
-    }
 
 
 async def compile_report(state: PipelineState, runtime: Runtime[PipelineDeps]) -> dict[str, Any]:
@@ -59,7 +25,7 @@ async def compile_report(state: PipelineState, runtime: Runtime[PipelineDeps]) -
     findings = state.get("findings") or []
     verdicts = state.get("verdicts") or []
     final = latest_verdicts(verdicts)
-    compliance = compliance_summary(final.values())
+    compliance = compliance_summary(final.values(), findings)
     async with recorder.transaction() as transaction:
         session = transaction.session
         await save_findings(session, recorder.run_id, findings)

@@ -11,7 +11,9 @@ from typing import Any, Literal
 from langgraph.runtime import Runtime
 from pydantic import BaseModel, Field
 
+from app.agents.evidence_kinds import kind_of
 from app.agents.judge import ClaimJudgment, confidence_level, judge_claim
+from app.agents.judge.grounding import permitted_verdicts
 from app.agents.persistence import add_usage, save_verdicts
 from app.agents.runtime import NodeRecorder, PipelineDeps
 from app.agents.state import (
@@ -28,9 +30,11 @@ logger = logging.getLogger(__name__)
 AGENT = "judge"
 
 REVIEW_SYSTEM_PROMPT = """You are the judge reviewing evidence about one claim from a corporate sustainability
-report. Specialist agents disagree. Weigh source credibility, directness and recency. Decide one verdict:
-verified (consistent, credible corroboration), unverified (no external evidence), contradicted (credible
-evidence shows the claim is false or misleading), insufficient_evidence (some evidence, not enough).
+report. The evidence conflicts. Weigh source credibility, directness and recency. Decide one verdict among
+`permitted_verdicts` only (the others are ruled out by what the evidence can prove): verified (independent,
+credible corroboration), unverified (no independent evidence), contradicted (credible evidence shows the
+claim is false or misleading), insufficient_evidence (some evidence, not enough or mixed). IFRS disclosure
+coverage and the report's agreement with itself are not evidence that a claim is true.
 Answer with JSON only: {"verdict": str, "reasoning": str, "confidence": number between 0 and 1}"""
 
 
@@ -52,7 +56,8 @@ def claims_to_judge(state: PipelineState) -> list[ClaimState]:
 async def review_conflict(
     llm: LLMClient, claim: ClaimState, findings: list[Finding], judgment: ClaimJudgment, trace: UsageTrace
 ) -> Verdict:
-    """The LLM's view on a claim with conflicting evidence; it may override the rule verdict."""
+    """The LLM's view on a claim with conflicting evidence: it may replace the rule verdict with
+    another the evidence permits (`permitted_verdicts`); any other answer is recorded and refused."""
     rule_verdict = judgment.verdict
     evidence = [
         {
@@ -61,9 +66,10 @@ async def review_conflict(
             "confidence": finding["confidence"],
             "summary": finding["summary"],
             "source_tier": finding["details"].get("source_tier"),
+            "evidence_kind": kind_of(finding),
         }
         for finding in findings
-        if finding["evidence_type"] not in ("none", "error")
+        if kind_of(finding) in ("independent", "internal")
     ]
     user = json.dumps(
         {
@@ -71,6 +77,7 @@ async def review_conflict(
             "claim_type": claim["claim_type"],
             "evidence": evidence,
             "rule_based_verdict": rule_verdict["verdict"],
+            "permitted_verdicts": sorted(permitted_verdicts(judgment.evaluation["grounding"])),
             "rule_based_reasoning": rule_verdict["reasoning"],
         },
         ensure_ascii=False,
@@ -87,6 +94,20 @@ async def review_conflict(
     except LLMUnavailable as exc:
         logger.warning("judge review by LLM failed, keeping the rule verdict: %s", exc)
         evaluation = {**rule_verdict["evaluation"], "llm_review": {"status": "failed", "error": str(exc)}}
+        return {**rule_verdict, "evaluation": evaluation}
+    permitted = permitted_verdicts(judgment.evaluation["grounding"])
+    if review.verdict not in permitted:
+        evaluation = {
+            **rule_verdict["evaluation"],
+            "llm_review": {
+                "status": "refused",
+                "rule_verdict": rule_verdict["verdict"],
+                "proposed": review.verdict,
+                "why": review.reasoning,
+                "permitted": sorted(permitted),
+                "reason": "the evidence does not allow this verdict (see grounding)",
+            },
+        }
         return {**rule_verdict, "evaluation": evaluation}
     overridden = review.verdict != rule_verdict["verdict"]
     evaluation = {

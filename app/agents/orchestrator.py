@@ -11,7 +11,7 @@ from langgraph.runtime import Runtime
 
 from app.agents.llm_routing import llm_route, llm_route_info_request
 from app.agents.persistence import add_usage, save_routing, set_agent_status, update_run
-from app.agents.routing import route_info_request, rule_route
+from app.agents.routing import route_info_request, rule_route, with_corroboration
 from app.agents.runtime import NodeRecorder, PipelineDeps
 from app.agents.state import (
     AgentStatus,
@@ -97,6 +97,7 @@ async def orchestrate(state: PipelineState, runtime: Runtime[PipelineDeps]) -> d
     notes: list[str] = []
     if first_pass:
         plan, notes = await initial_plan(deps, claims, trace)
+        plan = [with_corroboration(entry) for entry in plan]
     else:
         plan = reinvestigation_plan(requests, iteration)
     info_requests = await route_pending_requests(deps, state.get("info_requests") or [], trace)

@@ -7,6 +7,7 @@ whole state once more, never duplicates anything.
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
@@ -16,6 +17,7 @@ from sqlalchemy import delete, literal, or_, select, update
 from sqlalchemy.dialects.postgresql import JSONB, insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.agents.evidence_kinds import kind_of
 from app.agents.state import ClaimState, Finding, IfrsParagraph, RoutingEntry, Verdict
 from app.db.models import AnalysisRun, Claim, Report, ReportPage
 from app.db.models import Finding as FindingRow
@@ -169,6 +171,7 @@ async def save_findings(session: AsyncSession, run_id: uuid.UUID, findings: Iter
             "claim_id": uuid.UUID(finding["claim_id"]) if finding["claim_id"] else None,
             "agent": finding["agent_name"],
             "evidence_type": finding["evidence_type"],
+            "evidence_kind": kind_of(finding),
             "summary": finding["summary"],
             "details": finding["details"],
             "supports_claim": finding["supports_claim"],
@@ -180,6 +183,44 @@ async def save_findings(session: AsyncSession, run_id: uuid.UUID, findings: Iter
     ]
     if values:
         await session.execute(insert(FindingRow).values(values).on_conflict_do_nothing())
+
+
+def finding_content(
+    claim_id: str | None,
+    evidence_type: str,
+    summary: str,
+    supports_claim: bool | None,
+    confidence: float | None,
+    details: dict[str, Any],
+) -> str:
+    """What a finding says, without its id and pass: two findings with the same content are one."""
+    return json.dumps(
+        [claim_id, evidence_type, summary, supports_claim, confidence, details], sort_keys=True, default=str
+    )
+
+
+async def earlier_finding_contents(
+    session: AsyncSession, run_id: uuid.UUID, agent: str, before_iteration: int
+) -> set[str]:
+    """The contents of what `agent` found in this run's passes before `before_iteration`."""
+    rows = await session.scalars(
+        select(FindingRow).where(
+            FindingRow.analysis_run_id == run_id,
+            FindingRow.agent == agent,
+            FindingRow.iteration < before_iteration,
+        )
+    )
+    return {
+        finding_content(
+            str(row.claim_id) if row.claim_id else None,
+            row.evidence_type,
+            row.summary,
+            row.supports_claim,
+            row.confidence,
+            row.details or {},
+        )
+        for row in rows
+    }
 
 
 async def save_verdicts(session: AsyncSession, run_id: uuid.UUID, verdicts: Iterable[Verdict]) -> None:

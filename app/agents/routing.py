@@ -121,6 +121,29 @@ def rule_route(claim: ClaimState) -> RoutingEntry:
     )
 
 
+#: The specialists that search for independent evidence (the evidence library and the web).
+SEARCHING_AGENTS = frozenset({"news_media", "academic"})
+#: Which of them a claim no searcher was routed to goes to, so that it still meets the evidence.
+CORROBORATING_AGENT = "news_media"
+
+
+def with_corroboration(entry: RoutingEntry) -> RoutingEntry:
+    """Every claim meets the evidence, whatever its routing: a claim routed to no searching
+    specialist also goes to News/Media, which searches the evidence library for it (and the web,
+    within `CORROBORATION_WEB_SEARCHES_PER_REPORT`). Without this, quantitative and governance claims
+    (FRD-05 §3.2 sends them to Data/Metrics and Legal only) could never meet independent evidence."""
+    if SEARCHING_AGENTS & set(entry["assigned_agents"]):
+        return entry
+    return RoutingEntry(
+        claim_id=entry["claim_id"],
+        assigned_agents=[*entry["assigned_agents"], CORROBORATING_AGENT],
+        reasoning=f"{entry['reasoning'].rstrip('.')}; {AGENT_LABELS[CORROBORATING_AGENT]} added so that "
+        "the claim is searched for independent evidence (every claim meets the evidence library).",
+        method=entry["method"],
+        corroborating_agents=[CORROBORATING_AGENT],
+    )
+
+
 INFO_REQUEST_KEYWORDS: dict[str, re.Pattern[str]] = {
     "geography": _words(
         r"locations?",

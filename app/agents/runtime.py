@@ -36,6 +36,8 @@ class FindingDraft:
     confidence: float | None
     method: str
     details: dict[str, Any] = field(default_factory=dict)
+    #: What the finding can prove (app.agents.evidence_kinds); None: decided from agent and type.
+    evidence_kind: str | None = None
 
 
 @dataclass

@@ -10,13 +10,22 @@ from __future__ import annotations
 import asyncio
 import importlib
 import logging
+import uuid
 from collections.abc import Mapping
 from typing import Any
 
 from langgraph.runtime import Runtime
 
 from app.agents.catalog import AGENT_LABELS
-from app.agents.persistence import add_usage, report_organisation, save_findings, set_agent_status
+from app.agents.evidence_kinds import evidence_kind_of
+from app.agents.persistence import (
+    add_usage,
+    earlier_finding_contents,
+    finding_content,
+    report_organisation,
+    save_findings,
+    set_agent_status,
+)
 from app.agents.runtime import (
     FindingDraft,
     InvestigationOutcome,
@@ -111,6 +120,8 @@ def _finding(task: SpecialistTask, index: int, draft: FindingDraft) -> Finding:
         confidence=draft.confidence,
         iteration=task["iteration"],
         method=draft.method,
+        evidence_kind=draft.evidence_kind
+        or evidence_kind_of(task["agent"], draft.evidence_type, draft.details),
     )
 
 
@@ -131,6 +142,32 @@ def _failure_outcome(task: SpecialistTask, message: str) -> InvestigationOutcome
             for claim in task["claims"]
         ]
     )
+
+
+async def _drop_unchanged(
+    deps: PipelineDeps, run_id: uuid.UUID, task: SpecialistTask, findings: list[Finding]
+) -> tuple[list[Finding], int]:
+    """A re-investigation pass keeps only what changed: a finding this agent already made in an
+    earlier pass of the run (same claim, same content) is not stored again — the earlier one still
+    stands, and the judge reads it. Returns the new findings and how many were left out."""
+    if task["iteration"] == 0 or not findings:
+        return findings, 0
+    async with deps.session_factory() as session:
+        earlier = await earlier_finding_contents(session, run_id, task["agent"], task["iteration"])
+    new = [
+        finding
+        for finding in findings
+        if finding_content(
+            finding["claim_id"],
+            finding["evidence_type"],
+            finding["summary"],
+            finding["supports_claim"],
+            finding["confidence"],
+            finding["details"],
+        )
+        not in earlier
+    ]
+    return new, len(findings) - len(new)
 
 
 async def investigate(task: SpecialistTask, runtime: Runtime[PipelineDeps]) -> dict[str, Any]:
@@ -176,6 +213,7 @@ async def investigate(task: SpecialistTask, runtime: Runtime[PipelineDeps]) -> d
         outcome = _failure_outcome(task, error)
 
     findings = [_finding(task, index, draft) for index, draft in enumerate(outcome.findings)]
+    findings, unchanged = await _drop_unchanged(deps, recorder.run_id, task, findings)
     answered = {response["request_id"] for response in outcome.info_responses}
     info_requests: list[InfoRequest] = [
         {**request, "status": "answered"}
@@ -237,6 +275,7 @@ async def investigate(task: SpecialistTask, runtime: Runtime[PipelineDeps]) -> d
                 {
                     "claims_processed": assigned,
                     "findings_count": len(findings),
+                    "unchanged_findings": unchanged,
                     "contradictions_count": sum(finding["supports_claim"] is False for finding in findings),
                 },
             )

@@ -73,6 +73,8 @@ class RoutingEntry(TypedDict):
     reasoning: str
     method: str
     context: NotRequired[ReinvestigationContext | None]
+    #: Agents added only so that the claim meets the evidence library (see routing.with_corroboration).
+    corroborating_agents: NotRequired[list[str]]
 
 
 class AgentStatus(TypedDict):
@@ -101,6 +103,7 @@ class Finding(TypedDict):
     confidence: float | None
     iteration: int
     method: str
+    evidence_kind: NotRequired[str]  # see app.agents.evidence_kinds; absent in old checkpoints
 
 
 class Verdict(TypedDict):

@@ -111,3 +111,12 @@ def _date(value: Any) -> datetime.date | None:
         return datetime.date.fromisoformat(str(value))
     except ValueError:
         return None
+
+
+async def library_is_empty(session_factory: SessionFactory, organisation_id: uuid.UUID) -> bool:
+    """Whether the organisation has no evidence document at all (then every search finds nothing)."""
+    async with session_factory() as session:
+        found = await session.scalar(
+            select(EvidenceDocument.id).where(EvidenceDocument.organisation_id == organisation_id).limit(1)
+        )
+    return found is None

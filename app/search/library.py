@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from app.evidence.search import search_evidence
+from app.evidence.search import library_is_empty, search_evidence
 from app.knowledge.search import KnowledgeSearch
 from app.search.domains import matches
 from app.search.results import SearchAPIError, SearchResult
@@ -32,6 +32,13 @@ class LibrarySearch:
     def __init__(self, knowledge: KnowledgeSearch, organisation_id: uuid.UUID) -> None:
         self._knowledge = knowledge
         self._organisation_id = organisation_id
+        self._empty: bool | None = None  # checked once: an empty library answers without a search
+
+    async def is_empty(self) -> bool:
+        """Whether the organisation's library has no document (asked once per instance)."""
+        if self._empty is None:
+            self._empty = await library_is_empty(self._knowledge.session_factory, self._organisation_id)
+        return self._empty
 
     async def search(
         self,
@@ -45,6 +52,8 @@ class LibrarySearch:
         search_depth: str = "basic",
     ) -> list[SearchResult]:
         try:
+            if await self.is_empty():
+                return []
             hits = await search_evidence(self._knowledge, query, max_results, self._organisation_id)
         except SQLAlchemyError as exc:
             raise SearchAPIError(PROVIDER, f"evidence library unavailable: {exc}") from exc

@@ -20,6 +20,7 @@ from app.config import Settings
 from app.knowledge.search import KnowledgeSearch
 from app.organisations.keys import LOCAL_ORGANISATION_ID
 from app.search.domains import matches
+from app.search.library import PROVIDER as LIBRARY
 from app.search.library import LibrarySearch
 from app.search.results import SearchAPIError, SearchResponse, SearchResult
 from app.search.tavily import TavilySearch
@@ -77,7 +78,7 @@ class EvidenceSearch:
         providers: list[SearchProvider] = []
         inactive: dict[str, str] = {}
         for name in dict.fromkeys(settings.search_providers):
-            if name == "library":
+            if name == LIBRARY:
                 providers.append(LibrarySearch(knowledge, organisation_id))
             elif settings.tavily_api_key is None:
                 inactive["tavily"] = "Web search unavailable: API key not configured (TAVILY_API_KEY)"
@@ -88,7 +89,12 @@ class EvidenceSearch:
     @property
     def web_enabled(self) -> bool:
         """Whether a provider reaches the open web (not just the user's library)."""
-        return any(provider.name != "library" for provider in self.providers)
+        return any(provider.name != LIBRARY for provider in self.providers)
+
+    @property
+    def library_enabled(self) -> bool:
+        """Whether the organisation's evidence library is searched."""
+        return any(provider.name == LIBRARY for provider in self.providers)
 
     async def search(
         self,
@@ -100,13 +106,16 @@ class EvidenceSearch:
         time_range: TimeRange = "all",
         topic: str = "general",
         search_depth: str = "basic",
+        library_only: bool = False,
     ) -> SearchResponse:
-        """Results of every active provider for `query`, merged, de-duplicated and filtered.
+        """Results of every active provider for `query` (only the evidence library's when
+        `library_only`), merged, de-duplicated and filtered.
 
         Raises:
             SearchAPIError: no provider is active, or every active provider failed.
         """
-        if not self.providers:
+        providers = [p for p in self.providers if p.name == LIBRARY] if library_only else self.providers
+        if not providers:
             reasons = "; ".join(self.inactive.values()) or "no search provider configured (SEARCH_PROVIDERS)"
             raise SearchAPIError("search", reasons)
         self.queries += 1
@@ -122,13 +131,13 @@ class EvidenceSearch:
                     topic=topic,
                     search_depth=search_depth,
                 )
-                for provider in self.providers
+                for provider in providers
             ),
             return_exceptions=True,
         )
         response = SearchResponse(query=query)
         found: list[list[SearchResult]] = []
-        for provider, answer in zip(self.providers, answers, strict=True):
+        for provider, answer in zip(providers, answers, strict=True):
             if isinstance(answer, SearchAPIError):
                 response.errors[provider.name] = answer.message
             elif isinstance(answer, Exception):

@@ -4,7 +4,10 @@ an LLM or when the LLM fails.
 The source is read sentence by sentence. A sentence counts only when it shares the claim's topic
 (at least two content words, or the same emissions scope). A contradiction also needs the source to
 be about the company (named in the sentence or the title), since news about another firm
-contradicts nothing. Signals, strongest first: a different figure for the same kind of quantity
+contradicts nothing. A sentence about another period (both state years, none shared) says nothing
+about the claim's figures or direction of change: last year's emissions do not contradict this
+year's. Figures are compared only within one kind of quantity (the same dimension and currency) and
+one stated year. Signals, strongest first: a different figure for the same kind of quantity
 (direct, 0.9), the opposite direction of change (direct, 0.85), a delayed or missed deadline
 (timeline, 0.8), enforcement or litigation (omission, 0.75), and criticism (contextual, 0.7). The
 same figure (0.6) or the same direction (0.5) counts as support. The sentence relied on is kept as
@@ -18,7 +21,7 @@ from dataclasses import dataclass
 
 from app.claims.sentences import split_sentences
 from app.knowledge.keywords import tokens
-from app.specialists.figures import Figure, parse_figures
+from app.specialists.figures import Figure, parse_figures, parse_years, stated_year
 from app.specialists.search_queries import SCOPE, STOPWORDS
 
 RELATIVE_TOLERANCE = 0.01
@@ -136,8 +139,11 @@ def _rank(assessment: SourceAssessment) -> tuple[int, float]:
 
 def _signal(claim: str, sentence: str, named: bool) -> SourceAssessment | None:
     quote = sentence.strip()
-    figures = _compare_figures(parse_figures(claim), parse_figures(sentence))
-    claim_direction, sentence_direction = _direction(claim), _direction(sentence)
+    same_period = _same_period(claim, sentence)
+    figures = _compare_figures(claim, sentence) if same_period else None
+    claim_direction, sentence_direction = (
+        (_direction(claim), _direction(sentence)) if same_period else (None, None)
+    )
     if named and figures == "mismatch":
         return SourceAssessment(
             "contradicts",
@@ -206,15 +212,39 @@ def _direction(text: str) -> str | None:
     return "decrease" if down else "increase"
 
 
-def _compare_figures(claim: list[Figure], source: list[Figure]) -> str | None:
+def _same_period(claim: str, sentence: str) -> bool:
+    """False when the claim and the sentence both state years and share none."""
+    claim_years = {year for year, _ in parse_years(claim)}
+    sentence_years = {year for year, _ in parse_years(sentence)}
+    return not claim_years or not sentence_years or bool(claim_years & sentence_years)
+
+
+def _compare_figures(claim: str, sentence: str) -> str | None:
     """ "match" if the source repeats a claim figure, "mismatch" if it states the same kind of
-    quantity only with other values, None when no figure is comparable."""
-    comparable = [(mine, theirs) for mine in claim for theirs in source if mine.dimension == theirs.dimension]
-    if not comparable:
-        return None
+    quantity for the same year only with other values, None when no figure is comparable.
+
+    A match may be a paraphrase ("16.2 million tonnes" for "16.2 Mt CO2e"); a mismatch must be
+    certain: the same currency, both or neither labelled CO2e, no unit of two readings.
+    """
+    comparable = [
+        (mine, theirs)
+        for mine in parse_figures(claim)
+        for theirs in parse_figures(sentence)
+        if mine.same_kind(theirs) and _same_year(stated_year(claim, mine), stated_year(sentence, theirs))
+    ]
     if any(_same(mine, theirs) for mine, theirs in comparable):
         return "match"
-    return "mismatch"
+    if any(_certainly_comparable(mine, theirs) for mine, theirs in comparable):
+        return "mismatch"
+    return None
+
+
+def _same_year(mine: int | None, theirs: int | None) -> bool:
+    return mine is None or theirs is None or mine == theirs
+
+
+def _certainly_comparable(mine: Figure, theirs: Figure) -> bool:
+    return mine.co2e == theirs.co2e and not (mine.ambiguous or theirs.ambiguous)
 
 
 def _same(mine: Figure, theirs: Figure) -> bool:

@@ -101,12 +101,16 @@ TIER_2_DOMAINS: tuple[str, ...] = (
     "un.org",
     *RESEARCH_DOMAINS,
 )
-TIER_3_DOMAINS: tuple[str, ...] = (
+#: Wires that publish what companies send them: a release there is the company's own word.
+PRESS_WIRE_DOMAINS: tuple[str, ...] = (
     "prnewswire.com",
     "businesswire.com",
     "globenewswire.com",
     "accesswire.com",
     "newswire.ca",
+)
+TIER_3_DOMAINS: tuple[str, ...] = (
+    *PRESS_WIRE_DOMAINS,
     "marketscreener.com",
     "seekingalpha.com",
     "morningstar.com",
@@ -206,6 +210,8 @@ def assign_tier(
     by_domain = tier_by_domain(url)
     if by_domain is not None and by_domain <= 2:
         return TierAssignment(by_domain, "domain", f"{domain} is a known Tier {by_domain} source")
+    if matches(url, PRESS_WIRE_DOMAINS):
+        return TierAssignment(3, "press_release", f"{domain} publishes companies' own press releases")
     if _PRESS_RELEASE.search(f"{title} {snippet[:300]}"):
         return TierAssignment(3, "press_release", "the text reads as a press release (self-reported)")
     if by_domain is not None:

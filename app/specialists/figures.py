@@ -4,6 +4,12 @@ The data/metrics checks recompute a report's own arithmetic, so they must read "
 "2.45 Mt", "412 megalitres" or "€1.2 billion" as comparable quantities, and know that "2.3" was
 rounded to a tenth (so anything from 2.25 to 2.35 is consistent with it). Every figure therefore
 carries its value in a base unit per dimension and the rounding half-width of what was written.
+A currency amount also keeps its currency: amounts in two currencies are never comparable, since
+exchange rates are not constants. A unit with two readings ("MT": megatonnes or metric tonnes) is
+marked ambiguous so no check calls it wrong.
+
+A report also quotes other people's numbers: scenarios, the world economy, governments, sector
+averages. `attributed_elsewhere` tells those apart from the company's own figures.
 """
 
 from __future__ import annotations
@@ -21,11 +27,13 @@ _AREA = {"ha": 1.0, "km2": 100.0}
 _SCALE = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9}
 
 _NUM = r"(?P<sign>[-\u2212\u2013]\s?)?(?P<num>\d{1,3}(?:[,\u202f\u00a0]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
-_CO2 = r"(?:\s?CO(?:2|₂)[\s-]?e(?:q(?:uivalent)?)?\b|\s?CO(?:2|₂)\b)?"
+_CO2 = (
+    r"(?:\s?(?:of\s)?CO(?:2|₂)[\s-]?e(?:q(?:uivalent)?)?\b|\s?(?:of\s)?CO(?:2|₂)\b"
+    r"|\s(?:of\s)?carbon dioxide(?:[\s-]equivalents?)?\b)?"
+)
 _UNIT_WORDS = (
     r"(?P<unit>%|(?i:per\s?cent|percent|percentage points?)\b|pp\b|"
-    r"(?i:(?:metric\s)?(?:tonnes?|tons?))\b|t\b|kt\b|Mt\b|MT\b|Gt\b|kg\b|"
-    r"t(?=\s?CO)|"
+    r"(?i:(?:metric\s)?(?:tonnes?|tons?))\b|(?:[kMG]?t|MT)(?:\b|(?=\s?CO))|kg\b|"
     r"[kMGT]Wh\b|[GTP]J\b|"
     r"m3\b|m³|(?i:megalit(?:re|er)s?|gigalit(?:re|er)s?)\b|ML\b|GL\b|(?i:(?:kilo)?lit(?:re|er)s?)\b|"
     r"(?i:hectares?)\b|ha\b|km2\b|km²)"
@@ -33,11 +41,52 @@ _UNIT_WORDS = (
 FIGURE = re.compile(
     rf"(?<![\w.,]){_NUM}\s?(?P<scale>thousand|million|billion|bn|mn)?\s?{_UNIT_WORDS}(?P<co2>{_CO2})",
 )
+_ISO_CURRENCIES = "USD|EUR|GBP|CHF|CAD|AUD|NZD|JPY|CNY|HKD|SGD|SEK|NOK|DKK|INR|BRL|ZAR|MXN"
 CURRENCY = re.compile(
-    rf"(?P<cur>[$€£]|\b(?:US|A|C)\$|\b(?:USD|EUR|GBP|CHF|CAD|AUD)\s?){_NUM}"
+    rf"(?P<cur>\b[A-Z]{{1,3}}\$|(?<![A-Za-z])[$€£¥]|\b(?:{_ISO_CURRENCIES})\s?){_NUM}"
     r"(?:\s?(?P<scale>thousand|million|billion|bn|mn|m|k)\b)?",
 )
+# A bare "$" or "¥" does not say which currency it is; it stays as written.
+_CURRENCY_CODES = {
+    "€": "EUR",
+    "£": "GBP",
+    "US$": "USD",
+    "A$": "AUD",
+    "AU$": "AUD",
+    "C$": "CAD",
+    "CA$": "CAD",
+    "NZ$": "NZD",
+    "HK$": "HKD",
+    "S$": "SGD",
+    "R$": "BRL",
+}
 YEAR = re.compile(r"\b(?:FY\s?(?P<fy>\d{2})\b|(?:FY\s?)?(?P<year>(?:19[89]|20[0-6])\d))\b", _I)
+_YEAR_LABEL = re.compile(r"\b(?:FY\s?)?(20\d\d)\s?:\s*$")
+_YEAR_AFTER = re.compile(r"^\s*,?\s*(?:in|for|during)\s(?:FY\s?|fiscal\s(?:year\s)?)?(20\d\d)\b", _I)
+
+# Whose figure it is. A strong marker names someone else's number (an agency, a scenario, a model);
+# a weak one (the world, a country, a conditional) only does when the clause stating the figure does
+# not speak for the company. Benchmarks a company target is said to follow ("in line with a 1.5°C
+# pathway") do not make the target someone else's.
+_ALIGNMENT = re.compile(
+    r"\b(?:in line with|consistent with|aligned (?:with|to)|in alignment with|compatible with|"
+    r"in accordance with|as required by|validated by|approved by)\b(?:[^,;:.()]|\.(?=\d))*",
+    _I,
+)
+_STRONG = re.compile(
+    r"\b(?:IEA|IPCC|NGFS|NZE|according to|scenarios?|pathways?|projected|projections?|modell?ed|"
+    r"(?:industry|sector) averages?)\b",
+    _I,
+)
+_WEAK = re.compile(
+    r"\bglobal(?:ly)?\b(?!\s(?:warming|scope|operations|portfolio|business|footprint|sites?|workforce|fleet))|"
+    r"\b(?:world(?:wide)?\b(?!-)|the (?:sector|industry)\b|economy-wide|national\b|governments?\b)",
+    _I,
+)
+_COUNTRY = re.compile(r"\b(?:Australia|Canada|China|Europe|Germany|India|Japan|the (?:UK|US|EU))(?:'|’)s\b")
+_HYPOTHETICAL = re.compile(r"\b(?:would|could|might)\b", _I)
+_FIRST_PERSON = re.compile(r"\b(?i:we|our|ours|the group|the company)\b|\bus\b")
+_CLAUSE_BREAK = re.compile(r",(?!\d)|[;:()\[\]—–]|\s-\s|\b(?:that|which|whereas|while|whilst|where)\b", _I)
 
 
 @dataclass(frozen=True)
@@ -54,6 +103,10 @@ class Figure:
         end: End offset in that text.
         text: The figure as written.
         co2e: Whether the unit names CO2 or CO2e.
+        currency: The currency of a currency amount (an ISO code, or "$" / "¥" when the text does
+            not say which); None for every other dimension.
+        ambiguous: Whether the unit as written has another reading ("MT": megatonnes or metric
+            tonnes), so the value may be off by a unit factor.
     """
 
     value: float
@@ -65,6 +118,12 @@ class Figure:
     end: int
     text: str
     co2e: bool = False
+    currency: str | None = None
+    ambiguous: bool = False
+
+    def same_kind(self, other: Figure) -> bool:
+        """Whether the two can be compared at all: same dimension and, for money, same currency."""
+        return self.dimension == other.dimension and self.currency == other.currency
 
     @property
     def base_half_unit(self) -> float:
@@ -146,13 +205,14 @@ def _from_unit_match(match: re.Match[str]) -> Figure:
         end=match.end(),
         text=match.group(0).strip(),
         co2e=co2e,
+        ambiguous=match["unit"] == "MT",
     )
 
 
 def _from_currency_match(match: re.Match[str]) -> Figure:
     value, half = _signed(match)
     symbol = match["cur"].strip()
-    code = {"$": "USD", "US$": "USD", "€": "EUR", "£": "GBP", "A$": "AUD", "C$": "CAD"}.get(symbol, symbol)
+    code = _CURRENCY_CODES.get(symbol, symbol)
     scale_word = (match["scale"] or "").lower()
     scale = _SCALE.get(scale_word, 1.0)
     return Figure(
@@ -164,6 +224,7 @@ def _from_currency_match(match: re.Match[str]) -> Figure:
         start=match.start(),
         end=match.end(),
         text=match.group(0).strip(),
+        currency=code,
     )
 
 
@@ -179,3 +240,43 @@ def parse_years(text: str) -> list[tuple[int, int]]:
 def close(a: float, b: float, tolerance: float) -> bool:
     """Whether two values agree within `tolerance` (with a little float slack)."""
     return abs(a - b) <= tolerance + 1e-9 * max(abs(a), abs(b), 1.0)
+
+
+def stated_year(sentence: str, figure: Figure) -> int | None:
+    """The year a figure is stated for: "2022: 2.4 Mt", "2.3 Mt in 2023", else the only year."""
+    label = _YEAR_LABEL.search(sentence[: figure.start])
+    if label:
+        return int(label.group(1))
+    after = _YEAR_AFTER.search(sentence[figure.end :])
+    if after:
+        return int(after.group(1))
+    if re.search(r"\b20\d\d\s?:", sentence):
+        return None  # a table-like "2022: ..." sentence: the year of an unlabelled figure is unclear
+    distinct = {year for year, _ in parse_years(sentence)}
+    return distinct.pop() if len(distinct) == 1 else None
+
+
+def attributed_elsewhere(sentence: str, at: int, *, weak: bool = True) -> bool:
+    """Whether the figure at offset `at` is someone else's: a scenario's, the world's, a sector's.
+
+    "Global energy system emissions would decrease by 70 per cent by 2050" and "In the IEA's NZE
+    Scenario, emissions fall 40% by 2030" are; "We aim to cut our emissions 50% by 2030, in line with
+    a 1.5°C pathway" is not. With `weak=False` only the strong markers count (for a figure that is
+    clearly a third party's, not merely a global or conditional one).
+    """
+    text = _ALIGNMENT.sub(lambda match: " " * len(match.group(0)), sentence)
+    start, end = 0, len(text)
+    for cut in _CLAUSE_BREAK.finditer(text):
+        if cut.end() <= at:
+            start = cut.end()
+        elif cut.start() > at:
+            end = cut.start()
+            break
+    clause, before = text[start:end], text[:start]
+    own = _FIRST_PERSON.search(clause) is not None
+    if _STRONG.search(clause) or (_HYPOTHETICAL.search(clause) and _STRONG.search(text)):
+        return True
+    if _STRONG.search(before) and not own:
+        return True
+    weak_marker = _WEAK.search(clause) or _COUNTRY.search(clause) or _HYPOTHETICAL.search(clause)
+    return weak and weak_marker is not None and not own

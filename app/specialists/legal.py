@@ -4,8 +4,10 @@ Per claim it assesses the claims agent's preliminary paragraphs plus the knowled
 matches, sub-requirement by sub-requirement (`ifrs_assessment`), and per report it lists key S2
 disclosures found nowhere (`disclosure_gaps`). It works by rules, so it runs without an LLM.
 
-A missing sub-requirement makes a disclosure incomplete; it never contradicts the claim, so this
-agent supports a claim (a fully met paragraph) or stays inconclusive, and never says False.
+Its findings are of the `disclosure` kind: they say how completely the report discloses what IFRS
+asks, never whether the claim is true. A claim that mentions an IFRS topic is disclosed, not
+corroborated (we depart from FRD-11 here), so every finding of this agent takes no side
+(`supports_claim` None); its coverage (full / partial / missing) feeds the compliance summary.
 """
 
 from __future__ import annotations
@@ -136,7 +138,7 @@ def _claim_finding(
         claim_id=claim["claim_id"],
         evidence_type="ifrs_compliance",
         summary=summary,
-        supports_claim=True if top.status == "full" else None,
+        supports_claim=None,
         confidence=round(BASE_CONFIDENCE + COVERAGE_CONFIDENCE * top.coverage, 3),
         method="rules",
         details=details,

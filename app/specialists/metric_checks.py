@@ -12,7 +12,14 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.specialists.figures import Figure, close, parse_figures, parse_number, parse_years
+from app.specialists.figures import (
+    Figure,
+    attributed_elsewhere,
+    close,
+    parse_figures,
+    parse_number,
+    parse_years,
+)
 
 _I = re.IGNORECASE
 
@@ -24,6 +31,20 @@ _BARE_NUMBER = re.compile(
     r"(?<![\w.,])(?P<sign>[-\u2212]\s?)?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 )
 _RANGE_GAP = re.compile(r"\s*(?:to|-|\u2013)\s*", _I)
+# "emissions from the refineries were 5.8 Mt": a "from" that names a source, not an earlier level.
+_NOT_A_LEVEL_GAP = re.compile(r"\b(?:were|was|is|are|been|amounted|totall?(?:ed|ing)|reached|stood)\b", _I)
+# "5.8 Mt or 18% of the Group's emissions": a share, not a change.
+_SHARE_AFTER = re.compile(r"^\s?(?:of\b|share\b)", _I)
+# A percentage that may measure something other than the change between the two stated levels.
+_OTHER_RATE = re.compile(
+    r"\b(?:year[- ]on[- ]year|y-o-y|yoy|per (?:year|annum)|a year|annual\w*|on average|CAGR|compound\w*|"
+    r"intensity|like[- ]for[- ]like)\b",
+    _I,
+)
+# Two renderings of one quantity: "2.3 Mt (2,300 kt)", "2.3 Mt or 2,300 kt", "1 MWh = 3.6 GJ".
+_RENDERING_GAP = re.compile(r"\s*(?P<open>[(\[])\s*|\s*(?:or|=)\s*", _I)
+_RENDERING_END = re.compile(r"^\s*[)\]]")
+_RATE_AFTER = re.compile(r"^\s?(?:/|per\b)", _I)
 _IS_YEAR = re.compile(r"(?:19[89]|20[0-6])\d")
 _SCOPES = re.compile(r"scope\s?([123])((?:\s?(?:,|and|&|\+|/)\s?(?:scope\s?)?[123])*)", _I)
 _TOTAL = re.compile(r"\b(?:total\w*|in total|combined|overall|aggregate)\b", _I)
@@ -97,9 +118,12 @@ def quantities(text: str) -> list[Quantity]:
     return found
 
 
-def _first_after(items: list[Quantity], offset: int, window: int) -> Quantity | None:
+def _first_after(items: list[Quantity], offset: int, window: int, text: str | None = None) -> Quantity | None:
+    """The first quantity within `window` characters after `offset` (with `text`: not after a verb)."""
     for item in items:
         if offset <= item.start <= offset + window:
+            if text is not None and _NOT_A_LEVEL_GAP.search(text[offset : item.start]):
+                return None
             return item
     return None
 
@@ -107,7 +131,7 @@ def _first_after(items: list[Quantity], offset: int, window: int) -> Quantity | 
 def _from_to(text: str, values: list[Quantity]) -> tuple[Quantity, Quantity] | None:
     """The "from A ... to B" (or "to B ... from A") pair of levels in `text`, if any."""
     for origin in _FROM.finditer(text):
-        first = _first_after(values, origin.end(), 40)
+        first = _first_after(values, origin.end(), 40, text)
         if first is None:
             continue
         targets = [_first_after(values, to.end(), 30) for to in _TO.finditer(text)]
@@ -125,7 +149,9 @@ def _units_written(text: str, first: Quantity, second: Quantity) -> bool:
 
 
 def _compatible(a: Quantity, b: Quantity) -> bool:
-    return a.dimension is None or b.dimension is None or a.dimension == b.dimension
+    if a.figure is None or b.figure is None:
+        return True
+    return a.figure.same_kind(b.figure)
 
 
 def _base(quantity: Quantity, other: Quantity) -> tuple[float, float]:
@@ -158,7 +184,9 @@ def check_percent_change(text: str, page: int) -> CheckResult | None:
     """Recompute a stated % change between two stated levels ("fell 6.1% to 2.30 Mt from 2.45 Mt")."""
     values = [item for item in quantities(text) if item.dimension not in {"percent", "pp"}]
     pair = _from_to(text, values)
-    percents = [f for f in parse_figures(text) if f.dimension == "percent"]
+    percents = [
+        f for f in parse_figures(text) if f.dimension == "percent" and not _SHARE_AFTER.match(text[f.end :])
+    ]
     if pair is None or not percents:
         return None
     before, after = pair
@@ -166,12 +194,16 @@ def check_percent_change(text: str, page: int) -> CheckResult | None:
     if old == 0:
         return None
     stated = min(percents, key=lambda f: min(abs(f.start - before.start), abs(f.start - after.start)))
+    if attributed_elsewhere(text, stated.start, weak=False):
+        return None  # a scenario's or another organisation's change, not the company's
     computed = (new - old) / old * 100
     tolerance = stated.half_unit + 100 * (new_half / abs(old) + abs(new) * old_half / old**2)
     direction = _direction(text, stated)
     magnitude_ok = close(abs(stated.value), abs(computed), tolerance)
     direction_ok = direction == 0 or computed == 0 or (direction < 0) == (computed < 0)
     consistent = magnitude_ok and direction_ok
+    if not consistent and _doubtful(text, percents, stated, computed, tolerance - stated.half_unit):
+        return None
     unit_of = after.figure or before.figure
     unit = unit_of.unit if unit_of is not None else ""
     details = {
@@ -194,6 +226,15 @@ def check_percent_change(text: str, page: int) -> CheckResult | None:
     return CheckResult(
         "percent_change", "calculation", consistent, 0.8 if consistent else 0.9, summary, details
     )
+
+
+def _doubtful(text: str, percents: list[Figure], stated: Figure, computed: float, slack: float) -> bool:
+    """Whether a mismatch may only mean the stated percentage measures something else: a yearly
+    rate, an intensity, or not this change (another percentage in the text matches it)."""
+    if _OTHER_RATE.search(text):
+        return True
+    others = (figure for figure in percents if figure is not stated)
+    return any(close(abs(figure.value), abs(computed), figure.half_unit + slack) for figure in others)
 
 
 def _scope_label(text: str, figure: Figure) -> tuple[str, frozenset[int]] | None:
@@ -284,7 +325,7 @@ def check_of_which(text: str, page: int) -> CheckResult | None:
         return None
     total = before[-1]
     rest = parse_figures(text[marker.end() :])
-    parts = [f for f in rest if f.dimension == total.dimension]
+    parts = [f for f in rest if f.same_kind(total)]
     if len(parts) < 2 and not (parts and parts[0].base > total.base):
         return None
     return _sum_result("of_which_sum", total, [parts], text, page, exhaustive=False)
@@ -303,12 +344,30 @@ def check_sanity(text: str, page: int) -> list[CheckResult]:
             if not _NEGATIVE_OK.search(around):
                 results.append(_impossible(figure, page, text, "absolute emissions cannot be negative"))
     for first, second in zip(figures, figures[1:], strict=False):
-        between = text[first.end : second.start]
-        if first.dimension == second.dimension != "percent" and re.fullmatch(
-            r"\s*[(\[]\s*|\s*(?:or|=)\s*", between
-        ):
+        if _renderings(text, first, second):
             results.append(_conversion(first, second, page, text))
     return results
+
+
+def _renderings(text: str, first: Figure, second: Figure) -> bool:
+    """Whether two adjacent figures are certainly one quantity written twice ("2.3 Mt (2,300 kt)").
+
+    Never across currencies (exchange rates are not constants), with a unit of two readings, with
+    the same unit twice ("2.3 Mt (2.5 Mt)" is another year or site) or with a rate ("2.3 Mt or 0.5 t
+    per employee"); a bracket must close right after the figure ("2.3 Mt (2.5 Mt in 2022)" compares).
+    """
+    if not first.same_kind(second) or first.dimension in {"percent", "pp"}:
+        return False
+    if first.ambiguous or second.ambiguous or _plain_unit(first) == _plain_unit(second):
+        return False
+    gap = _RENDERING_GAP.fullmatch(text[first.end : second.start])
+    if gap is None or _RATE_AFTER.match(text[second.end :]) or _RATE_AFTER.match(text[first.end :]):
+        return False
+    return not gap["open"] or _RENDERING_END.match(text[second.end :]) is not None
+
+
+def _plain_unit(figure: Figure) -> str:
+    return figure.unit.removesuffix(" CO2e")
 
 
 def _impossible(figure: Figure, page: int, text: str, reason: str) -> CheckResult:
@@ -354,7 +413,12 @@ def check_target(text: str, page: int, context: str = "") -> CheckResult | None:
     """
     target_year = _TARGET_YEAR.search(text)
     base = _BASE_YEAR.search(text)
-    targets = list(_TARGET_PCT.finditer(text))
+    # "Global emissions would fall 70% by 2050" or a scenario's pathway is not the company's target.
+    targets = [
+        match
+        for match in _TARGET_PCT.finditer(text)
+        if not attributed_elsewhere(text, match.start("pct") if match["pct"] else match.start("pct2"))
+    ]
     if not targets or target_year is None or base is None:
         return None
     target = min(targets, key=lambda match: abs(match.end() - target_year.start()))

@@ -7,7 +7,10 @@ once per investigation from every page, so looking a claim up is a dictionary ac
 
 A mention is kept only when it is unambiguous: a known metric phrase precedes the figure in the
 same sentence with no site, segment or qualifier in between, the figure is a level (not a change
-"by 0.2 Mt" or an intensity "per tonne"), and a single year can be attached to it.
+"by 0.2 Mt" or an intensity "per tonne"), a single year can be attached to it, the figure is the
+company's own (not a scenario's, the world's or a sector's) and as first reported (not restated or
+adjusted). Scope 2 market-based and location-based are different metrics; figures stated on different
+organisational boundaries (equity, operational control) are never called inconsistent.
 """
 
 from __future__ import annotations
@@ -16,7 +19,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 
-from app.specialists.figures import Figure, close, parse_figures, parse_years
+from app.specialists.figures import Figure, attributed_elsewhere, close, parse_figures, stated_year
 from app.specialists.metric_checks import CheckResult
 
 _I = re.IGNORECASE
@@ -34,7 +37,8 @@ METRICS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
     ("water_withdrawal", "volume", re.compile(r"\bwater withdra\w+", _I)),
     ("water_consumption", "volume", re.compile(r"\bwater consum\w+", _I)),
     ("energy_consumption", "energy", re.compile(r"\b(?:total )?energy (?:consum\w+|use)\b", _I)),
-    ("renewable_share", "percent", re.compile(r"\brenewable (?:electricity|energy|power)\b", _I)),
+    ("renewable_electricity_share", "percent", re.compile(r"\brenewable (?:electricity|power)\b", _I)),
+    ("renewable_energy_share", "percent", re.compile(r"\brenewable energy\b", _I)),
     ("waste_generated", "mass", re.compile(r"\b(?:total )?waste generat\w+|\btotal waste\b", _I)),
 )
 _SENTENCE = re.compile(r"(?:[^.;!?]|[.;!?](?!\s))+(?:[.;!?]|$)")
@@ -48,13 +52,19 @@ _GAP_WORDS = re.compile(
     r"electricity|energy|power|generated|a|the|:|-|–)\)?,?:?",
     _I,
 )
-_YEAR_LABEL = re.compile(r"\b(?:FY\s?)?(20\d\d)\s?:\s*$")
-_YEAR_AFTER = re.compile(r"^\s*,?\s*(?:in|for|during)\s(?:FY\s?|fiscal\s(?:year\s)?)?(20\d\d)\b", _I)
 _BASIS = re.compile(r"\b(market|location)[- ]?\s?based\b", _I)
+# The organisational boundary a scope figure is stated on; another boundary is another number.
+_BOUNDARY = re.compile(r"\b(equity|operational control|financial control|managed)\b", _I)
 _NOT_A_LEVEL_AFTER = re.compile(
     r"^\s?(?:/|per\b|reduction|decrease|increase|less|more|lower|higher|avoided)", _I
 )
 _FORWARD = re.compile(r"\b(?:target\w*|aims?|goal|commit\w*|plans?|will|ambition|forecast|expected)\b", _I)
+# A restated, rebased or adjusted figure differs from the one first reported by design.
+_NOT_AS_REPORTED = re.compile(
+    r"\b(?:restat\w*|previously reported|re-?based\w*|recalculat\w*|pro[- ]forma|like[- ]for[- ]like|"
+    r"adjusted|excluding|excl\.)",
+    _I,
+)
 MAX_GAP = 90
 
 
@@ -67,10 +77,12 @@ class Mention:
     figure: Figure
     page: int
     snippet: str
+    boundary: str | None = None
 
 
-def _metric_key(sentence: str, figure: Figure) -> str | None:
-    """The metric named just before `figure` in `sentence`, if the mention is unambiguous."""
+def _metric_key(sentence: str, figure: Figure) -> tuple[str, str | None] | None:
+    """The metric named just before `figure` in `sentence`, if the mention is unambiguous, and the
+    organisational boundary (equity, operational control, ...) stated with it."""
     best: tuple[int, str, str] | None = None
     for key, dimension, pattern in METRICS:
         for match in pattern.finditer(sentence, 0, figure.start):
@@ -83,26 +95,11 @@ def _metric_key(sentence: str, figure: Figure) -> str | None:
         return None
     if _NOT_A_LEVEL_AFTER.search(sentence[figure.end :]):
         return None
-    basis = (
-        _BASIS.search(gap + sentence[figure.end : figure.end + 30])
-        if "scope_2" in best[1] or "_2" in best[1]
-        else None
-    )
-    return f"{best[1]}_{basis.group(1).lower()}" if basis else best[1]
-
-
-def _year(sentence: str, figure: Figure) -> int | None:
-    """The year a figure is stated for: "2022: 2.4 Mt", "2.3 Mt in 2023", else the only year."""
-    label = _YEAR_LABEL.search(sentence[: figure.start])
-    if label:
-        return int(label.group(1))
-    after = _YEAR_AFTER.search(sentence[figure.end :])
-    if after:
-        return int(after.group(1))
-    if re.search(r"\b20\d\d\s?:", sentence):
-        return None  # a table-like "2022: ..." sentence: the year of an unlabelled figure is unclear
-    distinct = {year for year, _ in parse_years(sentence)}
-    return distinct.pop() if len(distinct) == 1 else None
+    around = gap + sentence[figure.end : figure.end + 30]
+    basis = _BASIS.search(around) if "_2" in best[1] else None
+    boundary = _BOUNDARY.search(around) if best[1].startswith("scope") else None
+    key = f"{best[1]}_{basis.group(1).lower()}" if basis else best[1]
+    return key, " ".join(boundary.group(1).lower().split()) if boundary else None
 
 
 def mentions_in(text: str, page: int) -> list[Mention]:
@@ -110,13 +107,14 @@ def mentions_in(text: str, page: int) -> list[Mention]:
     found: list[Mention] = []
     for match in _SENTENCE.finditer(" ".join(text.split())):
         sentence = match.group(0)
-        if _FORWARD.search(sentence):
+        if _FORWARD.search(sentence) or _NOT_AS_REPORTED.search(sentence):
             continue
         for figure in parse_figures(sentence):
-            key = _metric_key(sentence, figure)
-            year = _year(sentence, figure) if key else None
-            if key and year:
-                found.append(Mention(key, year, figure, page, " ".join(sentence.split())[:240]))
+            metric = _metric_key(sentence, figure)
+            year = stated_year(sentence, figure) if metric else None
+            if metric and year and not attributed_elsewhere(sentence, figure.start):
+                key, boundary = metric
+                found.append(Mention(key, year, figure, page, " ".join(sentence.split())[:240], boundary))
     return found
 
 
@@ -144,13 +142,25 @@ def _agree(a: Figure, b: Figure) -> bool:
     return close(a.base, b.base, a.base_half_unit + b.base_half_unit)
 
 
+def _comparable(a: Figure, b: Figure) -> bool:
+    """A unit of two readings ("MT") is compared only with the same unit as written."""
+    return not (a.ambiguous or b.ambiguous) or a.unit == b.unit
+
+
 def check_cross_page(claim_text: str, page: int, index: MetricIndex) -> CheckResult | None:
-    """Compare each metric the claim states with what other pages state for the same year."""
+    """Compare each metric the claim states with what other pages state for the same year.
+
+    Equal figures agree whatever boundary each page states; different ones conflict only on the
+    same stated boundary (or none on both), since equity and operational control differ by design.
+    """
     compared = 0
     for mention in mentions_in(claim_text, page):
-        others = index.others(mention)
-        compared += len(others)
-        conflicts = [other for other in others if not _agree(mention.figure, other.figure)]
+        others = [other for other in index.others(mention) if _comparable(mention.figure, other.figure)]
+        agreeing = [other for other in others if _agree(mention.figure, other.figure)]
+        conflicts = [
+            other for other in others if other not in agreeing and other.boundary == mention.boundary
+        ]
+        compared += len(agreeing) + len(conflicts)
         if conflicts:
             return _conflict(mention, conflicts)
     if not compared:

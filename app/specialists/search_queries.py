@@ -52,6 +52,7 @@ class PlannedQuery:
     time_range: TimeRange = "all"
     include_domains: tuple[str, ...] = ()
     method: str = "rules"
+    library_only: bool = False  # search the evidence library alone (the web budget is spent)
 
 
 class QueryPlanAnswer(BaseModel):
@@ -110,6 +111,14 @@ def rule_queries(claim: ClaimState, company_name: str | None, today: dt.date) ->
         PlannedQuery(_join(company or "company", *topic[:3], CONTROVERSY_TERMS), "controversy", "all"),
     ]
     return [query for query in queries if query.query]
+
+
+def corroboration_query(claim: ClaimState, company_name: str | None, *, library_only: bool) -> PlannedQuery:
+    """The one search for a claim no searching specialist was routed to (it is searched only so that
+    it meets the evidence): the company and the claim's key terms, over all time."""
+    company = search_name(company_name)
+    terms = key_terms(claim["text"], known=company)
+    return PlannedQuery(_join(company, *terms), "corroboration", "all", library_only=library_only)
 
 
 async def llm_queries(

@@ -181,6 +181,7 @@ def summary_finding(
                 {
                     "source_url": item.result.url,
                     "source_tier": item.tier.tier,
+                    "tier_basis": item.tier.basis,
                     "stance": item.assessment.stance,
                 }
                 for item in key

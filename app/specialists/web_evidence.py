@@ -24,6 +24,7 @@ from app.specialists.company_names import search_name
 from app.specialists.credibility import ALWAYS_EXCLUDED_DOMAINS, TierAssignment, assign_tier, default_tier
 from app.specialists.search_queries import (
     PlannedQuery,
+    corroboration_query,
     initial_queries,
     key_terms,
     refined_queries,
@@ -81,12 +82,21 @@ async def investigate_with_search(
     outcome = InvestigationOutcome()
     await tools.think(_opening(profile, task, search))
     contexts = {entry["claim_id"]: entry.get("context") for entry in task["routing"]}
+    corroborating = {
+        entry["claim_id"]
+        for entry in task["routing"]
+        if profile.agent in entry.get("corroborating_agents", [])
+    }
+    web_budget = tools.settings.corroboration_web_searches_per_report if search.web_enabled else 0
     for claim in task["claims"]:
         context = contexts.get(claim["claim_id"])
         await tools.recorder.emit(
             "claim_investigating", {"claim_id": claim["claim_id"], "claim_text": claim["text"]}
         )
-        if context:
+        if claim["claim_id"] in corroborating and not context:
+            planned = _corroboration_plan(claim, task["company_name"], search, web_budget)
+            web_budget -= sum(not query.library_only for query in planned)
+        elif context:
             planned = refined_queries(context, claim, task["company_name"])
             await tools.think(
                 f"{profile.label} agent: re-investigating with the judge's {len(context['refined_queries'])} "
@@ -103,6 +113,17 @@ async def investigate_with_search(
     for request in task["info_requests"]:
         outcome.info_responses.append(await _answer(tools, search, profile, request, company))
     return outcome
+
+
+def _corroboration_plan(
+    claim: ClaimState, company_name: str | None, search: EvidenceSearch, web_budget: int
+) -> list[PlannedQuery]:
+    """One query for a claim routed here only to meet the evidence: the library always, the web
+    while the report's budget lasts; nothing when neither is searched."""
+    library_only = web_budget <= 0
+    if library_only and not search.library_enabled:
+        return []
+    return [corroboration_query(claim, company_name, library_only=library_only)]
 
 
 def _opening(profile: SearchProfile, task: SpecialistTask, search: EvidenceSearch) -> str:
@@ -183,6 +204,7 @@ async def _run(search: EvidenceSearch, profile: SearchProfile, query: PlannedQue
         exclude_domains=profile.exclude_domains,
         time_range=query.time_range,
         topic=profile.topic,
+        library_only=query.library_only,
     )
 
 
@@ -192,6 +214,7 @@ def _query_record(query: PlannedQuery, answer: SearchResponse) -> dict[str, Any]
         "query_type": query.query_type,
         "time_range": query.time_range,
         "method": query.method,
+        "library_only": query.library_only,
         "results": answer.total_results,
         "providers": answer.providers,
     }

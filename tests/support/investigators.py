@@ -26,10 +26,26 @@ def _log_invocation(task: SpecialistTask, phase: str) -> None:
             log.write(json.dumps(entry) + "\n")
 
 
-def supporting(confidence: float, *, tier: int | None = None) -> FindingDraft:
-    details: dict[str, object] = {"source_available": True}
-    if tier is not None:
-        details["source_tier"] = tier
+def scripted_source(tier: int, stance: str) -> dict[str, object]:
+    """The citation a searching specialist attaches to a source finding, quote checked."""
+    return {
+        "source_available": True,
+        "source_url": f"https://tier{tier}.example.org/scripted-{stance}",
+        "source_title": f"A scripted Tier {tier} source",
+        "source_domain": f"tier{tier}.example.org",
+        "source_tier": tier,
+        "tier_basis": "domain",
+        "published_date": "2025-01-15",
+        "stance": stance,
+        "contradicts_claim": stance == "contradicts",
+        "snippet": f"A scripted sentence that {stance} the claim.",
+        "quote_verified": True,
+    }
+
+
+def supporting(confidence: float, *, tier: int = 2) -> FindingDraft:
+    """Support from one independent source of `tier` (Tier 1–2 corroborates on its own)."""
+    details = scripted_source(tier, "supports")
     return FindingDraft(
         claim_id=None,
         evidence_type="test_source",
@@ -52,7 +68,7 @@ def outcome_for(task: SpecialistTask, draft: FindingDraft) -> InvestigationOutco
 async def weak_support(task: SpecialistTask, tools: InvestigationTools) -> InvestigationOutcome:
     """Low-confidence support: never enough, so the judge keeps asking for more."""
     await tools.think(f"checking {len(task['claims'])} claim(s) against a weak source")
-    return outcome_for(task, supporting(0.3))
+    return outcome_for(task, supporting(0.3, tier=4))
 
 
 async def strong_support(task: SpecialistTask, tools: InvestigationTools) -> InvestigationOutcome:
@@ -69,7 +85,7 @@ async def contradicting(task: SpecialistTask, tools: InvestigationTools) -> Inve
                 supports_claim=False,
                 confidence=0.9,
                 method="test",
-                details={"source_available": True},
+                details=scripted_source(1, "contradicts"),
             )
             for claim in task["claims"]
         ]

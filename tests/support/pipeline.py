@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.agents.pipeline import PipelineRunner, open_checkpointer
+from app.agents.routing import CORROBORATING_AGENT, SEARCHING_AGENTS
 from app.agents.runtime import Investigator, PipelineDeps
 from app.agents.specialists import no_evidence_source
 from app.agents.state import SPECIALISTS
@@ -61,6 +62,13 @@ KNOWN_CLAIMS: list[dict[str, Any]] = [
         "agents": {"geography", "legal", "data_metrics"},
     },
 ]
+
+
+def pipeline_agents(claim: Mapping[str, Any]) -> set[str]:
+    """The agents the orchestrator routes a known claim to in the first pass: the matrix's, plus
+    News/Media when no searching specialist is among them (every claim meets the evidence library)."""
+    agents = set(claim["agents"])
+    return agents if agents & SEARCHING_AGENTS else agents | {CORROBORATING_AGENT}
 
 
 @dataclass(frozen=True)

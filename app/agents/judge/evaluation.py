@@ -14,6 +14,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal, TypedDict
 
+from app.agents.evidence_kinds import kind_of
+from app.agents.judge.grounding import Grounding, ground
 from app.agents.judge.weights import (
     KNOWN_AGENTS,
     agent_weight,
@@ -39,6 +41,7 @@ LEVEL_SCORES: dict[str, dict[str, float]] = {
 }
 MISSING_AGENT_PENALTY = 0.2
 ERRORED_AGENT_PENALTY = 0.3
+NO_STANCE_KINDS = frozenset({"disclosure", "none", "error"})
 PRECISION = 4  # scores are rounded so thresholds are not decided by float noise
 SUFFICIENT_SCORE = 0.7  # an overall score this high, without contradictions, verifies a claim
 
@@ -111,6 +114,7 @@ class Evaluation(TypedDict):
     dimension_scores: dict[str, float]
     overall_score: float
     synthesis: Synthesis
+    grounding: Grounding
 
 
 # --- which findings count -------------------------------------------------------------------------
@@ -132,8 +136,9 @@ def evidence_findings(findings: Iterable[Finding]) -> list[Finding]:
 
 
 def stance(finding: Finding) -> Stance:
-    """Whether a finding supports or contradicts its claim; a "none" finding is inconclusive."""
-    if finding["evidence_type"] == "none" or finding["supports_claim"] is None:
+    """Whether a finding supports or contradicts its claim; a "none" finding is inconclusive, and
+    so is IFRS disclosure coverage, which says nothing about the claim's truth."""
+    if kind_of(finding) in NO_STANCE_KINDS or finding["supports_claim"] is None:
         return "inconclusive"
     return "supports" if finding["supports_claim"] else "contradicts"
 
@@ -389,4 +394,5 @@ def evaluate_evidence(
         "dimension_scores": dimension_scores,
         "overall_score": overall,
         "synthesis": synthesize_evidence(claim, findings),
+        "grounding": ground(findings),
     }

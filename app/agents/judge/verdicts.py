@@ -9,41 +9,41 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from app.agents.judge.evaluation import (
-    SUFFICIENT_SCORE,
-    Evaluation,
-    Stance,
-    evaluate_evidence,
-    legal_ifrs_statuses,
-    stance,
-    weighted_findings,
-)
-from app.agents.judge.reinvestigation import identify_evidence_gap, plan_reinvestigation
+from app.agents.judge.evaluation import Evaluation, evaluate_evidence, legal_ifrs_statuses
+from app.agents.judge.grounding import Grounding, SourceCitation, grounded_verdict, shortfall
+from app.agents.judge.reinvestigation import plan_reinvestigation
 from app.agents.judge.weights import agent_label
 from app.agents.state import AgentStatus, ClaimState, Finding, ReinvestigationRequest, Verdict
 
-CONTRADICTED_RATIO = 0.5  # more than this share of contradicting findings contradicts the claim
 SUMMARY_LIMIT = 200
 
 HEADLINES: dict[str, str] = {
-    "verified": "Claim is VERIFIED. Independent evidence corroborates the claim and nothing contradicts it.",
-    "unverified": "Claim is UNVERIFIED. No specialist agent found evidence supporting the claim.",
-    "contradicted": "Claim is CONTRADICTED. Evidence directly contradicts the claim.",
+    "verified": "Claim is VERIFIED: independent sources corroborate it and nothing contradicts it.",
+    "unverified": "Claim is UNVERIFIED: no independent evidence about it was found.",
+    "contradicted": "Claim is CONTRADICTED: the evidence below shows it is not accurate as stated.",
     "insufficient_evidence": (
-        "Claim has INSUFFICIENT EVIDENCE. Some evidence exists but it is not sufficient for a "
-        "confident verdict."
+        "Claim has INSUFFICIENT EVIDENCE: some independent evidence bears on it, but not enough, or not "
+        "consistent enough, for a verdict."
     ),
 }
-SECTION_TITLES: dict[Stance, str] = {
-    "supports": "Supporting evidence:",
-    "contradicts": "Contradicting evidence:",
-    "inconclusive": "Inconclusive or no evidence:",
-}
 IFRS_RELATIONSHIPS: dict[str, str] = {
-    "verified": "Claim verified; meets {paragraph} requirements.",
-    "unverified": "Claim unverified; cannot assess {paragraph} compliance.",
-    "contradicted": "Claim contradicted; does not meet {paragraph} requirements.",
-    "insufficient_evidence": "Claim has insufficient evidence; {paragraph} compliance unclear.",
+    "verified": "Claim verified by independent sources; {coverage}",
+    "unverified": "Claim not independently verified; {coverage}",
+    "contradicted": "Claim contradicted; {coverage}",
+    "insufficient_evidence": "Claim has insufficient evidence; {coverage}",
+}
+COVERAGE_PHRASES: dict[str | None, str] = {
+    "full": "the legal agent found {paragraph} fully addressed (disclosure coverage, not truth).",
+    "partial": "the legal agent found {paragraph} partially addressed (disclosure coverage, not truth).",
+    "missing": "the legal agent found {paragraph} not addressed (disclosure coverage, not truth).",
+    None: "{paragraph} is the claim's preliminary IFRS mapping; its disclosure was not assessed.",
+}
+
+
+QUOTE_CHECK_NOTES: dict[bool | None, str] = {
+    True: " (quote found in the source)",
+    False: " (quote NOT found in the source)",
+    None: " (quote not checked)",
 }
 
 
@@ -51,15 +51,8 @@ IFRS_RELATIONSHIPS: dict[str, str] = {
 
 
 def decide_verdict(evaluation: Evaluation) -> str:
-    """The §4.2 decision tree: contradicted, unverified, verified, else insufficient_evidence."""
-    consistency = evaluation["consistency"]
-    if consistency["has_contradictions"] and consistency["contradict_ratio"] > CONTRADICTED_RATIO:
-        return "contradicted"
-    if evaluation["sufficiency"]["source_count"] == 0:
-        return "unverified"
-    if evaluation["overall_score"] >= SUFFICIENT_SCORE and not consistency["has_contradictions"]:
-        return "verified"
-    return "insufficient_evidence"
+    """The verdict the independent evidence allows (`grounding.grounded_verdict`)."""
+    return grounded_verdict(evaluation["grounding"])
 
 
 def all_expected_failed(evaluation: Evaluation) -> bool:
@@ -89,26 +82,66 @@ def _shorten(text: str, limit: int = SUMMARY_LIMIT) -> str:
     return flat if len(flat) <= limit else flat[: limit - 3].rstrip() + "..."
 
 
-def _cite(finding: Finding) -> str:
-    confidence = finding["confidence"]
-    shown = "" if confidence is None else f" (confidence {confidence:.2f})"
-    return f"- {agent_label(finding['agent_name'])}{shown}: {_shorten(finding['summary']) or '(no summary)'}"
+def describe_source(source: SourceCitation) -> str:
+    """One cited source as a reader checks it: publisher, tier, date, quote, address or pages."""
+    if source["url"] is None:
+        pages = ", ".join(map(str, source["pages"]))
+        where = f" (report page{'s' if len(source['pages']) > 1 else ''} {pages})" if pages else ""
+        return f"- {agent_label(source['agent'])}{where}: {_shorten(source['summary'])}"
+    facts = [f"Tier {source['tier']}" if source["tier"] is not None else "tier unknown"]
+    if source["published_date"]:
+        facts.append(str(source["published_date"]))
+    title = f" \u201c{_shorten(source['title'], 120)}\u201d" if source["title"] else ""
+    quote = f' quote: "{_shorten(source["quote"])}"' if source["quote"] else ""
+    checked = QUOTE_CHECK_NOTES[source["quote_verified"]] if source["quote"] else ""
+    return f"- {source['publisher']} ({', '.join(facts)}){title}:{quote}{checked} <{source['url']}>"
 
 
-def _closing(verdict: str, evaluation: Evaluation, findings: Sequence[Finding]) -> list[str]:
-    if verdict == "verified":
-        return [
-            f"Evidence is consistent and sufficient (overall score {evaluation['overall_score']:.2f}); "
-            "no contradictions found."
-        ]
+def _section(title: str, sources: Sequence[SourceCitation]) -> list[str]:
+    return [title, *(describe_source(source) for source in sources)] if sources else []
+
+
+def _evidence_lines(verdict: str, grounding: Grounding) -> list[str]:
+    """The deciding sources first, then what else bears on the claim, each labelled for what it is."""
+    deciding: dict[str, list[str]] = {
+        "verified": _section("Corroborated by independent sources:", grounding["corroborating"]),
+        "contradicted": _section("Contradicted by independent sources:", grounding["contradicting"])
+        + _section("Contradicted by the report itself:", grounding["internal_contradictions"]),
+    }
+    lines = deciding.get(verdict, [])
+    if verdict != "verified":
+        lines += _section("Independent support (does not decide on its own):", grounding["corroborating"])
+    lines += _section(
+        "Independent support below the bar (Tier 4, indirect, or quote not checked):",
+        grounding["weak_support"],
+    )
+    lines += _section(
+        "Independent contradictions below the FRD-08 §5.4 bar:", grounding["weak_contradiction"]
+    )
+    if verdict != "contradicted":
+        lines += _section("Contradicting sources:", grounding["contradicting"])
+        lines += _section("Report inconsistencies:", grounding["internal_contradictions"])
+    lines += _section("Internal checks in doubt:", grounding["internal_doubts"])
+    lines += _section(
+        "Internally consistent (the report agrees with itself; this does not verify the claim):",
+        grounding["internally_consistent"],
+    )
+    lines += _section("Self-reported by the company (not independent evidence):", grounding["self_reported"])
+    return lines
+
+
+def _closing(verdict: str, evaluation: Evaluation) -> list[str]:
+    grounding = evaluation["grounding"]
     if verdict == "unverified":
-        return ["The claim cannot be independently verified."]
-    if verdict == "contradicted":
-        return ["The weight of contradicting evidence outweighs the supporting evidence."]
-    return [
-        f"Evidence gaps: {identify_evidence_gap(evaluation, findings)}",
-        "Cannot reach a confident verdict with available evidence.",
-    ]
+        searched = " and ".join(grounding["searched"])
+        return [
+            f"Searched {searched}: nothing independent confirms or contradicts the claim."
+            if searched
+            else "No independent source was consulted for this claim.",
+        ]
+    if verdict == "insufficient_evidence":
+        return [f"What is missing: {shortfall(grounding)}"]
+    return []
 
 
 def _failure_notes(evaluation: Evaluation) -> list[str]:
@@ -119,25 +152,16 @@ def _failure_notes(evaluation: Evaluation) -> list[str]:
     return [f"Note: the {agent_label(agent)} failed; its check is missing." for agent in errored]
 
 
-def build_reasoning(verdict: str, evaluation: Evaluation, findings: Sequence[Finding]) -> str:
-    """Plain-language reasoning for a verdict (§4.3–4.6), citing each weighted finding's summary
-    grouped by whether it supports the claim, and noting failed specialists (§1.5, §10.2)."""
-    order: tuple[Stance, ...] = (
-        ("contradicts", "supports", "inconclusive")
-        if verdict == "contradicted"
-        else ("supports", "contradicts", "inconclusive")
-    )
-    counted = weighted_findings(findings)
-    lines = [HEADLINES[verdict]]
-    for wanted in order:
-        cited = [_cite(finding) for finding in counted if stance(finding) == wanted]
-        if cited:
-            lines += [SECTION_TITLES[wanted], *cited]
-    consulted = {finding["agent_name"] for finding in counted}
-    silent = [agent for agent in evaluation["completeness"]["missing_agents"] if agent not in consulted]
-    if silent:
-        lines.append("Not investigated: " + ", ".join(agent_label(agent) for agent in silent) + ".")
-    lines += _closing(verdict, evaluation, findings)
+def build_reasoning(verdict: str, evaluation: Evaluation, findings: Sequence[Finding] = ()) -> str:
+    """Plain-language reasoning: the headline, the sources that decided the verdict (publisher, date,
+    quote, address, or report pages), what else bears on the claim labelled for what it can prove,
+    the IFRS disclosure coverage (never evidence of truth), and failed specialists."""
+    grounding = evaluation["grounding"]
+    lines = [HEADLINES[verdict], *_evidence_lines(verdict, grounding)]
+    if grounding["disclosure"]:
+        lines.append("IFRS disclosure coverage (not evidence of the claim's truth):")
+        lines += [f"- {_shorten(line, 300)}" for line in grounding["disclosure"]]
+    lines += _closing(verdict, evaluation)
     lines += _failure_notes(evaluation)
     return "\n".join(lines)
 
@@ -162,7 +186,14 @@ def extract_ifrs_mapping(
     for paragraph_id, status in legal_ifrs_statuses(findings).items():
         mapping[paragraph_id] = {"paragraph_id": paragraph_id, "source": "legal", "status": status}
     return [
-        {**mapping[paragraph_id], "relationship": IFRS_RELATIONSHIPS[verdict].format(paragraph=paragraph_id)}
+        {
+            **mapping[paragraph_id],
+            "relationship": IFRS_RELATIONSHIPS[verdict].format(
+                coverage=COVERAGE_PHRASES.get(mapping[paragraph_id]["status"], COVERAGE_PHRASES[None]).format(
+                    paragraph=paragraph_id
+                )
+            ),
+        }
         for paragraph_id in sorted(mapping)
     ]
 

@@ -96,6 +96,8 @@ class Finding(Timestamped, Base):
     )
     agent: Mapped[str] = mapped_column(String(32))
     evidence_type: Mapped[str] = mapped_column(String(32))
+    # What the finding can prove: independent, internal, disclosure, none or error.
+    evidence_kind: Mapped[str] = mapped_column(String(16), server_default="none")
     summary: Mapped[str] = mapped_column(Text)
     details: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict)
     supports_claim: Mapped[bool | None] = mapped_column(Boolean)

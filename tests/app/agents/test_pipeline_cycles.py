@@ -13,7 +13,7 @@ from app.events import EventLog
 from app.services.analysis import open_analysis_run
 from tests.conftest import make_settings
 from tests.support.investigators import hanging, raising, weak_support
-from tests.support.pipeline import KNOWN_CLAIMS, investigators, pipeline_runner, seed_report
+from tests.support.pipeline import KNOWN_CLAIMS, investigators, pipeline_agents, pipeline_runner, seed_report
 from tests.support.services import RunningServices
 
 
@@ -47,7 +47,7 @@ async def test_reinvestigation_runs_exactly_the_allowed_passes_and_reroutes_only
         iteration: {(str(row.claim_id), row.agent) for row in routing if row.iteration == iteration}
         for iteration in (0, 1, 2)
     }
-    assert len(by_pass[0]) == sum(len(claim["agents"]) for claim in KNOWN_CLAIMS)
+    assert len(by_pass[0]) == sum(len(pipeline_agents(claim)) for claim in KNOWN_CLAIMS)
     # Later passes: only the weakly supported claims, only to the agent that has a source.
     for iteration in (1, 2):
         assert by_pass[iteration] == {(claim_id, "data_metrics") for claim_id in data_claims}

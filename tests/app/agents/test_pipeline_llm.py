@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from app.agents.routing import rule_route
+from app.agents.routing import rule_route, with_corroboration
 from app.config import Settings
 from app.db.models import AnalysisRun, Event, RoutingAssignment, Verdict
 from app.db.session import SessionFactory
@@ -21,7 +21,7 @@ from app.services.analysis import open_analysis_run
 from tests.conftest import make_settings
 from tests.support.fake_llm import FakeLLM, FakeReply, fake_llm_server, settings_for
 from tests.support.investigators import contradicting, strong_support
-from tests.support.pipeline import KNOWN_CLAIMS, investigators, pipeline_runner, seed_report
+from tests.support.pipeline import KNOWN_CLAIMS, investigators, pipeline_agents, pipeline_runner, seed_report
 from tests.support.services import RunningServices
 
 ROUTE_MODEL, JUDGE_MODEL = "test/route-model", "test/judge-model"
@@ -100,7 +100,7 @@ async def test_llm_routing_is_validated_and_gaps_filled_by_rules(
     skipped = claims_in(fake_llm.requests_for(ROUTE_MODEL)[0])[1]["claim_id"]
     for index, claim_id in enumerate(seeded.claim_ids):
         if claim_id == skipped:
-            assert routed[claim_id] == KNOWN_CLAIMS[index]["agents"] and methods[claim_id] == "rules"
+            assert routed[claim_id] == pipeline_agents(KNOWN_CLAIMS[index]) and methods[claim_id] == "rules"
         else:
             assert routed[claim_id] == {"news_media"} and methods[claim_id] == "llm", index
     notes = " ".join(e.data.get("message", "") for e in events if e.event_type == "agent_thinking")
@@ -111,7 +111,20 @@ async def test_llm_routing_is_validated_and_gaps_filled_by_rules(
     assert len([verdict for verdict in verdicts if verdict.is_final]) == len(KNOWN_CLAIMS)
 
 
-async def test_judge_llm_reviews_conflicting_evidence_and_may_override(
+@pytest.mark.parametrize(
+    ("llm_verdict", "verdict", "method", "status"),
+    [
+        # Weighing the evidence down is the reviewer's call ...
+        ("insufficient_evidence", "insufficient_evidence", "llm", "overridden"),
+        # ... claiming more than the evidence holds is not: a counting contradiction rules VERIFIED out.
+        ("verified", "contradicted", "rules", "refused"),
+    ],
+)
+async def test_judge_llm_reviews_conflicting_evidence_within_what_the_evidence_permits(
+    llm_verdict: str,
+    verdict: str,
+    method: str,
+    status: str,
     services: RunningServices,
     session_factory: SessionFactory,
     event_log: EventLog,
@@ -128,7 +141,7 @@ async def test_judge_llm_reviews_conflicting_evidence_and_may_override(
             return FakeReply(content={"assignments": assignments})
         return FakeReply(
             content={
-                "verdict": "contradicted",
+                "verdict": llm_verdict,
                 "reasoning": "The tier-1 report outweighs the benchmark.",
                 "confidence": 0.82,
             }
@@ -142,12 +155,17 @@ async def test_judge_llm_reviews_conflicting_evidence_and_may_override(
     final = [verdict for verdict in verdicts if verdict.is_final]
     assert len(final) == len(KNOWN_CLAIMS)
     assert len(fake_llm.requests_for(JUDGE_MODEL)) >= len(KNOWN_CLAIMS)
-    for verdict in final:
-        assert verdict.verdict == "contradicted"
-        assert verdict.method == "llm"
-        review = verdict.details["evaluation"]["llm_review"]
+    for row in final:
+        assert (row.verdict, row.method) == (verdict, method)
+        review = row.details["evaluation"]["llm_review"]
+        assert review["status"] == status
         assert review["why"] == "The tier-1 report outweighs the benchmark."
-        assert review["rule_verdict"] in {"insufficient_evidence", "contradicted", "verified"}
+        assert review["rule_verdict"] == "contradicted"
+    judged = [request for request in fake_llm.requests_for(JUDGE_MODEL)]
+    assert (
+        '"permitted_verdicts": ["contradicted", "insufficient_evidence"]'
+        in judged[0]["messages"][-1]["content"]
+    )
     assert run.usage["by_role"]["judgment"]["calls"] >= len(KNOWN_CLAIMS)
 
 
@@ -177,14 +195,16 @@ async def test_llm_failures_are_retried_then_the_rule_path_completes_the_run(
     assert len(fake_llm.requests_for(ROUTE_MODEL)) >= 2  # retried (or repaired) before giving up
     expected = {
         claim_id: set(
-            rule_route(
-                {
-                    "claim_id": claim_id,
-                    "text": claim["text"],
-                    "claim_type": claim["claim_type"],
-                    "priority": "high",
-                    "source_page": 1,
-                }
+            with_corroboration(
+                rule_route(
+                    {
+                        "claim_id": claim_id,
+                        "text": claim["text"],
+                        "claim_type": claim["claim_type"],
+                        "priority": "high",
+                        "source_page": 1,
+                    }
+                )
             )["assigned_agents"]
         )
         for claim_id, claim in zip(seeded.claim_ids, KNOWN_CLAIMS, strict=True)

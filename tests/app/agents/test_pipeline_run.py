@@ -13,7 +13,7 @@ from app.db.models import AnalysisRun, Event, Finding, Report, ReportStatus, Rou
 from app.db.session import SessionFactory
 from app.events import EventLog
 from app.services.analysis import open_analysis_run
-from tests.support.pipeline import KNOWN_CLAIMS, pipeline_runner, seed_report
+from tests.support.pipeline import KNOWN_CLAIMS, pipeline_agents, pipeline_runner, seed_report
 
 
 async def test_rule_run_routes_by_matrix_and_gives_one_final_verdict_per_claim(
@@ -39,7 +39,7 @@ async def test_rule_run_routes_by_matrix_and_gives_one_final_verdict_per_claim(
     for row in routing:
         routed.setdefault(str(row.claim_id), set()).add(row.agent)
     for claim_id, claim in zip(seeded.claim_ids, KNOWN_CLAIMS, strict=True):
-        assert routed[claim_id] == claim["agents"], claim["text"]
+        assert routed[claim_id] == pipeline_agents(claim), claim["text"]
 
     # Each routed (claim, agent) produced one honest "none" finding.
     assert len(findings) == len(routing)

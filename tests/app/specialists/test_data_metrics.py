@@ -201,12 +201,12 @@ async def test_pipeline_flags_the_planted_errors(
     assert total[0].supports_claim is False and total[1].source_page == 5
     assert grouped["target_arithmetic"][0][0].details["status"] == "on track"
 
-    # Observed outcome of the rule-based judge (contradict ratio > 0.5 -> CONTRADICTED): the
-    # claims with a contradicting rule finding end CONTRADICTED.
+    # The judge calls CONTRADICTED only on a certain internal check (a recomputed percentage, the
+    # same metric and year on two pages); a failed scope total is a doubt, not a contradiction.
     final = {verdict.claim_id: verdict for verdict in verdicts}
     page9 = next(claim for f, claim in mismatches if claim.source_page == 9)
     assert final[page9.id].verdict == "contradicted"
-    assert final[total[1].id].verdict == "contradicted"
+    assert final[total[1].id].verdict != "contradicted"
 
 
 # --- the shared real reports -----------------------------------------------------------------------

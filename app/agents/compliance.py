@@ -1,0 +1,102 @@
+"""The IFRS compliance summary of a run, per paragraph, with its two questions kept apart:
+
+- **disclosure**: does the report address what the paragraph asks? From the legal agent's
+  sub-requirement assessment of each claim (full / partial / missing) and its report-level gap
+  search. This is about completeness, never about truth.
+- **verdicts**: do the claims that speak to the paragraph hold up? The final verdicts of the claims
+  mapped to it (by the claims agent or the legal agent), counted by label.
+
+FRD-11 folds the two together; a paragraph can be fully disclosed by claims that are all
+unverified, or barely disclosed by one verified claim, and a reader needs to see both.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+from app.agents.evidence_kinds import kind_of
+from app.agents.judge.evaluation import legal_ifrs_statuses
+from app.agents.state import Finding, Verdict, findings_by_claim
+
+VERDICT_LABELS = ("verified", "unverified", "contradicted", "insufficient_evidence")
+ASSESSMENT_STATUSES = ("full", "partial", "missing")
+
+
+def verdict_status(counts: Counter[str]) -> str:
+    """How the claims mapped to one paragraph held up: contradicted, supported (all verified),
+    partially_supported (some verified) or unsupported (none verified)."""
+    if counts["contradicted"]:
+        return "contradicted"
+    total = sum(counts.values())
+    if total and counts["verified"] == total:
+        return "supported"
+    if counts["verified"]:
+        return "partially_supported"
+    return "unsupported"
+
+
+def _assessments(final: Iterable[Verdict], findings: Iterable[Finding]) -> dict[str, Counter[str]]:
+    """Per paragraph, how often the legal agent assessed a claim's disclosure full/partial/missing
+    (its latest assessment of each claim with a final verdict)."""
+    grouped = findings_by_claim(findings)
+    counts: dict[str, Counter[str]] = {}
+    for verdict in final:
+        for paragraph_id, status in legal_ifrs_statuses(grouped.get(verdict["claim_id"], [])).items():
+            if status in ASSESSMENT_STATUSES:
+                counts.setdefault(paragraph_id, Counter())[status] += 1
+    return counts
+
+
+def _report_gaps(findings: Iterable[Finding]) -> set[str]:
+    """Key disclosures the legal agent found nowhere in the report (its report-level finding)."""
+    gaps: set[str] = set()
+    for finding in findings:
+        if finding["claim_id"] is None and kind_of(finding) == "disclosure":
+            gaps.update(str(gap.get("paragraph_id")) for gap in finding["details"].get("gaps") or [])
+    return gaps
+
+
+def disclosure_coverage(assessed: Mapping[str, int], gap: bool) -> str:
+    """fully_addressed when some claim meets every sub-requirement, partially_addressed when some
+    meets part, not_addressed when the claims meet none (or the report never mentions it),
+    not_assessed when the legal agent did not look."""
+    if assessed.get("full"):
+        return "fully_addressed"
+    if assessed.get("partial"):
+        return "partially_addressed"
+    if assessed.get("missing") or gap:
+        return "not_addressed"
+    return "not_assessed"
+
+
+def compliance_summary(final: Iterable[Verdict], findings: Iterable[Finding]) -> dict[str, Any]:
+    """Per IFRS paragraph: its disclosure coverage and the verdicts of the claims that speak to it."""
+    final = list(final)
+    findings = list(findings)
+    verdicts: dict[str, Counter[str]] = {}
+    claim_ids: dict[str, list[str]] = {}
+    for verdict in final:
+        for mapping in verdict["ifrs_mapping"]:
+            paragraph = mapping["paragraph_id"]
+            verdicts.setdefault(paragraph, Counter())[verdict["verdict"]] += 1
+            claim_ids.setdefault(paragraph, []).append(verdict["claim_id"])
+    assessed = _assessments(final, findings)
+    gaps = _report_gaps(findings)
+    summary: dict[str, Any] = {}
+    for paragraph in sorted({*verdicts, *assessed, *gaps}):
+        counts = verdicts.get(paragraph, Counter())
+        summary[paragraph] = {
+            "disclosure": {
+                "coverage": disclosure_coverage(assessed.get(paragraph, {}), paragraph in gaps),
+                "claims_assessed": sum(assessed.get(paragraph, Counter()).values()),
+                **{status: assessed.get(paragraph, Counter())[status] for status in ASSESSMENT_STATUSES},
+                "report_gap": paragraph in gaps,
+            },
+            "status": verdict_status(counts),
+            "claims": len(claim_ids.get(paragraph, [])),
+            "claim_ids": claim_ids.get(paragraph, []),
+            **{label: counts[label] for label in VERDICT_LABELS},
+        }
+    return summary

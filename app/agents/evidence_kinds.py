@@ -1,0 +1,74 @@
+"""What a finding can prove about its claim: its evidence kind.
+
+The judge decides a claim's truth from independent evidence only (see `app.agents.judge.grounding`),
+so every finding declares which of five kinds it is:
+
+- `independent`: a source other than the reporting company (news, research, registries, imagery,
+  documents in the evidence library), with its publisher, date and quote check;
+- `internal`: the report checked against itself (arithmetic, cross-page consistency), or the
+  company's own word repeated elsewhere (its website, its press releases): it can show the report
+  is inconsistent, never that it is true;
+- `disclosure`: IFRS S1/S2 requirement coverage. A claim that mentions an IFRS topic is disclosed,
+  not true, so disclosure findings feed the compliance summary and never a verdict;
+- `none`: the agent honestly found nothing;
+- `error`: the agent failed.
+
+Investigators may state a kind on their findings; otherwise it follows from the agent and the
+evidence type here, in one place.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Literal, cast
+
+EvidenceKind = Literal["independent", "internal", "disclosure", "none", "error"]
+EVIDENCE_KINDS: tuple[str, ...] = ("independent", "internal", "disclosure", "none", "error")
+
+#: How a source's tier was decided when the source is the company speaking for itself.
+SELF_REPORTED_TIER_BASES = frozenset({"company_site", "press_release"})
+#: Agents whose findings check the report against itself.
+INTERNAL_AGENTS = frozenset({"data_metrics"})
+#: Agents whose findings are IFRS disclosure coverage.
+DISCLOSURE_AGENTS = frozenset({"legal"})
+#: Evidence types of the searching agents' per-claim summaries (they aggregate per-source findings).
+DISCLOSURE_TYPES = frozenset({"ifrs_compliance", "disclosure_gap"})
+INTERNAL_TYPES = frozenset({"calculation", "inconsistency"})
+
+
+def is_self_reported(details: Mapping[str, Any]) -> bool:
+    """Whether a source finding's source is the reporting company itself (own site, press release)."""
+    return details.get("tier_basis") in SELF_REPORTED_TIER_BASES
+
+
+def _summary_kind(details: Mapping[str, Any]) -> EvidenceKind:
+    """A searching agent's summary is as independent as the sources it rests on."""
+    bases = [source.get("tier_basis") for source in details.get("key_findings") or []]
+    if bases and all(basis in SELF_REPORTED_TIER_BASES for basis in bases):
+        return "internal"
+    return "independent"
+
+
+def evidence_kind_of(agent: str, evidence_type: str, details: Mapping[str, Any]) -> EvidenceKind:
+    """The kind of a finding by `agent` of `evidence_type` (see the module docstring)."""
+    if evidence_type == "error":
+        return "error"
+    if evidence_type == "none":
+        return "none"
+    if agent in DISCLOSURE_AGENTS or evidence_type in DISCLOSURE_TYPES:
+        return "disclosure"
+    if agent in INTERNAL_AGENTS or evidence_type in INTERNAL_TYPES:
+        return "internal"
+    if "key_findings" in details:
+        return _summary_kind(details)
+    if is_self_reported(details):
+        return "internal"
+    return "independent"
+
+
+def kind_of(finding: Mapping[str, Any]) -> EvidenceKind:
+    """A pipeline finding's kind: as recorded, or derived for findings recorded before kinds existed."""
+    recorded = finding.get("evidence_kind")
+    if recorded in EVIDENCE_KINDS:
+        return cast(EvidenceKind, recorded)
+    return evidence_kind_of(finding["agent_name"], finding["evidence_type"], finding.get("details") or {})

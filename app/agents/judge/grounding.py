@@ -1,0 +1,312 @@
+"""What a verdict may say, decided from independent evidence only (we depart from FRD-11 here).
+
+FRD-11 lets any supporting specialist count towards VERIFIED, so a claim that merely mentions an
+IFRS topic came out "verified". A verdict is read by auditors as a statement about the claim's
+truth, so here:
+
+- VERIFIED needs independent corroboration: a Tier 1–2 source, or two independent publishers of
+  Tier 1–3, supporting the claim with a sentence that passed the quote check — and nothing that
+  contradicts it (no independent contradiction, not even one below the bar, and no internal one).
+- CONTRADICTED needs a counting independent contradiction (FRD-08 §5.4: the specialist marks a
+  source `supports_claim: false` only when the contradicting sources reach the bar) or a certain
+  internal one: a stated change its stated values cannot produce beyond rounding, or the same
+  metric and year stated with two different values on two pages.
+- INSUFFICIENT_EVIDENCE: some evidence about the claim exists but falls below the bar, or is mixed.
+- UNVERIFIED: no independent evidence about the claim was found (the honest default offline with
+  an empty evidence library).
+
+Disclosure findings (IFRS coverage) never support or contradict; internal consistency alone never
+verifies; the company's own site and press releases are not independent; satellite imagery around
+a named town is indirect, so it can make a verdict INSUFFICIENT_EVIDENCE but never decides it.
+
+`ground` returns a JSON-serialisable summary of the deciding sources, stored with the verdict and
+used for its reasoning; `permitted_verdicts` bounds what an LLM review may choose.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any, TypedDict
+
+from app.agents.evidence_kinds import is_self_reported, kind_of
+from app.agents.state import Finding
+
+#: Internal checks whose failure is certain (pure arithmetic or a flat disagreement of the report
+#: with itself), so they contradict a claim on their own.
+CERTAIN_INTERNAL_CHECKS = frozenset({"percent_change", "cross_page"})
+#: Independent findings that are measurements near the claim's place rather than statements about it.
+INDIRECT_EVIDENCE_TYPES = frozenset({"satellite_ndvi"})
+STRONG_TIER = 2  # a single source of this tier or better corroborates on its own
+COUNTED_TIER = 3  # sources of this tier or better count towards two independent publishers
+MIN_PUBLISHERS = 2
+QUOTE_CHARS = 240
+
+
+class SourceCitation(TypedDict):
+    """One source a verdict rests on, as a reader needs it to check the verdict."""
+
+    finding_id: str
+    agent: str
+    kind: str
+    publisher: str
+    title: str | None
+    url: str | None
+    published_date: str | None
+    tier: int | None
+    quote: str | None
+    quote_verified: bool | None
+    summary: str
+    pages: list[int]
+
+
+class Grounding(TypedDict):
+    """The evidence behind a verdict, sorted by what it can prove."""
+
+    corroborating: list[SourceCitation]  # independent support that passes the bar's conditions
+    weak_support: list[SourceCitation]  # independent support below the bar (tier, quote, indirect)
+    contradicting: list[SourceCitation]  # counting independent contradictions
+    weak_contradiction: list[SourceCitation]  # independent contradictions below the §5.4 bar
+    internal_contradictions: list[SourceCitation]  # certain ones
+    internal_doubts: list[SourceCitation]  # internal contradictions that are not certain
+    internally_consistent: list[SourceCitation]
+    self_reported: list[SourceCitation]  # the company's own site or press releases
+    disclosure: list[str]  # the legal agent's coverage lines, for the reasoning only
+    independent_publishers: list[str]
+    corroborated: bool
+    searched: list[str]  # what the searching agents looked in (for an honest "nothing found")
+
+
+# --- reading one finding -------------------------------------------------------------------------
+
+
+def _publisher(details: dict[str, Any]) -> str:
+    domain = details.get("source_domain")
+    if domain:
+        return str(domain)
+    title = details.get("source_title")
+    return f"evidence library: {title}" if title else "evidence library"
+
+
+def _pages(details: dict[str, Any]) -> list[int]:
+    pages = [source.get("report_page") for source in details.get("sources") or [] if isinstance(source, dict)]
+    return sorted({page for page in pages if isinstance(page, int)})
+
+
+def cite(finding: Finding) -> SourceCitation:
+    """The citation of one finding (a source finding's publisher, date, URL and quote)."""
+    details = finding["details"]
+    quote = details.get("snippet") if details.get("source_url") else None
+    return {
+        "finding_id": finding["finding_id"],
+        "agent": finding["agent_name"],
+        "kind": kind_of(finding),
+        "publisher": _publisher(details) if details.get("source_url") else finding["agent_name"],
+        "title": details.get("source_title"),
+        "url": details.get("source_url"),
+        "published_date": details.get("published_date"),
+        "tier": details.get("source_tier") if isinstance(details.get("source_tier"), int) else None,
+        "quote": str(quote)[:QUOTE_CHARS] if quote else None,
+        "quote_verified": details.get("quote_verified"),
+        "summary": finding["summary"],
+        "pages": _pages(details),
+    }
+
+
+def is_source_finding(finding: Finding) -> bool:
+    """A finding about one source (not a searching agent's summary of several)."""
+    return "source_url" in finding["details"] and "key_findings" not in finding["details"]
+
+
+def _stance(finding: Finding) -> str | None:
+    """ "supports" / "contradicts" as the source reads, whether or not it reaches a bar."""
+    details = finding["details"]
+    if details.get("quote_verified") is False:
+        return None  # a quote not in its source carries no weight at all
+    if finding["supports_claim"] is False or details.get("contradicts_claim") is True:
+        return "contradicts"
+    if finding["supports_claim"] is True or details.get("stance") == "supports":
+        return "supports"
+    return None
+
+
+def _corroborates(finding: Finding) -> bool:
+    """Support that may count towards VERIFIED: a checked quote from a Tier 1–3 source."""
+    details = finding["details"]
+    tier = details.get("source_tier")
+    return (
+        finding["supports_claim"] is True
+        and details.get("quote_verified") is True
+        and isinstance(tier, int)
+        and tier <= COUNTED_TIER
+        and finding["evidence_type"] not in INDIRECT_EVIDENCE_TYPES
+    )
+
+
+def _searched(findings: Iterable[Finding]) -> list[str]:
+    places: list[str] = []
+    for finding in findings:
+        for query in finding["details"].get("queries") or []:
+            for provider in query.get("providers") or [] if isinstance(query, dict) else []:
+                places.append("the web" if provider != "library" else "the evidence library")
+    return sorted(set(places))
+
+
+# --- the whole claim -----------------------------------------------------------------------------
+
+
+def current(findings: Sequence[Finding]) -> list[Finding]:
+    """The findings that stand after every pass: a source read again in a later pass counts once
+    (its latest reading), and the legal agent's latest assessment replaces its earlier ones."""
+    latest: dict[tuple[str, str], int] = {}
+    for finding in findings:
+        key = _identity(finding)
+        if key is not None:
+            latest[key] = max(latest.get(key, finding["iteration"]), finding["iteration"])
+    kept: list[Finding] = []
+    seen: set[tuple[str, str]] = set()
+    for finding in sorted(findings, key=lambda item: -item["iteration"]):
+        key = _identity(finding)
+        if key is None:
+            kept.append(finding)
+        elif finding["iteration"] == latest[key] and (key not in seen or key[1] == ""):
+            seen.add(key)
+            kept.append(finding)
+    return sorted(kept, key=lambda item: item["iteration"])
+
+
+def _identity(finding: Finding) -> tuple[str, str] | None:
+    """What a later pass's finding replaces: the same agent's reading of the same source, or the
+    legal agent's assessment of the claim (None: every finding stands)."""
+    if is_source_finding(finding):
+        return finding["agent_name"], str(finding["details"]["source_url"])
+    if kind_of(finding) == "disclosure":
+        return finding["agent_name"], ""
+    return None
+
+
+def _bar_met(corroborating: Sequence[SourceCitation]) -> bool:
+    strong = any(source["tier"] is not None and source["tier"] <= STRONG_TIER for source in corroborating)
+    return strong or len({source["publisher"] for source in corroborating}) >= MIN_PUBLISHERS
+
+
+def ground(findings: Sequence[Finding]) -> Grounding:
+    """Sort one claim's findings by what they can prove (see the module docstring)."""
+    grounding: Grounding = {
+        "corroborating": [],
+        "weak_support": [],
+        "contradicting": [],
+        "weak_contradiction": [],
+        "internal_contradictions": [],
+        "internal_doubts": [],
+        "internally_consistent": [],
+        "self_reported": [],
+        "disclosure": [],
+        "independent_publishers": [],
+        "corroborated": False,
+        "searched": _searched(findings),
+    }
+    for finding in current(findings):
+        _file(grounding, finding)
+    grounding["independent_publishers"] = sorted(
+        {
+            source["publisher"]
+            for source in [*grounding["corroborating"], *grounding["contradicting"]]
+            if source["url"] is not None
+        }
+    )
+    grounding["corroborated"] = _bar_met(grounding["corroborating"])
+    return grounding
+
+
+def _file(grounding: Grounding, finding: Finding) -> None:
+    """Put one finding where it belongs in `grounding` (or nowhere, if it proves nothing)."""
+    kind = kind_of(finding)
+    if kind == "disclosure":
+        if finding["claim_id"] is not None:
+            grounding["disclosure"].append(finding["summary"])
+        return
+    if kind == "internal" and finding["agent_name"] == "data_metrics":
+        _file_internal(grounding, finding)
+        return
+    if kind == "internal" and is_source_finding(finding) and is_self_reported(finding["details"]):
+        if _stance(finding) is not None:
+            grounding["self_reported"].append(cite(finding))
+        return
+    indirect = finding["evidence_type"] in INDIRECT_EVIDENCE_TYPES
+    if kind != "independent" or not (is_source_finding(finding) or indirect):
+        return
+    stance = _stance(finding)
+    if stance == "contradicts":
+        counting = finding["supports_claim"] is False and not indirect
+        grounding["contradicting" if counting else "weak_contradiction"].append(cite(finding))
+    elif stance == "supports":
+        grounding["corroborating" if _corroborates(finding) else "weak_support"].append(cite(finding))
+
+
+def _file_internal(grounding: Grounding, finding: Finding) -> None:
+    if finding["supports_claim"] is False:
+        certain = finding["details"].get("check") in CERTAIN_INTERNAL_CHECKS
+        grounding["internal_contradictions" if certain else "internal_doubts"].append(cite(finding))
+    elif finding["supports_claim"] is True or finding["details"].get("consistent") is True:
+        grounding["internally_consistent"].append(cite(finding))
+
+
+# --- the decision --------------------------------------------------------------------------------
+
+
+def has_independent_evidence(grounding: Grounding) -> bool:
+    """Whether any independent source took a side on the claim (above or below the bar)."""
+    return any(
+        grounding[key] for key in ("corroborating", "weak_support", "contradicting", "weak_contradiction")
+    )
+
+
+def is_mixed(grounding: Grounding) -> bool:
+    """Whether anything speaks against a claim that independent sources support."""
+    return bool(grounding["weak_contradiction"] or grounding["internal_doubts"])
+
+
+def grounded_verdict(grounding: Grounding) -> str:
+    """The verdict the evidence allows (see the module docstring)."""
+    if grounding["contradicting"] or grounding["internal_contradictions"]:
+        return "contradicted"
+    if grounding["corroborated"] and not is_mixed(grounding):
+        return "verified"
+    if has_independent_evidence(grounding) or grounding["internal_doubts"]:
+        return "insufficient_evidence"
+    return "unverified"
+
+
+def permitted_verdicts(grounding: Grounding) -> frozenset[str]:
+    """What a reviewer (the LLM) may choose: it may weigh the evidence, never claim more than exists.
+
+    The rules' verdict, or INSUFFICIENT_EVIDENCE instead of VERIFIED or CONTRADICTED (a reviewer may
+    find the deciding evidence less telling than the rules do); nothing else.
+    """
+    decided = grounded_verdict(grounding)
+    if decided in ("verified", "contradicted"):
+        return frozenset({decided, "insufficient_evidence"})
+    return frozenset({decided})
+
+
+def shortfall(grounding: Grounding) -> str:
+    """Why the evidence falls short of a verdict, in a sentence (for INSUFFICIENT_EVIDENCE)."""
+    reasons: list[str] = []
+    if grounding["corroborated"] and is_mixed(grounding):
+        reasons.append("independent support exists, but other evidence speaks against the claim")
+    elif grounding["corroborating"] or grounding["weak_support"]:
+        reasons.append(
+            "no Tier 1–2 source and fewer than two independent publishers support the claim with a "
+            "quote found in the source"
+        )
+    if grounding["weak_contradiction"]:
+        reasons.append(
+            "the contradicting sources fall short of the FRD-08 §5.4 bar (one Tier 1, two Tier 1–2 "
+            "or three Tier 1–3 sources)"
+        )
+    if grounding["internal_doubts"]:
+        reasons.append("an internal check disagrees, but not with certainty")
+    if not reasons:
+        return "More independent evidence."
+    text = "; ".join(reasons)
+    return text[0].upper() + text[1:] + "."

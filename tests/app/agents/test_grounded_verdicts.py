@@ -1,0 +1,275 @@
+"""Grounded verdicts: a label means what the schema says, whatever the specialists' own stances.
+
+VERIFIED only on independent corroboration (Tier 1–2, or two publishers, quote found); CONTRADICTED
+only on a counting independent contradiction or a certain internal one; disclosure coverage and
+internal consistency never verify; the company's own word is not independent; an LLM review cannot
+go beyond what the evidence permits.
+"""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+import pytest
+
+from app.agents.evidence_kinds import evidence_kind_of, kind_of
+from app.agents.judge import judge_claim
+from app.agents.judge.grounding import ground, grounded_verdict, permitted_verdicts
+from app.agents.state import ClaimState, Finding
+
+_ids = itertools.count()
+CLAIM: ClaimState = {
+    "claim_id": "c1",
+    "text": "Scope 1 and 2 emissions totalled 16.2 Mt CO2e in FY2021.",
+    "claim_type": "quantitative",
+    "priority": "high",
+    "source_page": 4,
+}
+
+
+def _finding(agent: str, evidence_type: str, supports: bool | None, **details: Any) -> Finding:
+    return {
+        "finding_id": f"f{next(_ids)}",
+        "agent_name": agent,
+        "claim_id": "c1",
+        "evidence_type": evidence_type,
+        "summary": f"{agent} {evidence_type}",
+        "details": details,
+        "supports_claim": supports,
+        "confidence": 0.8,
+        "iteration": 0,
+        "method": "rules",
+    }
+
+
+def source(
+    domain: str,
+    tier: int,
+    stance: str,
+    *,
+    supports: bool | None = None,
+    quote_verified: bool | None = True,
+    basis: str = "domain",
+    url: str | None = None,
+) -> Finding:
+    """A news/media source finding as `source_findings.source_finding` writes it."""
+    if supports is None and stance == "supports" and tier <= 3:
+        supports = True
+    return _finding(
+        "news_media",
+        "news_contradiction" if stance == "contradicts" else "news_source",
+        supports,
+        source_url=url or f"https://{domain}/article-{next(_ids)}",
+        source_title=f"An article on {domain}",
+        source_domain=domain,
+        source_tier=tier,
+        tier_basis=basis,
+        published_date="2024-03-01",
+        stance=stance,
+        contradicts_claim=stance == "contradicts",
+        snippet="Its Scope 1 and 2 emissions totalled 16.2 Mt CO2e in FY2021.",
+        quote_verified=quote_verified,
+    )
+
+
+def disclosure(status: str = "full") -> Finding:
+    return _finding(
+        "legal", "ifrs_compliance", None, ifrs_mappings=[{"paragraph_id": "S2.29(a)(i)", "status": status}]
+    )
+
+
+def internal(check: str, supports: bool | None, **details: Any) -> Finding:
+    return _finding(
+        "data_metrics",
+        "inconsistency" if check == "cross_page" else "calculation",
+        supports,
+        check=check,
+        sources=[{"report_page": 4}, {"report_page": 9}],
+        **details,
+    )
+
+
+def verdict_of(*findings: Finding) -> str:
+    return grounded_verdict(ground(list(findings)))
+
+
+# --- evidence kinds ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("agent", "evidence_type", "details", "kind"),
+    [
+        ("legal", "ifrs_compliance", {}, "disclosure"),
+        ("legal", "disclosure_gap", {}, "disclosure"),
+        ("data_metrics", "calculation", {}, "internal"),
+        ("data_metrics", "inconsistency", {}, "internal"),
+        ("news_media", "news_source", {"tier_basis": "domain"}, "independent"),
+        ("academic", "academic_source", {"tier_basis": "domain"}, "independent"),
+        ("news_media", "news_source", {"tier_basis": "company_site"}, "internal"),
+        ("news_media", "news_source", {"tier_basis": "press_release"}, "internal"),
+        ("geography", "satellite_ndvi", {}, "independent"),
+        ("news_media", "none", {}, "none"),
+        ("legal", "error", {}, "error"),
+    ],
+)
+def test_evidence_kind_follows_agent_type_and_source(
+    agent: str, evidence_type: str, details: dict[str, Any], kind: str
+) -> None:
+    assert evidence_kind_of(agent, evidence_type, details) == kind
+
+
+def test_a_recorded_kind_wins_over_derivation() -> None:
+    finding = _finding("legal", "ifrs_compliance", None)
+    assert kind_of(finding) == "disclosure"
+    assert kind_of({**finding, "evidence_kind": "independent"}) == "independent"  # type: ignore[typeddict-item]
+
+
+# --- the bar -------------------------------------------------------------------------------------
+
+
+def test_nothing_independent_is_unverified_whatever_else_agrees() -> None:
+    consistent = internal("percent_change", True, consistent=True)
+    assert verdict_of(disclosure("full"), consistent) == "unverified"
+    assert verdict_of() == "unverified"
+
+
+def test_one_tier_2_source_with_a_found_quote_verifies() -> None:
+    assert verdict_of(source("reuters.com", 2, "supports")) == "verified"
+
+
+def test_a_tier_3_source_alone_is_below_the_bar_two_publishers_meet_it() -> None:
+    assert verdict_of(source("marketscreener.com", 3, "supports")) == "insufficient_evidence"
+    assert (
+        verdict_of(source("marketscreener.com", 3, "supports"), source("morningstar.com", 3, "supports"))
+        == "verified"
+    )
+    # Two articles of one publisher are one publisher.
+    assert (
+        verdict_of(source("marketscreener.com", 3, "supports"), source("marketscreener.com", 3, "supports"))
+        == "insufficient_evidence"
+    )
+
+
+@pytest.mark.parametrize("quote_verified", [None, False])
+def test_support_whose_quote_was_not_found_does_not_verify(quote_verified: bool | None) -> None:
+    expected = "insufficient_evidence" if quote_verified is None else "unverified"
+    assert verdict_of(source("reuters.com", 2, "supports", quote_verified=quote_verified)) == expected
+
+
+def test_a_tier_4_blog_is_below_the_bar() -> None:
+    assert verdict_of(source("medium.com", 4, "supports")) == "insufficient_evidence"
+
+
+@pytest.mark.parametrize("basis", ["company_site", "press_release"])
+def test_the_companys_own_word_is_not_independent(basis: str) -> None:
+    own = source("riotinto.com", 3, "supports", basis=basis)
+    grounding = ground([own])
+    assert grounded_verdict(grounding) == "unverified"
+    assert [item["publisher"] for item in grounding["self_reported"]] == ["riotinto.com"]
+
+
+def test_a_counting_contradiction_contradicts_and_one_below_the_bar_makes_it_mixed() -> None:
+    assert verdict_of(source("reuters.com", 1, "contradicts", supports=False)) == "contradicted"
+    below = source("reuters.com", 2, "contradicts", supports=None)
+    assert verdict_of(below) == "insufficient_evidence"
+    assert verdict_of(source("ft.com", 2, "supports"), below) == "insufficient_evidence"
+
+
+@pytest.mark.parametrize(
+    ("check", "verdict"), [("percent_change", "contradicted"), ("cross_page", "contradicted")]
+)
+def test_certain_internal_contradictions_contradict(check: str, verdict: str) -> None:
+    assert verdict_of(internal(check, False, consistent=False)) == verdict
+
+
+@pytest.mark.parametrize("check", ["unit_conversion", "scope_total", "impossible_value", "of_which_sum"])
+def test_uncertain_internal_contradictions_only_cast_doubt(check: str) -> None:
+    doubt = internal(check, False, consistent=False)
+    assert verdict_of(doubt) == "insufficient_evidence"
+    assert verdict_of(source("reuters.com", 2, "supports"), doubt) == "insufficient_evidence"
+
+
+def test_disclosure_never_supports_or_contradicts() -> None:
+    legacy_support = {**disclosure("full"), "supports_claim": True}  # as findings were stored before
+    assert verdict_of(legacy_support) == "unverified"  # type: ignore[arg-type]
+
+
+def test_indirect_imagery_never_decides() -> None:
+    imagery = _finding("geography", "satellite_ndvi", True)
+    assert verdict_of(imagery) == "insufficient_evidence"
+    assert verdict_of({**imagery, "supports_claim": False}) == "insufficient_evidence"  # type: ignore[arg-type]
+
+
+# --- what the verdict says -----------------------------------------------------------------------
+
+
+def _judge(*findings: Finding) -> Any:
+    return judge_claim(CLAIM, list(findings), {}, run_id="run", iteration=0, max_iterations=1)
+
+
+def test_verified_reasoning_names_the_deciding_source() -> None:
+    found = source("reuters.com", 2, "supports", url="https://www.reuters.com/sustainability/acme-2024")
+    verdict = _judge(found, disclosure("full")).verdict
+    assert verdict["verdict"] == "verified"
+    reasoning = verdict["reasoning"]
+    assert reasoning.startswith("Claim is VERIFIED: independent sources corroborate it")
+    assert "reuters.com (Tier 2, 2024-03-01)" in reasoning
+    assert "<https://www.reuters.com/sustainability/acme-2024>" in reasoning
+    assert (
+        '"Its Scope 1 and 2 emissions totalled 16.2 Mt CO2e in FY2021." (quote found in the source)'
+        in reasoning
+    )
+    assert "IFRS disclosure coverage (not evidence of the claim's truth):" in reasoning
+
+
+def test_unverified_reasoning_never_claims_independence() -> None:
+    searched = _finding(
+        "news_media", "none", None, queries=[{"query": "Acme emissions", "providers": ["library"]}]
+    )
+    consistent = internal("percent_change", True, consistent=True)
+    verdict = _judge(searched, consistent, disclosure("full")).verdict
+    assert verdict["verdict"] == "unverified"
+    reasoning = verdict["reasoning"]
+    assert "corroborate" not in reasoning
+    assert (
+        "Internally consistent (the report agrees with itself; this does not verify the claim):" in reasoning
+    )
+    assert (
+        "Searched the evidence library: nothing independent confirms or contradicts the claim." in reasoning
+    )
+
+
+def test_contradicted_by_the_report_itself_names_its_pages() -> None:
+    verdict = _judge(internal("cross_page", False, consistent=False)).verdict
+    assert verdict["verdict"] == "contradicted"
+    assert "Contradicted by the report itself:" in verdict["reasoning"]
+    assert "(report pages 4, 9)" in verdict["reasoning"]
+
+
+def test_insufficient_reasoning_says_what_is_missing() -> None:
+    verdict = _judge(source("medium.com", 4, "supports")).verdict
+    assert verdict["verdict"] == "insufficient_evidence"
+    assert (
+        "What is missing: No Tier 1–2 source and fewer than two independent publishers"
+        in verdict["reasoning"]
+    )
+
+
+# --- what a reviewer may do ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("findings", "permitted"),
+    [
+        ([], {"unverified"}),
+        ([source("reuters.com", 2, "supports")], {"verified", "insufficient_evidence"}),
+        (
+            [source("reuters.com", 1, "contradicts", supports=False)],
+            {"contradicted", "insufficient_evidence"},
+        ),
+        ([source("medium.com", 4, "supports")], {"insufficient_evidence"}),
+    ],
+)
+def test_permitted_verdicts(findings: list[Finding], permitted: set[str]) -> None:
+    assert permitted_verdicts(ground(findings)) == permitted
