@@ -6,12 +6,13 @@ The source is read sentence by sentence. A sentence counts only when it shares t
 be about the company (named in the sentence or the title), since news about another firm
 contradicts nothing. A sentence about another period (both state years, none shared) says nothing
 about the claim's figures or direction of change: last year's emissions do not contradict this
-year's. Figures are compared only within one kind of quantity (the same dimension and currency) and
-one stated year. Signals, strongest first: a different figure for the same kind of quantity
-(direct, 0.9), the opposite direction of change (direct, 0.85), a delayed or missed deadline
-(timeline, 0.8), enforcement or litigation (omission, 0.75), and criticism (contextual, 0.7). The
-same figure (0.6) or the same direction (0.5) counts as support. The sentence relied on is kept as
-the quote, so the quote check can confirm it is in the source.
+year's. Figures are compared only within one kind of quantity (the same dimension and currency),
+one stated year and one metric (the same scope group; a site's figure only with that site's).
+Signals, strongest first: a different figure for the same kind of quantity (direct, 0.9), the
+opposite direction of change (direct, 0.85), a delayed or missed deadline (timeline, 0.8),
+enforcement or litigation (omission, 0.75), and criticism (contextual, 0.7). The same figure (0.6)
+or the same direction (0.5) counts as support. The sentence relied on is kept as the quote, so the
+quote check can confirm it is in the source.
 """
 
 from __future__ import annotations
@@ -41,8 +42,8 @@ DELAY = re.compile(
     _I,
 )
 ENFORCEMENT = re.compile(
-    r"\b(?:fined|fines?|penalt\w*|lawsuits?|sued|su(?:es|ing)|charged|indict\w*|enforcement|violat\w*|"
-    r"investigat\w*|probe[sd]?|prosecut\w*|settle(?:d|ment)|court|regulator\w*|sanction\w*|"
+    r"\b(?:fined|fines|(?:a|the) fine|penalt\w*|lawsuits?|sued|su(?:es|ing)|charged|indict\w*|enforcement|"
+    r"violat\w*|investigat\w*|probe[sd]?|prosecut\w*|settle(?:d|ment)|court|sanction\w*|"
     r"greenwash\w*|misleading|breach\w*)\b",
     _I,
 )
@@ -57,6 +58,14 @@ COMMON_NAME_WORDS = frozenset(
     western central""".split()
 )
 _TARGET_YEAR = re.compile(r"\b(?:by|in|to|until)\s+((?:19|20)\d{2})\b", _I)
+# "Scope 1 and 2" is one metric, "Scope 1" another: figures are compared only within the same one.
+_SCOPE_GROUP = re.compile(r"\bscopes?\s?[123](?:\s?(?:,|and|&|\+|/)\s?(?:scope\s?)?[123](?![\d.]))*", _I)
+# A figure for one site or segment ("at the Kitimat smelter") is not the group's figure.
+_SITE = re.compile(
+    r"\b(?:at|from|in|for)\s(?:the|our|its|one|a)?\s?(?:[A-Z][\w-]*\s){0,3}"
+    r"(smelter|refinery|plant|site|mine|facility|factory|division|segment)\b",
+    _I,
+)
 
 
 @dataclass(frozen=True)
@@ -224,8 +233,11 @@ def _compare_figures(claim: str, sentence: str) -> str | None:
     quantity for the same year only with other values, None when no figure is comparable.
 
     A match may be a paraphrase ("16.2 million tonnes" for "16.2 Mt CO2e"); a mismatch must be
-    certain: the same currency, both or neither labelled CO2e, no unit of two readings.
+    certain: the same currency, both or neither labelled CO2e, no unit of two readings, and the
+    source names the site or segment the claim's figure is for.
     """
+    if _scope_groups(claim) and _scope_groups(sentence) and _scope_groups(claim) != _scope_groups(sentence):
+        return None
     comparable = [
         (mine, theirs)
         for mine in parse_figures(claim)
@@ -234,9 +246,20 @@ def _compare_figures(claim: str, sentence: str) -> str | None:
     ]
     if any(_same(mine, theirs) for mine, theirs in comparable):
         return "match"
-    if any(_certainly_comparable(mine, theirs) for mine, theirs in comparable):
+    if _same_site(claim, sentence) and any(
+        _certainly_comparable(mine, theirs) for mine, theirs in comparable
+    ):
         return "mismatch"
     return None
+
+
+def _scope_groups(text: str) -> set[frozenset[str]]:
+    return {frozenset(re.findall(r"[123]", match.group(0))) for match in _SCOPE_GROUP.finditer(text)}
+
+
+def _same_site(claim: str, sentence: str) -> bool:
+    sites = {match.group(1).lower() for match in _SITE.finditer(claim)}
+    return all(re.search(rf"\b{site}", sentence, _I) for site in sites)
 
 
 def _same_year(mine: int | None, theirs: int | None) -> bool:

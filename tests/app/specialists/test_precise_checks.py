@@ -300,3 +300,25 @@ def test_a_sentence_about_another_company_never_contradicts() -> None:
     rival = "Rival Corp's Scope 1 and 2 emissions were 19.8 Mt CO2e in 2021."
     assert _stance(rival, title="Mining emissions round-up")[0] == "neutral"
     assert _stance("Rival Corp's Scope 1 and 2 emissions rose in 2021.", title="Mining news")[0] == "neutral"
+
+
+def test_another_scope_group_or_site_is_another_metric() -> None:
+    combined = "Acme's Scope 1 and 2 emissions totalled 19.8 Mt CO2e in 2021."
+    assert _stance(combined, "Scope 1 emissions were 12.1 Mt CO2e in 2021.")[0] != "contradicts"
+    smelter = "Scope 1 emissions at the Kitimat smelter were 0.4 Mt CO2e in 2021."
+    assert _stance("Acme's Scope 1 emissions were 12.1 Mt CO2e in 2021.", smelter)[0] != "contradicts"
+    assert _stance("Acme's Kitimat smelter emitted Scope 1 emissions of 0.6 Mt CO2e in 2021.", smelter) == (
+        "contradicts",
+        "numeric_mismatch",
+    )
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "Regulatory filings show Acme's Scope 1 and 2 emissions totalled 16.2 Mt CO2e in 2021.",
+        "Acme's Scope 1 and 2 emissions include fine particulate matter from its kilns in 2021.",
+    ],
+)
+def test_regulatory_filings_and_fine_particles_are_not_enforcement(source: str) -> None:
+    assert _stance(source)[1] != "enforcement"
