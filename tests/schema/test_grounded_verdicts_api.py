@@ -12,17 +12,15 @@ from typing import Any
 from sqlalchemy import select
 from strawberry.relay import GlobalID
 
-from app.agents.specialists import load_investigators
 from app.config import Settings
 from app.db.models import Finding
 from app.db.session import SessionFactory
 from app.embeddings import create_embedder
 from app.events import EventLog
 from app.evidence.ingest import add_evidence_document
-from app.services.analysis import open_analysis_run
 from tests.support.evidence import article
 from tests.support.graphql import GraphQLClient
-from tests.support.pipeline import pipeline_runner, seed_report
+from tests.support.pipeline import analyse_offline, seed_report
 
 COMPANY = "Example Metals"  # seed_report's report is "Example Metals plc"
 CLAIMS: dict[str, dict[str, Any]] = {
@@ -116,11 +114,7 @@ async def _analyse(settings: Settings, session_factory: SessionFactory, event_lo
         for index, case in enumerate(CLAIMS.values())
     ]
     seeded = await seed_report(session_factory, claims, pages=len(claims))
-    started = await open_analysis_run(event_log, settings, seeded.report_id, skip_claims_extraction=True)
-    agents = load_investigators(settings)
-    async with pipeline_runner(settings, session_factory, event_log, agents=agents) as runner:
-        outcome = await runner.run(started.run.id)
-    assert outcome.result.value == "completed", outcome.detail
+    await analyse_offline(settings, session_factory, event_log, seeded.report_id, skip_claims_extraction=True)
     return str(GlobalID("Report", str(seeded.report_id)))
 
 

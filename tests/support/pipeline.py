@@ -11,7 +11,7 @@ from typing import Any
 from app.agents.pipeline import PipelineRunner, open_checkpointer
 from app.agents.routing import CORROBORATING_AGENT, SEARCHING_AGENTS
 from app.agents.runtime import Investigator, PipelineDeps
-from app.agents.specialists import no_evidence_source
+from app.agents.specialists import load_investigators, no_evidence_source
 from app.agents.state import SPECIALISTS
 from app.config import Settings
 from app.db.models import Claim, Report, ReportPage, ReportStatus
@@ -22,6 +22,7 @@ from app.knowledge.search import KnowledgeSearch
 from app.knowledge.store import sync_registry
 from app.llm import LLMClient
 from app.organisations import LOCAL_ORGANISATION_ID
+from app.services.analysis import open_analysis_run
 
 #: Claims of every type, with the agents the routing matrix (plus refinements) must give each.
 KNOWN_CLAIMS: list[dict[str, Any]] = [
@@ -165,3 +166,21 @@ async def pipeline_runner(
             knowledge=KnowledgeSearch(session_factory, embedder),
         )
         yield PipelineRunner(deps, checkpointer)
+
+
+async def analyse_offline(
+    settings: Settings,
+    session_factory: SessionFactory,
+    event_log: EventLog,
+    report_id: uuid.UUID,
+    **options: Any,
+) -> uuid.UUID:
+    """Run a whole analysis of a seeded report with the built-in specialists and no LLM, as
+    `make run` does offline; asserts it completed and returns the run's id. `options` go to
+    `open_analysis_run` (e.g. `skip_claims_extraction`, `max_iterations`)."""
+    started = await open_analysis_run(event_log, settings, report_id, **options)
+    agents = load_investigators(settings)
+    async with pipeline_runner(settings, session_factory, event_log, agents=agents) as runner:
+        outcome = await runner.run(started.run.id)
+    assert outcome.result.value == "completed", outcome.detail
+    return started.run.id

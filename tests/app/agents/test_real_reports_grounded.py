@@ -11,13 +11,11 @@ import pytest
 from sqlalchemy import select
 
 from app.agents.routing import SEARCHING_AGENTS
-from app.agents.specialists import load_investigators
 from app.config import Settings
 from app.db.models import Claim, Finding, Verdict
 from app.db.session import SessionFactory
 from app.events import EventLog
-from app.services.analysis import open_analysis_run
-from tests.support.pipeline import pipeline_runner, seed_parsed_pages
+from tests.support.pipeline import analyse_offline, seed_parsed_pages
 from tests.support.reports import report_pages, shared_report_paths
 
 REPORTS = shared_report_paths()
@@ -30,12 +28,7 @@ async def test_no_verdict_is_verified_without_independent_evidence(
     settings: Settings, session_factory: SessionFactory, event_log: EventLog, clean_db: None, path: Path
 ) -> None:
     report_id = await seed_parsed_pages(session_factory, [text for _, text in report_pages(path)])
-    started = await open_analysis_run(event_log, settings, report_id)
-    async with pipeline_runner(
-        settings, session_factory, event_log, agents=load_investigators(settings)
-    ) as runner:
-        outcome = await runner.run(started.run.id)
-    assert outcome.result.value == "completed", outcome.detail
+    await analyse_offline(settings, session_factory, event_log, report_id)
 
     async with session_factory() as session:
         claims = set(await session.scalars(select(Claim.id).where(Claim.report_id == report_id)))

@@ -11,16 +11,15 @@ import pytest
 from sqlalchemy import select
 
 from app.agents.routing import rule_route, with_corroboration
-from app.agents.specialists import load_investigators
 from app.db.models import Finding, RoutingAssignment
 from app.db.session import SessionFactory
 from app.events import EventLog
-from app.services.analysis import open_analysis_run
 from tests.conftest import make_settings
 from tests.support.fake_tavily import FakeTavily, fake_tavily_server
-from tests.support.pipeline import pipeline_runner, seed_report
+from tests.support.pipeline import analyse_offline, seed_report
 from tests.support.services import RunningServices
 
+ONE_PASS_OF_STORED_CLAIMS: dict[str, Any] = {"skip_claims_extraction": True, "max_iterations": 1}
 QUANTITATIVE = [
     {"text": f"Total water withdrawal at site {n} was {400 + n} megalitres in 2023.", "page": 1}
     for n in range(3)
@@ -64,14 +63,7 @@ async def test_corroboration_searches_the_web_only_within_the_reports_budget(
     )
     claims = [{**claim, "claim_type": "quantitative"} for claim in QUANTITATIVE]
     seeded = await seed_report(session_factory, claims, pages=1)
-    started = await open_analysis_run(
-        event_log, settings, seeded.report_id, skip_claims_extraction=True, max_iterations=1
-    )
-    async with pipeline_runner(
-        settings, session_factory, event_log, agents=load_investigators(settings)
-    ) as runner:
-        outcome = await runner.run(started.run.id)
-    assert outcome.result.value == "completed", outcome.detail
+    await analyse_offline(settings, session_factory, event_log, seeded.report_id, **ONE_PASS_OF_STORED_CLAIMS)
 
     async with session_factory() as session:
         routed = list(
