@@ -4,8 +4,13 @@ The claims are the rule-based claims agent's on the shared real reports. Those r
 copyrighted, so the labelled set (`verdict_quality_cases.json`) keeps no sentence of theirs: a
 case is a locator (report, page, the figure as written, its year) plus its kind and the figure,
 year, address and date of the document we plant. The planted document itself is written here, in
-our own words, at run time: the claim's company, three of the claim's own topic words (the rarest
-in the report, so that one claim's document rarely bears on another claim) and a figure.
+our own words, at run time: the claim's company (in the title), three of the words a search for the
+claim uses (the rarest in the report, so that one claim's document rarely bears on another claim),
+the kind of site the claim names, if any, and a figure, in a paragraph amid filler prose.
+
+The set is chosen deterministically: every claim of the three small reports with a figure that
+locates it alone on its page (and not worded like an already chosen one), then Siemens's claims,
+one per page, up to 96; kinds in rotation so each has twelve.
 
 Eight kinds, spread evenly, each with the verdict the judge should reach (see `KINDS`).
 """
@@ -18,7 +23,6 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
 
 from app.claims.agent import ClaimsAgent
 from app.config import Settings
@@ -29,7 +33,7 @@ from app.llm import UsageTrace
 from app.specialists.company_names import search_name
 from app.specialists.contradictions import CRITICISM, DECREASE, DELAY, ENFORCEMENT, INCREASE
 from app.specialists.figures import Figure, parse_figures, parse_years
-from app.specialists.search_queries import MAX_KEY_TERMS, STOPWORDS, key_terms
+from app.specialists.search_queries import STOPWORDS, key_terms
 from tests.support.evidence import article
 
 CASES_FILE = Path(__file__).with_name("verdict_quality_cases.json")
@@ -61,6 +65,8 @@ KINDS: dict[str, str] = {
 TARGET_CASES = 96  # twelve per kind
 MAX_SHARED_SHARE = 0.5  # a claim this close in wording to a chosen one is left out
 TOPIC_WORDS = 3
+#: Where a figure is for: a source on the same figure names the same kind of site too.
+SITE_WORDS = frozenset("smelter refinery plant site mine facility factory division segment".split())
 _NUMBER = re.compile(r"\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?")
 _SIGNAL_WORDS = (DECREASE, INCREASE, DELAY, ENFORCEMENT, CRITICISM)
 #: Common words that say nothing of a claim's topic; never used as its topic words.
@@ -95,13 +101,6 @@ class Case:
     planted_year: int | None
     url: str
     published: str
-
-    def to_json(self) -> dict[str, Any]:
-        return asdict(self)
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Case:
-        return cls(**data)
 
 
 # --- claims and locators -------------------------------------------------------------------------
@@ -141,10 +140,14 @@ def _compact(text: str) -> str:
 
 def locate(case: Case, claims: Sequence[ReportClaim]) -> list[ReportClaim]:
     """The claims a case's locator fits: same page, containing the figure (and its year, if any)."""
-    figure = _compact(case.figure)
-    on_page = [claim for claim in claims if claim.page == case.page and figure in _compact(claim.text)]
-    if len(on_page) > 1 and case.year is not None:
-        on_page = [claim for claim in on_page if str(case.year) in claim.text] or on_page
+    return claims_at(case.page, case.figure, case.year, claims)
+
+
+def claims_at(page: int, figure: str, year: int | None, claims: Sequence[ReportClaim]) -> list[ReportClaim]:
+    written = _compact(figure)
+    on_page = [claim for claim in claims if claim.page == page and written in _compact(claim.text)]
+    if len(on_page) > 1 and year is not None:
+        on_page = [claim for claim in on_page if str(year) in claim.text] or on_page
     return on_page
 
 
@@ -177,24 +180,9 @@ def candidates(report: str, claims: Sequence[ReportClaim]) -> list[Candidate]:
         if figure is None:
             continue
         candidate = Candidate(report, claim, figure, figure_year(claim.text, figure))
-        if locate(_probe(candidate), claims) == [claim]:
+        if claims_at(claim.page, figure.text, candidate.year, claims) == [claim]:
             found.append(candidate)
     return sorted(found, key=lambda item: (item.year is None, item.claim.page))
-
-
-def _probe(candidate: Candidate) -> Case:
-    return Case(
-        candidate.report,
-        candidate.claim.page,
-        candidate.figure.text,
-        candidate.year,
-        "",
-        "",
-        None,
-        None,
-        "",
-        "",
-    )
 
 
 def _too_close(candidate: Candidate, chosen: Sequence[Candidate]) -> bool:
@@ -209,12 +197,17 @@ def _too_close(candidate: Candidate, chosen: Sequence[Candidate]) -> bool:
 
 
 def choose(pool: dict[str, list[Candidate]], target: int = TARGET_CASES) -> list[Candidate]:
-    """Every distinct candidate of the small reports, then Siemens's up to the target; page order."""
+    """Every distinct candidate of the small reports, then Siemens's up to the target, a report's
+    pages first one claim each (claims on one page share a topic); then in page order."""
     chosen: list[Candidate] = []
     for report in REPORTS:
-        for candidate in pool.get(report, []):
-            if len(chosen) < target and not _too_close(candidate, chosen):
-                chosen.append(candidate)
+        for one_per_page in (True, False):
+            for candidate in pool.get(report, []):
+                pages = {item.claim.page for item in chosen if item.report == report}
+                if one_per_page and candidate.claim.page in pages or candidate in chosen:
+                    continue
+                if len(chosen) < target and not _too_close(candidate, chosen):
+                    chosen.append(candidate)
     chosen = chosen[: len(chosen) - len(chosen) % len(KINDS)]
     return sorted(chosen, key=lambda item: (REPORTS.index(item.report), item.claim.page))
 
@@ -341,7 +334,8 @@ def company_site(company: str) -> str:
     return "".join(words[1:] if words[:1] == ["the"] else words)
 
 
-def source_url(kind: str, report: str, index: int, company: str) -> str:
+def source_url(kind: str, index: int, company: str) -> str:
+    """The planted document's address: the kind's outlets in turn (the address decides the tier)."""
     outlets = SLUG_OUTLETS[kind]
     slug = f"{company_site(company)}-{kind.replace('_', '-')}-{index:03d}"
     return outlets[index // len(KINDS) % len(outlets)].format(slug=slug, site=company_site(company))
@@ -370,7 +364,7 @@ def make_case(candidate: Candidate, kind: str, index: int, company: str) -> Case
         expected=KINDS[kind],
         planted_figure=planted_figure,
         planted_year=planted_year,
-        url=source_url(kind, candidate.report, index, company),
+        url=source_url(kind, index, company),
         published=published,
     )
 
@@ -393,14 +387,14 @@ def write_cases(cases: Sequence[Case], companies: dict[str, str], path: Path = C
             report: {"company": companies[report], "other_company": OTHER_COMPANIES[report]}
             for report in dict.fromkeys(case.report for case in cases)
         },
-        "cases": [case.to_json() for case in cases],
+        "cases": [asdict(case) for case in cases],
     }
     path.write_text(json.dumps(data, indent=1) + "\n")
 
 
 def read_cases(path: Path = CASES_FILE) -> tuple[dict[str, dict[str, str]], list[Case]]:
     data = json.loads(path.read_text())
-    return data["reports"], [Case.from_json(item) for item in data["cases"]]
+    return data["reports"], [Case(**item) for item in data["cases"]]
 
 
 # --- the planted documents -----------------------------------------------------------------------
@@ -414,11 +408,12 @@ class PlantedDocument:
     published: str
 
 
-def _usable(word: str, avoid: set[str]) -> bool:
+def _usable(word: str, surface: str, avoid: set[str]) -> bool:
+    """A word that may stand for the claim's topic: no number, none of the reader's signal words."""
     return (
         word not in avoid
         and not any(ch.isdigit() for ch in word)
-        and not any(pattern.search(word) for pattern in _SIGNAL_WORDS)
+        and not any(pattern.search(form) for pattern in _SIGNAL_WORDS for form in (word, surface))
     )
 
 
@@ -426,16 +421,18 @@ def topic_words(
     claim: str, report_claims: Sequence[ReportClaim], avoid: set[str], company: str = ""
 ) -> list[str]:
     """Three of the words a search for the claim uses (`key_terms`), the rarest among the report's
-    claims first, in claim order; generic words only when the claim has too few others."""
+    claims first, in claim order (generic words only when the claim has too few others), plus the
+    kind of site the claim's figure is for ("plant", "mine"), if it names one."""
     frequency = Counter(word for other in report_claims for word in content_words(other.text))
     surfaces: dict[str, str] = {}
-    for term in key_terms(claim, limit=MAX_KEY_TERMS + 4, known=company):
+    for term in key_terms(claim, known=company):
         for token in tokens(term):
             word = next(iter(content_words(token)), None)
-            if word and word not in surfaces and _usable(word, avoid):
+            if word and word not in surfaces and _usable(word, token, avoid):
                 surfaces[word] = token
     ranked = sorted(surfaces, key=lambda word: (word in GENERIC_WORDS, frequency[word]))[:TOPIC_WORDS]
-    return [surfaces[word] for word in surfaces if word in ranked]
+    sites = [word for word in map(str.lower, re.findall(r"[A-Za-z]+", claim)) if word in SITE_WORDS]
+    return [surfaces[word] for word in surfaces if word in ranked] + sorted(set(sites) - set(ranked))
 
 
 UNRELATED_SENTENCES = (

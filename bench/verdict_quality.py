@@ -41,6 +41,8 @@ from app.db.session import SessionFactory, create_engine, create_session_factory
 from app.events import EventLog
 from app.evidence.ingest import add_evidence_document
 from app.services.analysis import open_analysis_run
+from app.specialists.company_names import search_name
+from app.specialists.contradictions import assess_by_rules
 from bench.common import bench_settings, print_summary, print_table
 from bench.verdict_cases import (
     KINDS,
@@ -60,7 +62,6 @@ from tests.support.reports import SHARED_REPORTS, report_pages
 from tests.support.services import RunningServices, running_services
 
 VERDICTS = ("verified", "unverified", "contradicted", "insufficient_evidence")
-SEARCHING_AGENTS = ("news_media", "academic", "geography")
 TARGETS = {"verified_precision": 0.95, "contradicted_precision": 0.9, "contradiction_recall": 0.8}
 HAS_EVIDENCE_KIND = text(
     "SELECT EXISTS (SELECT 1 FROM information_schema.columns "
@@ -116,6 +117,7 @@ class Outcome:
     iterations: int
     matched: dict[int, uuid.UUID] = field(default_factory=dict)  # case index -> claim id
     missing: list[int] = field(default_factory=list)  # case indexes not found among the claims
+    offline: dict[int, str] = field(default_factory=dict)  # case index -> rule reading of its document
 
 
 async def seeded_report(stack: Stack, path: Path, company: str | None) -> tuple[uuid.UUID, uuid.UUID]:
@@ -201,13 +203,13 @@ async def plant(
     claims: Sequence[ReportClaim],
     company: str,
     runner_deps: PipelineDeps,
-) -> list[int]:
-    """Add each case's document to the organisation's library; the cases whose claim was not found."""
-    missing = []
+) -> dict[int, str]:
+    """Add each case's document to the organisation's library. Returns, per planted case, how the
+    rule reader reads the document against its claim on its own (no search, no judge)."""
+    offline: dict[int, str] = {}
     for index, case in indexed:
         found = locate(case, claims)
         if not found:
-            missing.append(index)
             continue
         document = planted_document(case, found[0].text, claims, company, OTHER_COMPANIES[case.report], index)
         await add_evidence_document(
@@ -220,7 +222,10 @@ async def plant(
             published_date=document.published,
             organisation_id=organisation_id,
         )
-    return missing
+        offline[index] = assess_by_rules(
+            found[0].text, search_name(company), document.title, document.text
+        ).stance
+    return offline
 
 
 async def run_report(stack: Stack, path: Path, company: str, indexed: Sequence[tuple[int, Case]]) -> Outcome:
@@ -230,12 +235,13 @@ async def run_report(stack: Stack, path: Path, company: str, indexed: Sequence[t
         claims, _ = await extract_claims(
             stack.settings, runner.deps.embedder, runner.deps.knowledge, report_pages(path)
         )
-        not_planted = await plant(stack, organisation_id, indexed, claims, company, runner.deps)
+        offline = await plant(stack, organisation_id, indexed, claims, company, runner.deps)
         outcome = await analyse(stack, runner, report_id, path.stem)
+    outcome.offline = offline
     ids = {claim: claim_id for claim_id, claim in outcome.claims}
     for index, case in indexed:
         found = locate(case, list(ids))
-        if found and index not in not_planted:
+        if found and index in offline:
             outcome.matched[index] = ids[found[0]]
         else:
             outcome.missing.append(index)
@@ -249,21 +255,56 @@ def ratio(part: int, whole: int) -> str:
     return f"{part / whole:.3f}" if whole else "n/a"
 
 
-def labelled_rows(cases: Sequence[Case], outcomes: Sequence[Outcome]) -> list[tuple[Case, str, str]]:
-    """(case, actual verdict, how its own document was read) for every labelled claim found."""
+@dataclass(frozen=True)
+class Row:
+    """A labelled claim's outcome: its verdict, how its own document was read, and the other planted
+    documents read as support or contradiction for it."""
+
+    case: Case
+    actual: str
+    own: str
+    others: str
+    offline: str
+
+    def cells(self) -> list[object]:
+        case = self.case
+        return [
+            case.report[:20],
+            case.page,
+            case.figure[:30],
+            case.year,
+            case.kind,
+            case.expected,
+            self.actual,
+            self.own,
+            self.others,
+        ]
+
+
+def labelled_rows(cases: Sequence[Case], outcomes: Sequence[Outcome]) -> list[Row]:
+    by_url = {case.url: case for case in cases}
     rows = []
     for outcome in outcomes:
         for index, claim_id in outcome.matched.items():
             case = cases[index]
-            reading = outcome.readings.get((claim_id, case.url), "not retrieved")
-            rows.append((case, outcome.verdicts.get(claim_id, "no verdict"), reading))
+            others = [
+                f"{by_url[url].kind}@p{by_url[url].page}:{reading}"
+                for (reader, url), reading in sorted(outcome.readings.items())
+                if reader == claim_id
+                and url != case.url
+                and url in by_url
+                and reading in ("supports", "contradicts")
+            ]
+            own = outcome.readings.get((claim_id, case.url), "not retrieved")
+            verdict = outcome.verdicts.get(claim_id, "no verdict")
+            rows.append(Row(case, verdict, own, " ".join(others) or "-", outcome.offline[index]))
     return rows
 
 
-def headline(rows: Sequence[tuple[Case, str, str]]) -> dict[str, str]:
-    actual_verified = [case for case, actual, _ in rows if actual == "verified"]
-    actual_contradicted = [case for case, actual, _ in rows if actual == "contradicted"]
-    planted = [actual for case, actual, _ in rows if case.kind == "contradicting"]
+def headline(rows: Sequence[Row]) -> dict[str, str]:
+    actual_verified = [row.case for row in rows if row.actual == "verified"]
+    actual_contradicted = [row.case for row in rows if row.actual == "contradicted"]
+    planted = [row.actual for row in rows if row.case.kind == "contradicting"]
     return {
         "verified_precision": ratio(
             sum(c.expected == "verified" for c in actual_verified), len(actual_verified)
@@ -283,9 +324,9 @@ def verified_without_independent(outcomes: Sequence[Outcome]) -> int:
     )
 
 
-def print_confusion(rows: Sequence[tuple[Case, str, str]]) -> None:
+def print_confusion(rows: Sequence[Row]) -> None:
     columns = [*VERDICTS, "no verdict"]
-    counts = Counter((case.expected, actual) for case, actual, _ in rows)
+    counts = Counter((row.case.expected, row.actual) for row in rows)
     print_table(
         "Labelled claims: expected (rows) x actual final verdict (columns)",
         ["expected", *columns, "total"],
@@ -293,31 +334,23 @@ def print_confusion(rows: Sequence[tuple[Case, str, str]]) -> None:
     )
 
 
-def print_kinds(rows: Sequence[tuple[Case, str, str]]) -> dict[str, Any]:
-    by_kind: dict[str, list[tuple[str, str]]] = defaultdict(list)
-    for case, actual, reading in rows:
-        by_kind[case.kind].append((actual, reading))
+def print_kinds(rows: Sequence[Row]) -> dict[str, Any]:
+    by_kind: dict[str, list[Row]] = defaultdict(list)
+    for row in rows:
+        by_kind[row.case.kind].append(row)
     table, summary = [], {}
     for kind, expected in KINDS.items():
         found = by_kind.get(kind, [])
-        correct = sum(actual == expected for actual, _ in found)
-        actuals = Counter(actual for actual, _ in found)
-        readings = Counter(reading for _, reading in found)
-        table.append(
-            [
-                kind,
-                expected,
-                len(found),
-                correct,
-                ratio(correct, len(found)),
-                _counts(actuals),
-                _counts(readings),
-            ]
-        )
+        correct = sum(row.actual == expected for row in found)
         summary[kind] = {"cases": len(found), "accuracy": ratio(correct, len(found))}
+        table.append(
+            [kind, expected, len(found), correct, summary[kind]["accuracy"]]
+            + [_counts(Counter(getattr(row, name) for row in found)) for name in ("actual", "offline", "own")]
+        )
     print_table(
-        "Per case kind (own document: how the planted document was read for its claim)",
-        ["kind", "expected", "cases", "correct", "accuracy", "actual verdicts", "own document"],
+        "Per case kind (own document: how the planted document was read for its claim, alone by the "
+        "rule reader / in the run)",
+        ["kind", "expected", "cases", "correct", "accuracy", "actual verdicts", "read alone", "read in run"],
         table,
     )
     return summary
@@ -365,14 +398,32 @@ def print_reports(cases: Sequence[Case], outcomes: Sequence[Outcome]) -> None:
             print(f"  not found: {case.report} p.{case.page} {case.figure!r} {case.year} ({case.kind})")
 
 
-def print_misjudged(rows: Sequence[tuple[Case, str, str]]) -> None:
+def print_misjudged(rows: Sequence[Row]) -> None:
     """The labelled claims whose verdict is not the expected one, by locator (no report text)."""
-    wrong = [(case, actual, reading) for case, actual, reading in rows if actual != case.expected]
-    print_table(
-        f"Misjudged labelled claims ({len(wrong)})",
-        ["report", "page", "figure", "year", "kind", "expected", "actual", "own document"],
-        [[c.report[:20], c.page, c.figure, c.year, c.kind, c.expected, a, r] for c, a, r in wrong],
+    wrong = [row.cells() for row in rows if row.actual != row.case.expected]
+    headers = ["report", "page", "figure", "year", "kind", "expected", "actual", "own document", "others"]
+    print_table(f"Misjudged labelled claims ({len(wrong)})", headers, wrong)
+
+
+HEADLINES = {
+    "verified_precision": "VERIFIED precision (labelled)",
+    "contradicted_precision": "CONTRADICTED precision (labelled)",
+    "contradiction_recall": "recall of planted contradictions",
+}
+
+
+def print_headline(figures: dict[str, str], unsupported: int, kind_column: bool) -> None:
+    rows: list[list[object]] = [
+        [HEADLINES[key], value, f">= {TARGETS[key]}"] for key, value in figures.items()
+    ]
+    rows.append(["VERIFIED without independent support (all claims)", unsupported, "0"])
+    print_table("Headline figures", ["figure", "value", "target"], rows)
+    basis = (
+        "evidence_kind = 'independent'"
+        if kind_column
+        else "agent in news_media/academic/geography (no findings.evidence_kind column)"
     )
+    print(f"  independent support = a finding of the run with supports_claim true and {basis}")
 
 
 def print_quality(cases: Sequence[Case], outcomes: Sequence[Outcome]) -> None:
@@ -383,46 +434,13 @@ def print_quality(cases: Sequence[Case], outcomes: Sequence[Outcome]) -> None:
     kinds = print_kinds(rows)
     figures = headline(rows)
     unsupported = verified_without_independent(outcomes)
-    basis = (
-        "evidence_kind = independent"
-        if all(o.kind_column for o in outcomes)
-        else ("no evidence_kind column: a supporting news/academic/geography finding")
-    )
-    print_table(
-        "Headline figures",
-        ["figure", "value", "target"],
-        [
-            [
-                "VERIFIED precision (labelled)",
-                figures["verified_precision"],
-                f">= {TARGETS['verified_precision']}",
-            ],
-            [
-                "CONTRADICTED precision (labelled)",
-                figures["contradicted_precision"],
-                f">= {TARGETS['contradicted_precision']}",
-            ],
-            [
-                "recall of planted contradictions",
-                figures["contradiction_recall"],
-                f">= {TARGETS['contradiction_recall']}",
-            ],
-            ["VERIFIED without independent support (all claims)", unsupported, "0"],
-        ],
-    )
-    print(f"  independent support read as: {basis}")
+    print_headline(figures, unsupported, all(outcome.kind_column for outcome in outcomes))
     talk = cross_talk(cases, outcomes)
-    print(f"  planted documents bearing on other claims: {_counts(talk)}")
+    print(f"  planted documents read as support/contradiction of another claim: {_counts(talk)}")
+    missing = sum(len(outcome.missing) for outcome in outcomes)
+    summary = {"bench": "verdict_quality", "labelled": len(rows), "missing": missing, **figures}
     print_summary(
-        {
-            "bench": "verdict_quality",
-            "labelled": len(rows),
-            "missing": sum(len(o.missing) for o in outcomes),
-            **figures,
-            "verified_without_independent": unsupported,
-            "kinds": kinds,
-            "cross_talk": dict(talk),
-        }
+        {**summary, "verified_without_independent": unsupported, "kinds": kinds, "cross_talk": talk}
     )
 
 
@@ -458,19 +476,10 @@ async def build(stack: Stack, reports_dir: Path) -> None:
     cases = build_cases(claims, companies)
     write_cases(cases, companies)
     per = Counter((case.report, case.kind) for case in cases)
-    print_table(
-        f"Labelled set written ({len(cases)} cases)",
-        ["report", "claims", "cases", *KINDS],
-        [
-            [
-                report[:34],
-                len(claims[report]),
-                sum(per[(report, k)] for k in KINDS),
-                *(per[(report, k)] for k in KINDS),
-            ]
-            for report in REPORTS
-        ],
-    )
+    rows = [
+        [report[:34], len(claims[report]), *(per[(report, kind)] for kind in KINDS)] for report in REPORTS
+    ]
+    print_table(f"Labelled set written ({len(cases)} cases)", ["report", "claims", *KINDS], rows)
 
 
 async def timing(stack: Stack, path: Path) -> None:
@@ -480,30 +489,19 @@ async def timing(stack: Stack, path: Path) -> None:
     async with offline_runner(stack) as runner:
         outcome = await analyse(stack, runner, report_id, path.stem)
     verdicts = Counter(outcome.verdicts.values())
+    figures = [len(outcome.claims), outcome.iterations, f"{outcome.seconds:.1f}"]
     print_table(
         f"Offline pipeline wall time ({path.stem}, {len(pages)} pages, empty library)",
         ["report", "claims", "iteration_count", "wall s", *VERDICTS],
-        [
-            [
-                path.stem[:34],
-                len(outcome.claims),
-                outcome.iterations,
-                f"{outcome.seconds:.1f}",
-                *(verdicts[v] for v in VERDICTS),
-            ]
-        ],
+        [[path.stem[:34], *figures, *(verdicts[v] for v in VERDICTS)]],
     )
-    print_summary(
-        {
-            "bench": "verdict_quality_timing",
-            "report": path.stem,
-            "pages": len(pages),
-            "claims": len(outcome.claims),
-            "iteration_count": outcome.iterations,
-            "wall_s": round(outcome.seconds, 2),
-            "verdicts": dict(verdicts),
-        }
-    )
+    summary = {"bench": "verdict_quality_timing", "report": path.stem, "pages": len(pages)}
+    figures_json = {
+        "claims": len(outcome.claims),
+        "iteration_count": outcome.iterations,
+        "wall_s": round(outcome.seconds, 2),
+    }
+    print_summary({**summary, **figures_json, "verdicts": dict(verdicts)})
 
 
 def arguments() -> argparse.Namespace:
