@@ -3,7 +3,8 @@
 Providers: Tavily (when `TAVILY_API_KEY` is set) and the evidence library. A provider that fails is
 reported in the response's `errors` while the others' results still count; the search as a whole
 fails only when no provider answered. Time ranges are enforced here, after the query, on each
-result's publication date (undated results are kept: they cannot be shown to be out of range).
+web result's publication date (undated results and library documents are kept: the first cannot
+be shown to be out of range, the second were chosen by the user).
 """
 
 from __future__ import annotations
@@ -163,8 +164,10 @@ class EvidenceSearch:
         return response
 
     def _in_range(self, result: SearchResult, time_range: str) -> bool:
+        """Whether a web result is recent enough. The user's own library documents always are: they
+        were chosen as evidence, and a report is often checked years after the period it covers."""
         days = TIME_RANGE_DAYS.get(time_range)
-        if days is None or result.published_date is None:
+        if days is None or result.published_date is None or result.provider == LIBRARY:
             return True
         try:
             published = dt.date.fromisoformat(result.published_date[:10])

@@ -108,3 +108,11 @@ def test_tavily_results_parse_dates_and_skip_entries_without_url() -> None:
     ]
     with pytest.raises(AttemptFailed):
         parse_results({"answer": "no results key"})
+
+
+async def test_library_documents_are_never_too_old() -> None:
+    old_web = _result("https://b.example/old", published="2023-01-01")
+    old_library = _result("library://7", "library", published="2023-01-01")
+    search = EvidenceSearch(Settings(), [_Fixed([old_web, old_library])], today=lambda: dt.date(2025, 6, 1))
+    response = await search.search("q", time_range="year")
+    assert [item.url for item in response.results] == ["library://7"]
