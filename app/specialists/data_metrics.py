@@ -67,6 +67,11 @@ def run_checks(claims: Iterable[ClaimState], pages: list[tuple[int, str]]) -> di
     return {claim["claim_id"]: check_claim(claim, index) for claim in claims}
 
 
+#: The checks depend on the report alone, so a re-investigation cannot change them: the judge does
+#: not send a claim back to this agent (see `reinvestigation.determine_target_agents`).
+SETTLED = {"settled": True}
+
+
 def _draft(claim_id: str, result: CheckResult) -> FindingDraft:
     return FindingDraft(
         claim_id=claim_id,
@@ -75,7 +80,7 @@ def _draft(claim_id: str, result: CheckResult) -> FindingDraft:
         supports_claim=result.supports_claim,
         confidence=result.confidence,
         method="rules",
-        details=result.details,
+        details={**result.details, **SETTLED},
     )
 
 
@@ -89,7 +94,7 @@ def _nothing_applied(claim_id: str) -> FindingDraft:
         supports_claim=None,
         confidence=None,
         method="rules",
-        details={"checks_tried": list(CHECKS_TRIED), "source_available": True},
+        details={"checks_tried": list(CHECKS_TRIED), "source_available": True, **SETTLED},
     )
 
 

@@ -83,7 +83,7 @@ async def _assess_claim(
             # paragraph; reporting it "missing" would send the judge chasing an unrelated gap.
             assessments.append(assessment)
     searched = "the claim" + (f" or on page {', '.join(map(str, numbers))}" if numbers else "")
-    return _claim_finding(claim, assessments, hits, unknown, searched)
+    return _claim_finding(claim, assessments, hits, unknown, searched, reach)
 
 
 async def _search(query: str, tools: InvestigationTools) -> list[SearchHit]:
@@ -101,6 +101,7 @@ def _claim_finding(
     hits: Sequence[SearchHit],
     unknown: Sequence[str],
     searched: str,
+    reach: int,
 ) -> FindingDraft:
     top = best(assessments)
     details: dict[str, Any] = {
@@ -115,6 +116,9 @@ def _claim_finding(
         ],
         "knowledge_hits": [{k: v for k, v in hit.to_dict().items() if k != "text"} for hit in hits],
         "searched": searched,
+        # The first pass reads the claim's page; a re-investigation also reads its neighbours, and
+        # there is no further to look: that assessment is settled.
+        "settled": reach > 0,
     }
     if unknown:
         details["unknown_paragraphs"] = list(unknown)

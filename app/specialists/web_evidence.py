@@ -88,15 +88,23 @@ async def investigate_with_search(
         if profile.agent in entry.get("corroborating_agents", [])
     }
     web_budget = tools.settings.corroboration_web_searches_per_report if search.web_enabled else 0
+    corroborated: list[FindingDraft] = []
     for claim in task["claims"]:
         context = contexts.get(claim["claim_id"])
+        if claim["claim_id"] in corroborating and not context:
+            # Searched only so that it meets the evidence: quiet unless something is found, so a
+            # report's worth of empty library lookups does not flood the event stream.
+            planned = _corroboration_plan(claim, task["company_name"], search, web_budget)
+            web_budget -= sum(not query.library_only for query in planned)
+            work = await _search_all(tools, search, profile, claim, planned, announce=False)
+            found = await _evaluate(tools, texts, profile, work, company, announce=False)
+            corroborated += found
+            outcome.findings.extend(found)
+            continue
         await tools.recorder.emit(
             "claim_investigating", {"claim_id": claim["claim_id"], "claim_text": claim["text"]}
         )
-        if claim["claim_id"] in corroborating and not context:
-            planned = _corroboration_plan(claim, task["company_name"], search, web_budget)
-            web_budget -= sum(not query.library_only for query in planned)
-        elif context:
+        if context:
             planned = refined_queries(context, claim, task["company_name"])
             await tools.think(
                 f"{profile.label} agent: re-investigating with the judge's {len(context['refined_queries'])} "
@@ -110,9 +118,19 @@ async def investigate_with_search(
         request = _request(task, profile, claim, outcome)
         if request is not None:
             outcome.info_requests.append(request)
+    if corroborating:
+        await tools.think(_corroboration_note(profile, corroborating, corroborated))
     for request in task["info_requests"]:
         outcome.info_responses.append(await _answer(tools, search, profile, request, company))
     return outcome
+
+
+def _corroboration_note(profile: SearchProfile, claims: set[str], findings: Sequence[FindingDraft]) -> str:
+    with_sources = len({finding.claim_id for finding in findings if finding.evidence_type != "none"})
+    return (
+        f"{profile.label} agent: searched {len(claims)} claim(s) routed to it only so that every claim meets "
+        f"the evidence; {with_sources} had relevant sources."
+    )
 
 
 def _corroboration_plan(
@@ -153,8 +171,11 @@ async def _search_all(
     profile: SearchProfile,
     claim: ClaimState,
     planned: Sequence[PlannedQuery],
+    *,
+    announce: bool = True,
 ) -> _ClaimWork:
-    """Every planned query, run concurrently; events are emitted in plan order afterwards."""
+    """Every planned query, run concurrently; events (unless not `announce`d) are emitted in plan
+    order afterwards. A failed search is always reported."""
     limit = tools.settings.search_queries_per_claim
     planned = list(planned)[:limit]
     answers = await asyncio.gather(
@@ -175,6 +196,9 @@ async def _search_all(
         if isinstance(answer, BaseException):
             raise answer
         work.queries.append(_query_record(query, answer))
+        if not announce:
+            per_query.append([(result, query) for result in answer.results])
+            continue
         await tools.recorder.emit(
             "search_executed",
             {
@@ -224,9 +248,16 @@ def _query_record(query: PlannedQuery, answer: SearchResponse) -> dict[str, Any]
 
 
 async def _evaluate(
-    tools: InvestigationTools, texts: SourceTexts, profile: SearchProfile, work: _ClaimWork, company: str
+    tools: InvestigationTools,
+    texts: SourceTexts,
+    profile: SearchProfile,
+    work: _ClaimWork,
+    company: str,
+    *,
+    announce: bool = True,
 ) -> list[FindingDraft]:
-    """Per-source findings and the summary, or an error finding when every search failed."""
+    """Per-source findings and the summary, or an error finding when every search failed. The
+    summary is narrated when `announce`d, or whenever a relevant source was found."""
     claim_id = work.claim["claim_id"]
     if work.queries and all("error" in query for query in work.queries):
         message = "; ".join(work.failures)
@@ -261,7 +292,8 @@ async def _evaluate(
     summary.details["source_available"] = tools.search.web_enabled or bool(findings)
     if work.failures:
         summary.details["failed_queries"] = work.failures
-    await tools.think(f"{profile.label} agent: {summary.summary}", claim_id=claim_id)
+    if announce or findings:
+        await tools.think(f"{profile.label} agent: {summary.summary}", claim_id=claim_id)
     return [*findings, summary]
 
 

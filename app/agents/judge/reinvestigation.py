@@ -131,14 +131,29 @@ def _without_source(findings: Sequence[Finding]) -> set[str]:
     return {agent for agent, has_source in sourced.items() if not has_source}
 
 
+def _settled(findings: Sequence[Finding]) -> set[str]:
+    """Agents whose latest pass on this claim says asking again cannot change it (`settled`): a
+    check that depends only on the report, or a search already widened as far as it goes."""
+    latest: dict[str, int] = {}
+    for finding in findings:
+        agent = finding["agent_name"]
+        latest[agent] = max(latest.get(agent, finding["iteration"]), finding["iteration"])
+    settled: dict[str, bool] = {}
+    for finding in findings:
+        agent = finding["agent_name"]
+        if finding["iteration"] == latest[agent]:
+            settled[agent] = settled.get(agent, True) and finding["details"].get("settled") is True
+    return {agent for agent, done in settled.items() if done}
+
+
 def determine_target_agents(evaluation: Evaluation, findings: Sequence[Finding]) -> list[str]:
     """The specialists that should look again (§3.5), in the pipeline's agent order.
 
     Missing agents; both sides of a contradiction; agents with a finding of quality below 0.5 when
     quality is low; expected agents without evidence when sources are insufficient; Legal when it
     assessed a paragraph as partial or missing. Only the five known specialists qualify, and an
-    agent whose findings all say it had no evidence source is left out: asking it again cannot
-    close the gap.
+    agent whose findings all say it had no evidence source, or whose latest findings are
+    `settled`, is left out: asking it again cannot close the gap.
     """
     consistency = evaluation["consistency"]
     completeness = evaluation["completeness"]
@@ -156,7 +171,7 @@ def determine_target_agents(evaluation: Evaluation, findings: Sequence[Finding])
         wanted.update(agent for agent in completeness["expected_agents"] if agent not in investigated)
     if incomplete_ifrs_paragraphs(findings):
         wanted.add("legal")
-    wanted -= _without_source(findings)
+    wanted -= _without_source(findings) | _settled(findings)
     return [agent for agent in KNOWN_AGENTS if agent in wanted]
 
 

@@ -556,3 +556,18 @@ def test_unknown_agents_are_never_targets() -> None:
     evaluation = evaluate_evidence(claim("geographic"), findings, {})
     assert evaluation["consistency"]["contradicting_agents"] == ["astrology"]
     assert determine_target_agents(evaluation, findings) == ["geography", "legal"]
+
+
+def test_an_agent_whose_latest_findings_are_settled_is_not_asked_again() -> None:
+    """A check that depends on the report alone, or a search already widened, cannot change."""
+    partial = [{"paragraph_id": "S2.14(a)", "status": "partial"}]
+    first_pass = [
+        finding("data_metrics", None, None, settled=True),
+        finding("legal", None, None, ifrs_mappings=partial, settled=False),
+    ]
+    targets = determine_target_agents(evaluate_evidence(claim("quantitative"), first_pass, {}), first_pass)
+    assert "legal" in targets and "data_metrics" not in targets
+
+    widened = [*first_pass, finding("legal", None, None, iteration=1, ifrs_mappings=partial, settled=True)]
+    targets = determine_target_agents(evaluate_evidence(claim("quantitative"), widened, {}), widened)
+    assert "legal" not in targets
