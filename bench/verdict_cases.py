@@ -31,9 +31,9 @@ from app.knowledge.keywords import tokens
 from app.knowledge.search import KnowledgeSearch
 from app.llm import UsageTrace
 from app.specialists.company_names import search_name
-from app.specialists.contradictions import CRITICISM, DECREASE, DELAY, ENFORCEMENT, INCREASE
+from app.specialists.contradictions import CRITICISM, DECREASE, DELAY, ENFORCEMENT, INCREASE, content_words
 from app.specialists.figures import Figure, parse_figures, parse_years
-from app.specialists.search_queries import STOPWORDS, key_terms
+from app.specialists.search_queries import key_terms
 from tests.support.evidence import article
 
 CASES_FILE = Path(__file__).with_name("verdict_quality_cases.json")
@@ -160,16 +160,6 @@ class Candidate:
     claim: ReportClaim
     figure: Figure
     year: int | None
-
-
-def content_words(text: str) -> set[str]:
-    """Content words as the rule reader counts them (crudely singular, no stopwords or numbers)."""
-    words = set()
-    for token in tokens(text):
-        if token.isdigit() or token in STOPWORDS or len(token) < 3:
-            continue
-        words.add(token[:-1] if token.endswith("s") and len(token) > 4 else token)
-    return words
 
 
 def candidates(report: str, claims: Sequence[ReportClaim]) -> list[Candidate]:

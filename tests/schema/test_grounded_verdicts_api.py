@@ -69,6 +69,34 @@ CLAIMS: dict[str, dict[str, Any]] = {
         ),
         "verdict": "UNVERIFIED",
     },
+    "another_year_says_nothing": {
+        "text": "Our Scope 3 emissions were 410 Mt CO2e in 2022.",
+        "document": (
+            "Example Metals value chain emissions",
+            "Example Metals' Scope 3 emissions were 455 Mt CO2e in 2019, its annual filing shows.",
+            "https://www.bloomberg.com/news/example-metals-scope-3",
+        ),
+        "verdict": "UNVERIFIED",
+    },
+    "unrelated_story_says_nothing": {
+        "text": "Hazardous waste sent to landfill was 3,200 t in 2023.",
+        "document": (
+            "Example Metals opens a canteen",
+            "Example Metals opened a new staff canteen at its head office, serving local produce.",
+            "https://www.theguardian.com/business/example-metals-canteen",
+        ),
+        "verdict": "UNVERIFIED",
+    },
+    "paraphrase_verifies": {
+        "text": "Our Scope 2 emissions were 3.1 Mt CO2e in 2023.",
+        "document": (
+            "Example Metals electricity emissions",
+            "Example Metals reported Scope 2 emissions of 3.1 million tonnes of CO2e for 2023, a "
+            "Carbon Brief analysis of its filing finds.",
+            "https://www.carbonbrief.org/example-metals-scope-2",
+        ),
+        "verdict": "VERIFIED",
+    },
     "report_contradicts_itself": {
         "text": "Scope 1 emissions at the smelter fell 6.1% to 2.60 Mt CO2e from 2.45 Mt CO2e.",
         "document": None,
