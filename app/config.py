@@ -53,6 +53,24 @@ class Settings(BaseSettings):
     )
     worker_max_jobs: int = Field(default=4, gt=0, description="Jobs one ARQ worker runs at once.")
     parse_job_timeout_seconds: int = Field(default=600, gt=0, description="Time limit of one parse job.")
+    max_job_attempts: int = Field(
+        default=3,
+        gt=0,
+        description="Times a parse or analysis job is started for one report or run before it is left in "
+        "ERROR with the reason (a file or run that keeps killing its worker is never re-queued forever).",
+    )
+    document_workers: int = Field(
+        default=2,
+        gt=0,
+        description="Processes that read PDFs (uploads, parsing, evidence, the IFRS corpus), each one "
+        "document at a time: a PDF that crashes the reader fails alone.",
+    )
+    document_timeout_seconds: float = Field(
+        default=120.0, gt=0, description="Time limit of one PDF operation in a document process."
+    )
+    document_memory_mb: int = Field(
+        default=2048, ge=256, description="Address-space limit of a document process, in MiB."
+    )
     graphiql: bool = Field(default=True, description="Serve GraphiQL at /graphql in a browser.")
     allow_unauthenticated: bool = Field(
         default=False,

@@ -39,6 +39,10 @@ class AnalysisRun(Timestamped, Base):
     extraction_stats: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict, server_default="{}")
     usage: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict)
     error_message: Mapped[str | None] = mapped_column(Text)
+    # What degraded during the run (e.g. extraction windows that fell back to rules), as typed entries.
+    warnings: Mapped[list[dict[str, Any]]] = mapped_column(JSONB, default=list, server_default="[]")
+    # Pipeline jobs started for this run; past MAX_JOB_ATTEMPTS it is left in ERROR (a poison run).
+    attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     lease_owner: Mapped[str | None] = mapped_column(String(128))
     lease_expires_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
     started_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

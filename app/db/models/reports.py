@@ -54,6 +54,8 @@ class Report(Timestamped, Base):
         index=True,
     )
     error_message: Mapped[str | None] = mapped_column(Text)
+    # Parse jobs started for this report; past MAX_JOB_ATTEMPTS it is left in ERROR (a poison file).
+    parse_attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     page_count: Mapped[int | None] = mapped_column(Integer)
     parsed_markdown: Mapped[str | None] = deferred(mapped_column(Text))
     last_event_seq: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
