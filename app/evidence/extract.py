@@ -13,7 +13,10 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
-from app.documents.pdf import PDF_MAGIC, PdfRejected, open_pdf, read_pages
+from app.config import get_settings
+from app.documents.pdf import PDF_MAGIC, PdfRejected
+from app.documents.processes import DocumentCrashed, DocumentFailed, DocumentTimedOut, document_processes
+from app.documents.reading import read_whole_pdf
 from app.evidence.errors import EvidenceProblem, EvidenceRejected
 from app.evidence.html_text import html_to_text, sniff_charset
 
@@ -109,20 +112,20 @@ def normalise_text(text: str) -> str:
 
 
 def _pdf_text(content: bytes, field: str) -> Extracted:
+    """A PDF's text, read in a document process (a file that crashes the reader fails alone)."""
     try:
-        with open_pdf(content) as document:
-            if document.needs_pass:
-                raise EvidenceRejected(
-                    EvidenceProblem.UNREADABLE_FILE,
-                    "The PDF is password-protected; add it unencrypted.",
-                    field,
-                )
-            pages = read_pages(document, 1, document.page_count)
-            metadata = document.metadata or {}
+        text = document_processes(get_settings()).run(read_whole_pdf, content)
     except PdfRejected as exc:
         raise EvidenceRejected(EvidenceProblem.UNREADABLE_FILE, exc.message, field) from exc
-    title = " ".join(str(metadata.get("title") or "").split())
-    return Extracted(PDF, "\n\n".join(text for _, text in pages if text), title or None)
+    except (DocumentCrashed, DocumentTimedOut, DocumentFailed) as exc:
+        raise EvidenceRejected(
+            EvidenceProblem.UNREADABLE_FILE, f"The PDF is damaged and cannot be read: {exc}.", field
+        ) from exc
+    if text.encrypted:
+        raise EvidenceRejected(
+            EvidenceProblem.UNREADABLE_FILE, "The PDF is password-protected; add it unencrypted.", field
+        )
+    return Extracted(PDF, "\n\n".join(page for _, page in text.pages if page), text.title)
 
 
 def _decode(content: bytes, charset: str | None) -> str:

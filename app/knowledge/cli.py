@@ -12,6 +12,7 @@ from pathlib import Path
 from app.config import Settings, get_settings
 from app.db.cli import run_with_database
 from app.db.session import SessionFactory
+from app.documents.processes import DocumentCrashed, DocumentFailed, DocumentTimedOut, document_processes
 from app.embeddings import create_embedder
 from app.knowledge.ifrs_pdf import attach_to_registry, parse_standard_pdf
 from app.knowledge.registry import REQUIREMENTS
@@ -59,8 +60,9 @@ async def ingest_pdfs(session_factory: SessionFactory, settings: Settings, pdfs:
     failures = 0
     for path in pdfs:
         try:
-            parsed = parse_standard_pdf(path)
-        except ValueError as exc:
+            # In a document process: a damaged file fails alone instead of taking the command down.
+            parsed = await document_processes(settings).call(parse_standard_pdf, path)
+        except (DocumentFailed, DocumentCrashed, DocumentTimedOut) as exc:
             print(f"{path}: not ingested: {exc}")
             failures += 1
             continue

@@ -2,24 +2,37 @@
 
 Safe to run twice or concurrently: a per-report advisory lock admits one parser at a time (it is
 released if the worker dies, with its connection), and a report already past parsing is left alone.
+
+The PDF is read in a document process (`app.documents.processes`): a file that crashes the PDF
+library fails its own report, in plain words, and the worker goes on. Each parse job counts its
+attempt in Postgres first; a report whose parses keep dying (the worker killed mid-parse, say) is
+left in ERROR after `MAX_JOB_ATTEMPTS` and never re-queued. Page text is made storable (no NUL,
+no lone surrogates) and the characters removed are counted in `parse_completed`.
 """
 
 from __future__ import annotations
 
-import asyncio
 import enum
 import logging
 import time
 import uuid
 
-import pymupdf
-from sqlalchemy import delete, func, select
+from sqlalchemy import delete, func, select, update
 from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.config import get_settings
 from app.db.models import Report, ReportFile, ReportPage, ReportStatus
 from app.db.session import SessionFactory
-from app.documents.pdf import PdfRejected, open_pdf, pages_to_markdown, read_pages
+from app.documents.pdf import PdfRejected, pages_to_markdown
+from app.documents.processes import (
+    DocumentCrashed,
+    DocumentFailed,
+    DocumentProcesses,
+    DocumentTimedOut,
+    document_processes,
+)
+from app.documents.reading import count_pages, read_page_range
 from app.events import EventLog
 
 logger = logging.getLogger(__name__)
@@ -30,66 +43,107 @@ PARSEABLE = (ReportStatus.UPLOADED, ReportStatus.PARSING)
 class ParseOutcome(enum.StrEnum):
     PARSED = "parsed"
     FAILED = "failed"
+    GAVE_UP = "failed: too many attempts"
     SKIPPED_DONE = "skipped: already parsed or failed"
     SKIPPED_BUSY = "skipped: another worker is parsing it"
     NOT_FOUND = "not found"
 
 
 async def parse_report(
-    session_factory: SessionFactory, event_log: EventLog, report_id: uuid.UUID, *, progress_every: int
+    session_factory: SessionFactory,
+    event_log: EventLog,
+    report_id: uuid.UUID,
+    *,
+    progress_every: int,
+    documents: DocumentProcesses | None = None,
+    max_attempts: int | None = None,
 ) -> ParseOutcome:
-    """Parse one report under its lock; see the module docstring for the guarantees."""
+    """Parse one report under its lock; see the module docstring for the guarantees.
+
+    `documents` and `max_attempts` default to the process's settings.
+    """
+    if documents is None or max_attempts is None:
+        settings = get_settings()
+        documents = documents or document_processes(settings)
+        max_attempts = max_attempts or settings.max_job_attempts
     async with session_factory() as lock_session:
         lock_key = func.hashtextextended(f"parse_report:{report_id}", 0)
         locked = await lock_session.scalar(select(func.pg_try_advisory_lock(lock_key)))
         if not locked:
             return ParseOutcome.SKIPPED_BUSY
         try:
-            return await _parse_locked(session_factory, event_log, report_id, progress_every)
+            return await _parse_locked(
+                session_factory, event_log, documents, report_id, progress_every, max_attempts
+            )
         finally:
             await lock_session.execute(select(func.pg_advisory_unlock(lock_key)))
             await lock_session.commit()
 
 
 async def _parse_locked(
-    session_factory: SessionFactory, event_log: EventLog, report_id: uuid.UUID, progress_every: int
+    session_factory: SessionFactory,
+    event_log: EventLog,
+    documents: DocumentProcesses,
+    report_id: uuid.UUID,
+    progress_every: int,
+    max_attempts: int,
 ) -> ParseOutcome:
-    async with session_factory() as session:
+    async with session_factory() as session, session.begin():
         report = await session.get(Report, report_id)
         if report is None:
             return ParseOutcome.NOT_FOUND
         if report.status not in PARSEABLE:
             return ParseOutcome.SKIPPED_DONE
+        attempt = await session.scalar(
+            update(Report)
+            .where(Report.id == report_id)
+            .values(parse_attempts=Report.parse_attempts + 1)
+            .returning(Report.parse_attempts)
+        )
         content = await session.scalar(select(ReportFile.content).where(ReportFile.report_id == report_id))
+    if attempt is not None and attempt > max_attempts:
+        await _fail(
+            event_log,
+            report_id,
+            f"Parsing was abandoned after {max_attempts} attempts: each one stopped before it finished "
+            "(the file may stop the worker that reads it).",
+        )
+        return ParseOutcome.GAVE_UP
     if content is None:
         await _fail(event_log, report_id, "The uploaded file is missing from storage.")
         return ParseOutcome.FAILED
     try:
-        await _parse_content(event_log, report_id, content, progress_every)
+        await _parse_content(event_log, documents, report_id, content, progress_every)
     except PdfRejected as exc:
         await _fail(event_log, report_id, exc.message)
         return ParseOutcome.FAILED
-    except (RuntimeError, ValueError, pymupdf.FileDataError) as exc:
-        logger.exception("parsing report %s failed", report_id)
-        await _fail(event_log, report_id, f"The PDF could not be read: {exc}")
+    except (DocumentCrashed, DocumentTimedOut, DocumentFailed) as exc:
+        logger.warning("parsing report %s failed: %s", report_id, exc)
+        await _fail(event_log, report_id, f"The PDF could not be read: {exc}.")
         return ParseOutcome.FAILED
     return ParseOutcome.PARSED
 
 
 async def _parse_content(
-    event_log: EventLog, report_id: uuid.UUID, content: bytes, progress_every: int
+    event_log: EventLog,
+    documents: DocumentProcesses,
+    report_id: uuid.UUID,
+    content: bytes,
+    progress_every: int,
 ) -> None:
     started = time.perf_counter()
-    document = await asyncio.to_thread(open_pdf, content)
-    with document:
-        page_count = document.page_count
-        await _mark_parsing(event_log, report_id, page_count)
-        pages: list[tuple[int, str]] = []
-        for start in range(1, page_count + 1, progress_every):
-            batch = await asyncio.to_thread(read_pages, document, start, start + progress_every - 1)
-            pages.extend(batch)
-            await _store_batch(event_log, report_id, batch, page_count)
-    await _mark_parsed(event_log, report_id, pages, time.perf_counter() - started)
+    page_count = await documents.call(count_pages, content)
+    await _mark_parsing(event_log, report_id, page_count)
+    pages: list[tuple[int, str]] = []
+    removed = 0
+    for start in range(1, page_count + 1, progress_every):
+        batch = await documents.call(read_page_range, content, start, start + progress_every - 1)
+        pages.extend(batch.pages)
+        removed += batch.removed_characters
+        await _store_batch(event_log, report_id, batch.pages, page_count)
+    if removed:
+        logger.info("report %s: removed %d unstorable character(s) from its text", report_id, removed)
+    await _mark_parsed(event_log, report_id, pages, time.perf_counter() - started, removed)
 
 
 async def _mark_parsing(event_log: EventLog, report_id: uuid.UUID, page_count: int) -> None:
@@ -131,6 +185,7 @@ async def _mark_parsed(
     report_id: uuid.UUID,
     pages: list[tuple[int, str]],
     seconds: float,
+    removed_characters: int,
 ) -> None:
     markdown = pages_to_markdown(pages)
     async with event_log.transaction() as transaction:
@@ -146,6 +201,7 @@ async def _mark_parsed(
                 "pageCount": len(pages),
                 "characters": sum(len(body) for _, body in pages),
                 "seconds": round(seconds, 3),
+                "removedCharacters": removed_characters,
             },
         )
 

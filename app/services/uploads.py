@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import hashlib
 import uuid
 from dataclasses import dataclass
@@ -14,7 +13,7 @@ from sqlalchemy.exc import IntegrityError
 from app.config import Settings
 from app.db.models import Report, ReportFile, ReportStatus
 from app.db.session import SessionFactory
-from app.documents.pdf import inspect_pdf
+from app.documents.inspection import inspect_in_process
 from app.events import EventLog
 
 MAX_NAME_LENGTH = 255
@@ -66,13 +65,7 @@ async def accept_upload(
         InvalidUpload: another field is unacceptable; nothing was stored.
     """
     company = clean_company_name(company_name)
-    info = await asyncio.to_thread(
-        inspect_pdf,
-        content,
-        max_bytes=settings.max_upload_bytes,
-        max_pages=settings.max_pages,
-        min_text_chars=settings.min_text_chars,
-    )
+    info = await inspect_in_process(settings, content)
     digest = hashlib.sha256(content).hexdigest()
     existing = await find_by_sha256(session_factory, organisation_id, digest)
     if existing is not None:

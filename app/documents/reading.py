@@ -1,0 +1,91 @@
+"""What document processes run (`app.documents.processes`): module-level functions of picklable
+arguments and results, each opening the PDF itself. Any error of the PDF library becomes a typed
+`PdfRejected`, so a malformed file never surfaces as an unexpected error."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.documents.pdf import PdfInfo, PdfProblem, PdfRejected, inspect_pdf, open_pdf, read_pages
+from app.documents.text import storable
+
+
+@dataclass(frozen=True)
+class PageBatch:
+    """Pages' text as Postgres can store it, and how many unstorable characters were removed."""
+
+    pages: list[tuple[int, str]]
+    removed_characters: int
+
+
+@dataclass(frozen=True)
+class PdfText:
+    """A whole PDF's text, for the evidence library."""
+
+    pages: list[tuple[int, str]]
+    title: str | None
+    encrypted: bool
+    removed_characters: int
+
+
+def _damaged(exc: Exception) -> PdfRejected:
+    return PdfRejected(PdfProblem.CORRUPT, f"The PDF is damaged and cannot be read ({exc}).")
+
+
+def inspect_document(data: bytes, max_bytes: int, max_pages: int, min_text_chars: int) -> PdfInfo:
+    """`inspect_pdf`, with every library error as CORRUPT."""
+    try:
+        return inspect_pdf(data, max_bytes=max_bytes, max_pages=max_pages, min_text_chars=min_text_chars)
+    except PdfRejected:
+        raise
+    except Exception as exc:  # noqa: BLE001 - a malformed file may raise anything from MuPDF
+        raise _damaged(exc) from exc
+
+
+def count_pages(data: bytes) -> int:
+    """The PDF's page count."""
+    try:
+        with open_pdf(data) as document:
+            return int(document.page_count)
+    except PdfRejected:
+        raise
+    except Exception as exc:  # noqa: BLE001
+        raise _damaged(exc) from exc
+
+
+def read_page_range(data: bytes, start: int, stop: int) -> PageBatch:
+    """Text of 1-based pages `start`..`stop`, made storable."""
+    try:
+        with open_pdf(data) as document:
+            raw = read_pages(document, start, stop)
+    except PdfRejected:
+        raise
+    except Exception as exc:  # noqa: BLE001
+        raise _damaged(exc) from exc
+    return _storable_batch(raw)
+
+
+def read_whole_pdf(data: bytes) -> PdfText:
+    """Every page's text, the title from the metadata, and whether the PDF is encrypted."""
+    try:
+        with open_pdf(data) as document:
+            if document.needs_pass:
+                return PdfText([], None, True, 0)
+            batch = _storable_batch(read_pages(document, 1, document.page_count))
+            metadata = document.metadata or {}
+    except PdfRejected:
+        raise
+    except Exception as exc:  # noqa: BLE001
+        raise _damaged(exc) from exc
+    title = " ".join(str(metadata.get("title") or "").split()) or None
+    return PdfText(batch.pages, title, False, batch.removed_characters)
+
+
+def _storable_batch(raw: list[tuple[int, str]]) -> PageBatch:
+    pages: list[tuple[int, str]] = []
+    removed = 0
+    for number, text in raw:
+        clean, count = storable(text)
+        pages.append((number, clean))
+        removed += count
+    return PageBatch(pages, removed)
