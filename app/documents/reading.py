@@ -4,7 +4,10 @@ arguments and results, each opening the PDF itself. Any error of the PDF library
 
 from __future__ import annotations
 
+import hashlib
 from dataclasses import dataclass
+
+import pymupdf
 
 from app.documents.pdf import PdfInfo, PdfProblem, PdfRejected, inspect_pdf, open_pdf, read_pages
 from app.documents.text import storable
@@ -43,26 +46,50 @@ def inspect_document(data: bytes, max_bytes: int, max_pages: int, min_text_chars
 
 
 def count_pages(data: bytes) -> int:
-    """The PDF's page count."""
+    """The PDF's page count (the document stays open for the `read_page_range` calls that follow)."""
     try:
-        with open_pdf(data) as document:
-            return int(document.page_count)
+        return int(_opened(data).page_count)
     except PdfRejected:
         raise
     except Exception as exc:  # noqa: BLE001
+        _forget_opened()
         raise _damaged(exc) from exc
 
 
 def read_page_range(data: bytes, start: int, stop: int) -> PageBatch:
-    """Text of 1-based pages `start`..`stop`, made storable."""
+    """Text of 1-based pages `start`..`stop`, made storable.
+
+    A parse reads a document in batches (for progress), so the process keeps the last document it
+    opened: reopening a large or repaired PDF for every batch would cost more than reading it.
+    """
     try:
-        with open_pdf(data) as document:
-            raw = read_pages(document, start, stop)
+        raw = read_pages(_opened(data), start, stop)
     except PdfRejected:
         raise
     except Exception as exc:  # noqa: BLE001
+        _forget_opened()
         raise _damaged(exc) from exc
     return _storable_batch(raw)
+
+
+_last_opened: tuple[str, pymupdf.Document] | None = None
+
+
+def _opened(data: bytes) -> pymupdf.Document:
+    """The open document for `data`, reused from the previous call when it was the same bytes."""
+    global _last_opened
+    digest = hashlib.blake2b(data, digest_size=16).hexdigest()
+    if _last_opened is None or _last_opened[0] != digest:
+        _forget_opened()
+        _last_opened = (digest, open_pdf(data))
+    return _last_opened[1]
+
+
+def _forget_opened() -> None:
+    global _last_opened
+    if _last_opened is not None:
+        _last_opened[1].close()
+        _last_opened = None
 
 
 def read_whole_pdf(data: bytes) -> PdfText:
