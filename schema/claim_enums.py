@@ -54,6 +54,14 @@ class EvidenceKind(enum.Enum):
     ERROR = strawberry.enum_value("error", description="The agent failed; this check is missing.")
 
 
+def evidence_kind(stored: str | None) -> EvidenceKind:
+    """The enum of a stored kind; a value this version does not know reads as NONE (proves nothing)."""
+    try:
+        return EvidenceKind(stored)
+    except ValueError:
+        return EvidenceKind.NONE
+
+
 @strawberry.enum(description="How to order a report's claims.")
 class ClaimOrder(enum.Enum):
     PAGE = "page"

@@ -25,7 +25,7 @@ from app.db.models import Finding as FindingModel
 from app.db.models import Report as ReportModel
 from app.db.models import RoutingAssignment as RoutingModel
 from app.db.models import Verdict as VerdictModel
-from schema.claim_enums import ClaimType, EvidenceKind, Priority, VerdictLabel
+from schema.claim_enums import ClaimType, EvidenceKind, Priority, VerdictLabel, evidence_kind
 from schema.context import Context
 from schema.nodes import nodes_in_order
 from schema.verdict_sources import VerdictSource, deciding_sources
@@ -212,7 +212,7 @@ class Finding(relay.Node):
             id=str(row.id),
             agent=row.agent,
             evidence_type=row.evidence_type,
-            evidence_kind=EvidenceKind(row.evidence_kind),
+            evidence_kind=evidence_kind(row.evidence_kind),
             summary=row.summary,
             details=cast(JSON, row.details or {}),
             supports_claim=row.supports_claim,

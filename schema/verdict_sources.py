@@ -12,7 +12,7 @@ from typing import Any
 
 import strawberry
 
-from schema.claim_enums import EvidenceKind
+from schema.claim_enums import EvidenceKind, evidence_kind
 
 #: Which grounding lists decide each verdict label.
 DECIDING_LISTS: dict[str, tuple[str, ...]] = {
@@ -65,7 +65,7 @@ def _source(item: Mapping[str, Any]) -> VerdictSource:
     return VerdictSource(
         finding_id=strawberry.ID(str(strawberry.relay.GlobalID("Finding", str(item.get("finding_id", ""))))),
         agent=str(item.get("agent", "")),
-        evidence_kind=EvidenceKind(item.get("kind", "independent")),
+        evidence_kind=evidence_kind(item.get("kind")),
         publisher=str(item.get("publisher", "")),
         title=item.get("title"),
         url=item.get("url"),

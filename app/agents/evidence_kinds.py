@@ -22,6 +22,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal, cast
 
+from app.search.domains import matches
+from app.specialists.credibility import PRESS_WIRE_DOMAINS
+
 EvidenceKind = Literal["independent", "internal", "disclosure", "none", "error"]
 EVIDENCE_KINDS: tuple[str, ...] = ("independent", "internal", "disclosure", "none", "error")
 
@@ -37,8 +40,12 @@ INTERNAL_TYPES = frozenset({"calculation", "inconsistency"})
 
 
 def is_self_reported(details: Mapping[str, Any]) -> bool:
-    """Whether a source finding's source is the reporting company itself (own site, press release)."""
-    return details.get("tier_basis") in SELF_REPORTED_TIER_BASES
+    """Whether a source finding's source is the reporting company itself (own site, press release,
+    a press wire that publishes what companies send it)."""
+    if details.get("tier_basis") in SELF_REPORTED_TIER_BASES:
+        return True
+    url = details.get("source_url")
+    return isinstance(url, str) and matches(url, PRESS_WIRE_DOMAINS)
 
 
 def _summary_kind(details: Mapping[str, Any]) -> EvidenceKind:

@@ -17,7 +17,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from app.agents.catalog import AGENT_LABELS
-from app.agents.evidence_kinds import evidence_kind_of
+from app.agents.evidence_kinds import EVIDENCE_KINDS, evidence_kind_of
 from app.agents.persistence import (
     add_usage,
     earlier_finding_contents,
@@ -121,7 +121,8 @@ def _finding(task: SpecialistTask, index: int, draft: FindingDraft) -> Finding:
         iteration=task["iteration"],
         method=draft.method,
         evidence_kind=draft.evidence_kind
-        or evidence_kind_of(task["agent"], draft.evidence_type, draft.details),
+        if draft.evidence_kind in EVIDENCE_KINDS
+        else evidence_kind_of(task["agent"], draft.evidence_type, draft.details),
     )
 
 

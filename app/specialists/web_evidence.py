@@ -40,6 +40,8 @@ from app.specialists.source_findings import (
 
 #: Sources read per claim (best-ranked first), so one claim cannot take the whole time budget.
 MAX_SOURCES_PER_CLAIM = 8
+#: Claims searched at once when they are searched only to meet the evidence.
+CORROBORATION_CONCURRENCY = 4
 
 QueryPlanner = Callable[[ClaimState, str | None, dt.date], list[PlannedQuery]]
 
@@ -87,20 +89,17 @@ async def investigate_with_search(
         for entry in task["routing"]
         if profile.agent in entry.get("corroborating_agents", [])
     }
-    web_budget = tools.settings.corroboration_web_searches_per_report if search.web_enabled else 0
-    corroborated: list[FindingDraft] = []
+    only_corroborating = [
+        claim
+        for claim in task["claims"]
+        if claim["claim_id"] in corroborating and not contexts.get(claim["claim_id"])
+    ]
+    corroborated = await _corroborate(tools, texts, profile, task, only_corroborating, company)
+    outcome.findings.extend(corroborated)
     for claim in task["claims"]:
-        context = contexts.get(claim["claim_id"])
-        if claim["claim_id"] in corroborating and not context:
-            # Searched only so that it meets the evidence: quiet unless something is found, so a
-            # report's worth of empty library lookups does not flood the event stream.
-            planned = _corroboration_plan(claim, task["company_name"], search, web_budget)
-            web_budget -= sum(not query.library_only for query in planned)
-            work = await _search_all(tools, search, profile, claim, planned, announce=False)
-            found = await _evaluate(tools, texts, profile, work, company, announce=False)
-            corroborated += found
-            outcome.findings.extend(found)
+        if claim in only_corroborating:
             continue
+        context = contexts.get(claim["claim_id"])
         await tools.recorder.emit(
             "claim_investigating", {"claim_id": claim["claim_id"], "claim_text": claim["text"]}
         )
@@ -118,14 +117,43 @@ async def investigate_with_search(
         request = _request(task, profile, claim, outcome)
         if request is not None:
             outcome.info_requests.append(request)
-    if corroborating:
-        await tools.think(_corroboration_note(profile, corroborating, corroborated))
+    if only_corroborating:
+        await tools.think(_corroboration_note(profile, only_corroborating, corroborated))
     for request in task["info_requests"]:
         outcome.info_responses.append(await _answer(tools, search, profile, request, company))
     return outcome
 
 
-def _corroboration_note(profile: SearchProfile, claims: set[str], findings: Sequence[FindingDraft]) -> str:
+async def _corroborate(
+    tools: InvestigationTools,
+    texts: SourceTexts,
+    profile: SearchProfile,
+    task: SpecialistTask,
+    claims: Sequence[ClaimState],
+    company: str,
+) -> list[FindingDraft]:
+    """Claims routed here only so that they meet the evidence, searched a few at a time and quietly
+    (narrated only when something is found: a report's worth of empty lookups is not news)."""
+    budget = tools.settings.corroboration_web_searches_per_report if tools.search.web_enabled else 0
+    plans = []
+    for claim in claims:
+        planned = _corroboration_plan(claim, task["company_name"], tools.search, budget)
+        budget -= sum(not query.library_only for query in planned)
+        plans.append((claim, planned))
+    slots = asyncio.Semaphore(CORROBORATION_CONCURRENCY)
+
+    async def one(claim: ClaimState, planned: list[PlannedQuery]) -> list[FindingDraft]:
+        async with slots:
+            work = await _search_all(tools, tools.search, profile, claim, planned, announce=False)
+            return await _evaluate(tools, texts, profile, work, company, announce=False)
+
+    found = await asyncio.gather(*(one(claim, planned) for claim, planned in plans))
+    return [finding for findings in found for finding in findings]
+
+
+def _corroboration_note(
+    profile: SearchProfile, claims: Sequence[ClaimState], findings: Sequence[FindingDraft]
+) -> str:
     with_sources = len({finding.claim_id for finding in findings if finding.evidence_type != "none"})
     return (
         f"{profile.label} agent: searched {len(claims)} claim(s) routed to it only so that every claim meets "

@@ -25,6 +25,9 @@ UPDATE findings SET evidence_kind = CASE
     WHEN agent = 'legal' OR evidence_type IN ('ifrs_compliance', 'disclosure_gap') THEN 'disclosure'
     WHEN agent = 'data_metrics' OR evidence_type IN ('calculation', 'inconsistency') THEN 'internal'
     WHEN details ->> 'tier_basis' IN ('company_site', 'press_release') THEN 'internal'
+    WHEN details ->> 'source_domain' IN (
+        'prnewswire.com', 'businesswire.com', 'globenewswire.com', 'accesswire.com', 'newswire.ca'
+    ) THEN 'internal'
     ELSE 'independent'
 END
 """

@@ -36,6 +36,8 @@ from app.agents.state import Finding
 CERTAIN_INTERNAL_CHECKS = frozenset({"percent_change", "cross_page"})
 #: Independent findings that are measurements near the claim's place rather than statements about it.
 INDIRECT_EVIDENCE_TYPES = frozenset({"satellite_ndvi"})
+#: Agents whose observations are indirect whatever their evidence type (imagery around a named town).
+INDIRECT_AGENTS = frozenset({"geography"})
 STRONG_TIER = 2  # a single source of this tier or better corroborates on its own
 COUNTED_TIER = 3  # sources of this tier or better count towards two independent publishers
 MIN_PUBLISHERS = 2
@@ -53,6 +55,7 @@ class SourceCitation(TypedDict):
     url: str | None
     published_date: str | None
     tier: int | None
+    tier_basis: str | None  # how the tier was decided: domain, company_site, press_release, llm, default
     quote: str | None
     quote_verified: bool | None
     summary: str
@@ -105,6 +108,7 @@ def cite(finding: Finding) -> SourceCitation:
         "url": details.get("source_url"),
         "published_date": details.get("published_date"),
         "tier": details.get("source_tier") if isinstance(details.get("source_tier"), int) else None,
+        "tier_basis": details.get("tier_basis"),
         "quote": str(quote)[:QUOTE_CHARS] if quote else None,
         "quote_verified": details.get("quote_verified"),
         "summary": finding["summary"],
@@ -185,7 +189,12 @@ def _identity(finding: Finding) -> tuple[str, str] | None:
 
 
 def _bar_met(corroborating: Sequence[SourceCitation]) -> bool:
-    strong = any(source["tier"] is not None and source["tier"] <= STRONG_TIER for source in corroborating)
+    """One Tier 1–2 source whose tier comes from the domain table (not a model's guess), or two
+    independent publishers."""
+    strong = any(
+        source["tier"] is not None and source["tier"] <= STRONG_TIER and source["tier_basis"] == "domain"
+        for source in corroborating
+    )
     return strong or len({source["publisher"] for source in corroborating}) >= MIN_PUBLISHERS
 
 
@@ -207,6 +216,7 @@ def ground(findings: Sequence[Finding]) -> Grounding:
     }
     for finding in current(findings):
         _file(grounding, finding)
+    _apply_contradiction_bar(grounding)
     grounding["independent_publishers"] = sorted(
         {
             source["publisher"]
@@ -228,19 +238,47 @@ def _file(grounding: Grounding, finding: Finding) -> None:
     if kind == "internal" and finding["agent_name"] == "data_metrics":
         _file_internal(grounding, finding)
         return
-    if kind == "internal" and is_source_finding(finding) and is_self_reported(finding["details"]):
+    if is_source_finding(finding) and is_self_reported(finding["details"]):
+        # The company's own word, whatever kind an investigator declared for it.
         if _stance(finding) is not None:
             grounding["self_reported"].append(cite(finding))
         return
-    indirect = finding["evidence_type"] in INDIRECT_EVIDENCE_TYPES
+    indirect = finding["evidence_type"] in INDIRECT_EVIDENCE_TYPES or finding["agent_name"] in INDIRECT_AGENTS
     if kind != "independent" or not (is_source_finding(finding) or indirect):
         return
     stance = _stance(finding)
+    unchecked_llm = finding["method"] == "llm" and finding["details"].get("quote_verified") is None
     if stance == "contradicts":
-        counting = finding["supports_claim"] is False and not indirect
+        # Provisionally counting; `_apply_contradiction_bar` keeps them only if together they reach it.
+        counting = not indirect and not unchecked_llm
         grounding["contradicting" if counting else "weak_contradiction"].append(cite(finding))
     elif stance == "supports":
-        grounding["corroborating" if _corroborates(finding) else "weak_support"].append(cite(finding))
+        grounding["corroborating" if _corroborates(finding) and not indirect else "weak_support"].append(
+            cite(finding)
+        )
+
+
+def _best_tier_by_publisher(sources: Sequence[SourceCitation]) -> list[int]:
+    best: dict[str, int] = {}
+    for source in sources:
+        if source["tier"] is not None:
+            best[source["publisher"]] = min(best.get(source["publisher"], source["tier"]), source["tier"])
+    return list(best.values())
+
+
+def contradiction_stands(sources: Sequence[SourceCitation]) -> bool:
+    """FRD-08 §5.4 over every agent's sources, one vote per publisher: a Tier 1 source, two of
+    Tier 1–2, or three of Tier 1–3."""
+    tiers = _best_tier_by_publisher(sources)
+    return 1 in tiers or sum(t <= 2 for t in tiers) >= 2 or sum(t <= 3 for t in tiers) >= 3
+
+
+def _apply_contradiction_bar(grounding: Grounding) -> None:
+    """Contradictions count only together, after every pass: a source flagged counting in one pass
+    next to another that a later pass read differently is re-weighed here."""
+    if not contradiction_stands(grounding["contradicting"]):
+        grounding["weak_contradiction"] = [*grounding["contradicting"], *grounding["weak_contradiction"]]
+        grounding["contradicting"] = []
 
 
 def _file_internal(grounding: Grounding, finding: Finding) -> None:

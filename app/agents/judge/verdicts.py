@@ -18,7 +18,10 @@ from app.agents.state import AgentStatus, ClaimState, Finding, ReinvestigationRe
 SUMMARY_LIMIT = 200
 
 HEADLINES: dict[str, str] = {
-    "verified": "Claim is VERIFIED: independent sources corroborate it and nothing contradicts it.",
+    "verified": (
+        "Claim is VERIFIED: independent sources corroborate it, and no independent source or check of the "
+        "report contradicts it."
+    ),
     "unverified": "Claim is UNVERIFIED: no independent evidence about it was found.",
     "contradicted": "Claim is CONTRADICTED: the evidence below shows it is not accurate as stated.",
     "insufficient_evidence": (

@@ -273,3 +273,47 @@ def test_insufficient_reasoning_says_what_is_missing() -> None:
 )
 def test_permitted_verdicts(findings: list[Finding], permitted: set[str]) -> None:
     assert permitted_verdicts(ground(findings)) == permitted
+
+
+# --- the bar holds whatever the passes, agents and plugins did -----------------------------------
+
+
+def test_contradictions_are_weighed_together_after_every_pass() -> None:
+    tier_1 = source(
+        "reuters.com", 1, "contradicts", supports=False, url="https://www.reuters.com/investigates/x"
+    )
+    tier_3 = source("marketscreener.com", 3, "contradicts", supports=False)
+    reread = {
+        **tier_1,
+        "iteration": 1,
+        "supports_claim": None,
+        "details": {**tier_1["details"], "stance": "irrelevant", "contradicts_claim": False},
+    }
+    # Pass 1 read the Tier 1 source as irrelevant: the Tier 3 one alone does not reach the bar.
+    assert verdict_of(tier_1, tier_3, reread) == "insufficient_evidence"  # type: ignore[arg-type]
+    # Two Tier 2 publishers found by two agents reach it together, though neither agent's alone did.
+    news = source("ft.com", 2, "contradicts", supports=None)
+    academic = {**source("nature.com", 2, "contradicts", supports=None), "agent_name": "academic"}
+    assert verdict_of(news, academic) == "contradicted"  # type: ignore[arg-type]
+
+
+def test_press_wires_are_the_companys_word_even_in_old_findings() -> None:
+    wire = source("prnewswire.com", 3, "supports", url="https://www.prnewswire.com/news/acme")
+    other = source("globenewswire.com", 3, "supports", url="https://www.globenewswire.com/acme")
+    assert verdict_of(wire, other) == "unverified"
+
+
+def test_a_declared_kind_cannot_make_the_companys_site_independent() -> None:
+    own = {**source("acme.com", 3, "supports", basis="company_site"), "evidence_kind": "independent"}
+    assert verdict_of(own, source("acme.com", 3, "supports", basis="company_site")) == "unverified"  # type: ignore[arg-type]
+
+
+def test_geography_never_decides_whatever_its_evidence_type() -> None:
+    imagery = {**source("planetarycomputer.microsoft.com", 2, "supports"), "agent_name": "geography"}
+    assert verdict_of(imagery) == "insufficient_evidence"  # type: ignore[arg-type]
+
+
+def test_a_tier_the_model_guessed_does_not_verify_alone() -> None:
+    guessed = source("unknown-outlet.example", 2, "supports", basis="llm")
+    assert verdict_of(guessed) == "insufficient_evidence"
+    assert verdict_of(guessed, source("another-outlet.example", 2, "supports", basis="llm")) == "verified"

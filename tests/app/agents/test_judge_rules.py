@@ -377,8 +377,8 @@ def test_verdict_fields() -> None:
     assert verdict["confidence_level"] == "high"
     assert verdict["evaluation"] == judgment.evaluation
     assert judgment.request is None
-    # Agents' word without a source to cite is not independent corroboration.
-    assert verdict["verdict"] == "unverified"
+    # An agent's word without a source to cite is no corroboration; geography's is indirect at best.
+    assert verdict["verdict"] == "insufficient_evidence"
     assert "Independent" not in verdict["reasoning"].splitlines()[0].replace("no independent", "")
 
 
