@@ -13,6 +13,7 @@ from strawberry.scalars import JSON
 from app.db.models import AnalysisRun
 from schema.compliance import ParagraphCompliance, paragraphs
 from schema.context import Context
+from schema.warnings import AnalysisWarning, analysis_warnings
 
 STAGE_SHARE = {"routing": 0.0, "investigating": 0.1, "judging": 0.85}
 FIXED_PROGRESS = {"queued": 0.0, "extracting_claims": 5.0, "completed": 100.0}
@@ -79,10 +80,16 @@ class Analysis:
         "verdicts, kept apart. Empty until the run completes."
     )
     extraction_stats: JSON = strawberry.field(
-        description="How the claims were extracted: method (llm or rules), pages, chunks and failed "
-        "chunks, candidates, claims rejected by validation, the location check (located, page_corrected, "
+        description="How the claims were extracted: method (llm, rules, or llm+rules when some LLM "
+        "windows fell back to the rules), pages, chunks, failed chunks and chunks_fell_back_to_rules, "
+        "candidates, claims rejected by validation, the location check (located, page_corrected, "
         "context_corrected, dropped), duplicates removed, IFRS mapping (knowledge-base queries, confirmed, "
         "unmapped), the detected company name and seconds taken. Empty until claims are extracted."
+    )
+    warnings: list[AnalysisWarning] = strawberry.field(
+        description="What degraded during the run, in order: LLM steps that fell back to their rule path "
+        "(a provider that failed or refused), each with its cause and how much of the stage it "
+        "affected. Empty when nothing did. Each is also sent as a `warning` event."
     )
     error_message: str | None = strawberry.field(description="Why the run failed, if it did.")
     started_at: datetime | None = strawberry.field(description="When a worker first picked the run up.")
@@ -116,6 +123,7 @@ class Analysis:
             compliance=cast(JSON, run.compliance or {}),
             ifrs_compliance=paragraphs(run.compliance or {}),
             extraction_stats=cast(JSON, run.extraction_stats or {}),
+            warnings=analysis_warnings(run.warnings or []),
             error_message=run.error_message,
             started_at=run.started_at,
             completed_at=run.completed_at,

@@ -1,7 +1,8 @@
 """The first node: the report's claims, either reused from the database or extracted now (FRD-03).
 
 Extraction persists and announces each chunk's claims as soon as they are located (a
-`claims_extracted` event per chunk), then replaces them with the de-duplicated, IFRS-mapped set.
+`claims_extracted` event per chunk), then replaces them with the de-duplicated, IFRS-mapped set and
+records what fell back to rules (the run's warnings, each also a `warning` event).
 Claim ids derive from the run, page and text, so a node that re-runs after a crash rewrites the
 same rows instead of adding new ones.
 """
@@ -14,6 +15,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 from sqlalchemy import update
 
+from app.agents.degradation import record_warnings
 from app.agents.persistence import (
     add_claims,
     add_usage,
@@ -25,7 +27,7 @@ from app.agents.persistence import (
 )
 from app.agents.runtime import NodeRecorder, PipelineDeps, stable_id
 from app.agents.state import ClaimState, PipelineState
-from app.claims.agent import ChunkProgress, ClaimsAgent, MappedClaim
+from app.claims.agent import ChunkProgress, ClaimsAgent, MappedClaim, degradation_warnings
 from app.claims.candidates import CandidateClaim
 from app.claims.textmatch import normalize_for_match
 from app.db.models import Report
@@ -92,6 +94,7 @@ async def _extract(state: PipelineState, deps: PipelineDeps, recorder: NodeRecor
                 f"queries."
             },
         )
+        await record_warnings(recorder, transaction, degradation_warnings(stats))
         await recorder.emit_in(
             transaction,
             "agent_completed",
@@ -117,6 +120,7 @@ async def _announce_chunk(recorder: NodeRecorder, run_id: str, progress: ChunkPr
                 "rejected": progress.rejected,
                 "dropped_by_location_check": progress.dropped,
                 "error": progress.error,
+                "method": progress.method,
                 "claims": [
                     {
                         "claim_id": claim["claim_id"],

@@ -11,8 +11,15 @@ from typing import Any, Literal
 from langgraph.runtime import Runtime
 from pydantic import BaseModel, Field
 
+from app.agents.degradation import (
+    RunWarning,
+    WarningCode,
+    failure_cause,
+    fallback_warnings,
+    record_warnings,
+)
 from app.agents.evidence_kinds import kind_of
-from app.agents.judge import ClaimJudgment, confidence_level, judge_claim
+from app.agents.judge import ClaimJudgment, build_reasoning, confidence_level, judge_claim
 from app.agents.judge.grounding import permitted_verdicts
 from app.agents.persistence import add_usage, save_verdicts
 from app.agents.runtime import NodeRecorder, PipelineDeps
@@ -93,7 +100,8 @@ async def review_conflict(
         )
     except LLMUnavailable as exc:
         logger.warning("judge review by LLM failed, keeping the rule verdict: %s", exc)
-        evaluation = {**rule_verdict["evaluation"], "llm_review": {"status": "failed", "error": str(exc)}}
+        failed = {"status": "failed", "error": str(exc), "cause": failure_cause(exc)}
+        evaluation = {**rule_verdict["evaluation"], "llm_review": failed}
         return {**rule_verdict, "evaluation": evaluation}
     permitted = permitted_verdicts(judgment.evaluation["grounding"])
     if review.verdict not in permitted:
@@ -123,8 +131,9 @@ async def review_conflict(
     return {
         **rule_verdict,
         "verdict": review.verdict,
-        "reasoning": f"{review.reasoning} (LLM review overrode the rule verdict "
-        f"'{rule_verdict['verdict']}': {rule_verdict['reasoning']})",
+        "reasoning": build_reasoning(review.verdict, judgment.evaluation)
+        + f"\nLLM review (it replaced the rules' {rule_verdict['verdict'].upper()}, within what the evidence "
+        f"permits): {review.reasoning}",
         "confidence": round(review.confidence, 3),
         "confidence_level": confidence_level(review.confidence),
         "method": "llm",
@@ -144,6 +153,22 @@ async def review_if_conflicting(
     if llm is None or not judgment.evaluation["consistency"]["has_contradictions"]:
         return judgment.verdict
     return await review_conflict(llm, claim, findings, judgment, trace)
+
+
+def review_warnings(verdicts: list[Verdict], iteration: int) -> list[RunWarning]:
+    """A warning when LLM reviews of this pass failed and the rule verdicts stood."""
+    reviews = [
+        verdict["evaluation"]["llm_review"] for verdict in verdicts if "llm_review" in verdict["evaluation"]
+    ]
+    return fallback_warnings(
+        WarningCode.JUDGE_REVIEW_FELL_BACK_TO_RULES,
+        "judging",
+        "LLM reviews of conflicting evidence",
+        [review.get("cause") for review in reviews if review.get("status") == "failed"],
+        total=len(reviews),
+        iteration=iteration,
+        fallback="the rule verdict",
+    )
 
 
 async def judge_evidence(state: PipelineState, runtime: Runtime[PipelineDeps]) -> dict[str, Any]:
@@ -179,6 +204,7 @@ async def judge_evidence(state: PipelineState, runtime: Runtime[PipelineDeps]) -
     async with recorder.transaction() as transaction:
         await save_verdicts(transaction.session, recorder.run_id, verdicts)
         await add_usage(transaction.session, recorder.run_id, trace)
+        await record_warnings(recorder, transaction, review_warnings(verdicts, iteration))
         for verdict in verdicts:
             evaluation = verdict["evaluation"]
             await recorder.emit_in(

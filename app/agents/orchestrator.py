@@ -9,6 +9,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
+from app.agents.degradation import RunWarning, WarningCode, failure_cause, fallback_warnings, record_warnings
 from app.agents.llm_routing import llm_route, llm_route_info_request
 from app.agents.persistence import add_usage, save_routing, set_agent_status, update_run
 from app.agents.routing import route_info_request, rule_route, with_corroboration
@@ -31,17 +32,27 @@ AGENT = "orchestrator"
 
 async def initial_plan(
     deps: PipelineDeps, claims: list[ClaimState], trace: UsageTrace
-) -> tuple[list[RoutingEntry], list[str]]:
-    """The LLM's validated plan when an LLM is configured and answers, else the rule plan."""
+) -> tuple[list[RoutingEntry], list[str], list[RunWarning]]:
+    """The LLM's validated plan when an LLM is configured and answers, else the rule plan (with a
+    warning when the LLM failed)."""
     if deps.llm is not None and claims:
         try:
-            return await llm_route(deps.llm, claims, trace)
+            plan, notes = await llm_route(deps.llm, claims, trace)
+            return plan, notes, []
         except LLMUnavailable as exc:
             logger.warning("LLM routing failed, using the routing matrix: %s", exc)
-            return [rule_route(claim) for claim in claims], [
-                f"LLM routing failed ({exc}); routing matrix used"
-            ]
-    return [rule_route(claim) for claim in claims], []
+            note = f"LLM routing failed ({exc}); routing matrix used"
+            causes = [failure_cause(exc)] * len(claims)
+            warnings = fallback_warnings(
+                WarningCode.ROUTING_FELL_BACK_TO_RULES,
+                "routing",
+                "claims",
+                causes,
+                total=len(claims),
+                fallback="the routing matrix",
+            )
+            return [rule_route(claim) for claim in claims], [note], warnings
+    return [rule_route(claim) for claim in claims], [], []
 
 
 def reinvestigation_plan(requests: list[ReinvestigationRequest], cycle: int) -> list[RoutingEntry]:
@@ -95,8 +106,9 @@ async def orchestrate(state: PipelineState, runtime: Runtime[PipelineDeps]) -> d
     await recorder.start("routing", {"mode": "initial" if first_pass else "reinvestigation"})
     trace = UsageTrace()
     notes: list[str] = []
+    warnings: list[RunWarning] = []
     if first_pass:
-        plan, notes = await initial_plan(deps, claims, trace)
+        plan, notes, warnings = await initial_plan(deps, claims, trace)
         plan = [with_corroboration(entry) for entry in plan]
     else:
         plan = reinvestigation_plan(requests, iteration)
@@ -116,6 +128,7 @@ async def orchestrate(state: PipelineState, runtime: Runtime[PipelineDeps]) -> d
         await add_usage(transaction.session, recorder.run_id, trace)
         for note in notes:
             await recorder.emit_in(transaction, "agent_thinking", {"message": note})
+        await record_warnings(recorder, transaction, warnings)
         if not first_pass:
             await recorder.emit_in(
                 transaction,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any, cast
 
@@ -274,6 +274,28 @@ async def add_usage(session: AsyncSession, run_id: uuid.UUID, trace: UsageTrace)
     total = UsageTrace.from_dict(run.usage)
     total.merge(trace)
     run.usage = total.to_dict()
+
+
+async def add_run_warnings(
+    session: AsyncSession, run_id: uuid.UUID, warnings: Sequence[Mapping[str, Any]]
+) -> None:
+    """Add what degraded to the run's `warnings`.
+
+    A warning with the same code, stage and pass as a stored one replaces it, so a node that runs
+    again after a crash does not list it twice.
+    """
+    if not warnings:
+        return
+    run = await session.get(AnalysisRun, run_id, with_for_update=True)
+    if run is None:
+        return
+    new = [dict(warning) for warning in warnings]
+    replaced = {_warning_key(warning) for warning in new}
+    run.warnings = [warning for warning in run.warnings or [] if _warning_key(warning) not in replaced] + new
+
+
+def _warning_key(warning: Mapping[str, Any]) -> tuple[Any, ...]:
+    return warning.get("code"), warning.get("stage"), warning.get("iteration", 0)
 
 
 def now() -> datetime:

@@ -3,17 +3,21 @@
     chunks ─map→ candidates per chunk ─location check→ announced ─reduce→ unique ─map IFRS→ claims
 
 The map phase is the LLM's (concurrent page windows) when one is configured and the rule extractor's
-otherwise; everything after it is shared. Each chunk's located claims are handed to `on_chunk` as
-soon as they exist, so the caller can persist and announce them before the whole report is done.
+otherwise; everything after it is shared. A window whose LLM answer is unusable is read by the rule
+extractor instead, so a run whose every LLM call fails ends with the offline run's claims; the stats
+count those windows and `degradation_warnings` says what fell back. Each chunk's located claims are
+handed to `on_chunk` as soon as they exist, so the caller can persist and announce them before the
+whole report is done.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from app.agents.degradation import RunWarning, WarningCode, fallback_warnings
 from app.agents.state import IfrsParagraph
 from app.claims.candidates import CandidateClaim
 from app.claims.chunks import PageChunk, page_chunks
@@ -29,17 +33,19 @@ from app.knowledge.search import KnowledgeSearch
 from app.llm import LLMClient, UsageTrace
 
 RULES_METHOD = "rules"
+STAGE = "extracting_claims"
 
 
 @dataclass(frozen=True)
 class ChunkProgress:
-    """One finished chunk: its located claims, and what it lost."""
+    """One finished chunk: its located claims, what it lost, and which extractor read it."""
 
     chunk: PageChunk
     claims: list[CandidateClaim]
     rejected: int
     dropped: int
     error: str | None
+    method: str
 
 
 @dataclass(frozen=True)
@@ -58,6 +64,8 @@ class ExtractionStats:
     pages: int
     chunks: int = 0
     chunks_failed: int = 0
+    #: The failed chunks' causes, one per chunk; each of those chunks was read by the rules instead.
+    fallback_causes: list[str] = field(default_factory=list)
     candidates: int = 0
     rejected: int = 0
     location: LocationStats = field(default_factory=LocationStats)
@@ -68,12 +76,24 @@ class ExtractionStats:
     company_name: str | None = None
     seconds: float = 0.0
 
+    def count(self, result: ChunkResult) -> None:
+        """Count one chunk; once any LLM window fell back, `method` says whether all did."""
+        self.chunks += 1
+        self.candidates += len(result.claims)
+        self.rejected += result.rejected
+        if result.error is not None:
+            self.chunks_failed += 1
+            self.fallback_causes.append(result.cause or result.error)
+        if self.fallback_causes:
+            self.method = RULES_METHOD if len(self.fallback_causes) == self.chunks else "llm+rules"
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "method": self.method,
             "pages": self.pages,
             "chunks": self.chunks,
             "chunks_failed": self.chunks_failed,
+            "chunks_fell_back_to_rules": len(self.fallback_causes),
             "candidates": self.candidates,
             "rejected_by_validation": self.rejected,
             "location": self.location.to_dict(),
@@ -108,10 +128,7 @@ class ClaimsAgent:
         index = PageIndex(dict(pages))
         found: list[CandidateClaim] = []
         async for result in self._map(pages, trace):
-            stats.chunks += 1
-            stats.chunks_failed += result.error is not None
-            stats.candidates += len(result.claims)
-            stats.rejected += result.rejected
+            stats.count(result)
             dropped_before = stats.location.dropped
             located = locate_all(result.claims, index, stats.location)
             found.extend(located)
@@ -122,6 +139,7 @@ class ClaimsAgent:
                     result.rejected,
                     stats.location.dropped - dropped_before,
                     result.error,
+                    result.method,
                 )
                 await on_chunk(progress)
         unique, stats.dedup = await deduplicate(
@@ -143,23 +161,72 @@ class ClaimsAgent:
 
     async def _map(self, pages: Sequence[tuple[int, str]], trace: UsageTrace) -> AsyncIterator[ChunkResult]:
         settings = self.settings
-        if self.llm is not None:
-            chunks = page_chunks(pages, settings.claims_chunk_size_pages, settings.claims_chunk_overlap_pages)
-            async for result in extract_chunks(
-                self.llm,
-                chunks,
-                total_pages=len(pages),
-                concurrency=settings.claims_max_concurrent_chunks,
-                trace=trace,
-            ):
-                yield result
+        rules = RuleFallback(pages)
+        if self.llm is None:
+            for chunk in page_chunks(pages, settings.claims_chunk_size_pages, 0):
+                claims = rules.claims_on(chunk.index, chunk.first_page, chunk.last_page)
+                yield ChunkResult(chunk, claims, method=RULES_METHOD)
             return
-        # The rules read the whole report at once (their density budget is per report); the claims
-        # are then handed on window by window, like the LLM's.
-        found = extract_rule_claims(pages)
-        for chunk in page_chunks(pages, settings.claims_chunk_size_pages, 0):
-            claims = [_from_rules(claim, chunk.index) for claim in found if chunk.contains(claim.source_page)]
-            yield ChunkResult(chunk, claims)
+        chunks = page_chunks(pages, settings.claims_chunk_size_pages, settings.claims_chunk_overlap_pages)
+        async for result in extract_chunks(
+            self.llm,
+            chunks,
+            total_pages=len(pages),
+            concurrency=settings.claims_max_concurrent_chunks,
+            trace=trace,
+        ):
+            yield result if result.error is None else rules.instead_of(result, chunks)
+
+
+class RuleFallback:
+    """The rule extractor's claims, window by window: the offline map phase, and the stand-in for an
+    LLM window whose answer is unusable.
+
+    The rules read the whole report at once (their density budget and their "keep a repeated
+    sentence once" are per report), the first time they are needed; windows then take the claims on
+    their pages. A window standing in for the LLM takes only the pages its predecessor did not
+    cover, so when every window falls back the claims are exactly the offline run's, each once.
+    """
+
+    def __init__(self, pages: Sequence[tuple[int, str]]) -> None:
+        self._pages = pages
+        self._found: list[RuleClaim] | None = None
+
+    def claims_on(self, chunk_index: int, first_page: int, last_page: int) -> list[CandidateClaim]:
+        """The rule claims on pages `first_page`..`last_page`, as candidates of chunk `chunk_index`."""
+        if self._found is None:
+            self._found = extract_rule_claims(self._pages)
+        return [
+            _from_rules(claim, chunk_index)
+            for claim in self._found
+            if first_page <= claim.source_page <= last_page
+        ]
+
+    def instead_of(self, failed: ChunkResult, chunks: Sequence[PageChunk]) -> ChunkResult:
+        """`failed` (an LLM window with an error), with the rule claims of the pages it alone adds."""
+        chunk = failed.chunk
+        first = chunks[chunk.index - 1].last_page + 1 if chunk.index > 0 else chunk.first_page
+        claims = self.claims_on(chunk.index, first, chunk.last_page)
+        return replace(failed, claims=claims, rejected=0, method=RULES_METHOD)
+
+
+def degradation_warnings(stats: ExtractionStats) -> list[RunWarning]:
+    """What fell back to rules during extraction: LLM windows, and duplicate checks."""
+    dedup = stats.dedup
+    return fallback_warnings(
+        WarningCode.EXTRACTION_FELL_BACK_TO_RULES,
+        STAGE,
+        "extraction windows",
+        stats.fallback_causes,
+        total=stats.chunks,
+    ) + fallback_warnings(
+        WarningCode.DEDUP_FELL_BACK_TO_RULES,
+        STAGE,
+        "duplicate checks",
+        dedup.llm_failure_causes,
+        total=dedup.candidate_pairs,
+        fallback="the lexical rule",
+    )
 
 
 def _from_rules(claim: RuleClaim, chunk_index: int) -> CandidateClaim:

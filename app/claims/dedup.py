@@ -11,10 +11,11 @@ from __future__ import annotations
 import asyncio
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
+from app.agents.degradation import failure_cause
 from app.claims.candidates import CandidateClaim
 from app.claims.prompts import DEDUP_SYSTEM_PROMPT, DEDUP_USER_PROMPT
 from app.claims.textmatch import normalize_for_match
@@ -50,9 +51,12 @@ class DedupStats:
     confirmed_by_llm: int = 0
     confirmed_by_rule: int = 0
     similarity_skipped: str | None = None  # why the similarity stage could not run (embedder down)
+    #: Why the dedup model failed, once per pair it could not confirm (the lexical rule decided).
+    llm_failure_causes: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, object]:
-        return dict(self.__dict__)
+        values = {key: value for key, value in self.__dict__.items() if key != "llm_failure_causes"}
+        return {**values, "llm_failed": len(self.llm_failure_causes)}
 
 
 @dataclass(frozen=True)
@@ -164,8 +168,8 @@ async def _confirm(
                 max_tokens=256,
                 temperature=0.0,
             )
-        except LLMUnavailable:
-            pass
+        except LLMUnavailable as exc:
+            stats.llm_failure_causes.append(failure_cause(exc))
         else:
             if answer.duplicate:
                 stats.confirmed_by_llm += 1

@@ -1,20 +1,23 @@
 """The map phase with an LLM: each page window is read by the extraction model, concurrently.
 
-The answer is validated claim by claim, so one malformed claim costs only itself, and a chunk whose
-answer cannot be used at all (after the client's retries, repair round and fallback model) costs only
-that chunk's claims: the others still go on.
+The answer is validated claim by claim, so one malformed claim costs only itself. A chunk whose
+answer cannot be used at all (after the client's retries, repair round and fallback model), or that
+the model refused, comes back with an error and its cause: the claims agent then reads that chunk with
+the rule extractor, and the other chunks still go on.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import re
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
+from app.agents.degradation import REFUSAL_CAUSE, failure_cause
 from app.claims.candidates import CandidateClaim
 from app.claims.chunks import PageChunk
 from app.claims.prompts import EXTRACTION_SYSTEM_PROMPT, EXTRACTION_USER_PROMPT
@@ -25,6 +28,13 @@ logger = logging.getLogger(__name__)
 
 METHOD = "llm"
 MAX_OUTPUT_TOKENS = 16000
+#: An answer with no claims whose summary reads like this is a refusal wrapped in JSON, not an empty
+#: window ("I'm sorry, but I can't help with that request.").
+_REFUSAL = re.compile(
+    r"\b(?:I['’]?m sorry|I am sorry|I apologi[sz]e|I (?:can(?:no|['’])t|am unable to|won['’]t) "
+    r"(?:help|assist|comply|provide|do that))",
+    re.IGNORECASE,
+)
 
 
 class ExtractedClaim(BaseModel):
@@ -48,12 +58,18 @@ class ChunkAnswer(BaseModel):
 
 @dataclass(frozen=True)
 class ChunkResult:
-    """What one chunk gave: its valid claims, how many were rejected, or why the chunk failed."""
+    """What one chunk gave: its valid claims, how many were rejected, or why the chunk failed.
+
+    `error` is the full failure, for logs and events; `cause` the short phrase for the run's warning;
+    `method` the extractor whose claims these are (the rules', when they stand in for a failed LLM).
+    """
 
     chunk: PageChunk
     claims: list[CandidateClaim]
     rejected: int = 0
     error: str | None = None
+    cause: str | None = None
+    method: str = METHOD
 
 
 async def extract_chunks(
@@ -103,10 +119,12 @@ async def extract_chunk(
             temperature=0.0,
         )
     except LLMUnavailable as exc:
-        logger.warning(
-            "claims chunk %d (pages %d-%d) failed: %s", chunk.index, chunk.first_page, chunk.last_page, exc
-        )
-        return ChunkResult(chunk, [], error=str(exc))
+        logger.warning("claims chunk %d (pages %d-%d) failed: %s", chunk.index, *_span(chunk), exc)
+        return ChunkResult(chunk, [], error=str(exc), cause=failure_cause(exc))
+    if not answer.claims and _REFUSAL.search(answer.extraction_summary):
+        refusal = " ".join(answer.extraction_summary.split())[:200]
+        logger.warning("claims chunk %d (pages %d-%d) was refused: %s", chunk.index, *_span(chunk), refusal)
+        return ChunkResult(chunk, [], error=f"refused: {refusal}", cause=REFUSAL_CAUSE)
     claims: list[CandidateClaim] = []
     rejected = 0
     for raw in answer.claims:
@@ -129,3 +147,7 @@ def _candidate(claim: ExtractedClaim, chunk: PageChunk) -> CandidateClaim:
         suggested_ifrs=tuple(claim.preliminary_ifrs),
         chunk_index=chunk.index,
     )
+
+
+def _span(chunk: PageChunk) -> tuple[int, int]:
+    return chunk.first_page, chunk.last_page

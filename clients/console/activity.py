@@ -112,6 +112,10 @@ def _completed(event: StreamEvent, labels: Labels) -> str:
     return f"done, {findings} finding(s)" if findings is not None else "done"
 
 
+def _warning(event: StreamEvent, labels: Labels) -> str:
+    return f"WARNING {event.get('message') or event.get('code') or 'something degraded'}"
+
+
 def _message(event: StreamEvent, labels: Labels) -> str:
     prefix = "ERROR " if event.event_type in ("error", "parse_failed") else ""
     text = event.get("message", "description", "summary") or event.event_type.replace("_", " ")
@@ -135,6 +139,7 @@ DESCRIBERS: dict[str, Callable[[StreamEvent, Labels], str]] = {
     "info_request_posted": _message,
     "info_response_posted": _message,
     "error": _message,
+    "warning": _warning,
     "parse_failed": _message,
 }
 

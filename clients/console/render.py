@@ -1,4 +1,5 @@
-"""The final result of `sibyl analyze`: a verdict table, a markdown report or one JSON document."""
+"""The final result of `sibyl analyze`: a verdict table, a markdown report or one JSON document, each
+ending with the run's warnings (what fell back to rules) when there are any."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from clients.sibyl.models import VERDICT_LABELS, Analysis, Claim, Report
+from clients.sibyl.models import VERDICT_LABELS, Analysis, AnalysisWarning, Claim, Report
 
 NO_VERDICT = "NO_VERDICT"
 TABLE_TEXT_WIDTH = 60
@@ -42,6 +43,11 @@ def _verdict(claim: Claim) -> str:
     return claim.verdict.verdict if claim.verdict else "-"
 
 
+def warnings_of(report: Report) -> tuple[AnalysisWarning, ...]:
+    """What degraded in the report's latest analysis (none without one)."""
+    return report.analysis.warnings if report.analysis else ()
+
+
 def _title(report: Report) -> str:
     return report.company_name or report.filename or report.id
 
@@ -70,6 +76,10 @@ def render_table(report: Report, claims: Sequence[Claim]) -> str:
         lines.append("  ".join([*cells, row[-1]]).rstrip())
     counts = "  ".join(f"{label} {count}" for label, count in verdict_counts(claims).items())
     lines += ["", f"{len(claims)} claims: {counts}"]
+    warnings = warnings_of(report)
+    if warnings:
+        lines += ["", f"{len(warnings)} warning(s):"]
+        lines += [f"  WARNING {warning.code}: {warning.message}" for warning in warnings]
     return "\n".join(lines) + "\n"
 
 
@@ -98,6 +108,10 @@ def render_markdown(report: Report, claims: Sequence[Claim]) -> str:
     for claim in by_page(claims):
         cells = _row(claim, MARKDOWN_TEXT_WIDTH)
         lines.append("| " + " | ".join(_markdown_cell(cell) for cell in cells) + " |")
+    warnings = warnings_of(report)
+    if warnings:
+        lines += ["", "## Warnings", ""]
+        lines += [f"- **{warning.code}** ({warning.stage}): {warning.message}" for warning in warnings]
     return "\n".join(lines) + "\n"
 
 
@@ -114,6 +128,17 @@ def _analysis_json(analysis: Analysis | None) -> dict[str, Any] | None:
         "findingsCount": analysis.findings_count,
         "verdictsCount": analysis.verdicts_count,
         "errorMessage": analysis.error_message,
+        "warnings": [
+            {
+                "code": warning.code,
+                "stage": warning.stage,
+                "message": warning.message,
+                "count": warning.count,
+                "total": warning.total,
+                "iteration": warning.iteration,
+            }
+            for warning in analysis.warnings
+        ],
     }
 
 

@@ -20,6 +20,7 @@ from clients.sibyl.errors import (
 )
 from clients.sibyl.models import (
     Analysis,
+    AnalysisWarning,
     Answer,
     Citation,
     Claim,
@@ -35,6 +36,7 @@ from clients.sibyl.subscriptions import ConnectionLost
 
 __all__ = [
     "Analysis",
+    "AnalysisWarning",
     "Answer",
     "AuthenticationError",
     "Citation",

@@ -6,6 +6,7 @@ ANALYSIS_FIELDS = """
 fragment AnalysisFields on Analysis {
   id status pipelineStage progressPercent activeAgents iterationCount
   claimsCount findingsCount verdictsCount errorMessage
+  warnings { code stage message count total iteration }
 }
 """
 

@@ -22,8 +22,35 @@ def _int(value: Any) -> int | None:
 
 
 @dataclass(frozen=True)
+class AnalysisWarning:
+    """Something that degraded in a run, e.g. extraction windows that fell back to rules.
+
+    `code` is one of EXTRACTION_FELL_BACK_TO_RULES, DEDUP_FELL_BACK_TO_RULES,
+    ROUTING_FELL_BACK_TO_RULES, JUDGE_REVIEW_FELL_BACK_TO_RULES; `count` of `total` units fell back.
+    """
+
+    code: str
+    stage: str
+    message: str
+    count: int = 0
+    total: int = 0
+    iteration: int = 0
+
+    @classmethod
+    def from_json(cls, data: JSONObject) -> AnalysisWarning:
+        return cls(
+            code=str(data["code"]),
+            stage=str(data.get("stage") or ""),
+            message=str(data.get("message") or ""),
+            count=int(data.get("count") or 0),
+            total=int(data.get("total") or 0),
+            iteration=int(data.get("iteration") or 0),
+        )
+
+
+@dataclass(frozen=True)
 class Analysis:
-    """The latest analysis run of a report (live while it runs)."""
+    """The latest analysis run of a report (live while it runs); `warnings` say what degraded."""
 
     id: str
     status: str
@@ -35,6 +62,7 @@ class Analysis:
     findings_count: int = 0
     verdicts_count: int = 0
     error_message: str | None = None
+    warnings: tuple[AnalysisWarning, ...] = ()
 
     @classmethod
     def from_json(cls, data: JSONObject) -> Analysis:
@@ -49,6 +77,7 @@ class Analysis:
             findings_count=int(data.get("findingsCount") or 0),
             verdicts_count=int(data.get("verdictsCount") or 0),
             error_message=data.get("errorMessage"),
+            warnings=tuple(AnalysisWarning.from_json(item) for item in data.get("warnings") or ()),
         )
 
 

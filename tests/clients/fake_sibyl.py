@@ -38,6 +38,7 @@ def report_json(status: str, progress: float = 0.0, stage: str | None = None, **
             "findingsCount": 3,
             "verdictsCount": 2 if status == "COMPLETED" else 0,
             "errorMessage": extra.pop("analysis_error", None),
+            "warnings": extra.pop("warnings", []),
         }
     return {
         "id": REPORT_ID,

@@ -53,6 +53,8 @@ def test_lines_for_routing_starts_errors_and_completion() -> None:
     assert describe(failed, no_labels) == "geography    ERROR timeout"
     assert describe(done, no_labels) == "pipeline     completed: 7 verdict(s)"
     assert describe(stream_event(5, "evidence_evaluation", "judge"), no_labels) is None
+    warning = stream_event(6, "warning", "claims", code="EXTRACTION_FELL_BACK_TO_RULES", message="4 of 4 …")
+    assert describe(warning, no_labels) == "claims       WARNING 4 of 4 …"
 
 
 def running(progress: float, agents: list[str]) -> Report:

@@ -71,6 +71,29 @@ async def test_without_follow_waits_quietly_and_prints_the_table(pdf: str) -> No
     assert "2 claims: VERIFIED 1  UNVERIFIED 0  CONTRADICTED 1  INSUFFICIENT_EVIDENCE 0" in result.stdout
 
 
+async def test_warnings_are_shown_live_after_the_table_and_in_json(pdf: str) -> None:
+    message = "4 of 4 extraction windows fell back to rules: provider returned HTTP 500"
+    warning = {"code": "EXTRACTION_FELL_BACK_TO_RULES", "stage": "extracting_claims", "message": message,
+               "count": 4, "total": 4, "iteration": 0}  # fmt: skip
+    degraded = analysed_report()
+    degraded.reports[-1] = report_json("COMPLETED", 100.0, "completed", warnings=[warning])
+    degraded.events.insert(1, event(4, "warning", "claims", **warning))
+
+    async with serve_fake(degraded) as fake:
+        table = await run_cli("analyze", pdf, "--follow", "--server", fake.url, "--api-key", KEY)
+    async with serve_fake(analysed_report()) as fake:
+        fake.reports = [report_json("COMPLETED", 100.0, "completed", warnings=[warning])]
+        as_json = await run_cli("analyze", pdf, "--json", "--server", fake.url, "--api-key", KEY)
+
+    assert table.code == 0, table.stderr
+    assert f"claims       WARNING {message}" in table.stderr
+    assert table.stdout.splitlines()[-2:] == [
+        "1 warning(s):",
+        f"  WARNING EXTRACTION_FELL_BACK_TO_RULES: {message}",
+    ]
+    assert json.loads(as_json.stdout)["analysis"]["warnings"] == [warning]
+
+
 async def test_markdown_output(pdf: str) -> None:
     async with serve_fake(analysed_report()) as fake:
         result = await run_cli("analyze", pdf, "--markdown", "--server", fake.url, "--api-key", KEY)

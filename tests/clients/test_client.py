@@ -8,6 +8,7 @@ from contextlib import aclosing
 import pytest
 
 from clients.sibyl import (
+    AnalysisWarning,
     AuthenticationError,
     ConfigurationError,
     GraphQLErrors,
@@ -39,7 +40,28 @@ async def test_report_is_typed_and_the_key_is_sent_as_bearer() -> None:
     assert report.status == "ANALYZING" and report.page_count == 12
     assert report.analysis is not None
     assert report.analysis.progress_percent == 42.0 and report.analysis.active_agents == ("legal",)
+    assert report.analysis.warnings == ()
     assert fake.headers[0]["authorization"] == f"Bearer {KEY}"
+
+
+async def test_the_analysis_warnings_are_typed() -> None:
+    warning = {
+        "code": "ROUTING_FELL_BACK_TO_RULES",
+        "stage": "routing",
+        "message": "6 of 6 claims fell back to the routing matrix: provider returned HTTP 500",
+        "count": 6,
+        "total": 6,
+        "iteration": 0,
+    }
+    fake = FakeSibyl(api_key=KEY, reports=[report_json("COMPLETED", 100.0, "completed", warnings=[warning])])
+    async with serve_fake(fake), SibylClient(fake.url, KEY) as client:
+        report = await client.report(REPORT_ID)
+
+    assert report.analysis is not None
+    assert report.analysis.warnings == (
+        AnalysisWarning("ROUTING_FELL_BACK_TO_RULES", "routing", warning["message"], count=6, total=6),
+    )
+    assert "warnings { code stage message count total iteration }" in fake.requests[0]["query"]
 
 
 async def test_http_401_is_an_authentication_error() -> None:

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 from clients.console.render import render_json, render_markdown, render_table, shorten, verdict_counts
-from clients.sibyl.models import Analysis, Claim, Report, Verdict
+from clients.sibyl.models import Analysis, AnalysisWarning, Claim, Report, Verdict
 
 REPORT = Report(
     id="UmVwb3J0OjE=",
@@ -71,6 +72,46 @@ def test_json_is_one_document_with_claims_and_verdicts() -> None:
     }
     assert document["claims"][2]["verdict"] is None
     assert document["verdictCounts"]["CONTRADICTED"] == 1
+
+
+FELL_BACK = AnalysisWarning(
+    "EXTRACTION_FELL_BACK_TO_RULES",
+    "extracting_claims",
+    "4 of 4 extraction windows fell back to rules: provider returned HTTP 500",
+    count=4,
+    total=4,
+)
+DEGRADED = replace(REPORT, analysis=replace(REPORT.analysis, warnings=(FELL_BACK,)))
+
+
+def test_warnings_follow_the_verdict_counts_in_every_output() -> None:
+    table = render_table(DEGRADED, CLAIMS).splitlines()
+    markdown = render_markdown(DEGRADED, CLAIMS)
+    document = json.loads(render_json(DEGRADED, CLAIMS))
+
+    counts = next(index for index, line in enumerate(table) if line.startswith("3 claims:"))
+    assert table[counts + 1 :] == [
+        "",
+        "1 warning(s):",
+        "  WARNING EXTRACTION_FELL_BACK_TO_RULES: 4 of 4 extraction windows fell back to rules: "
+        "provider returned HTTP 500",
+    ]
+    assert markdown.endswith(
+        "## Warnings\n\n- **EXTRACTION_FELL_BACK_TO_RULES** (extracting_claims): 4 of 4 extraction windows "
+        "fell back to rules: provider returned HTTP 500\n"
+    )
+    assert document["analysis"]["warnings"] == [
+        {
+            "code": "EXTRACTION_FELL_BACK_TO_RULES",
+            "stage": "extracting_claims",
+            "message": FELL_BACK.message,
+            "count": 4,
+            "total": 4,
+            "iteration": 0,
+        }
+    ]
+    assert "Warnings" not in render_markdown(REPORT, CLAIMS)
+    assert json.loads(render_json(REPORT, CLAIMS))["analysis"]["warnings"] == []
 
 
 def test_shorten_flattens_whitespace_and_cuts_with_an_ellipsis() -> None:

@@ -1,5 +1,6 @@
 """The pipeline with an LLM (a local fake speaking the OpenAI protocol): validated routing, the
-judge's review of conflicting evidence, usage on the run, and the rule path when the LLM fails."""
+judge's review of conflicting evidence, usage on the run, and the rule path when the LLM fails,
+recorded in the run's warnings."""
 
 from __future__ import annotations
 
@@ -219,3 +220,50 @@ async def test_llm_failures_are_retried_then_the_rule_path_completes_the_run(
     assert len([verdict for verdict in verdicts if verdict.is_final]) == len(KNOWN_CLAIMS)
     notes = " ".join(e.data.get("message", "") for e in events if e.event_type == "agent_thinking")
     assert "LLM routing failed" in notes
+    count = len(KNOWN_CLAIMS)
+    assert [(w["code"], w["stage"], w["count"], w["total"]) for w in run.warnings] == [
+        ("ROUTING_FELL_BACK_TO_RULES", "routing", count, count)
+    ]
+    assert run.warnings[0]["message"].startswith(
+        f"{count} of {count} claims fell back to the routing matrix: "
+    )
+    assert [e.data for e in events if e.event_type == "warning"] == run.warnings
+
+
+async def test_a_failing_judge_review_keeps_the_rule_verdicts_with_a_warning(
+    services: RunningServices,
+    session_factory: SessionFactory,
+    event_log: EventLog,
+    fake_llm: FakeLLM,
+    clean_db: None,
+) -> None:
+    def handler(request: dict[str, Any]) -> FakeReply:
+        if request["model"] == ROUTE_MODEL:
+            assignments = [
+                {"claim_id": claim["claim_id"], "assigned_agents": ["academic", "news_media"]}
+                for claim in claims_in(request)
+            ]
+            return FakeReply(content={"assignments": assignments})
+        return FakeReply(status=503, body='{"error": {"message": "overloaded"}}')
+
+    fake_llm.handler = handler
+    settings = llm_settings(services, fake_llm)
+    agents = investigators(academic=strong_support, news_media=contradicting)
+    seeded, run, routing, verdicts, events = await _run(settings, session_factory, event_log, agents=agents)
+
+    final = [verdict for verdict in verdicts if verdict.is_final]
+    assert {(row.verdict, row.method) for row in final} == {("contradicted", "rules")}
+    assert {row.details["evaluation"]["llm_review"]["status"] for row in final} == {"failed"}
+    first_pass = next(w for w in run.warnings if w["iteration"] == 0)
+    count = len(KNOWN_CLAIMS)
+    assert first_pass == {
+        "code": "JUDGE_REVIEW_FELL_BACK_TO_RULES",
+        "stage": "judging",
+        "message": f"{count} of {count} LLM reviews of conflicting evidence fell back to the rule verdict: "
+        "provider returned HTTP 503",
+        "count": count,
+        "total": count,
+        "iteration": 0,
+    }
+    assert {w["code"] for w in run.warnings} == {"JUDGE_REVIEW_FELL_BACK_TO_RULES"}
+    assert [e.data for e in events if e.event_type == "warning"] == run.warnings

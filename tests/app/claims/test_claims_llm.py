@@ -1,6 +1,6 @@
 """The claims agent with an LLM (a local fake speaking the OpenAI protocol), through the pipeline:
 map over overlapping page windows, duplicates across the overlap merged, the location check, and a
-chunk whose answer is malformed losing only its own claims."""
+chunk whose answer is malformed read by the rule extractor instead, with a warning on the run."""
 
 from __future__ import annotations
 
@@ -116,7 +116,7 @@ def llm_settings(services: RunningServices, fake: FakeLLM) -> Settings:
     )
 
 
-async def test_llm_map_reduce_merges_overlap_duplicates_and_loses_only_the_broken_chunk(
+async def test_llm_map_reduce_merges_overlap_duplicates_and_reads_the_broken_chunk_with_rules(
     services: RunningServices,
     session_factory: SessionFactory,
     event_log: EventLog,
@@ -148,14 +148,21 @@ async def test_llm_map_reduce_merges_overlap_duplicates_and_loses_only_the_broke
     windows = sorted({prompt_window(request) for request in extraction_requests})
     assert windows == ["1-10", "17-24", "9-18"]
     assert fake_llm.max_in_flight <= 2
-    assert set(claims) == {SCOPE_1, BOARD, RENEWABLE, WATER, NET_ZERO}  # WIND's chunk was malformed
+    assert set(claims) == {SCOPE_1, BOARD, RENEWABLE, WATER, NET_ZERO, WIND}
     assert claims[NET_ZERO].source_page == 14
-    assert all(row.method == "llm" for row in claims.values())
+    assert claims[WIND].method == "rules"  # its chunk was malformed: the rules read pages 19-24
+    assert all(row.method == "llm" for text, row in claims.items() if text != WIND)
     assert any(p["paragraph_id"] == "S2.29(a)(i)" for p in claims[SCOPE_1].ifrs_paragraphs)
     assert all(p["paragraph_id"] != "S9.99" for row in claims.values() for p in row.ifrs_paragraphs)
     assert run is not None and report is not None
     stats = run.extraction_stats
     assert (stats["chunks"], stats["chunks_failed"], stats["rejected_by_validation"]) == (3, 1, 1)
+    assert stats["chunks_fell_back_to_rules"] == 1 and stats["method"] == "llm+rules"
+    extraction_warning = next(w for w in run.warnings if w["code"] == "EXTRACTION_FELL_BACK_TO_RULES")
+    assert extraction_warning["message"] == (
+        "1 of 3 extraction windows fell back to rules: "
+        "the model answered without usable JSON (a refusal or a malformed answer)"
+    )
     assert stats["location"]["page_corrected"] == 1 and stats["location"]["dropped"] == 1
     assert stats["dedup"]["exact"] == 1 and stats["dedup"]["confirmed_by_llm"] == 1
     assert len(fake_llm.requests_for(DEDUP_MODEL)) == stats["dedup"]["candidate_pairs"] >= 1
@@ -163,3 +170,41 @@ async def test_llm_map_reduce_merges_overlap_duplicates_and_loses_only_the_broke
     assert report.company_name == COMPANY
     assert len(chunk_events) == 3
     assert sorted(event.data["error"] is not None for event in chunk_events) == [False, False, True]
+    assert sorted(event.data["method"] for event in chunk_events) == ["llm", "llm", "rules"]
+
+
+async def test_a_failing_dedup_model_leaves_pairs_to_the_lexical_rule_with_a_warning(
+    services: RunningServices,
+    session_factory: SessionFactory,
+    event_log: EventLog,
+    fake_llm: FakeLLM,
+    clean_db: None,
+) -> None:
+    def dedup_down(request: dict[str, Any]) -> FakeReply:
+        if request["model"] == DEDUP_MODEL:
+            return FakeReply(status=502, body='{"error": {"message": "bad gateway"}}')
+        return fake_model(request)
+
+    fake_llm.handler = dedup_down
+    settings = llm_settings(services, fake_llm)
+    report_id = await seed_parsed_pages(session_factory, report_pages())
+    started = await open_analysis_run(event_log, settings, report_id)
+    llm = LLMClient(settings)
+    try:
+        async with pipeline_runner(settings, session_factory, event_log, llm=llm) as runner:
+            await runner.run(started.run.id)
+    finally:
+        await llm.aclose()
+
+    async with session_factory() as session:
+        texts = set(await session.scalars(select(Claim.text).where(Claim.report_id == report_id)))
+        run = await session.get(AnalysisRun, started.run.id)
+    assert run is not None
+    assert len(texts & {RENEWABLE, RENEWABLE_PARAPHRASE}) == 1  # the rule confirmed the paraphrase
+    dedup = run.extraction_stats["dedup"]
+    pairs = dedup["candidate_pairs"]
+    assert pairs >= 1 and dedup["llm_failed"] == pairs and dedup["confirmed_by_rule"] == 1
+    warning = next(w for w in run.warnings if w["code"] == "DEDUP_FELL_BACK_TO_RULES")
+    assert warning["message"] == (
+        f"{pairs} of {pairs} duplicate checks fell back to the lexical rule: provider returned HTTP 502"
+    )

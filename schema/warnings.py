@@ -1,0 +1,68 @@
+"""`Analysis.warnings`: what degraded during a run (an LLM step that fell back to its rule path)."""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import strawberry
+
+
+@strawberry.enum(
+    description="What fell back during an analysis. Every LLM step has a rule path, so a provider that is "
+    "down, rate-limited or refusing never stops a run; these say which results came from the rules instead."
+)
+class AnalysisWarningCode(enum.Enum):
+    EXTRACTION_FELL_BACK_TO_RULES = strawberry.enum_value(
+        "EXTRACTION_FELL_BACK_TO_RULES",
+        description="Page windows whose LLM answer was unusable (after retries, the repair round and the "
+        "fallback model) or a refusal were read by the rule-based extractor; their claims say "
+        "`method: rules`. When every window fell back, the claims are the offline run's.",
+    )
+    DEDUP_FELL_BACK_TO_RULES = strawberry.enum_value(
+        "DEDUP_FELL_BACK_TO_RULES",
+        description="Pairs of similar claims the dedup model could not judge were merged (or kept apart) "
+        "by the lexical rule: the same figures and mostly the same words.",
+    )
+    ROUTING_FELL_BACK_TO_RULES = strawberry.enum_value(
+        "ROUTING_FELL_BACK_TO_RULES",
+        description="The routing model failed; every claim was sent to specialists by the routing matrix.",
+    )
+    JUDGE_REVIEW_FELL_BACK_TO_RULES = strawberry.enum_value(
+        "JUDGE_REVIEW_FELL_BACK_TO_RULES",
+        description="The judge's LLM review of claims with conflicting evidence failed; the rule verdicts "
+        "stand for those claims.",
+    )
+
+
+@strawberry.type(description="One thing that degraded during the run, with how much of it.")
+class AnalysisWarning:
+    code: AnalysisWarningCode = strawberry.field(description="What fell back (see the enum's values).")
+    stage: str = strawberry.field(
+        description="The pipeline stage it happened in: extracting_claims, routing or judging."
+    )
+    message: str = strawberry.field(
+        description='For a person, with the cause, e.g. "4 of 4 extraction windows fell back to rules: '
+        'provider returned HTTP 500".'
+    )
+    count: int = strawberry.field(description="How many units fell back (windows, claims, reviews).")
+    total: int = strawberry.field(description="How many units of that kind the stage had.")
+    iteration: int = strawberry.field(description="The pass (0 = first) it happened in.")
+
+
+def analysis_warnings(stored: Iterable[Mapping[str, Any]]) -> list[AnalysisWarning]:
+    """The run's stored warnings, in the order they happened; entries of unknown code are skipped."""
+    known = {code.value for code in AnalysisWarningCode}
+    return [
+        AnalysisWarning(
+            code=AnalysisWarningCode(entry["code"]),
+            stage=str(entry.get("stage") or ""),
+            message=str(entry.get("message") or ""),
+            count=int(entry.get("count") or 0),
+            total=int(entry.get("total") or 0),
+            iteration=int(entry.get("iteration") or 0),
+        )
+        for entry in stored
+        if entry.get("code") in known
+    ]
