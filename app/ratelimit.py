@@ -1,14 +1,18 @@
 """Per-key request rate limits kept in Redis, shared by every API process.
 
-The algorithm is GCRA (the generic cell rate algorithm, a token bucket stored as one timestamp):
-a key may spend up to `per_minute` requests at once, then gets one more every
-`window_seconds / per_minute` seconds. Compared with a sliding-window log it needs one small
-string per key instead of a sorted set of every request, and it tells a refused caller exactly
-when the next request fits (`retry_after_seconds`) rather than when a whole window ends.
+The algorithm is GCRA (the generic cell rate algorithm, a token bucket stored as one timestamp).
+The bucket holds `burst` requests, a sixth of `per_minute` (`BURST_FRACTION`: ten seconds' worth,
+at least 1), and refills at `per_minute` a minute, one request every `60 / per_minute` seconds.
+So a key that has been idle may send `burst` requests at once, a key may keep up `per_minute`
+requests a minute for as long as it likes, and no minute ever lets more than
+`per_minute + burst` through (at the default 600: 100 at once, 10 a second, at most 700 in any
+minute, the first included). Compared with a sliding-window log it needs one small string per key
+instead of a sorted set of every request, and it tells a refused caller exactly when the next
+request fits (`retry_after_seconds`) rather than when a whole window ends.
 
 The check-and-update runs as one Lua script, so concurrent requests (from any number of API
-processes) never let more than the limit through; the clock is Redis's own (`TIME`), so API hosts
-with skewed clocks agree. Each key expires by itself once its bucket is full again.
+processes) never let more through than the bucket holds; the clock is Redis's own (`TIME`), so
+API hosts with skewed clocks agree. Each key expires by itself once its bucket is full again.
 
 Redis failures fail open: the request is allowed and a warning is logged once per outage. A rate
 limit protects the service from abuse; refusing every request because Redis hiccuped would turn a
@@ -28,23 +32,26 @@ logger = logging.getLogger(__name__)
 
 KEY_PREFIX = "sibyl:ratelimit:"
 
-# KEYS[1]: the bucket; ARGV[1]: emission interval (ms per request); ARGV[2]: window (ms).
-# The bucket holds the "theoretical arrival time" (TAT): when it would be full again.
-# Returns {allowed (0/1), remaining, retry_after_ms}.
+#: The bucket's size as a fraction of the per-minute limit: ten seconds' worth of requests.
+BURST_FRACTION = 1 / 6
+
+# KEYS[1]: the bucket; ARGV[1]: emission interval (ms per request); ARGV[2]: the bucket's
+# tolerance (ms): burst x interval. The key holds the "theoretical arrival time" (TAT): when the
+# bucket would be full again. Returns {allowed (0/1), remaining, retry_after_ms}.
 GCRA_SCRIPT = """
 local interval = tonumber(ARGV[1])
-local window = tonumber(ARGV[2])
+local tolerance = tonumber(ARGV[2])
 local clock = redis.call('TIME')
 local now = tonumber(clock[1]) * 1000 + tonumber(clock[2]) / 1000
 local tat = tonumber(redis.call('GET', KEYS[1]) or now)
 if tat < now then tat = now end
 local new_tat = tat + interval
-local allow_at = new_tat - window
+local allow_at = new_tat - tolerance
 if now < allow_at then
   return {0, 0, math.ceil(allow_at - now)}
 end
 redis.call('SET', KEYS[1], string.format('%.3f', new_tat), 'PX', math.ceil(new_tat - now))
-return {1, math.floor((window - (new_tat - now)) / interval + 1e-9), 0}
+return {1, math.floor((tolerance - (new_tat - now)) / interval + 1e-9), 0}
 """
 
 
@@ -57,12 +64,19 @@ class RateDecision:
         remaining: Requests the key may still make at once after this one (0 when refused).
         retry_after_seconds: When refused, whole seconds until a request fits again; else 0.
         limit: The configured requests per window (0: no limit).
+        burst: The bucket's size: requests a rested key may make at once (0: no limit).
     """
 
     allowed: bool
     remaining: int
     retry_after_seconds: int
     limit: int
+    burst: int = 0
+
+
+def burst_for(per_minute: int) -> int:
+    """The bucket size for a limit of `per_minute`: `BURST_FRACTION` of it, at least 1 (0: no limit)."""
+    return max(1, math.ceil(per_minute * BURST_FRACTION)) if per_minute else 0
 
 
 class RateLimiter:
@@ -81,6 +95,7 @@ class RateLimiter:
         if window_seconds <= 0:
             raise ValueError(f"window_seconds must be positive; got {window_seconds}")
         self.per_minute = per_minute
+        self.burst = burst_for(per_minute)
         self._window_ms = window_seconds * 1000
         self._script = redis.register_script(GCRA_SCRIPT)
         self._redis_failing = False
@@ -92,7 +107,7 @@ class RateLimiter:
         interval_ms = self._window_ms / self.per_minute
         try:
             allowed, remaining, retry_after_ms = await self._script(
-                keys=[KEY_PREFIX + key], args=[repr(interval_ms), repr(self._window_ms)]
+                keys=[KEY_PREFIX + key], args=[repr(interval_ms), repr(interval_ms * self.burst)]
             )
         except (RedisError, OSError) as exc:
             return self._fail_open(exc)
@@ -102,6 +117,7 @@ class RateLimiter:
             remaining=int(remaining),
             retry_after_seconds=max(1, math.ceil(int(retry_after_ms) / 1000)) if not allowed else 0,
             limit=self.per_minute,
+            burst=self.burst,
         )
 
     def _fail_open(self, exc: Exception) -> RateDecision:
@@ -110,7 +126,11 @@ class RateLimiter:
             self._redis_failing = True
             logger.warning("rate limiting is off until Redis answers again (requests allowed): %r", exc)
         return RateDecision(
-            allowed=True, remaining=self.per_minute, retry_after_seconds=0, limit=self.per_minute
+            allowed=True,
+            remaining=self.burst,
+            retry_after_seconds=0,
+            limit=self.per_minute,
+            burst=self.burst,
         )
 
     def _recovered(self) -> None:

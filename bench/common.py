@@ -13,7 +13,8 @@ from typing import Any
 from redis.asyncio import Redis
 
 from app.config import Settings
-from tests.conftest import make_settings, run_worker, serve_api, wait_for_idle_queue
+from app.db.session import create_engine, create_session_factory
+from tests.conftest import make_settings, new_api_key, run_worker, serve_api, wait_for_idle_queue
 from tests.support.reports import shared_report_paths
 from tests.support.services import RunningServices
 
@@ -67,6 +68,15 @@ async def api_stack(settings: Settings, *, worker: bool) -> AsyncIterator[str]:
             # last event), so let the queue drain first.
             stack.push_async_callback(wait_for_idle_queue, redis)
         yield url
+
+
+async def local_api_key(settings: Settings) -> str:
+    """A new API key of the `local` organisation (the one reports seeded without a key belong to)."""
+    engine = create_engine(settings.require_database_url())
+    try:
+        return await new_api_key(create_session_factory(engine))
+    finally:
+        await engine.dispose()
 
 
 def shared_reports_from_arguments(description: str) -> list[Path]:

@@ -5,6 +5,8 @@ With embedded Postgres + Redis, two phases, each on a fresh report row:
 (a) direct: 100 in-process `EventLog.follow` iterators;
 (b) GraphQL: 100 graphql-transport-ws websockets subscribed to `analysisEvents`, served by an
     in-process uvicorn API (clients, server and appender share this process's one event loop).
+    They authenticate with an API key of the `local` organisation, which owns the reports; the
+    rate limit is off, as it would refuse 100 connections opened at once by one key.
 
 Each phase appends a `bench_ready` event and waits until every subscriber has it (so all are live),
 then appends 200 `bench_tick` events one every 10 ms with `EventLog.append`, each carrying
@@ -41,6 +43,7 @@ from app.db.session import SessionFactory, create_engine, create_session_factory
 from app.events import EventLog, StreamEvent
 from app.organisations import LOCAL_ORGANISATION_ID
 from bench.common import api_stack, bench_settings, percentile, print_summary, print_table
+from tests.conftest import new_api_key
 from tests.support.graphql import GraphQLClient
 from tests.support.services import running_services
 
@@ -224,7 +227,7 @@ async def measure(settings: Settings) -> list[PhaseResult]:
             "direct EventLog.follow", event_log, session_factory, direct_subscriber(event_log)
         )
         async with api_stack(settings, worker=False) as url:
-            client = GraphQLClient(url)
+            client = GraphQLClient(url, await new_api_key(session_factory))
             try:
                 graphql = await run_phase(
                     "GraphQL analysisEvents (ws)", event_log, session_factory, graphql_subscriber(client)
@@ -239,7 +242,8 @@ async def measure(settings: Settings) -> list[PhaseResult]:
 
 def main() -> int:
     with running_services(prefix="sibyl-bench-") as services:  # migrates with its own asyncio.run
-        phases = asyncio.run(asyncio.wait_for(measure(bench_settings(services)), timeout=100))
+        settings = bench_settings(services, rate_limit_per_minute=0)
+        phases = asyncio.run(asyncio.wait_for(measure(settings), timeout=100))
 
     print_table(
         f"Event latency: {SUBSCRIBERS} subscribers, {TICKS} events appended every {PACE_S * 1000:.0f} ms",

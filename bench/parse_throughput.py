@@ -31,7 +31,7 @@ from sqlalchemy import text
 from app.config import Settings
 from app.db.session import create_engine
 from app.documents.pdf import open_pdf, read_pages
-from bench.common import api_stack, bench_settings, print_summary, print_table
+from bench.common import api_stack, bench_settings, local_api_key, print_summary, print_table
 from tests.conftest import TABLES, wait_for_idle_queue
 from tests.fixtures import pdfs
 from tests.support.graphql import GraphQLClient
@@ -156,8 +156,9 @@ async def forget_reports(settings: Settings) -> None:
 
 async def measure_end_to_end(settings: Settings, contents: dict[str, bytes]) -> dict[str, list[Run]]:
     runs: dict[str, list[Run]] = {name: [] for name in contents}
+    key = await local_api_key(settings)
     async with api_stack(settings, worker=True) as url:
-        client = GraphQLClient(url)
+        client = GraphQLClient(url, key)
         try:
             await upload_until_parsed(client, "warmup", pdfs.synthetic_report(page_count=12).pdf)
             for _ in range(RUNS):

@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import strawberry
-from graphql import GraphQLError
 from strawberry import relay
-from strawberry.extensions import MaskErrors
 from strawberry.tools import merge_types
 
+from schema.errors import ErrorCode, MaskUnexpectedErrors, SibylSchema
 from schema.events import EventSubscription
 from schema.evidence import EvidenceQuery
 from schema.execution import PerEventMemoExecutionContext
@@ -45,16 +44,13 @@ Mutation = merge_types(
 Subscription = merge_types("Subscription", (EventSubscription, VerdictSubscription))
 
 
-def _is_unexpected(error: GraphQLError) -> bool:
-    """Mask crashes, not the errors resolvers raise on purpose, nor validation errors."""
-    return error.original_error is not None and not isinstance(error.original_error, GraphQLError)
-
-
-#: Unexpected exceptions reach clients as a generic message (and the server log in full).
-schema = strawberry.Schema(
+#: Unexpected exceptions reach clients as a generic message (and the server log in full); every
+#: error carries an `ErrorCode` (listed in the schema, so GraphiQL documents them).
+schema = SibylSchema(
     query=Query,
     mutation=Mutation,
     subscription=Subscription,
-    extensions=[lambda: MaskErrors(should_mask_error=_is_unexpected), RequestLimits, WebSocketOperationGuard],
+    types=[ErrorCode],
+    extensions=[MaskUnexpectedErrors, RequestLimits, WebSocketOperationGuard],
     execution_context_class=PerEventMemoExecutionContext,
 )

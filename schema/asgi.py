@@ -18,7 +18,6 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
-from strawberry.exceptions import ConnectionRejectionError
 from strawberry.types.unset import UNSET, UnsetType
 
 from app.config import Settings, get_settings
@@ -28,14 +27,18 @@ from app.events import EventLog
 from app.llm.client import create_llm_client
 from app.ratelimit import RateLimiter
 from schema import schema
-from schema.auth import Authenticator, Refused, admit, key_from_connection_params
+from schema.auth import Authenticator, Refused, admit, key_from_connection_params, log_refusal
 from schema.context import Context, Services
 from schema.middleware import ApiKeyGuard, UploadGuard
+from schema.ws_guard import LegacyWSHandler, TransportWSHandler
 
 UPLOAD_BODY_SLACK_BYTES = 1024 * 1024
 
 
 class SibylGraphQL(GraphQL[Context, None]):
+    graphql_transport_ws_handler_class = TransportWSHandler
+    graphql_ws_handler_class = LegacyWSHandler
+
     async def get_context(self, request: Request | WebSocket, response: Response | WebSocket) -> Context:
         """HTTP requests arrive authenticated by `ApiKeyGuard`; WebSockets in `on_ws_connect`."""
         principal = getattr(request.state, "principal", None) if isinstance(request, Request) else None
@@ -45,13 +48,19 @@ class SibylGraphQL(GraphQL[Context, None]):
 
     async def on_ws_connect(self, context: Context) -> UnsetType | dict[str, object] | None:
         """Authenticate the connection from its `connection_init` payload and count it against the
-        key's rate limit; a refusal closes the socket with 4403 and the reason in the close frame."""
+        key's rate limit.
+
+        Raises:
+            Refused: The protocol handlers (`schema.ws_guard`) close the socket with its close code
+                (4401 no key, 4403 a bad key, 4429 over the rate limit) and `<code>: <message>`.
+        """
         try:
             context.principal = await admit(
                 context.services, key_from_connection_params(context.connection_params)
             )
         except Refused as exc:
-            raise ConnectionRejectionError({"message": str(exc), **exc.extensions}) from exc
+            log_refusal(exc, "WebSocket connection")
+            raise
         return cast(UnsetType, UNSET)
 
 

@@ -8,6 +8,7 @@ turns a `Refused` into its own transport's error.
 
 from __future__ import annotations
 
+import logging
 import time
 from collections import OrderedDict
 from collections.abc import Mapping
@@ -18,9 +19,12 @@ from starlette.datastructures import Headers
 from app.db.session import SessionFactory
 from app.organisations import LOCAL_ORGANISATION_ID, Principal, authenticate
 from app.ratelimit import RateDecision
+from schema.errors import CloseCode, ErrorCode, close_reason, one_line
 
 if TYPE_CHECKING:
     from schema.context import Services
+
+logger = logging.getLogger(__name__)
 
 #: A checked key is trusted this long in-process (a revoked key stops working within this time).
 CACHE_SECONDS = 30.0
@@ -34,33 +38,73 @@ INVALID_KEY = "The API key is not valid (unknown, malformed or revoked)."
 
 class Refused(Exception):
     """The request may not proceed: an HTTP status, a message for a person, GraphQL error extensions
-    (with a machine-readable `code`) and any HTTP headers to send."""
+    (with a machine-readable `code`), any HTTP headers to send, and the close code that refuses a
+    WebSocket `connection_init` for the same reason."""
 
     status = 400
+    close_code: CloseCode = CloseCode.INVALID_API_KEY
     extensions: dict[str, Any] = {}
     headers: list[tuple[bytes, bytes]] = []
+
+    @property
+    def code(self) -> ErrorCode:
+        return ErrorCode[self.extensions["code"]]
+
+    @property
+    def close_reason(self) -> str:
+        """`<code>: <message>`, as a WebSocket close frame carries it."""
+        return close_reason(self.code, str(self))
 
 
 class AuthenticationFailed(Refused):
     """No usable API key; the message says what to do."""
 
     status = 401
-    extensions = {"code": "UNAUTHENTICATED"}
+    extensions = {"code": ErrorCode.UNAUTHENTICATED.name}
     headers = [(b"www-authenticate", b'Bearer realm="sibyl"')]
+
+
+class MissingKey(AuthenticationFailed):
+    """No key was sent (and unauthenticated use is off)."""
+
+    close_code = CloseCode.MISSING_API_KEY
+
+    def __init__(self) -> None:
+        super().__init__(MISSING_KEY)
+
+
+class InvalidKey(AuthenticationFailed):
+    """The key sent is unknown, malformed or revoked."""
+
+    close_code = CloseCode.INVALID_API_KEY
+
+    def __init__(self) -> None:
+        super().__init__(INVALID_KEY)
 
 
 class RateLimited(Refused):
     """The key is over its rate limit; `retryAfterSeconds` says when the next request fits."""
 
     status = 429
+    close_code = CloseCode.RATE_LIMITED
 
     def __init__(self, decision: RateDecision) -> None:
         super().__init__(
-            f"Rate limit of {decision.limit} requests per minute exceeded for this API key; "
-            f"retry in {decision.retry_after_seconds} s."
+            f"Rate limit of {decision.limit} requests per minute (bursts of {decision.burst}) exceeded "
+            f"for this API key; retry in {decision.retry_after_seconds} s."
         )
-        self.extensions = {"code": "RATE_LIMITED", "retryAfterSeconds": decision.retry_after_seconds}
+        self.extensions = {
+            "code": ErrorCode.RATE_LIMITED.name,
+            "retryAfterSeconds": decision.retry_after_seconds,
+            "limit": decision.limit,
+            "burst": decision.burst,
+        }
         self.headers = [(b"retry-after", str(decision.retry_after_seconds).encode())]
+
+
+def log_refusal(refusal: Refused, transport: str) -> None:
+    """One INFO line per refused request: a client's mistake, not the server's (no traceback)."""
+    logger.info("refused %s: %s %s", transport, refusal.code.name, one_line(str(refusal)))
 
 
 async def admit(services: Services, key: str | None) -> Principal:
@@ -90,10 +134,10 @@ class Authenticator:
         if not key:
             if self.allow_unauthenticated:
                 return Principal(organisation_id=LOCAL_ORGANISATION_ID)
-            raise AuthenticationFailed(MISSING_KEY)
+            raise MissingKey
         principal = await self._lookup(key)
         if principal is None:
-            raise AuthenticationFailed(INVALID_KEY)
+            raise InvalidKey
         return principal
 
     async def _lookup(self, key: str) -> Principal | None:

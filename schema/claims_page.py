@@ -6,7 +6,6 @@ import uuid
 from typing import Any
 
 import strawberry
-from graphql import GraphQLError
 from sqlalchemy import Select, case, exists, func, or_, select, tuple_
 from sqlalchemy.orm import aliased
 from strawberry import relay
@@ -17,7 +16,14 @@ from app.services.runs import latest_run_id_of
 from schema.claim_enums import PRIORITY_RANK, ClaimOrder, ClaimType, Priority, VerdictLabel
 from schema.claims import Claim
 from schema.context import Context
-from schema.pagination import check_first, cursor_parts, decode_cursor, encode_cursor, page_info
+from schema.pagination import (
+    check_first,
+    cursor_parts,
+    decode_cursor,
+    encode_cursor,
+    invalid_cursor,
+    page_info,
+)
 
 MAX_CLAIMS_PAGE = 200
 
@@ -85,13 +91,13 @@ def _cursor(order: ClaimOrder, row: ClaimModel) -> str:
 def _after(order: ClaimOrder, cursor: str) -> tuple[Any, ...]:
     parts = cursor_parts(cursor)
     if parts[0] != order.value and parts[0] in {known.value for known in ClaimOrder}:
-        raise GraphQLError("`after` comes from a list in another order; use the same `orderBy`.")
+        raise invalid_cursor("`after` comes from a list in another order; use the same `orderBy`.")
     parts = decode_cursor(cursor, 4 if order is ClaimOrder.PRIORITY else 3)
     try:
         *numbers, claim_id = parts[1:]
         return (*(int(number) for number in numbers), uuid.UUID(claim_id))
     except ValueError as exc:
-        raise GraphQLError("`after` is not a cursor this API issued.") from exc
+        raise invalid_cursor() from exc
 
 
 async def _prefetch(info: strawberry.Info[Context], claims: list[Claim]) -> None:

@@ -8,12 +8,12 @@ from datetime import datetime
 from typing import Annotated, cast
 
 import strawberry
-from graphql import GraphQLError
 from strawberry.relay import GlobalID
 from strawberry.scalars import JSON
 
 from app.events import StreamEvent as StoredEvent
 from schema.context import Context
+from schema.errors import ErrorCode, client_error
 from schema.pagination import check_first
 from schema.reports_lookup import find_report
 
@@ -69,8 +69,8 @@ class EventSubscription:
     ) -> AsyncGenerator[StreamEvent, None]:
         report = await find_report(info, report_id)
         if report is None:
-            raise GraphQLError(f"No report with id {report_id!r}.")
+            raise client_error(ErrorCode.NOT_FOUND, f"No report with id {report_id!r}.", argument="reportId")
         if after_id < 0:
-            raise GraphQLError("`afterId` must be 0 or more.")
+            raise client_error(ErrorCode.INVALID_ARGUMENT, "`afterId` must be 0 or more.", argument="afterId")
         async for event in info.context.services.event_log.follow(report.id, after_id):
             yield StreamEvent.from_stored(event)

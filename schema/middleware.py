@@ -8,15 +8,23 @@ key, unless unauthenticated local development is enabled) and applies the per-ke
 from __future__ import annotations
 
 import json
+import logging
 from typing import Any
 
 from starlette._utils import get_route_path
 from starlette.datastructures import Headers, QueryParams
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from schema.auth import Refused, admit, key_from_headers
+from schema.auth import Refused, admit, key_from_headers, log_refusal
+from schema.errors import ErrorCode
+
+logger = logging.getLogger(__name__)
 
 PREFLIGHT_HEADERS = (b"apollo-require-preflight", b"x-apollo-operation-name", b"graphql-require-preflight")
+PREFLIGHT_REQUIRED = (
+    "Multipart requests must carry the header `Apollo-Require-Preflight: true` "
+    "(protection against cross-site request forgery)."
+)
 
 
 class UploadGuard:
@@ -38,19 +46,19 @@ class UploadGuard:
             if headers.get(b"content-type", b"").startswith(b"multipart/form-data"):
                 problem = self._problem(headers)
                 if problem is not None:
-                    await _send_error(send, *problem)
+                    status, code, message = problem
+                    logger.info("refused upload: %s %s", code.name, message)
+                    await _send_error(send, status, message, {"code": code.name})
                     return
         await self.app(scope, receive, send)
 
-    def _problem(self, headers: dict[bytes, bytes]) -> tuple[int, str] | None:
+    def _problem(self, headers: dict[bytes, bytes]) -> tuple[int, ErrorCode, str] | None:
         if not any(headers.get(name) for name in PREFLIGHT_HEADERS):
-            return 400, (
-                "Multipart requests must carry the header `Apollo-Require-Preflight: true` "
-                "(protection against cross-site request forgery)."
-            )
+            return 400, ErrorCode.PREFLIGHT_REQUIRED, PREFLIGHT_REQUIRED
         length = headers.get(b"content-length")
         if length is not None and length.isdigit() and int(length) > self.max_body_bytes:
-            return 413, f"The request body is larger than {self.max_body_bytes} bytes."
+            message = f"The request body is larger than {self.max_body_bytes} bytes."
+            return 413, ErrorCode.REQUEST_TOO_LARGE, message
         return None
 
 
@@ -68,6 +76,7 @@ class ApiKeyGuard:
         try:
             principal = await admit(scope["app"].state.services, key_from_headers(Headers(scope=scope)))
         except Refused as exc:
+            log_refusal(exc, "HTTP request")
             await _send_error(send, exc.status, str(exc), exc.extensions, exc.headers)
             return
         scope.setdefault("state", {})["principal"] = principal

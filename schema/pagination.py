@@ -13,16 +13,28 @@ from sqlalchemy import Select, and_, or_
 from sqlalchemy.orm import InstrumentedAttribute
 from strawberry import relay
 
+from schema.errors import ErrorCode, client_error
+
 MAX_PAGE_SIZE = 100
 
 SelectT = TypeVar("SelectT", bound=Select[Any])
 
 
 def check_first(first: int, maximum: int = MAX_PAGE_SIZE) -> int:
-    """`first` if within 0..maximum, else a clear GraphQL error."""
+    """`first` if within 0..maximum, else a PAGE_SIZE_OUT_OF_RANGE error."""
     if first < 0 or first > maximum:
-        raise GraphQLError(f"`first` must be between 0 and {maximum}; got {first}.")
+        raise client_error(
+            ErrorCode.PAGE_SIZE_OUT_OF_RANGE,
+            f"`first` must be between 0 and {maximum}; got {first}.",
+            argument="first",
+            maximum=maximum,
+        )
     return first
+
+
+def invalid_cursor(message: str = "`after` is not a cursor this API issued.") -> GraphQLError:
+    """The INVALID_CURSOR error for an `after` argument this API did not issue (for this list)."""
+    return client_error(ErrorCode.INVALID_CURSOR, message, argument="after")
 
 
 def encode_cursor(*parts: str) -> str:
@@ -34,14 +46,14 @@ def cursor_parts(cursor: str) -> list[str]:
     try:
         return base64.urlsafe_b64decode(cursor.encode()).decode().split("|")
     except (ValueError, UnicodeDecodeError) as exc:
-        raise GraphQLError("`after` is not a cursor this API issued.") from exc
+        raise invalid_cursor() from exc
 
 
 def decode_cursor(cursor: str, parts: int) -> list[str]:
     """The `parts` parts of a cursor made by `encode_cursor`, or a clear error for a foreign one."""
     values = cursor_parts(cursor)
     if len(values) != parts:
-        raise GraphQLError("`after` is not a cursor this API issued.")
+        raise invalid_cursor()
     return values
 
 
@@ -67,7 +79,7 @@ def newest_first_page(
         try:
             after_created, after_uuid = datetime.fromisoformat(created), uuid.UUID(after_id)
         except ValueError as exc:
-            raise GraphQLError("`after` is not a cursor this API issued.") from exc
+            raise invalid_cursor() from exc
         query = query.where(
             or_(created_at < after_created, and_(created_at == after_created, row_id < after_uuid))
         )

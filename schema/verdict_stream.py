@@ -7,7 +7,6 @@ from collections.abc import AsyncGenerator, AsyncIterator
 from typing import Annotated
 
 import strawberry
-from graphql import GraphQLError
 from sqlalchemy import select
 
 from app.db.models import Claim as ClaimModel
@@ -16,6 +15,7 @@ from app.db.models import Verdict as VerdictModel
 from app.events import StreamEvent as StoredEvent
 from schema.claims import Verdict
 from schema.context import Context
+from schema.errors import ErrorCode, client_error
 from schema.reports_lookup import find_report
 
 VERDICT_EVENT = "verdict_issued"
@@ -47,7 +47,7 @@ async def _events(
         return event_log.follow_organisation(info.context.organisation_id)
     report = await find_report(info, report_id)
     if report is None:
-        raise GraphQLError(f"No report with id {report_id!r}.", extensions={"code": "NOT_FOUND"})
+        raise client_error(ErrorCode.NOT_FOUND, f"No report with id {report_id!r}.", argument="reportId")
     return event_log.follow(report.id, report.last_event_seq)
 
 

@@ -1,4 +1,9 @@
-"""Every operation sent over a WebSocket is checked like an HTTP request.
+"""WebSocket connections and every operation sent over them are checked like HTTP requests.
+
+A refused `connection_init` (no key, a bad key, over the rate limit) closes the socket with the
+refusal's own close code and the reason `<code>: <message>` (`schema.errors.CloseCode`);
+Strawberry would close every refusal with 4403 "Forbidden", so the protocol handlers below take
+the refusal (`schema.auth.Refused`, raised by `SibylGraphQL.on_ws_connect`) themselves.
 
 graphql-transport-ws runs queries and mutations as well as subscriptions, and a connection may
 live for hours: so each operation re-checks the connection's key (a revoked key stops working
@@ -18,9 +23,38 @@ from typing import Any
 from graphql import BREAK, GraphQLError, ValidationRule
 from starlette.websockets import WebSocket
 from strawberry.extensions import SchemaExtension
+from strawberry.subscriptions.protocols.graphql_transport_ws import types as transport_ws
+from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import BaseGraphQLTransportWSHandler
+from strawberry.subscriptions.protocols.graphql_ws import types as legacy_ws
+from strawberry.subscriptions.protocols.graphql_ws.handlers import BaseGraphQLWSHandler
 
 from schema.auth import Refused, admit, key_from_connection_params
 from schema.context import Context
+
+
+class TransportWSHandler(BaseGraphQLTransportWSHandler[Context, None]):
+    """graphql-transport-ws, closing a refused connection with the refusal's code and reason."""
+
+    async def handle_connection_init(self, message: transport_ws.ConnectionInitMessage) -> None:
+        try:
+            await super().handle_connection_init(message)
+        except Refused as refusal:
+            await self.websocket.close(code=refusal.close_code, reason=refusal.close_reason)
+
+
+class LegacyWSHandler(BaseGraphQLWSHandler[Context, None]):
+    """The older graphql-ws protocol: a refusal is a typed `connection_error`, then the same close."""
+
+    async def handle_connection_init(self, message: legacy_ws.ConnectionInitMessage) -> None:
+        try:
+            await super().handle_connection_init(message)
+        except Refused as refusal:
+            error: legacy_ws.ConnectionErrorMessage = {
+                "type": "connection_error",
+                "payload": {"message": str(refusal), "extensions": refusal.extensions},
+            }
+            await self.send_message(error)
+            await self.websocket.close(code=refusal.close_code, reason=refusal.close_reason)
 
 
 class WebSocketOperationGuard(SchemaExtension):

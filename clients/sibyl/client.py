@@ -11,7 +11,7 @@ from types import TracebackType
 from typing import Any
 
 from clients.sibyl import documents
-from clients.sibyl.errors import NotFound, WaitTimeout, raise_for_union
+from clients.sibyl.errors import NotFound, RateLimitedError, WaitTimeout, raise_for_union
 from clients.sibyl.models import (
     Analysis,
     Answer,
@@ -28,6 +28,8 @@ from clients.sibyl.transport import HttpTransport, resolve_api_key, resolve_base
 
 #: Consecutive dropped connections `events` survives before giving up.
 MAX_RECONNECTS = 5
+#: Longest wait before reconnecting a rate-limited subscription, whatever the server asked.
+MAX_RATE_LIMIT_WAIT = 60.0
 
 
 class SibylClient:
@@ -188,7 +190,8 @@ class SibylClient:
     async def events(self, report_id: str, after_id: int = 0) -> AsyncGenerator[StreamEvent, None]:
         """The report's events after `after_id`, replayed then live, forever (break to stop).
 
-        A dropped connection is resumed from the last event seen, so nothing is missed or repeated.
+        A dropped connection is resumed from the last event seen, so nothing is missed or repeated;
+        a connection refused for the rate limit is retried after the wait the server asks for.
         """
         failures = 0
         while True:
@@ -205,6 +208,11 @@ class SibylClient:
                 if failures > MAX_RECONNECTS:
                     raise
                 await asyncio.sleep(min(8.0, 0.25 * 2**failures))
+            except RateLimitedError as error:  # a reconnect refused for now: wait as the server asks
+                failures += 1
+                if failures > MAX_RECONNECTS:
+                    raise
+                await asyncio.sleep(min(MAX_RATE_LIMIT_WAIT, error.retry_after or 1.0))
 
     async def verdicts(self, report_id: str | None = None) -> AsyncGenerator[IssuedVerdict, None]:
         """Verdicts as the judge issues them: of one report, or (None) of every report you can see."""

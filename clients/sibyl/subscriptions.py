@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import AsyncGenerator, Mapping
 from typing import Any
 
@@ -11,10 +12,20 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidStatus, InvalidURI
 from websockets.typing import Subprotocol
 
-from clients.sibyl.errors import AuthenticationError, ServerUnreachable, SibylError, raise_for_errors
+from clients.sibyl.errors import (
+    AuthenticationError,
+    RateLimitedError,
+    ServerUnreachable,
+    SibylError,
+    raise_for_errors,
+)
 
 PROTOCOL = Subprotocol("graphql-transport-ws")
+#: The server closes a refused `connection_init` with 4401 (no key), 4403 (a bad key) or 4429 (over
+#: the rate limit), and the reason `<CODE>: <message>`.
 UNAUTHORIZED_CLOSE_CODES = frozenset({4401, 4403})
+RATE_LIMITED_CLOSE_CODE = 4429
+RETRY_IN = re.compile(r"retry in (\d+(?:\.\d+)?) s")
 SUBSCRIPTION_ID = "1"
 
 
@@ -26,7 +37,13 @@ def _close_error(error: ConnectionClosed) -> SibylError:
     code = error.rcvd.code if error.rcvd else None
     reason = error.rcvd.reason if error.rcvd else ""
     if code in UNAUTHORIZED_CLOSE_CODES:
-        return AuthenticationError(reason or "Missing or invalid API key (WebSocket closed with 4401).")
+        return AuthenticationError(reason or f"Missing or invalid API key (WebSocket closed with {code}).")
+    if code == RATE_LIMITED_CLOSE_CODE:
+        retry_in = RETRY_IN.search(reason)
+        return RateLimitedError(
+            reason or "Rate limited (WebSocket closed with 4429).",
+            float(retry_in.group(1)) if retry_in else None,
+        )
     detail = f"{code}: {reason}" if reason else str(code)
     return ConnectionLost(f"The subscription connection closed (code {detail}).")
 
@@ -84,6 +101,7 @@ async def subscribe(
 
     Raises:
         AuthenticationError: The key was refused (close code 4401/4403 or HTTP 401 on the handshake).
+        RateLimitedError: The key is over its rate limit (close code 4429); `retry_after` says when.
         ConnectionLost: The socket dropped; reconnect (with `afterId` where the subscription has one).
         ServerUnreachable: The WebSocket could not be opened.
         GraphQLErrors: The server answered the subscription with errors.

@@ -15,6 +15,7 @@ from graphql.language import SKIP, VisitorAction
 from strawberry.extensions import AddValidationRules, SchemaExtension
 
 from app.config import Settings
+from schema.errors import ErrorCode
 from schema.limits.cost import DEFAULT_LIST_SIZE, fragment_definitions, operation_cost, query_cost, selected
 from schema.limits.depth import operation_depth
 
@@ -34,7 +35,7 @@ def cost_error(cost: int, limit: int, node: OperationDefinitionNode) -> GraphQLE
         f"Query cost {cost:,} exceeds the limit of {limit:,}. "
         "Ask for fewer items (`first`) or fewer nested lists.",
         node,
-        extensions={"code": "QUERY_TOO_COSTLY", "cost": cost, "limit": limit},
+        extensions={"code": ErrorCode.QUERY_TOO_COSTLY.name, "cost": cost, "limit": limit},
     )
 
 
@@ -43,7 +44,7 @@ def depth_error(depth: int, limit: int, node: OperationDefinitionNode) -> GraphQ
         f"Query depth {depth} exceeds the limit of {limit}. Nest fewer selections "
         "(fetch a deep object by its id with `node(id:)` instead).",
         node,
-        extensions={"code": "QUERY_TOO_DEEP", "depth": depth, "limit": limit},
+        extensions={"code": ErrorCode.QUERY_TOO_DEEP.name, "depth": depth, "limit": limit},
     )
 
 

@@ -1,16 +1,18 @@
-"""The per-key rate limiter against a real Redis: limits, refills, independence, atomicity, failure."""
+"""The per-key rate limiter against a real Redis: the bucket, refills, the most a minute lets through,
+independence, atomicity, failure."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import socket
+import time
 import uuid
 
 import pytest
 from redis.asyncio import Redis
 
-from app.ratelimit import KEY_PREFIX, RateLimiter
+from app.ratelimit import BURST_FRACTION, KEY_PREFIX, RateLimiter, burst_for
 
 
 def unique_key() -> str:
@@ -24,8 +26,8 @@ def closed_port() -> int:
     return port
 
 
-async def test_allows_the_limit_then_refuses_with_a_retry_after(redis: Redis) -> None:
-    limiter = RateLimiter(redis, per_minute=5)
+async def test_allows_the_burst_then_refuses_with_a_retry_after(redis: Redis) -> None:
+    limiter = RateLimiter(redis, per_minute=30)  # a bucket of 5, refilled one every 2 s
     key = unique_key()
 
     decisions = [await limiter.hit(key) for _ in range(6)]
@@ -33,13 +35,44 @@ async def test_allows_the_limit_then_refuses_with_a_retry_after(redis: Redis) ->
     assert [d.allowed for d in decisions] == [True] * 5 + [False]
     assert [d.remaining for d in decisions] == [4, 3, 2, 1, 0, 0]
     refused = decisions[-1]
-    assert refused.limit == 5
-    assert 11 <= refused.retry_after_seconds <= 12  # one request's share of the minute
+    assert (refused.limit, refused.burst) == (30, 5)
+    assert refused.retry_after_seconds == 2  # one request's share of the minute
     assert all(d.retry_after_seconds == 0 for d in decisions[:5])
 
 
+def test_the_bucket_holds_a_sixth_of_the_limit() -> None:
+    assert BURST_FRACTION == 1 / 6
+    assert [burst_for(n) for n in (600, 60, 18, 3, 1, 0)] == [100, 10, 3, 1, 1, 0]
+
+
+async def test_a_rested_key_gets_its_burst_not_a_minute_of_requests_at_once(redis: Redis) -> None:
+    limiter = RateLimiter(redis, per_minute=600)
+    key = unique_key()
+
+    decisions = await asyncio.gather(*(limiter.hit(key) for _ in range(700)))
+
+    assert sum(d.allowed for d in decisions) == 100
+    refused = [d for d in decisions if not d.allowed]
+    assert {d.retry_after_seconds for d in refused} == {1}  # the next one fits in 100 ms
+
+
+async def test_no_more_than_the_limit_and_the_burst_pass_in_a_keys_first_minute(redis: Redis) -> None:
+    # given a key hammering its limiter for one whole window (3 s standing in for the minute)
+    limiter = RateLimiter(redis, per_minute=60, window_seconds=3.0)  # one every 50 ms, a bucket of 10
+    key = unique_key()
+    allowed = 0
+    deadline = time.monotonic() + 3.0
+
+    # when it sends requests as fast as it can
+    while time.monotonic() < deadline:
+        allowed += (await limiter.hit(key)).allowed
+
+    # then the window lets through its limit plus the bucket, not twice the limit
+    assert limiter.per_minute <= allowed <= limiter.per_minute + limiter.burst, allowed
+
+
 async def test_keys_are_independent(redis: Redis) -> None:
-    limiter = RateLimiter(redis, per_minute=2)
+    limiter = RateLimiter(redis, per_minute=12)  # a bucket of 2
     busy, other = unique_key(), unique_key()
     for _ in range(3):
         await limiter.hit(busy)
@@ -52,7 +85,7 @@ async def test_keys_are_independent(redis: Redis) -> None:
 
 
 async def test_refills_after_the_window(redis: Redis) -> None:
-    limiter = RateLimiter(redis, per_minute=3, window_seconds=1.0)
+    limiter = RateLimiter(redis, per_minute=18, window_seconds=1.0)  # a bucket of 3
     key = unique_key()
     for _ in range(3):
         assert (await limiter.hit(key)).allowed
@@ -75,8 +108,8 @@ async def test_keys_expire_on_their_own(redis: Redis) -> None:
     assert 0 < ttl_ms <= 200  # one request's share of the window: then the bucket is full again
 
 
-async def test_concurrent_hits_never_exceed_the_limit(redis: Redis) -> None:
-    limiter = RateLimiter(redis, per_minute=20)
+async def test_concurrent_hits_never_exceed_the_bucket(redis: Redis) -> None:
+    limiter = RateLimiter(redis, per_minute=120)  # a bucket of 20
     key = unique_key()
 
     decisions = await asyncio.gather(*(limiter.hit(key) for _ in range(50)))

@@ -1,0 +1,209 @@
+"""The error contract: one list of codes for every GraphQL error Sibyl returns, and one for the
+close codes of refused WebSocket connections.
+
+Every error a resolver, a limit or a guard raises on purpose is built by `client_error` with an
+`ErrorCode`; errors graphql-core or Strawberry report themselves (syntax, validation, malformed
+global ids) get theirs in `SibylSchema.process_errors`, and unexpected failures are masked as
+INTERNAL_SERVER_ERROR. Expected outcomes of mutations are not errors at all: they are typed result
+members with their own `code` enums (see CONVENTIONS.md, "expected errors are data").
+
+`ErrorCode` is part of the schema (GraphiQL shows each code's description), so clients can read
+the list where they read the rest of the API.
+"""
+
+from __future__ import annotations
+
+import enum
+import logging
+from typing import Any
+
+import strawberry
+from graphql import GraphQLError, GraphQLSyntaxError
+from strawberry.extensions import MaskErrors
+from strawberry.relay import GlobalIDValueError
+from strawberry.types import ExecutionContext
+
+logger = logging.getLogger(__name__)
+
+#: Longest client-supplied text (an error message quoting an argument) that goes into one log line.
+MAX_LOGGED_CHARS = 300
+#: A WebSocket close frame's reason may hold at most 123 bytes (RFC 6455 §5.5).
+MAX_CLOSE_REASON_BYTES = 123
+
+
+@strawberry.enum(
+    description="The `extensions.code` of every GraphQL error the API returns. All but "
+    "INTERNAL_SERVER_ERROR are the client's to fix; the message says how."
+)
+class ErrorCode(enum.Enum):
+    """The codes, one per way a request can fail; a member's name is its code (`code.name`)."""
+
+    UNAUTHENTICATED = strawberry.enum_value(
+        "UNAUTHENTICATED",
+        description="No usable API key: none sent, or unknown, malformed or revoked (HTTP 401).",
+    )
+    RATE_LIMITED = strawberry.enum_value(
+        "RATE_LIMITED",
+        description="The API key is over its rate limit; `extensions.retryAfterSeconds` says when the "
+        "next request fits (HTTP 429 with `Retry-After`).",
+    )
+    QUERY_TOO_DEEP = strawberry.enum_value(
+        "QUERY_TOO_DEEP",
+        description="The operation nests deeper than MAX_QUERY_DEPTH; `extensions.depth` and "
+        "`extensions.limit` give the figures. Nothing ran.",
+    )
+    QUERY_TOO_COSTLY = strawberry.enum_value(
+        "QUERY_TOO_COSTLY",
+        description="The operation costs more than MAX_QUERY_COST (each field 1, a list's selection "
+        "times its `first`); `extensions.cost` and `extensions.limit` give the figures. Nothing ran.",
+    )
+    NOT_FOUND = strawberry.enum_value(
+        "NOT_FOUND",
+        description="The object an argument names does not exist or belongs to another organisation "
+        "(subscriptions to an unknown report).",
+    )
+    INVALID_ID = strawberry.enum_value(
+        "INVALID_ID",
+        description="An id is not a global id this API issued (not base64 `Type:id`, or an unknown type).",
+    )
+    PAGE_SIZE_OUT_OF_RANGE = strawberry.enum_value(
+        "PAGE_SIZE_OUT_OF_RANGE",
+        description="`first` is outside 0 and the field's maximum; `extensions.maximum` gives it.",
+    )
+    INVALID_CURSOR = strawberry.enum_value(
+        "INVALID_CURSOR",
+        description="`after` is not a cursor this API issued for this list (or for this `orderBy`).",
+    )
+    INVALID_ARGUMENT = strawberry.enum_value(
+        "INVALID_ARGUMENT",
+        description="Another argument is outside its allowed values (e.g. a negative `afterId`); "
+        "`extensions.argument` names it.",
+    )
+    GRAPHQL_PARSE_FAILED = strawberry.enum_value(
+        "GRAPHQL_PARSE_FAILED", description="The document is not valid GraphQL syntax."
+    )
+    GRAPHQL_VALIDATION_FAILED = strawberry.enum_value(
+        "GRAPHQL_VALIDATION_FAILED",
+        description="The document does not fit the schema (unknown field, wrong argument or variable "
+        "type, an Int beyond 32 bits).",
+    )
+    PREFLIGHT_REQUIRED = strawberry.enum_value(
+        "PREFLIGHT_REQUIRED",
+        description="A multipart request (upload) lacks the `Apollo-Require-Preflight` header (HTTP 400).",
+    )
+    REQUEST_TOO_LARGE = strawberry.enum_value(
+        "REQUEST_TOO_LARGE",
+        description="The request body is far beyond the upload limits and was not read (HTTP 413).",
+    )
+    INTERNAL_SERVER_ERROR = strawberry.enum_value(
+        "INTERNAL_SERVER_ERROR",
+        description="Something failed on the server; the message is generic and the server log has the "
+        "details. Retrying may help.",
+    )
+
+
+class CloseCode(enum.IntEnum):
+    """Close codes of a WebSocket whose `connection_init` is refused; the close reason is
+    `<ErrorCode>: <message>`. They mirror the HTTP statuses of the same refusals."""
+
+    MISSING_API_KEY = 4401
+    """No key in the `connection_init` payload (UNAUTHENTICATED)."""
+    INVALID_API_KEY = 4403
+    """The key sent is unknown, malformed or revoked (UNAUTHENTICATED)."""
+    RATE_LIMITED = 4429
+    """The key is over its rate limit; the reason says `retry in N s` (RATE_LIMITED)."""
+
+
+def client_error(code: ErrorCode, message: str, **extensions: Any) -> GraphQLError:
+    """A GraphQL error the client caused, with `extensions.code` and any further figures."""
+    return GraphQLError(message, extensions={"code": code.name, **extensions})
+
+
+def close_reason(code: ErrorCode, message: str) -> str:
+    """`<code>: <message>`, cut to what a close frame can carry."""
+    reason = f"{code.name}: {message}"
+    encoded = reason.encode()
+    if len(encoded) <= MAX_CLOSE_REASON_BYTES:
+        return reason
+    return encoded[: MAX_CLOSE_REASON_BYTES - 3].decode(errors="ignore") + "..."
+
+
+def one_line(text: str, limit: int = MAX_LOGGED_CHARS) -> str:
+    """`text` on one line and at most `limit` characters, safe to log whatever a client sent."""
+    flat = " ".join(text.split())
+    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
+
+
+def is_unexpected(error: GraphQLError) -> bool:
+    """A crash rather than an error raised on purpose, a validation error or a bad id: it is masked."""
+    original = error.original_error
+    return original is not None and not isinstance(original, GraphQLError | GlobalIDValueError)
+
+
+def code_of(error: GraphQLError) -> str | None:
+    extensions = error.extensions or {}
+    code = extensions.get("code")
+    return str(code) if code is not None else None
+
+
+def assign_code(error: GraphQLError) -> str:
+    """The error's code, given first to the errors graphql-core and Strawberry raise without one
+    (crashes get theirs when they are masked)."""
+    code = code_of(error)
+    if code is None:
+        code = _inferred_code(error).name
+        error.extensions = {**(error.extensions or {}), "code": code}
+    return code
+
+
+def _inferred_code(error: GraphQLError) -> ErrorCode:
+    if isinstance(error, GraphQLSyntaxError):
+        return ErrorCode.GRAPHQL_PARSE_FAILED
+    if isinstance(error.original_error, GlobalIDValueError):
+        return ErrorCode.INVALID_ID
+    return ErrorCode.GRAPHQL_VALIDATION_FAILED
+
+
+class MaskUnexpectedErrors(MaskErrors):
+    """Replaces crashes by "Unexpected error." with the INTERNAL_SERVER_ERROR code."""
+
+    def __init__(self) -> None:
+        super().__init__(should_mask_error=is_unexpected)
+
+    def anonymise_error(self, error: GraphQLError) -> GraphQLError:
+        masked = super().anonymise_error(error)
+        masked.extensions = {"code": ErrorCode.INTERNAL_SERVER_ERROR.name}
+        return masked
+
+
+class SibylSchema(strawberry.Schema):
+    """Strawberry's schema with the error contract: every error gets its code, and is logged once.
+
+    Client mistakes are logged at INFO in one line (code, operation, path, message), without a
+    traceback or the query text, so a client cannot fill the log with its documents; failures are
+    logged at ERROR with their traceback.
+    """
+
+    def process_errors(
+        self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None
+    ) -> None:
+        for error in errors:
+            where = _where(error, execution_context)
+            if is_unexpected(error):
+                logger.error(
+                    "unexpected error%s: %s", where, one_line(error.message), exc_info=error.original_error
+                )
+            else:
+                code = assign_code(error)
+                logger.info("client error %s%s: %s", code, where, one_line(error.message))
+
+
+def _where(error: GraphQLError, execution_context: ExecutionContext | None) -> str:
+    """` in operation X at a.b.c`, as far as known."""
+    parts = []
+    name = execution_context.operation_name if execution_context else None
+    if name:
+        parts.append(f" in operation {one_line(name, 80)}")
+    if error.path:
+        parts.append(" at " + one_line(".".join(str(key) for key in error.path), 120))
+    return "".join(parts)
