@@ -3,8 +3,10 @@
 Measures, for the Siemens (158 pages) and Volkswagen (136 pages) reports in
 ../shared/data/sustainability-reports:
 
-1. Pure text extraction, exactly as the parse job does it: `open_pdf` then `read_pages` in batches of
-   10 pages over the whole document, from bytes already in memory. Best and median of 3 runs.
+1. Pure text extraction in this thread (as the parse job did before crash isolation): `open_pdf` then
+   `read_pages` in batches of 10 pages over the whole document, from bytes already in memory; and the
+   same through document processes, as the parse job does it now, with its ratio to the first
+   (target >= 0.8x). Best and median of 3 runs.
 2. End to end: embedded Postgres + Redis, an in-process uvicorn API and ARQ worker (production
    settings: progress every 10 pages). Each PDF is uploaded through the GraphQL multipart
    `uploadReport` mutation; the clock runs from sending the upload until the `analysisEvents`
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import statistics
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,6 +34,8 @@ from sqlalchemy import text
 from app.config import Settings
 from app.db.session import create_engine
 from app.documents.pdf import open_pdf, read_pages
+from app.documents.processes import DocumentProcesses
+from app.documents.reading import count_pages, read_page_range
 from bench.common import api_stack, bench_settings, local_api_key, print_summary, print_table
 from tests.conftest import TABLES, wait_for_idle_queue
 from tests.fixtures import pdfs
@@ -118,6 +123,18 @@ def extract_once(content: bytes) -> Run:
     return Run(pages=len(pages), total_s=time.perf_counter() - started)
 
 
+def extract_isolated(processes: DocumentProcesses, content: bytes) -> Run:
+    """The same extraction as the parse job now does it: in a document process, batch by batch."""
+    started = time.perf_counter()
+    pages: list[tuple[int, str]] = []
+    with tempfile.NamedTemporaryFile(suffix=".pdf") as file:  # as parsing.pdf_file does
+        file.write(content)
+        file.flush()
+        for start in range(1, processes.run(count_pages, file.name) + 1, BATCH_PAGES):
+            pages.extend(processes.run(read_page_range, file.name, start, start + BATCH_PAGES - 1).pages)
+    return Run(pages=len(pages), total_s=time.perf_counter() - started)
+
+
 async def upload_until_parsed(client: GraphQLClient, name: str, content: bytes) -> Run:
     """Upload `content`, then follow its events until parse_completed (or parse_failed)."""
     started = time.perf_counter()
@@ -201,6 +218,25 @@ def main() -> None:
         ],
     )  # fmt: skip
 
+    processes = DocumentProcesses(size=2, timeout_seconds=PARSE_TIMEOUT_S, memory_mb=2048)
+    try:
+        processes.run(count_pages, pdfs.synthetic_report(page_count=2).pdf)  # start a process first
+        isolated = {
+            name: Figures.of([extract_isolated(processes, data) for _ in range(RUNS)])
+            for name, data in contents.items()
+        }
+    finally:
+        processes.close()
+    print_table(
+        f"Text extraction in document processes (crash-isolated), batches of {BATCH_PAGES} ({RUNS} runs)",
+        ["report", "pages", "best s", "median s", "best p/s", "median p/s", "vs in-thread"],
+        [
+            (name, f.pages, f"{f.best_s:.3f}", f"{f.median_s:.3f}", f"{f.best_rate:.1f}",
+             f"{f.median_rate:.1f}", f"{f.median_rate / extraction[name].median_rate:.2f}x")
+            for name, f in isolated.items()
+        ],
+    )  # fmt: skip
+
     with running_services(prefix="sibyl-bench-") as services:  # migrates with its own asyncio.run
         runs = asyncio.run(measure_end_to_end(bench_settings(services), contents))
     end_to_end = {name: Figures.of(results) for name, results in runs.items()}
@@ -221,6 +257,10 @@ def main() -> None:
             "benchmark": "parse_throughput",
             "target_pages_per_s": TARGET_PAGES_PER_S,
             "extraction": {name: f.summary() for name, f in extraction.items()},
+            "isolated_extraction": {
+                name: {**f.summary(), "vs_in_thread": round(f.median_rate / extraction[name].median_rate, 2)}
+                for name, f in isolated.items()
+            },
             "end_to_end": {
                 name: {
                     **f.summary(),

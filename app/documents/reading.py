@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from pathlib import Path
 
 import pymupdf
 
 from app.documents.pdf import PdfInfo, PdfProblem, PdfRejected, inspect_pdf, open_pdf, read_pages
 from app.documents.text import storable
+
+#: PDF bytes, or the path of a PDF file (cheap to send to a document process again and again).
+PdfSource = bytes | str
 
 
 @dataclass(frozen=True)
@@ -45,7 +49,7 @@ def inspect_document(data: bytes, max_bytes: int, max_pages: int, min_text_chars
         raise _damaged(exc) from exc
 
 
-def count_pages(data: bytes) -> int:
+def count_pages(data: PdfSource) -> int:
     """The PDF's page count (the document stays open for the `read_page_range` calls that follow)."""
     try:
         return int(_opened(data).page_count)
@@ -56,11 +60,12 @@ def count_pages(data: bytes) -> int:
         raise _damaged(exc) from exc
 
 
-def read_page_range(data: bytes, start: int, stop: int) -> PageBatch:
+def read_page_range(data: PdfSource, start: int, stop: int) -> PageBatch:
     """Text of 1-based pages `start`..`stop`, made storable.
 
     A parse reads a document in batches (for progress), so the process keeps the last document it
-    opened: reopening a large or repaired PDF for every batch would cost more than reading it.
+    opened: reopening a large or repaired PDF for every batch would cost more than reading it. Give
+    it the path of the PDF written to a file once, and no batch copies the bytes between processes.
     """
     try:
         raw = read_pages(_opened(data), start, stop)
@@ -75,13 +80,14 @@ def read_page_range(data: bytes, start: int, stop: int) -> PageBatch:
 _last_opened: tuple[str, pymupdf.Document] | None = None
 
 
-def _opened(data: bytes) -> pymupdf.Document:
-    """The open document for `data`, reused from the previous call when it was the same bytes."""
+def _opened(source: PdfSource) -> pymupdf.Document:
+    """The open document for `source` (PDF bytes, or the path of a PDF file), reused from the
+    previous call when it was the same document."""
     global _last_opened
-    digest = hashlib.blake2b(data, digest_size=16).hexdigest()
-    if _last_opened is None or _last_opened[0] != digest:
+    key = source if isinstance(source, str) else hashlib.blake2b(source, digest_size=16).hexdigest()
+    if _last_opened is None or _last_opened[0] != key:
         _forget_opened()
-        _last_opened = (digest, open_pdf(data))
+        _last_opened = (key, open_pdf(Path(source).read_bytes() if isinstance(source, str) else source))
     return _last_opened[1]
 
 

@@ -12,10 +12,15 @@ no lone surrogates) and the characters removed are counted in `parse_completed`.
 
 from __future__ import annotations
 
+import asyncio
 import enum
 import logging
+import os
+import tempfile
 import time
 import uuid
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.dialects.postgresql import insert
@@ -132,18 +137,35 @@ async def _parse_content(
     progress_every: int,
 ) -> None:
     started = time.perf_counter()
-    page_count = await documents.call(count_pages, content)
-    await _mark_parsing(event_log, report_id, page_count)
     pages: list[tuple[int, str]] = []
     removed = 0
-    for start in range(1, page_count + 1, progress_every):
-        batch = await documents.call(read_page_range, content, start, start + progress_every - 1)
-        pages.extend(batch.pages)
-        removed += batch.removed_characters
-        await _store_batch(event_log, report_id, batch.pages, page_count)
+    async with pdf_file(content) as path:  # each batch then sends a path, not the whole PDF
+        page_count = await documents.call(count_pages, path)
+        await _mark_parsing(event_log, report_id, page_count)
+        for start in range(1, page_count + 1, progress_every):
+            batch = await documents.call(read_page_range, path, start, start + progress_every - 1)
+            pages.extend(batch.pages)
+            removed += batch.removed_characters
+            await _store_batch(event_log, report_id, batch.pages, page_count)
     if removed:
         logger.info("report %s: removed %d unstorable character(s) from its text", report_id, removed)
     await _mark_parsed(event_log, report_id, pages, time.perf_counter() - started, removed)
+
+
+@asynccontextmanager
+async def pdf_file(content: bytes) -> AsyncIterator[str]:
+    """The PDF written to a private temporary file for the document processes, removed afterwards."""
+    handle, path = await asyncio.to_thread(tempfile.mkstemp, suffix=".pdf", prefix="sibyl-parse-")
+    try:
+        await asyncio.to_thread(_write_and_close, handle, content)
+        yield path
+    finally:
+        await asyncio.to_thread(os.unlink, path)
+
+
+def _write_and_close(handle: int, content: bytes) -> None:
+    with os.fdopen(handle, "wb") as file:
+        file.write(content)
 
 
 async def _mark_parsing(event_log: EventLog, report_id: uuid.UUID, page_count: int) -> None:
