@@ -322,6 +322,25 @@ class Settings(BaseSettings):
     imagery_max_cloud_cover: float = Field(
         default=20.0, ge=0, le=100, description="Most cloud cover (%) of a scene the geography agent uses."
     )
+    restart_backoff_seconds: float = Field(
+        default=0.5,
+        gt=0,
+        description="`sibyl run` restarts a process that died (API, worker, embedded Redis or Postgres) "
+        "after this delay, doubled for each further consecutive failure of that process.",
+    )
+    restart_backoff_max_seconds: float = Field(
+        default=30.0,
+        gt=0,
+        description="Longest delay before a restart. A process that has stayed up this long counts as "
+        "recovered: its next death starts again from RESTART_BACKOFF_SECONDS.",
+    )
+    restart_max_failures: int = Field(
+        default=5,
+        ge=0,
+        description="Consecutive failed restarts of one process (it fails to start, or dies again within "
+        "RESTART_BACKOFF_MAX_SECONDS) after which `sibyl run` stops everything and exits 1; 0 never "
+        "restarts (the first death stops everything).",
+    )
 
     @model_validator(mode="after")
     def _chunks_advance(self) -> Settings:

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import logging
 
-from arq.worker import Worker
-
 from app.config import get_settings
+from workers.resilience import SibylWorker
 from workers.settings import worker_settings
 
 
 def main() -> None:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s [worker] %(name)s: %(message)s")
-    Worker(**worker_settings(get_settings())).run()
+    SibylWorker(**worker_settings(get_settings())).run()
 
 
 if __name__ == "__main__":

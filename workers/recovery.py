@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import logging
+import uuid
 
 from arq.connections import ArqRedis
 
+from app.agents.lease import ACTIVE_RUN_STATUSES, lease_state
 from app.db.models import ReportStatus
 from app.db.session import SessionFactory
+from app.events import EventLog
 from app.queue import enqueue_parse, enqueue_pipeline
-from app.services.analysis import runs_to_resume
+from app.services.analysis import gave_up_message, give_up_run, locked_run, runs_to_resume
 from app.services.parsing import reports_needing_parse
 
 logger = logging.getLogger(__name__)
@@ -34,11 +37,35 @@ async def requeue_unfinished_parses(session_factory: SessionFactory, pool: ArqRe
 PENDING_GRACE_SECONDS = 60.0
 
 
-async def resume_abandoned_analyses(session_factory: SessionFactory, pool: ArqRedis) -> int:
-    """Queue a resume for every analysis whose worker died (its lease lapsed); returns how many."""
-    run_ids = await runs_to_resume(session_factory, pending_grace_seconds=PENDING_GRACE_SECONDS)
-    for run_id in run_ids:
-        await enqueue_pipeline(pool, run_id, reason="recovery")
-    if run_ids:
-        logger.info("startup sweep queued %d analysis resume(s)", len(run_ids))
-    return len(run_ids)
+async def resume_abandoned_analyses(
+    session_factory: SessionFactory, event_log: EventLog, pool: ArqRedis, *, max_attempts: int
+) -> int:
+    """Queue a resume for every analysis whose worker died (its lease lapsed, or its owner process
+    is gone); returns how many. A run that has used `max_attempts` is left in ERROR instead."""
+    queued = 0
+    for run in await runs_to_resume(session_factory, pending_grace_seconds=PENDING_GRACE_SECONDS):
+        if run.attempts >= max_attempts:
+            await give_up_abandoned(event_log, run.run_id, max_attempts)
+            continue
+        await enqueue_pipeline(pool, run.run_id, reason="recovery")
+        queued += 1
+    if queued:
+        logger.info("sweep queued %d analysis resume(s)", queued)
+    return queued
+
+
+async def give_up_abandoned(event_log: EventLog, run_id: uuid.UUID, max_attempts: int) -> bool:
+    """Mark an abandoned run that has no attempts left as ERROR (re-checked under a row lock, in
+    case a worker took it meanwhile); True when it was."""
+    async with event_log.transaction() as transaction:
+        row = await locked_run(transaction.session, run_id)
+        if row is None:
+            return False
+        run, now = row
+        state = lease_state(run, now)
+        if run.status not in ACTIVE_RUN_STATUSES or state.held or run.attempts < max_attempts:
+            return False
+        message = gave_up_message(run.attempts, state.interrupted)
+        await give_up_run(transaction, run, message)
+    logger.warning("analysis %s: %s", run_id, message)
+    return True

@@ -6,8 +6,8 @@ from contextlib import AsyncExitStack
 from typing import Any
 
 from arq import cron, func
-from arq.connections import RedisSettings
 from arq.cron import CronJob
+from redis.asyncio import Redis
 
 from app.agents.pipeline import PipelineRunner, open_checkpointer
 from app.agents.runtime import PipelineDeps
@@ -22,20 +22,24 @@ from app.llm import create_llm_client
 from app.queue import PARSE_REPORT_JOB, RUN_PIPELINE_JOB
 from workers.jobs import parse_report, run_pipeline, sweep_abandoned_analyses
 from workers.recovery import requeue_unfinished_parses, resume_abandoned_analyses
+from workers.resilience import retrying_redis_settings
 
 
 async def startup(ctx: dict[str, Any]) -> None:
     """Open the shared clients (database, LLM, checkpointer), then run the recovery sweep.
 
-    Events are published through ARQ's own Redis pool (`ctx["redis"]`); a second pool would only
-    duplicate connections to the same server.
+    Events are published through a Redis client of their own that does not retry: ARQ's pool
+    retries each command for seconds when Redis is down, while a PUBLISH that fails is only logged
+    (Postgres has the event) and must not hold up the analysis.
     """
     settings: Settings = ctx.get("settings") or get_settings()
     exit_stack = AsyncExitStack()
     engine = create_engine(settings.require_database_url())
     exit_stack.push_async_callback(engine.dispose)
     session_factory = create_session_factory(engine)
-    event_log = EventLog(session_factory, ctx["redis"], poll_seconds=settings.event_poll_seconds)
+    events_redis = Redis.from_url(redis_url(settings), socket_connect_timeout=1, socket_timeout=5)
+    exit_stack.push_async_callback(events_redis.aclose)
+    event_log = EventLog(session_factory, events_redis, poll_seconds=settings.event_poll_seconds)
     llm = create_llm_client(settings)
     if llm is not None:
         exit_stack.push_async_callback(llm.aclose)
@@ -59,7 +63,9 @@ async def startup(ctx: dict[str, Any]) -> None:
         pipeline_runner=PipelineRunner(deps, checkpointer),
     )
     await requeue_unfinished_parses(session_factory, ctx["redis"])
-    await resume_abandoned_analyses(session_factory, ctx["redis"])
+    await resume_abandoned_analyses(
+        session_factory, event_log, ctx["redis"], max_attempts=settings.max_job_attempts
+    )
 
 
 async def shutdown(ctx: dict[str, Any]) -> None:
@@ -72,6 +78,11 @@ def sweep_schedule(settings: Settings) -> list[CronJob]:
     if not every:
         return []
     return [cron(sweep_abandoned_analyses, second=set(range(0, 60, every)), unique=True)]
+
+
+def redis_url(settings: Settings) -> str:
+    """The worker's Redis: `REDIS_URL`, or a local default."""
+    return settings.redis_url or "redis://localhost:6379/0"
 
 
 def worker_settings(settings: Settings) -> dict[str, Any]:
@@ -89,7 +100,7 @@ def worker_settings(settings: Settings) -> dict[str, Any]:
         "cron_jobs": sweep_schedule(settings),
         "on_startup": startup,
         "on_shutdown": shutdown,
-        "redis_settings": RedisSettings.from_dsn(settings.redis_url or "redis://localhost:6379/0"),
+        "redis_settings": retrying_redis_settings(redis_url(settings)),
         "max_jobs": settings.worker_max_jobs,
         "ctx": {"settings": settings},
         "handle_signals": True,

@@ -2,7 +2,10 @@
 
 The LangGraph thread id is the analysis run's id. A run resumes from its last checkpoint when
 one exists, so a node that completed before a crash is not run again. A lease on the run row,
-renewed while the graph runs, guarantees that two workers never run one analysis at once.
+renewed while the graph runs, guarantees that two workers never run one analysis at once. A lease
+whose owner process has exited (on this machine) is taken over at once; any other lease only once
+it lapses (see `app.agents.lease`). Each start that takes the lease counts as an attempt; a run
+that has used `MAX_JOB_ATTEMPTS` without finishing is left in ERROR instead of started again.
 """
 
 from __future__ import annotations
@@ -11,35 +14,36 @@ import asyncio
 import contextlib
 import enum
 import logging
-import os
-import socket
 import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from datetime import timedelta
-from typing import Any, cast
+from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
-from sqlalchemy import func, or_, select, update
+from sqlalchemy import func, update
 
 from app.agents.graph import compile_graph
+from app.agents.lease import ACTIVE_RUN_STATUSES, current_process, lease_state
 from app.agents.runtime import PipelineDeps
 from app.agents.state import PipelineInput
 from app.config import libpq_url
 from app.db.models import AnalysisRun, Report, ReportStatus
+from app.services.analysis import gave_up_message, give_up_run, locked_run
 
 logger = logging.getLogger(__name__)
 
-ACTIVE_RUN_STATUSES = ("PENDING", "RUNNING")
+__all__ = ["ACTIVE_RUN_STATUSES", "PipelineRunner", "RunOutcome", "RunResult", "open_checkpointer"]
 
 
 class RunResult(enum.StrEnum):
     COMPLETED = "completed"
     FAILED = "failed"
+    GAVE_UP = "gave_up"
     LEASE_HELD = "lease_held"
     NOT_RUNNABLE = "not_runnable"
 
@@ -49,10 +53,6 @@ class RunOutcome:
     result: RunResult
     detail: str = ""
     retry_in_seconds: float = 0.0
-
-
-def lease_owner_name() -> str:
-    return f"{socket.gethostname()}:{os.getpid()}"
 
 
 @asynccontextmanager
@@ -75,44 +75,46 @@ async def open_checkpointer(database_url: str) -> AsyncIterator[AsyncPostgresSav
 
 
 class PipelineRunner:
-    """Runs analyses in this process; one instance per worker."""
+    """Runs analyses in this process; one instance per worker.
+
+    `stopping` is set when the worker shuts down on a signal: an analysis cancelled then gets its
+    attempt back, since a clean stop is no sign of a poison run.
+    """
 
     def __init__(self, deps: PipelineDeps, checkpointer: AsyncPostgresSaver) -> None:
         self.deps = deps
         self.graph = compile_graph(checkpointer)
-        self.owner = lease_owner_name()
+        self.stopping = False
         self._lease = timedelta(seconds=deps.settings.analysis_lease_seconds)
 
     async def _acquire_lease(self, run_id: uuid.UUID, owner: str) -> RunOutcome | AnalysisRun:
-        async with self.deps.session_factory() as session, session.begin():
-            run = await session.scalar(
-                update(AnalysisRun)
-                .where(
-                    AnalysisRun.id == run_id,
-                    AnalysisRun.status.in_(ACTIVE_RUN_STATUSES),
-                    or_(AnalysisRun.lease_owner.is_(None), AnalysisRun.lease_expires_at < func.now()),
-                )
-                .values(
-                    lease_owner=owner,
-                    lease_expires_at=func.now() + self._lease,
-                    status="RUNNING",
-                    started_at=func.coalesce(AnalysisRun.started_at, func.now()),
-                )
-                .returning(AnalysisRun)
-            )
-            if run is not None:
-                return cast(AnalysisRun, run)
-            current = await session.get(AnalysisRun, run_id)
-            if current is None or current.status not in ACTIVE_RUN_STATUSES:
+        async with self.deps.event_log.transaction() as transaction:
+            session = transaction.session
+            row = await locked_run(session, run_id)
+            if row is None or row[0].status not in ACTIVE_RUN_STATUSES:
                 return RunOutcome(RunResult.NOT_RUNNABLE, "no such active analysis run")
-            remaining = await session.scalar(
-                select(func.extract("epoch", AnalysisRun.lease_expires_at - func.now())).where(
-                    AnalysisRun.id == run_id
+            run, now = row
+            state = lease_state(run, now)
+            if state.held:
+                return RunOutcome(
+                    RunResult.LEASE_HELD, f"leased by {run.lease_owner}", max(state.remaining_seconds, 0.1)
                 )
-            )
-            return RunOutcome(
-                RunResult.LEASE_HELD, f"leased by {current.lease_owner}", max(float(remaining or 0), 0.1)
-            )
+            if run.attempts >= self.deps.settings.max_job_attempts:
+                message = gave_up_message(run.attempts, state.interrupted)
+                await give_up_run(transaction, run, message)
+                logger.warning("analysis %s: %s", run_id, message)
+                return RunOutcome(RunResult.GAVE_UP, message)
+            if state.interrupted:
+                logger.info(
+                    "analysis %s resumes (attempt %d): %s", run_id, run.attempts + 1, state.interrupted
+                )
+            run.lease_owner = owner
+            run.lease_expires_at = now + self._lease
+            run.status = "RUNNING"
+            run.started_at = run.started_at or now
+            run.attempts += 1
+            await session.flush()
+            return run
 
     async def _renew_lease(self, run_id: uuid.UUID, owner: str) -> None:
         interval = self.deps.settings.analysis_lease_seconds / 3
@@ -125,12 +127,15 @@ class PipelineRunner:
                     .values(lease_expires_at=func.now() + self._lease)
                 )
 
-    async def _release_lease(self, run_id: uuid.UUID, owner: str) -> None:
+    async def _release_lease(self, run_id: uuid.UUID, owner: str, *, refund_attempt: bool = False) -> None:
+        values: dict[str, Any] = {"lease_owner": None, "lease_expires_at": None}
+        if refund_attempt:
+            values["attempts"] = func.greatest(AnalysisRun.attempts - 1, 0)
         async with self.deps.session_factory() as session, session.begin():
             await session.execute(
                 update(AnalysisRun)
                 .where(AnalysisRun.id == run_id, AnalysisRun.lease_owner == owner)
-                .values(lease_owner=None, lease_expires_at=None)
+                .values(**values)
             )
 
     async def run(self, run_id: uuid.UUID) -> RunOutcome:
@@ -139,42 +144,45 @@ class PipelineRunner:
         Each call leases the run under its own name, so two jobs for one run never both proceed,
         even in the same worker.
         """
-        owner = f"{self.owner}:{uuid.uuid4().hex[:8]}"
+        owner = current_process().owner(uuid.uuid4().hex[:8])
         acquired = await self._acquire_lease(run_id, owner)
         if isinstance(acquired, RunOutcome):
             return acquired
         run = acquired
-        config: RunnableConfig = {"configurable": {"thread_id": str(run_id)}}
+        renewal = asyncio.create_task(self._renew_lease(run_id, owner))
+        cancelled = False
+        try:
+            await self._invoke(run)
+        except Exception as exc:  # noqa: BLE001 - recorded on the run and the report
+            logger.exception("analysis %s failed", run_id)
+            await self._fail(run, f"{type(exc).__name__}: {exc}")
+            return RunOutcome(RunResult.FAILED, str(exc))
+        except asyncio.CancelledError:
+            cancelled = True
+            raise
+        finally:
+            renewal.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await renewal
+            await self._release_lease(run_id, owner, refund_attempt=cancelled and self.stopping)
+        return RunOutcome(RunResult.COMPLETED)
+
+    async def _invoke(self, run: AnalysisRun) -> None:
+        """Start the graph, or continue it from its last checkpoint (nothing left: nothing to do)."""
+        config: RunnableConfig = {"configurable": {"thread_id": str(run.id)}}
         snapshot = await self.graph.aget_state(config)
         graph_input: PipelineInput | None = None
         if not snapshot.values:
             report = await self._report(run.report_id)
             graph_input = PipelineInput(
                 report_id=str(run.report_id),
-                run_id=str(run_id),
+                run_id=str(run.id),
                 max_iterations=run.max_iterations,
                 reuse_claims=run.skip_claims_extraction,
                 company_name=report.company_name if report else None,
             )
-        renewal = asyncio.create_task(self._renew_lease(run_id, owner))
-        try:
-            if graph_input is not None or snapshot.next:
-                await self.graph.ainvoke(
-                    graph_input,
-                    config,
-                    context=self.deps,
-                    durability="sync",
-                )
-        except Exception as exc:  # noqa: BLE001 - recorded on the run and the report
-            logger.exception("analysis %s failed", run_id)
-            await self._fail(run, f"{type(exc).__name__}: {exc}")
-            return RunOutcome(RunResult.FAILED, str(exc))
-        finally:
-            renewal.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await renewal
-            await self._release_lease(run_id, owner)
-        return RunOutcome(RunResult.COMPLETED)
+        if graph_input is not None or snapshot.next:
+            await self.graph.ainvoke(graph_input, config, context=self.deps, durability="sync")
 
     async def _report(self, report_id: uuid.UUID) -> Report | None:
         async with self.deps.session_factory() as session:

@@ -7,7 +7,9 @@ directory outside root's home folder.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
 import subprocess
 import urllib.parse
 from dataclasses import dataclass
@@ -42,6 +44,23 @@ class EmbeddedPostgres:
     def drop_database(self, database: str) -> None:
         self._server.psql(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE);')  # type: ignore[attr-defined]
 
+    def pid(self) -> int | None:
+        """The postmaster's pid, from `postmaster.pid` (None when there is no such file)."""
+        return postmaster_pid(self.data_dir)
+
+    def is_running(self) -> bool:
+        """Whether the postmaster still runs (a killed one is reaped here if it was our child)."""
+        pid = self.pid()
+        return pid is not None and process_runs(pid)
+
+    def restart(self) -> None:
+        """Start the server again on the same data and socket directory, after it died."""
+        server = self._server
+        with server._lock:  # type: ignore[attr-defined]
+            server.ensure_postgres_running()  # type: ignore[attr-defined]
+        if not self.is_running():
+            raise RuntimeError(f"embedded Postgres did not start again; see {self.data_dir / 'log'}")
+
     def stop(self) -> None:
         """Stop the server (fast shutdown), keeping its data."""
         from pgserver import pg_ctl
@@ -50,6 +69,41 @@ class EmbeddedPostgres:
             pg_ctl(["-w", "-m", "fast", "stop"], pgdata=self.data_dir, user=self._server.system_user)  # type: ignore[attr-defined]
         except subprocess.CalledProcessError as exc:
             logger.warning("embedded postgres did not stop cleanly: %s", exc)
+
+
+def postmaster_pid(data_dir: Path) -> int | None:
+    """The pid `postmaster.pid` in `data_dir` names, if the file is there."""
+    try:
+        first = (data_dir / "postmaster.pid").read_text().split("\n", 1)[0].strip()
+    except OSError:
+        return None
+    return int(first) if first.isdigit() else None
+
+
+def process_runs(pid: int) -> bool:
+    """Whether `pid` is a running process: neither gone nor a zombie (a zombie child is reaped).
+
+    A postmaster started by pg_ctl is nobody's child once pg_ctl exits; where no init process
+    reaps orphans, a killed one stays a zombie that blocks a new start. `sibyl run` adopts such
+    orphans (it is a child subreaper), so it can reap them here.
+    """
+    with contextlib.suppress(ChildProcessError):
+        reaped, _ = os.waitpid(pid, os.WNOHANG)
+        if reaped == pid:
+            return False
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    except OSError:  # no /proc: ask the kernel whether the pid exists
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            return True
+        return True
+    return text[text.rindex(")") + 2 :].split()[0] not in ("Z", "X")
 
 
 def start_postgres(data_dir: Path) -> EmbeddedPostgres:

@@ -27,7 +27,12 @@ def valkey_binary() -> str:
 
 @dataclass
 class EmbeddedRedis:
-    """A valkey-server child process on loopback, persisting (AOF) into `data_dir`."""
+    """A valkey-server child process on loopback, persisting into `data_dir`.
+
+    The append-only file (fsync every second) keeps the ARQ queues across a restart, even after
+    SIGKILL: `start` again on the same port and data directory picks them up. An RDB snapshot
+    every minute (when anything changed) is the second copy.
+    """
 
     data_dir: Path
     port: int
@@ -67,6 +72,19 @@ class EmbeddedRedis:
                 pass
             time.sleep(0.05)
         raise RuntimeError(f"valkey-server did not answer on {self.host}:{self.port} in {timeout}s")
+
+    @property
+    def pid(self) -> int | None:
+        return None if self._process is None else self._process.pid
+
+    def is_running(self) -> bool:
+        """Whether the server process started last is still alive."""
+        return self._process is not None and self._process.poll() is None
+
+    @property
+    def returncode(self) -> int | None:
+        """How the server process ended (negative: killed by that signal); None while it runs."""
+        return None if self._process is None else self._process.poll()
 
     def stop(self, timeout: float = 10.0) -> None:
         """SIGTERM: the server saves and exits."""

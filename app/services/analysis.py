@@ -5,16 +5,18 @@ from __future__ import annotations
 import enum
 import uuid
 from dataclasses import dataclass
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from arq.connections import ArqRedis
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.agents.lease import ACTIVE_RUN_STATUSES, lease_state
 from app.config import Settings
 from app.db.models import AnalysisRun, Claim, Report, ReportStatus
 from app.db.session import SessionFactory
 from app.events import EventLog
+from app.events.log import EventTransaction
 from app.questions.cache import forget_answers
 from app.queue import enqueue_pipeline
 from app.services.runs import latest_run
@@ -162,6 +164,7 @@ async def resume_analysis(event_log: EventLog, arq: ArqRedis, report_id: uuid.UU
         if run.status == "ERROR":
             run.status = "PENDING"
             run.error_message = None
+            run.attempts = 0  # asked for again: a run that gave up gets its attempts back
         report.status = ReportStatus.ANALYZING
         report.error_message = None
         await transaction.emit(
@@ -171,18 +174,68 @@ async def resume_analysis(event_log: EventLog, arq: ArqRedis, report_id: uuid.UU
     return AnalysisStarted(report=report, run=run)
 
 
-async def runs_to_resume(session_factory: SessionFactory, *, pending_grace_seconds: float) -> list[uuid.UUID]:
-    """Runs whose worker is gone: RUNNING with a lapsed lease, or PENDING for longer than the grace
-    period (its queued job was lost) with no live lease."""
-    lapsed = AnalysisRun.lease_expires_at < func.now()
-    unleased_and_old = AnalysisRun.lease_expires_at.is_(None) & (
-        AnalysisRun.created_at < func.now() - timedelta(seconds=pending_grace_seconds)
-    )
+@dataclass(frozen=True)
+class AbandonedRun:
+    """An active run no live worker holds: its job was lost or its worker died."""
+
+    run_id: uuid.UUID
+    attempts: int
+    interrupted: str | None
+
+
+async def runs_to_resume(
+    session_factory: SessionFactory, *, pending_grace_seconds: float
+) -> list[AbandonedRun]:
+    """Runs whose worker is gone: RUNNING or PENDING with a lapsed lease or a lease owner that has
+    exited, RUNNING with no lease, or PENDING for longer than the grace period (its queued job was
+    lost) with no lease."""
     async with session_factory() as session:
-        rows = await session.scalars(
-            select(AnalysisRun.id).where(
-                ((AnalysisRun.status == "RUNNING") & (lapsed | AnalysisRun.lease_expires_at.is_(None)))
-                | ((AnalysisRun.status == "PENDING") & (lapsed | unleased_and_old))
+        rows = (
+            await session.execute(
+                select(AnalysisRun, func.now()).where(AnalysisRun.status.in_(ACTIVE_RUN_STATUSES))
             )
+        ).all()
+    abandoned = []
+    for run, now in rows:
+        state = lease_state(run, now)
+        if state.held:
+            continue
+        young = run.created_at > now - timedelta(seconds=pending_grace_seconds)
+        if run.status == "PENDING" and run.lease_owner is None and young:
+            continue  # its start job is still queued
+        abandoned.append(AbandonedRun(run.id, run.attempts, state.interrupted))
+    return abandoned
+
+
+async def locked_run(session: AsyncSession, run_id: uuid.UUID) -> tuple[AnalysisRun, datetime] | None:
+    """The run, row-locked until the transaction ends, with the database's clock; None if missing."""
+    row = (
+        await session.execute(
+            select(AnalysisRun, func.now()).where(AnalysisRun.id == run_id).with_for_update(of=AnalysisRun)
         )
-        return list(rows)
+    ).one_or_none()
+    return None if row is None else (row[0], row[1])
+
+
+def gave_up_message(attempts: int, reason: str | None) -> str:
+    """The error a run that used up its attempts is left with."""
+    return (
+        f"Analysis gave up after {attempts} attempts: {reason or 'no attempt finished it'}. "
+        "Use resumeAnalysis to try again."
+    )
+
+
+async def give_up_run(transaction: EventTransaction, run: AnalysisRun, message: str) -> None:
+    """Leave a run that keeps failing (and its report) in ERROR, so no sweep queues it again."""
+    session = transaction.session
+    await session.execute(
+        update(AnalysisRun)
+        .where(AnalysisRun.id == run.id)
+        .values(status="ERROR", error_message=message, lease_owner=None, lease_expires_at=None)
+    )
+    await session.execute(
+        update(Report)
+        .where(Report.id == run.report_id, Report.status == ReportStatus.ANALYZING)
+        .values(status=ReportStatus.ERROR, error_message=message)
+    )
+    await transaction.emit(run.report_id, "error", {"message": message, "node": None}, analysis_run_id=run.id)

@@ -1,27 +1,39 @@
 """`sibyl run` (what `make run` calls): embedded services, API and worker up; data survives a
-restart; SIGINT (Ctrl-C) stops every process it started."""
+restart; a process that dies is restarted (an interrupted analysis resumes at once, with nothing
+duplicated); restarts that keep failing stop everything; SIGINT (Ctrl-C) stops every process it
+started, in order."""
 
 from __future__ import annotations
 
-import json
 import os
+import re
 import signal
 import socket
-import subprocess
-import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import httpx
 import pytest
+from redis import Redis
 
 from app.embedded.redis import free_port
 from tests.fixtures import pdfs
-from tests.support.graphql import UPLOAD_MUTATION
+from tests.support.investigators import INVOCATION_LOG_ENV
+from tests.support.sibyl_process import (
+    SibylProcess,
+    database_id,
+    invocations,
+    process_is_gone,
+    start_sibyl,
+    wait_until,
+)
 
 COUNT = "query { reports(first: 5) { totalCount edges { node { status } } } }"
+SLOW_AGENTS = {"geography", "academic", "news_media"}
+RESUME_BOUND_SECONDS = 15.0
 
 
 @pytest.fixture
@@ -30,42 +42,13 @@ def data_dir() -> Iterator[Path]:
         yield Path(folder)
 
 
-def start_sibyl(data_dir: Path, api_port: int, redis_port: int) -> subprocess.Popen[bytes]:
-    env = {key: value for key, value in os.environ.items() if key not in ("DATABASE_URL", "REDIS_URL")}
-    env.update(DATA_DIR=str(data_dir), API_PORT=str(api_port), EMBEDDED_REDIS_PORT=str(redis_port))
-    with (data_dir / "sibyl.log").open("ab") as log:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "app.cli", "run"], env=env, cwd=data_dir, stdout=log
-        )
-    deadline = time.monotonic() + 90
-    while True:
-        try:
-            if httpx.get(f"http://127.0.0.1:{api_port}/healthz").status_code == 200:
-                return process
-        except httpx.TransportError:
-            pass
-        assert process.poll() is None, "sibyl run exited during start-up"
-        assert time.monotonic() < deadline, "sibyl run did not come up"
-        time.sleep(0.2)
-
-
-def stop_sibyl(process: subprocess.Popen[bytes]) -> int:
-    process.send_signal(signal.SIGINT)
-    return process.wait(60)
-
-
-def local_key(data_dir: Path) -> str:
-    return (data_dir / "local-api-key").read_text().strip()
-
-
-def graphql(api_port: int, query: str, key: str) -> dict[str, object]:
-    response = httpx.post(
-        f"http://127.0.0.1:{api_port}/graphql",
-        json={"query": query},
-        headers={"Authorization": f"Bearer {key}"},
-        timeout=30,
-    )
-    return dict(response.json()["data"])
+def slow_first_env(data_dir: Path, slow_seconds: float) -> dict[str, str]:
+    """Scripted specialists: legal and data/metrics fast, the others slow on their first call."""
+    return {
+        "SPECIALIST_PLUGINS": "tests.support.investigators:SLOW_FIRST_TEST",
+        "SIBYL_TEST_SLOW_SECONDS": str(slow_seconds),
+        INVOCATION_LOG_ENV: str(data_dir / "invocations.jsonl"),
+    }
 
 
 def port_is_open(port: int) -> bool:
@@ -73,44 +56,212 @@ def port_is_open(port: int) -> bool:
         return sock.connect_ex(("127.0.0.1", port)) == 0
 
 
-def test_run_serves_parses_persists_and_stops_cleanly(data_dir: Path) -> None:
+def api_answers(sibyl: SibylProcess, total: int) -> Callable[[], bool]:
+    def answers() -> bool:
+        try:
+            return bool(sibyl.graphql(COUNT)["reports"]["totalCount"] == total)
+        except (AssertionError, httpx.HTTPError, ValueError):
+            return False
+
+    return answers
+
+
+def assert_stopped_in_order(sibyl: SibylProcess, exit_code: int, expected_exit: int = 0) -> None:
+    """Everything stopped: API, worker, Redis, Postgres in that order, no process or port left."""
+    log = sibyl.log()
+    assert exit_code == expected_exit, log[-4000:]
+    assert re.findall(r"app\.supervisor: stopped (\w+)", log) == ["api", "worker", "redis", "postgres"]
+    for name in ("api", "worker", "redis", "postgres"):
+        assert all(process_is_gone(pid) for pid in sibyl.pids(name)), name
+    assert not port_is_open(sibyl.api_port)
+    assert not port_is_open(sibyl.redis_port)
+    assert not (sibyl.data_dir / "postgres" / "postmaster.pid").exists()
+
+
+def analysis_running_on_slow_agent(sibyl: SibylProcess) -> bool:
+    """The fast specialists have finished (and their completion is stored) and a slow one works."""
+    calls = invocations(sibyl.data_dir / "invocations.jsonl")
+    ended = {call["agent"] for call in calls if call["phase"] == "end"}
+    if not ended or not {call["agent"] for call in calls if call["phase"] == "start"} & SLOW_AGENTS:
+        return False
+    stored = sibyl.query(
+        "SELECT count(DISTINCT agent_name) FROM events "
+        "WHERE event_type = 'agent_completed' AND agent_name = ANY(%s)",
+        sorted(ended),
+    )[0][0]
+    return bool(stored == len(ended))
+
+
+def assert_one_clean_analysis(sibyl: SibylProcess, report_id: str, run_id: str) -> None:
+    """Every row and event of the run exists once; every claim has one final verdict."""
+    report_id, run_id = database_id(report_id), database_id(run_id)
+    claims = sibyl.query("SELECT text, source_page FROM claims WHERE report_id = %s", report_id)
+    assert claims and len(claims) == len(set(claims))
+    for table, key in (
+        ("routing_assignments", "claim_id, agent, iteration"),
+        ("findings", "claim_id, agent, iteration"),
+        ("verdicts", "claim_id, iteration"),
+    ):
+        rows = sibyl.query(f"SELECT {key} FROM {table} WHERE analysis_run_id = %s", run_id)
+        assert rows and len(rows) == len(set(rows)), table
+    final = sibyl.query("SELECT count(*) FROM verdicts WHERE analysis_run_id = %s AND is_final", run_id)[0][0]
+    assert final == len(claims)
+    events = sibyl.query(
+        "SELECT seq, event_type, agent_name, data->>'iteration', dedupe_key FROM events "
+        "WHERE report_id = %s ORDER BY seq",
+        report_id,
+    )
+    assert [event[0] for event in events] == list(range(1, len(events) + 1))
+    keys = [event[4] for event in events if event[4]]
+    assert len(keys) == len(set(keys))
+    started = Counter((event[2], event[3]) for event in events if event[1] == "agent_started")
+    assert started and set(started.values()) == {1}, started
+    assert [event[1] for event in events].count("pipeline_completed") == 1
+
+
+@pytest.mark.timeout(400)
+def test_run_serves_parses_persists_and_stops_cleanly_in_order(data_dir: Path) -> None:
     api_port, redis_port = free_port(), free_port()
-    process = start_sibyl(data_dir, api_port, redis_port)
+    sibyl = start_sibyl(data_dir, api_port, redis_port)
     try:
-        key = local_key(data_dir)
-        assert key in (data_dir / "sibyl.log").read_text(), "sibyl run must print the local API key"
+        key = sibyl.key()
+        assert key in sibyl.log(), "sibyl run must print the local API key"
         anonymous = httpx.post(f"http://127.0.0.1:{api_port}/graphql", json={"query": COUNT}, timeout=30)
         assert anonymous.status_code == 401
-        operations = {"query": UPLOAD_MUTATION, "variables": {"file": None, "companyName": None}}
-        uploaded = httpx.post(
-            f"http://127.0.0.1:{api_port}/graphql",
-            data={"operations": json.dumps(operations), "map": json.dumps({"0": ["variables.file"]})},
-            files={"0": ("r.pdf", pdfs.synthetic_report(page_count=4).pdf, "application/pdf")},
-            headers={"Apollo-Require-Preflight": "true", "Authorization": f"Bearer {key}"},
-            timeout=30,
-        ).json()
-        assert uploaded["data"]["uploadReport"]["__typename"] == "UploadReportSuccess"
-        deadline = time.monotonic() + 60
-        while graphql(api_port, COUNT, key)["reports"] != {
-            "totalCount": 1,
-            "edges": [{"node": {"status": "PARSED"}}],
-        }:
-            assert time.monotonic() < deadline, "the worker did not parse the upload"
-            time.sleep(0.2)
-    finally:
-        exit_code = stop_sibyl(process)
+        sibyl.upload(pdfs.synthetic_report(page_count=4).pdf)
+        wait_until(
+            lambda: (
+                sibyl.graphql(COUNT)["reports"]
+                == {"totalCount": 1, "edges": [{"node": {"status": "PARSED"}}]}
+            ),
+            60,
+            "the worker to parse the upload",
+        )
 
-    assert exit_code == 0
-    assert not port_is_open(api_port)
-    assert not port_is_open(redis_port)
-    assert not (data_dir / "postgres" / "postmaster.pid").exists()
+        os.kill(sibyl.wait_for_pid("api", 1, timeout=5), signal.SIGKILL)
+        sibyl.wait_for_pid("api", 2, timeout=30)
+        wait_until(api_answers(sibyl, total=1), 60, "the restarted API")
+    finally:
+        exit_code = sibyl.stop()
+
+    assert_stopped_in_order(sibyl, exit_code)
 
     restarted = start_sibyl(data_dir, api_port, redis_port)
     try:
-        assert local_key(data_dir) == key, "a restart keeps printing the same local key"
-        assert graphql(api_port, COUNT, key)["reports"] == {
+        assert restarted.key() == key, "a restart keeps printing the same local key"
+        assert restarted.graphql(COUNT)["reports"] == {
             "totalCount": 1,
             "edges": [{"node": {"status": "PARSED"}}],
         }
     finally:
-        assert stop_sibyl(restarted) == 0
+        assert restarted.stop() == 0
+
+
+@pytest.mark.timeout(400)
+def test_a_killed_worker_is_restarted_and_its_analysis_resumes_at_once_without_duplicates(
+    data_dir: Path,
+) -> None:
+    sibyl = start_sibyl(data_dir, free_port(), free_port(), slow_first_env(data_dir, slow_seconds=600))
+    try:
+        report_id = sibyl.upload(pdfs.synthetic_report().pdf)
+        sibyl.wait_for_status(report_id, "PARSED", timeout=90)
+        run_id = sibyl.start_analysis(report_id)
+        first_worker = sibyl.wait_for_pid("worker", 1, timeout=10)
+        wait_until(lambda: analysis_running_on_slow_agent(sibyl), 120, "a slow specialist at work")
+        time.sleep(0.5)  # let LangGraph record the finished specialists' writes
+        finished_before = {
+            c["agent"] for c in invocations(data_dir / "invocations.jsonl") if c["phase"] == "end"
+        }
+
+        os.kill(first_worker, signal.SIGKILL)
+        second_worker = sibyl.wait_for_pid("worker", 2, timeout=30)
+        restarted_at = time.monotonic()
+        completed_at = wait_until(lambda: sibyl.run_status(run_id) == "COMPLETED", 120, "the run to complete")
+        assert completed_at - restarted_at <= RESUME_BOUND_SECONDS, (
+            f"resumed run took {completed_at - restarted_at:.1f}s after the restart"
+        )
+        assert second_worker != first_worker and process_is_gone(first_worker)
+        assert re.search(r"worker died: killed by SIGKILL .*; restarting in", sibyl.log())
+        assert sibyl.wait_for_status(report_id, "COMPLETED", timeout=10) == "COMPLETED"
+        assert_one_clean_analysis(sibyl, report_id, run_id)
+        attempts = sibyl.query("SELECT attempts FROM analysis_runs WHERE id = %s", database_id(run_id))[0][0]
+        assert attempts == 2
+    finally:
+        exit_code = sibyl.stop()
+    assert_stopped_in_order(sibyl, exit_code)
+
+    calls = Counter((c["agent"], c["phase"], c["pid"]) for c in invocations(data_dir / "invocations.jsonl"))
+    for agent in finished_before:  # completed before the kill: not run again
+        assert calls[(agent, "start", second_worker)] == 0, agent
+    interrupted = {
+        agent for agent, phase, pid in calls if phase == "start" and pid == first_worker
+    } - finished_before
+    assert interrupted and interrupted <= SLOW_AGENTS
+    for agent in interrupted:  # interrupted: run again once, by the new worker, and finished there
+        assert calls[(agent, "start", second_worker)] == 1 and calls[(agent, "end", second_worker)] == 1
+
+
+@pytest.mark.timeout(400)
+def test_a_killed_redis_is_restarted_with_its_data_and_the_worker_finishes_the_run(data_dir: Path) -> None:
+    sibyl = start_sibyl(data_dir, free_port(), free_port(), slow_first_env(data_dir, slow_seconds=6))
+    try:
+        report_id = sibyl.upload(pdfs.synthetic_report().pdf)
+        sibyl.wait_for_status(report_id, "PARSED", timeout=90)
+        redis = Redis(port=sibyl.redis_port)
+        redis.set("sibyl:test:marker", "kept")
+        run_id = sibyl.start_analysis(report_id)
+        worker = sibyl.wait_for_pid("worker", 1, timeout=10)
+        wait_until(lambda: analysis_running_on_slow_agent(sibyl), 120, "a slow specialist at work")
+        time.sleep(1.5)  # the append-only file is synced every second
+
+        os.kill(sibyl.pids("redis")[0], signal.SIGKILL)
+        sibyl.wait_for_pid("redis", 2, timeout=30)
+        wait_until(lambda: sibyl.run_status(run_id) == "COMPLETED", 120, "the run to complete")
+
+        assert redis.get("sibyl:test:marker") == b"kept"
+        redis.close()
+        assert sibyl.pids("worker") == [worker] and not process_is_gone(worker), (
+            "the worker must outlive Redis"
+        )
+        assert_one_clean_analysis(sibyl, report_id, run_id)
+        second = sibyl.upload(pdfs.synthetic_report(page_count=3).pdf, "second.pdf")
+        assert sibyl.wait_for_status(second, "PARSED", timeout=60) == "PARSED"
+    finally:
+        exit_code = sibyl.stop()
+    assert_stopped_in_order(sibyl, exit_code)
+
+
+@pytest.mark.timeout(400)
+def test_a_killed_postgres_is_restarted_with_its_data(data_dir: Path) -> None:
+    sibyl = start_sibyl(data_dir, free_port(), free_port())
+    try:
+        first = sibyl.upload(pdfs.synthetic_report(page_count=3).pdf)
+        sibyl.wait_for_status(first, "PARSED", timeout=60)
+
+        os.kill(sibyl.wait_for_pid("postgres", 1, timeout=5), signal.SIGKILL)
+        sibyl.wait_for_pid("postgres", 2, timeout=60)
+
+        wait_until(api_answers(sibyl, total=1), 60, "the API to reach the restarted Postgres")
+        second = sibyl.upload(pdfs.synthetic_report(page_count=3).pdf, "second.pdf")
+        assert sibyl.wait_for_status(second, "PARSED", timeout=60) == "PARSED"
+    finally:
+        exit_code = sibyl.stop()
+    assert_stopped_in_order(sibyl, exit_code)
+
+
+@pytest.mark.timeout(400)
+def test_restarts_that_keep_failing_stop_everything(data_dir: Path) -> None:
+    sibyl = start_sibyl(
+        data_dir, free_port(), free_port(), {"RESTART_MAX_FAILURES": "2", "RESTART_BACKOFF_SECONDS": "0.2"}
+    )
+    try:
+        for attempt in (1, 2, 3):
+            os.kill(sibyl.wait_for_pid("worker", attempt, timeout=30), signal.SIGKILL)
+        exit_code = sibyl.process.wait(60)
+    finally:
+        if sibyl.process.poll() is None:
+            sibyl.stop()
+    assert "worker died: killed by SIGKILL" in sibyl.log()
+    assert "2 failed restart(s) in a row, giving up" in sibyl.log()
+    assert len(sibyl.pids("worker")) == 3
+    assert_stopped_in_order(sibyl, exit_code, expected_exit=1)

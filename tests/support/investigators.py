@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import signal
 import time
 
 from app.agents.runtime import FindingDraft, InvestigationOutcome, InvestigationTools
@@ -20,8 +21,10 @@ def _log_invocation(task: SpecialistTask, phase: str) -> None:
             entry = {
                 "agent": task["agent"],
                 "iteration": task["iteration"],
+                "run_id": task["run_id"],
                 "phase": phase,
                 "at": time.time(),
+                "pid": os.getpid(),
             }
             log.write(json.dumps(entry) + "\n")
 
@@ -116,5 +119,47 @@ async def logged_slow(task: SpecialistTask, tools: InvestigationTools) -> Invest
     return outcome
 
 
+def _started_before(task: SpecialistTask) -> bool:
+    path = os.environ.get(INVOCATION_LOG_ENV)
+    if not path or not os.path.exists(path):
+        return False
+    with open(path, encoding="utf-8") as log:
+        entries = [json.loads(line) for line in log if line.strip()]
+    return any(
+        (entry.get("run_id"), entry["agent"], entry["iteration"], entry["phase"])
+        == (task["run_id"], task["agent"], task["iteration"], "start")
+        for entry in entries
+    )
+
+
+async def logged_slow_first(task: SpecialistTask, tools: InvestigationTools) -> InvestigationOutcome:
+    """Slow (`SIBYL_TEST_SLOW_SECONDS`) the first time its agent works on a pass of a run, fast when
+    that pass runs again: a worker killed during the first call is followed by a quick resume."""
+    again = _started_before(task)
+    _log_invocation(task, "start")
+    if not again:
+        await asyncio.sleep(float(os.environ.get("SIBYL_TEST_SLOW_SECONDS", "4")))
+    outcome = await strong_support(task, tools)
+    _log_invocation(task, "end")
+    return outcome
+
+
+async def crashing(task: SpecialistTask, tools: InvestigationTools) -> InvestigationOutcome:
+    """Kills its own process, as a segfault would: a poison run."""
+    _log_invocation(task, "start")
+    os.kill(os.getpid(), signal.SIGKILL)
+    raise AssertionError("unreachable")
+
+
 #: For SPECIALIST_PLUGINS=tests.support.investigators:KILL_TEST in the SIGKILL test's worker.
 KILL_TEST = {"legal": logged_fast, "geography": logged_slow, "data_metrics": logged_fast}
+#: For `sibyl run` tests: legal and data/metrics fast, the others slow only on their first call.
+SLOW_FIRST_TEST = {
+    "legal": logged_fast,
+    "data_metrics": logged_fast,
+    "geography": logged_slow_first,
+    "academic": logged_slow_first,
+    "news_media": logged_slow_first,
+}
+#: A run that kills its worker every time (legal is routed every claim of the seeded report but one).
+POISON_TEST = {agent: crashing for agent in ("legal", "geography", "data_metrics", "academic", "news_media")}
