@@ -17,6 +17,7 @@ from datetime import datetime
 from pathlib import Path
 
 from app.db.models import AnalysisRun
+from app.processes import proc_stat, process_is_alive
 
 ACTIVE_RUN_STATUSES = ("PENDING", "RUNNING")
 HOST_CHARS = 64
@@ -52,7 +53,7 @@ def current_process() -> ProcessIdentity:
 
 @functools.lru_cache(maxsize=4)
 def _identity(pid: int) -> ProcessIdentity:
-    stat = _proc_stat(pid)
+    stat = proc_stat(pid)
     return ProcessIdentity(
         host=socket.gethostname().replace(":", "-")[:HOST_CHARS],
         pid=pid,
@@ -69,31 +70,6 @@ def _machine_scope() -> str:
     except OSError:
         return ""
     return f"{boot}-{namespace}"
-
-
-def _proc_stat(pid: int) -> tuple[str, str] | None:
-    """(state, start time in clock ticks since boot) of a process, from /proc; None if unreadable."""
-    try:
-        text = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return None
-    fields = text[text.rindex(")") + 2 :].split()  # after the command name, which may hold spaces
-    return fields[0], fields[19]
-
-
-def process_is_alive(pid: int, started: str) -> bool:
-    """Whether the process `pid` that started at `started` still runs (a zombie does not)."""
-    stat = _proc_stat(pid)
-    if stat is not None:
-        state, actual_start = stat
-        return state not in ("Z", "X") and (not started or actual_start == started)
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 def owner_is_gone(owner: str) -> bool:

@@ -15,6 +15,8 @@ import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
 
+from app.processes import process_is_alive
+
 logger = logging.getLogger(__name__)
 
 
@@ -91,19 +93,7 @@ def process_runs(pid: int) -> bool:
         reaped, _ = os.waitpid(pid, os.WNOHANG)
         if reaped == pid:
             return False
-    try:
-        text = Path(f"/proc/{pid}/stat").read_text()
-    except FileNotFoundError:
-        return False
-    except OSError:  # no /proc: ask the kernel whether the pid exists
-        try:
-            os.kill(pid, 0)
-        except ProcessLookupError:
-            return False
-        except PermissionError:
-            return True
-        return True
-    return text[text.rindex(")") + 2 :].split()[0] not in ("Z", "X")
+    return process_is_alive(pid, started="")
 
 
 def start_postgres(data_dir: Path) -> EmbeddedPostgres:
