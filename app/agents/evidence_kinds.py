@@ -75,7 +75,18 @@ def evidence_kind_of(agent: str, evidence_type: str, details: Mapping[str, Any])
 
 def kind_of(finding: Mapping[str, Any]) -> EvidenceKind:
     """A pipeline finding's kind: as recorded, or derived for findings recorded before kinds existed."""
-    recorded = finding.get("evidence_kind")
-    if recorded in EVIDENCE_KINDS:
-        return cast(EvidenceKind, recorded)
-    return evidence_kind_of(finding["agent_name"], finding["evidence_type"], finding.get("details") or {})
+    return declared_or_derived(
+        finding.get("evidence_kind"),
+        finding["agent_name"],
+        finding["evidence_type"],
+        finding.get("details") or {},
+    )
+
+
+def declared_or_derived(
+    declared: object, agent: str, evidence_type: str, details: Mapping[str, Any]
+) -> EvidenceKind:
+    """A declared kind when it is one of ours, else the kind that follows from agent and type."""
+    if declared in EVIDENCE_KINDS:
+        return cast(EvidenceKind, declared)
+    return evidence_kind_of(agent, evidence_type, details)

@@ -17,7 +17,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from app.agents.catalog import AGENT_LABELS
-from app.agents.evidence_kinds import EVIDENCE_KINDS, evidence_kind_of
+from app.agents.evidence_kinds import declared_or_derived
 from app.agents.persistence import (
     add_usage,
     earlier_finding_contents,
@@ -120,9 +120,9 @@ def _finding(task: SpecialistTask, index: int, draft: FindingDraft) -> Finding:
         confidence=draft.confidence,
         iteration=task["iteration"],
         method=draft.method,
-        evidence_kind=draft.evidence_kind
-        if draft.evidence_kind in EVIDENCE_KINDS
-        else evidence_kind_of(task["agent"], draft.evidence_type, draft.details),
+        evidence_kind=declared_or_derived(
+            draft.evidence_kind, task["agent"], draft.evidence_type, draft.details
+        ),
     )
 
 

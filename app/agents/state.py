@@ -17,7 +17,7 @@ Merge rules, chosen to avoid the failure modes of the design as first written:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from typing import Annotated, Any, Literal, NotRequired, TypedDict, TypeVar
 
 AgentName = Literal["geography", "legal", "news_media", "academic", "data_metrics"]
@@ -234,3 +234,26 @@ def findings_by_claim(findings: Iterable[Finding]) -> dict[str, list[Finding]]:
         if finding["claim_id"] is not None:
             grouped.setdefault(finding["claim_id"], []).append(finding)
     return grouped
+
+
+def latest_findings(
+    findings: Iterable[Finding], group: Callable[[Finding], Hashable | None]
+) -> list[Finding]:
+    """The findings of each group's latest pass, in their order (a later pass of the same check
+    supersedes the earlier ones); findings whose group is None all stand."""
+    findings = list(findings)
+    latest: dict[Hashable, int] = {}
+    for finding in findings:
+        key = group(finding)
+        if key is not None:
+            latest[key] = max(latest.get(key, finding["iteration"]), finding["iteration"])
+    return [
+        finding
+        for finding in findings
+        if (key := group(finding)) is None or finding["iteration"] == latest[key]
+    ]
+
+
+def agent_of(finding: Finding) -> str:
+    """The agent that made a finding (a `latest_findings` group: one agent's passes)."""
+    return finding["agent_name"]

@@ -23,7 +23,7 @@ from app.agents.judge.weights import (
     confidence_multiplier,
     expected_agents,
 )
-from app.agents.state import AgentStatus, ClaimState, Finding
+from app.agents.state import AgentStatus, ClaimState, Finding, agent_of, latest_findings
 
 Stance = Literal["supports", "contradicts", "inconclusive"]
 
@@ -275,14 +275,10 @@ def failed_agents(findings: Sequence[Finding], agent_status: Mapping[str, AgentS
     was redone.
     """
     failed = {name for name, status in agent_status.items() if status.get("status") == "error"}
-    latest_pass: dict[str, int] = {}
-    for finding in findings:
-        agent = finding["agent_name"]
-        latest_pass[agent] = max(latest_pass.get(agent, finding["iteration"]), finding["iteration"])
     failed.update(
         finding["agent_name"]
-        for finding in findings
-        if finding["evidence_type"] == "error" and finding["iteration"] == latest_pass[finding["agent_name"]]
+        for finding in latest_findings(findings, agent_of)
+        if finding["evidence_type"] == "error"
     )
     return failed
 

@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, TypedDict
 
 from app.agents.evidence_kinds import is_self_reported, kind_of
-from app.agents.state import Finding
+from app.agents.state import Finding, latest_findings
 
 #: Internal checks whose failure is certain (pure arithmetic or a flat disagreement of the report
 #: with itself), so they contradict a claim on their own.
@@ -161,21 +161,16 @@ def _searched(findings: Iterable[Finding]) -> list[str]:
 def current(findings: Sequence[Finding]) -> list[Finding]:
     """The findings that stand after every pass: a source read again in a later pass counts once
     (its latest reading), and the legal agent's latest assessment replaces its earlier ones."""
-    latest: dict[tuple[str, str], int] = {}
-    for finding in findings:
-        key = _identity(finding)
-        if key is not None:
-            latest[key] = max(latest.get(key, finding["iteration"]), finding["iteration"])
     kept: list[Finding] = []
-    seen: set[tuple[str, str]] = set()
-    for finding in sorted(findings, key=lambda item: -item["iteration"]):
+    read: set[tuple[str, str]] = set()
+    for finding in latest_findings(sorted(findings, key=lambda item: item["iteration"]), _identity):
         key = _identity(finding)
-        if key is None:
-            kept.append(finding)
-        elif finding["iteration"] == latest[key] and (key not in seen or key[1] == ""):
-            seen.add(key)
-            kept.append(finding)
-    return sorted(kept, key=lambda item: item["iteration"])
+        if key is not None and key[1]:
+            if key in read:
+                continue
+            read.add(key)
+        kept.append(finding)
+    return kept
 
 
 def _identity(finding: Finding) -> tuple[str, str] | None:

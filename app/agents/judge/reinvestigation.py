@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from app.agents.judge.evaluation import SUFFICIENT_SCORE, Evaluation, legal_ifrs_statuses
 from app.agents.judge.weights import KNOWN_AGENTS, agent_label
-from app.agents.state import ClaimState, Finding, ReinvestigationRequest
+from app.agents.state import ClaimState, Finding, ReinvestigationRequest, agent_of, latest_findings
 
 REINVESTIGATE_BELOW = 0.6  # an overall score below this always asks for more evidence
 LOW_QUALITY_FINDING = 0.5  # findings scoring below this make their agent a re-investigation target
@@ -134,15 +134,10 @@ def _without_source(findings: Sequence[Finding]) -> set[str]:
 def _settled(findings: Sequence[Finding]) -> set[str]:
     """Agents whose latest pass on this claim says asking again cannot change it (`settled`): a
     check that depends only on the report, or a search already widened as far as it goes."""
-    latest: dict[str, int] = {}
-    for finding in findings:
-        agent = finding["agent_name"]
-        latest[agent] = max(latest.get(agent, finding["iteration"]), finding["iteration"])
     settled: dict[str, bool] = {}
-    for finding in findings:
+    for finding in latest_findings(findings, agent_of):
         agent = finding["agent_name"]
-        if finding["iteration"] == latest[agent]:
-            settled[agent] = settled.get(agent, True) and finding["details"].get("settled") is True
+        settled[agent] = settled.get(agent, True) and finding["details"].get("settled") is True
     return {agent for agent, done in settled.items() if done}
 
 
