@@ -36,6 +36,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.specialists_offline --all
 	$(BIN)/python -m bench.geography --all
 	$(BIN)/python -m bench.partner_api
+	$(BIN)/python -m bench.verdict_quality --check
 	$(BIN)/python -m bench.verdict_quality
 	$(BIN)/python -m bench.worker_recovery
 

@@ -12,6 +12,7 @@ it was read, and, over every claim of every run, the VERIFIED verdicts without i
 
     python -m bench.verdict_quality [--report rio-tinto]     # the quality run (all reports)
     python -m bench.verdict_quality --build                   # regenerate the labelled set
+    python -m bench.verdict_quality --check                   # the builder still makes the committed set
     python -m bench.verdict_quality --timing [--report siemens]  # wall time, empty library
 """
 
@@ -461,7 +462,9 @@ async def quality(stack: Stack, reports_dir: Path, wanted: str | None) -> None:
     print_quality(cases, outcomes)
 
 
-async def build(stack: Stack, reports_dir: Path) -> None:
+async def build(stack: Stack, reports_dir: Path, *, write: bool = True) -> None:
+    """Build the labelled set from the reports' claims: write it, or (not `write`) check that the
+    committed set is what the builder makes today."""
     claims: dict[str, list[ReportClaim]] = {}
     companies: dict[str, str] = {}
     async with pipeline_runner(stack.settings, stack.session_factory, stack.event_log) as runner:
@@ -474,12 +477,19 @@ async def build(stack: Stack, reports_dir: Path) -> None:
             )
             claims[report], companies[report] = found, company or report
     cases = build_cases(claims, companies)
-    write_cases(cases, companies)
     per = Counter((case.report, case.kind) for case in cases)
     rows = [
         [report[:34], len(claims[report]), *(per[(report, kind)] for kind in KINDS)] for report in REPORTS
     ]
-    print_table(f"Labelled set written ({len(cases)} cases)", ["report", "claims", *KINDS], rows)
+    if write:
+        write_cases(cases, companies)
+        print_table(f"Labelled set written ({len(cases)} cases)", ["report", "claims", *KINDS], rows)
+        return
+    _, committed = read_cases()
+    differing = len(set(committed) ^ set(cases))
+    print_table(f"Labelled set rebuilt ({len(cases)} cases)", ["report", "claims", *KINDS], rows)
+    print(f"  the committed set: {'reproduced' if not differing else f'{differing} case(s) differ'}")
+    print_summary({"bench": "verdict_cases", "cases": len(cases), "differing_from_committed": differing})
 
 
 async def timing(stack: Stack, path: Path) -> None:
@@ -509,6 +519,9 @@ def arguments() -> argparse.Namespace:
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
     parser.add_argument("--build", action="store_true", help="regenerate verdict_quality_cases.json")
+    parser.add_argument(
+        "--check", action="store_true", help="rebuild the labelled set and compare it with the committed one"
+    )
     parser.add_argument("--timing", action="store_true", help="time the offline pipeline on one report")
     parser.add_argument("--report", help="part of a report's file name (timing: default siemens)")
     parser.add_argument("--reports-dir", type=Path, default=SHARED_REPORTS, help="the shared report PDFs")
@@ -517,8 +530,8 @@ def arguments() -> argparse.Namespace:
 
 async def dispatch(args: argparse.Namespace, services: RunningServices) -> None:
     async with open_stack(services) as stack:
-        if args.build:
-            await build(stack, args.reports_dir)
+        if args.build or args.check:
+            await build(stack, args.reports_dir, write=args.build)
         elif args.timing:
             paths = sorted(args.reports_dir.glob(f"*{args.report or 'siemens'}*.pdf"))
             if not paths:

@@ -87,17 +87,13 @@ async def investigate_with_search(
     corroborating = {
         entry["claim_id"]
         for entry in task["routing"]
-        if profile.agent in entry.get("corroborating_agents", [])
+        if profile.agent in entry.get("corroborating_agents", []) and not entry.get("context")
     }
-    only_corroborating = [
-        claim
-        for claim in task["claims"]
-        if claim["claim_id"] in corroborating and not contexts.get(claim["claim_id"])
-    ]
+    only_corroborating = [claim for claim in task["claims"] if claim["claim_id"] in corroborating]
     corroborated = await _corroborate(tools, texts, profile, task, only_corroborating, company)
     outcome.findings.extend(corroborated)
     for claim in task["claims"]:
-        if claim in only_corroborating:
+        if claim["claim_id"] in corroborating:
             continue
         context = contexts.get(claim["claim_id"])
         await tools.recorder.emit(
@@ -224,20 +220,18 @@ async def _search_all(
         if isinstance(answer, BaseException):
             raise answer
         work.queries.append(_query_record(query, answer))
-        if not announce:
-            per_query.append([(result, query) for result in answer.results])
-            continue
-        await tools.recorder.emit(
-            "search_executed",
-            {
-                "claim_id": claim["claim_id"],
-                "query": query.query,
-                "query_type": query.query_type,
-                "results_count": answer.total_results,
-                "providers": answer.providers,
-                "provider_errors": answer.errors,
-            },
-        )
+        if announce:
+            await tools.recorder.emit(
+                "search_executed",
+                {
+                    "claim_id": claim["claim_id"],
+                    "query": query.query,
+                    "query_type": query.query_type,
+                    "results_count": answer.total_results,
+                    "providers": answer.providers,
+                    "provider_errors": answer.errors,
+                },
+            )
         per_query.append([(result, query) for result in answer.results])
     # Interleaved by rank, so the sources read per claim come from every query type.
     seen: set[str] = set()
