@@ -4,10 +4,8 @@ HTTP) only within the report's budget."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
-import pytest
 from sqlalchemy import select
 
 from app.agents.routing import rule_route, with_corroboration
@@ -15,7 +13,7 @@ from app.db.models import Finding, RoutingAssignment
 from app.db.session import SessionFactory
 from app.events import EventLog
 from tests.conftest import make_settings
-from tests.support.fake_tavily import FakeTavily, fake_tavily_server
+from tests.support.fake_tavily import FakeTavily
 from tests.support.pipeline import analyse_offline, seed_report
 from tests.support.services import RunningServices
 
@@ -24,12 +22,6 @@ QUANTITATIVE = [
     {"text": f"Total water withdrawal at site {n} was {400 + n} megalitres in 2023.", "page": 1}
     for n in range(3)
 ]
-
-
-@pytest.fixture
-async def tavily() -> AsyncIterator[FakeTavily]:
-    async with fake_tavily_server() as fake:
-        yield fake
 
 
 def test_a_claim_no_searcher_was_routed_to_goes_to_news_media_too() -> None:

@@ -4,10 +4,8 @@ evidence library, the pipeline and the judge."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import AsyncIterator
 from typing import Any
 
-import pytest
 from sqlalchemy import select
 
 from app.config import Settings
@@ -24,7 +22,7 @@ from app.specialists.news_media import investigate_news
 from app.specialists.prompts import QUERY_SYSTEM_PROMPT, SOURCE_ANALYSIS_SYSTEM_PROMPT
 from tests.conftest import make_settings
 from tests.support.fake_llm import FakeReply, fake_llm_server, settings_for
-from tests.support.fake_tavily import Failure, FakeTavily, fake_tavily_server
+from tests.support.fake_tavily import Failure, FakeTavily
 from tests.support.pipeline import investigators, pipeline_runner, seed_report
 from tests.support.services import RunningServices
 
@@ -51,12 +49,6 @@ FILLER = "\n\n" + " ".join(
     f"Paragraph {n} of the article covers the company's history, its mines and its markets." for n in range(8)
 )
 BLOG_TEXT = "Example Metals says its Scope 1 emissions fell in 2024, a welcome change for the sector."
-
-
-@pytest.fixture
-async def tavily() -> AsyncIterator[FakeTavily]:
-    async with fake_tavily_server() as fake:
-        yield fake
 
 
 def _settings(services: RunningServices, fake: FakeTavily, **overrides: object) -> Settings:
