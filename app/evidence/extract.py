@@ -13,9 +13,8 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
-from app.config import get_settings
 from app.documents.pdf import PDF_MAGIC, PdfRejected
-from app.documents.processes import DocumentCrashed, DocumentFailed, DocumentTimedOut, document_processes
+from app.documents.processes import DocumentCrashed, DocumentFailed, DocumentProcesses, DocumentTimedOut
 from app.documents.reading import read_whole_pdf
 from app.evidence.errors import EvidenceProblem, EvidenceRejected
 from app.evidence.html_text import html_to_text, sniff_charset
@@ -78,14 +77,11 @@ def media_type_of(content: bytes, filename: str | None, content_type: str | None
 
 
 def extract(content: bytes, media_type: str, content_type: str | None, field: str) -> Extracted:
-    """The text of `content` read as `media_type` (blocking for PDFs: run it in a thread).
+    """The text of `content` read as `media_type`, HTML or text (PDFs go to `pdf_text`).
 
     Raises:
-        EvidenceRejected: UNREADABLE_FILE for a damaged or encrypted PDF, UNSUPPORTED_TYPE for
-            binary bytes declared as text.
+        EvidenceRejected: UNSUPPORTED_TYPE for binary bytes declared as text.
     """
-    if media_type == PDF:
-        return _pdf_text(content, field)
     declared_charset = _charset(content_type)
     if media_type == HTML:
         page = html_to_text(_decode(content, declared_charset or _known(sniff_charset(content))))
@@ -111,10 +107,14 @@ def normalise_text(text: str) -> str:
     return re.sub(r"\n{3,}", "\n\n", text).strip()
 
 
-def _pdf_text(content: bytes, field: str) -> Extracted:
-    """A PDF's text, read in a document process (a file that crashes the reader fails alone)."""
+async def pdf_text(content: bytes, field: str, documents: DocumentProcesses) -> Extracted:
+    """A PDF's text, read by `documents` (a file that crashes the reader fails alone).
+
+    Raises:
+        EvidenceRejected: UNREADABLE_FILE for a damaged or encrypted PDF.
+    """
     try:
-        text = document_processes(get_settings()).run(read_whole_pdf, content)
+        text = await documents.call(read_whole_pdf, content)
     except PdfRejected as exc:
         raise EvidenceRejected(EvidenceProblem.UNREADABLE_FILE, exc.message, field) from exc
     except (DocumentCrashed, DocumentTimedOut, DocumentFailed) as exc:

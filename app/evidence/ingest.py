@@ -25,10 +25,20 @@ from app.config import Settings
 from app.db.models import EvidenceDocument
 from app.db.models.evidence import EVIDENCE_SOURCE_TYPE
 from app.db.session import SessionFactory
+from app.documents.processes import document_processes
 from app.embeddings import Embedder, EmbeddingUnavailable
 from app.evidence.chunks import Chunk, split_into_chunks
 from app.evidence.errors import EvidenceProblem, EvidenceRejected
-from app.evidence.extract import MARKDOWN, PLAIN, Extracted, extract, media_type_of, normalise_text
+from app.evidence.extract import (
+    MARKDOWN,
+    PDF,
+    PLAIN,
+    Extracted,
+    extract,
+    media_type_of,
+    normalise_text,
+    pdf_text,
+)
 from app.evidence.fields import (
     MAX_TITLE_CHARS,
     clean_filename,
@@ -163,7 +173,7 @@ async def _read_source(
             raise EvidenceRejected(EvidenceProblem.EMPTY_TEXT, "The file is empty.", "file")
         if len(content) > limit:
             raise _too_large("file", limit)
-        return _Source(await _extract(content, name, content_type, "file"), name, url)
+        return _Source(await _extract(settings, content, name, content_type, "file"), name, url)
     if url is not None:
         return await _fetch_source(settings, url)
     raise EvidenceRejected(
@@ -191,12 +201,16 @@ async def _fetch_source(settings: Settings, url: str) -> _Source:
     name = clean_filename(PurePosixPath(urlsplit(fetched.url).path).name)
     if not fetched.body:
         raise EvidenceRejected(EvidenceProblem.EMPTY_TEXT, "The URL returned an empty page.", "sourceUrl")
-    extracted = await _extract(fetched.body, name, fetched.content_type, "sourceUrl")
+    extracted = await _extract(settings, fetched.body, name, fetched.content_type, "sourceUrl")
     return _Source(extracted, name, clean_source_url(fetched.url))
 
 
-async def _extract(content: bytes, filename: str | None, content_type: str | None, field: str) -> Extracted:
+async def _extract(
+    settings: Settings, content: bytes, filename: str | None, content_type: str | None, field: str
+) -> Extracted:
     media_type = media_type_of(content, filename, content_type, field)
+    if media_type == PDF:
+        return await pdf_text(content, field, document_processes(settings))
     return await asyncio.to_thread(extract, content, media_type, content_type, field)
 
 
