@@ -37,6 +37,13 @@ class QueryType(enum.Enum):
         description='IFRS S1/S2 paragraphs and how well claims support them ("Which S2 paragraphs are '
         'unsupported?").',
     )
+    DISCLOSURE = strawberry.enum_value(
+        QueryTypeValue.DISCLOSURE.value,
+        description='Whether and where the report discloses something ("Does the company report the climate '
+        'scenarios it used?", "How does the company engage with industry peers?"): answered from the '
+        'report\'s own sentences with their pages first, then the claims on the topic; "not addressed" '
+        "with no citation when no passage passes the relevance threshold.",
+    )
     GENERAL = strawberry.enum_value(
         QueryTypeValue.GENERAL.value, description="Anything else, such as an overview of the report."
     )
@@ -105,6 +112,10 @@ class ReportAnswer:
         "verdicts, search or LLM unavailable."
     )
     cached: bool = strawberry.field(description="True when served from the answer cache.")
+    ifrs_paragraphs: list[str] = strawberry.field(
+        description="The IFRS S1/S2 paragraphs (registry ids such as S2.22) a DISCLOSURE question maps to, "
+        "best first; empty for other questions or when no requirement matches."
+    )
     generated_at: datetime = strawberry.field(
         description="When the answer was produced (cached answers keep theirs)."
     )
@@ -121,6 +132,7 @@ class ReportAnswer:
             caveats=list(answer.caveats),
             cached=answer.cached,
             generated_at=answer.generated_at,
+            ifrs_paragraphs=list(answer.ifrs_paragraphs),
         )
 
 

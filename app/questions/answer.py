@@ -1,8 +1,9 @@
 """Step 3 without an LLM: a readable answer assembled from the retrieved passages and facts.
 
 Each question type gets the shape a person would write: label counts and the claims listed for a
-verdict summary, a claim's verdict and its evidence by stance, paragraphs by compliance status, or
-the report's own most relevant sentences for a lookup. Every statement carries its citation marker.
+verdict summary, a claim's verdict and its evidence by stance, paragraphs by compliance status, the
+report's best sentences with their pages for a disclosure question (then the claims on its topic),
+or the report's own most relevant sentences for a lookup. Every statement carries its citation marker.
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ def extractive_answer(question: str, retrieved: Retrieved, facts: ReportFacts) -
         text = _compliance(retrieved, cited)
     elif retrieved.query_type is QueryType.EVIDENCE and retrieved.target_claims:
         text = _evidence(retrieved, cited)
+    elif retrieved.query_type is QueryType.DISCLOSURE:
+        text = _disclosure(retrieved, cited)
     else:
         text = _lookup(retrieved, facts, cited)
     return text, cited
@@ -170,6 +173,52 @@ def _claim_ref(claim: Passage, retrieved: Retrieved, cited: CitationList) -> str
     verdict = retrieved.verdict_by_claim.get(claim.claim_id) if claim.claim_id else None
     judged = f", {label_name(verdict.attributes.get('label'))}" if verdict is not None else ""
     return f'"{clip(claim.text, 160)}" (page {claim.page_number}{judged}) {cited.cite(claim)}'
+
+
+NOT_ADDRESSED = (
+    "The report does not appear to address this: none of its passages passes the relevance threshold."
+)
+
+
+def paragraphs_line(paragraph_ids: Iterable[str]) -> str:
+    """ "IFRS requirement this question maps to: S2.22 Climate resilience and scenario analysis." """
+    named = []
+    for paragraph_id in paragraph_ids:
+        found = requirement(paragraph_id)
+        named.append(f"{paragraph_id} {found.title}" if found is not None else paragraph_id)
+    if not named:
+        return ""
+    noun = "requirement" if len(named) == 1 else "requirements"
+    return f"IFRS {noun} this question maps to: {'; '.join(named)}."
+
+
+def _disclosure(retrieved: Retrieved, cited: CitationList) -> str:
+    """Where the report addresses the question: its best sentences, page by page, then the claims
+    Sibyl extracted on the topic; or an honest "not addressed" with nothing cited."""
+    windows = [passage for passage in retrieved.passages if passage.kind == "page"]
+    claims = [passage for passage in retrieved.passages if passage.kind == "claim"]
+    mapped = paragraphs_line(retrieved.paragraphs)
+    if not windows:
+        return "\n".join(line for line in (NOT_ADDRESSED, mapped) if line)
+    pages = list(dict.fromkeys(window.page_number for window in windows if window.page_number))
+    listed = (
+        ", ".join(str(page) for page in pages[:-1]) + (" and " if len(pages) > 1 else "") + str(pages[-1])
+    )
+    lines = [f"The report addresses this on page{'s' if len(pages) > 1 else ''} {listed}:"]
+    lines += [
+        f'- Page {window.page_number}: "{_quote(window, cited)}" {cited.cite(window)}' for window in windows
+    ]
+    if claims:
+        lines.append("Claims Sibyl extracted on this topic:")
+        lines += [_passage_line(claim, retrieved, cited) for claim in claims]
+    if mapped:
+        lines.append(mapped)
+    return "\n".join(lines)
+
+
+def _quote(window: Passage, cited: CitationList) -> str:
+    cited.cite(window)
+    return cited.excerpt_for(window)
 
 
 def _lookup(retrieved: Retrieved, facts: ReportFacts, cited: CitationList) -> str:

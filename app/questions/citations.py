@@ -6,6 +6,7 @@ question, so a reader sees why it was cited.
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -15,6 +16,7 @@ from app.embeddings.tokens import tokenize
 from app.questions.types import LOW_CONFIDENCE, Citation, Passage
 
 EXCERPT_CHARS = 300
+_WORDS = re.compile(r"[^\W_]+")
 
 
 def clip(value: str, limit: int = EXCERPT_CHARS) -> str:
@@ -37,6 +39,22 @@ def best_sentences(passage_text: str, question: str, count: int = 2) -> str:
     return " ".join(sentences[index] for index in chosen)
 
 
+def focused_sentences(passage_text: str, focus: dict[str, float], count: int = 2) -> str:
+    """The `count` sentences of `passage_text` whose words weigh most in `focus` (search lexemes,
+    stemmed by Postgres, matched as word prefixes: "analysi" matches "analyses"), in reading order."""
+    sentences = [sentence.text for sentence in split_sentences(0, passage_text)] or [passage_text]
+    scored = []
+    for index, sentence in enumerate(sentences):
+        words = set(_WORDS.findall(sentence.lower()))
+        weight = sum(
+            value for lexeme, value in focus.items() if any(word.startswith(lexeme) for word in words)
+        )
+        scored.append((weight, index))
+    best = sorted((item for item in scored if item[0] > 0), key=lambda item: (-item[0], item[1]))[:count]
+    chosen = sorted(index for _, index in best) or [0]
+    return " ".join(sentences[index] for index in chosen)
+
+
 def excerpt(passage: Passage, question: str) -> str:
     """What a citation shows of a passage: the claim, the verdict and its reasoning, the finding's
     summary, or the page's sentences that matter to the question."""
@@ -46,6 +64,9 @@ def excerpt(passage: Passage, question: str) -> str:
         return clip(f"{label}: {attributes.get('reasoning') or passage.text}")
     if passage.kind == "finding":
         return clip(str(attributes.get("summary") or passage.text))
+    focus = attributes.get("focus")
+    if passage.kind == "page" and isinstance(focus, dict) and focus:
+        return clip(focused_sentences(passage.text, focus))
     if passage.kind == "page":
         return clip(best_sentences(passage.text, question))
     return clip(passage.text)

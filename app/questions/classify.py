@@ -43,6 +43,11 @@ _PARAGRAPH = re.compile(
 _STANDARD = re.compile(r"\b(?:ifrs\s*)?(s[12])\b", _I)
 _PAGE = re.compile(r"\bpages?\s+(\d{1,4})\b", _I)
 _CONTRADICTS = re.compile(r"\bcontradict(?:s|ing)?\b|\brefut\w*|\bdisput\w*|\bagainst\b|\bdebunk\w*", _I)
+#: Who a disclosure question asks about: "the company", "the report", "the group", ...
+_SUBJECT = (
+    r"(?:the |this |their |its )?(?:company|companies|report|organi[sz]ation|group|firm|entity|business"
+    r"|issuer|management|board|reit|bank)\b"
+)
 _SUPPORTS = re.compile(r"\bsupport(?:s|ing)?\b|\bback(?:s|ed|ing)? up\b|\bcorroborat\w*|\bconfirm\w*", _I)
 
 #: (pattern, weight) per type; the highest total wins, ties going to the earlier type.
@@ -72,6 +77,31 @@ TYPE_RULES: dict[QueryType, tuple[tuple[re.Pattern[str], float], ...]] = {
             1.0,
         ),
         (re.compile(r"\boutcome\b|\bresults?\b|\btrue\b|\bfalse\b|\baccurate\b|\bmisleading\b", _I), 1.0),
+    ),
+    QueryType.DISCLOSURE: (
+        # "Does the company report ...", "Has the group set ...": a yes/no question about what the
+        # report discloses (never "does the report comply ...", a compliance question).
+        (
+            re.compile(
+                rf"^\W*(?:does|do|did|has|have|is|are)\s+{_SUBJECT}(?!['’]s\b)(?!\s+(?:compl|meet|met\b|satisf|conform|accurate|true|false|misleading|greenwash))",
+                _I,
+            ),
+            2.5,
+        ),
+        (
+            re.compile(
+                rf"\bhow (?:much |many |far |well )?(?:does|do|did|has|have|will|is|are)\s+{_SUBJECT}", _I
+            ),
+            2.5,
+        ),
+        (
+            re.compile(
+                r"\bdisclos(?:e|es|ed|ing|ure)\b|\bdescrib\w*|\bexplain\w*|\boutlin\w*"
+                r"|\breport(?:s|ed|ing)? (?:on|its|the|any|how|whether)\b",
+                _I,
+            ),
+            1.0,
+        ),
     ),
     QueryType.CLAIM_LOOKUP: (
         (re.compile(r"\bwhat does (?:the|this|their|its) (?:report|company)\b", _I), 2.0),

@@ -1,5 +1,5 @@
-"""What goes into a report's question index: page chunks, claims, and the latest run's findings and
-verdicts, each as text worth searching plus the attributes answers quote.
+"""What goes into a report's question index: page text as overlapping sentence windows, claims, and
+the latest run's findings and verdicts, each as text worth searching plus the attributes answers quote.
 
 Findings and verdicts repeat their claim's text, so "the net-zero claim" finds the verdict on it, and
 they carry the claim's page, so every citation can point at a page.
@@ -16,13 +16,10 @@ from sqlalchemy.dialects.postgresql import distinct_on
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.agents.persistence import load_report_pages
-from app.claims.sentences import normalise_text
 from app.db.models import AnalysisRun, Claim, Finding, Verdict
-from app.evidence.chunks import split_into_chunks
 from app.questions.types import PassageKind
+from app.questions.windows import page_sentences, sentence_windows
 
-#: Page text is cut into passages of about this many characters.
-PAGE_CHUNK_CHARS = 1200
 #: Longest verdict reasoning or finding summary kept in a passage.
 DETAIL_CHARS = 1500
 
@@ -66,12 +63,16 @@ async def build_drafts(
 
 
 def page_drafts(number: int, page_text: str) -> list[PassageDraft]:
-    """A page's text in chunks of about `PAGE_CHUNK_CHARS`, cut at sentence boundaries."""
-    normalised = normalise_text(page_text)
+    """A page's text as overlapping sentence windows (`windows`), each remembering which of the
+    page's sentences it spans, so an answer can quote the exact sentences and their page."""
     return [
-        PassageDraft(kind="page", text=chunk.text, page_number=number)
-        for chunk in split_into_chunks(normalised, PAGE_CHUNK_CHARS)
-        if chunk.text.strip()
+        PassageDraft(
+            kind="page",
+            text=window.text,
+            page_number=number,
+            attributes={"sentences": [window.first, window.last]},
+        )
+        for window in sentence_windows(page_sentences(number, page_text))
     ]
 
 

@@ -16,12 +16,17 @@ Question types (exactly one):
   Examples: "What evidence contradicts the net-zero claim?" "Which sources support the water figures?"
 - COMPLIANCE: IFRS S1/S2 paragraphs, disclosure requirements and how well they are met.
   Examples: "Which IFRS S2 paragraphs are unsupported?" "Is S2.29(a) met?"
+- DISCLOSURE: whether and where the report discloses, describes or explains something, or how the
+  company does something, as a TCFD or IFRS S2 review asks; answered from the report's own pages.
+  Examples: "Does the company report the climate scenarios it used?" "How does the company engage
+  with industry peers on climate change?"
 - GENERAL: anything else, such as an overview of the report.
 
 Also list the topics the question is about (short noun phrases, as written), in `terms`.
 
 Answer with JSON only:
-{"reasoning": str, "query_type": "VERDICT_SUMMARY"|"CLAIM_LOOKUP"|"EVIDENCE"|"COMPLIANCE"|"GENERAL",
+{"reasoning": str,
+ "query_type": "VERDICT_SUMMARY"|"CLAIM_LOOKUP"|"EVIDENCE"|"COMPLIANCE"|"DISCLOSURE"|"GENERAL",
  "terms": [str]}"""
 
 CLASSIFY_USER_PROMPT = """Classify this question:
@@ -41,6 +46,8 @@ Rules:
 3. Say clearly when the passages do not answer the question, or answer it only in part.
 4. When evidence conflicts, give both sides. Mention a verdict's low confidence when it matters.
 5. Keep it short: a few sentences or a short list.
+6. For a DISCLOSURE question, say whether and on which pages the report addresses it, from the page
+   passages first; claims and verdicts come second.
 
 Answer with JSON only:
 {"reasoning": str, "answer": str, "citations": [str], "caveats": [str]}

@@ -2,7 +2,9 @@
 
 The question type biases retrieval: a verdict summary reads every verdict and counts labels, an
 evidence question finds the claim meant and then pulls all of its findings, a compliance question
-reads the run's IFRS compliance map, a lookup ranks the report's own words (claims, page text).
+reads the run's IFRS compliance map, a disclosure question searches the report's own sentence windows
+(expanded with the IFRS requirement it maps to, see `disclosure`) before the claims on its topic, a
+lookup ranks the report's own words (claims, page text).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.knowledge.registry import is_under
+from app.questions.disclosure import search_disclosure
 from app.questions.search import QueryVectors, SearchQuery, fetch_passages, hybrid_search, search_words
 from app.questions.types import VERDICT_LABELS, Classification, Entities, Passage, PassageKind, QueryType
 
@@ -24,6 +27,7 @@ KIND_WEIGHTS: dict[QueryType, dict[str, float]] = {
     QueryType.CLAIM_LOOKUP: {"claim": 1.3, "page": 1.2, "verdict": 0.8, "finding": 0.5},
     QueryType.EVIDENCE: {"finding": 1.5, "verdict": 1.2, "claim": 0.9, "page": 0.4},
     QueryType.COMPLIANCE: {"claim": 1.2, "verdict": 1.2, "finding": 0.8, "page": 0.6},
+    QueryType.DISCLOSURE: {"page": 1.3, "claim": 1.0, "verdict": 0.6, "finding": 0.4},
     QueryType.GENERAL: {"claim": 1.0, "page": 1.0, "verdict": 1.0, "finding": 0.8},
 }
 #: Most passages an answer lists or hands to the LLM.
@@ -54,6 +58,7 @@ class Retrieved:
     target_claims: list[Passage] = field(default_factory=list)
     searched: bool = False  # the passages are search hits (so how many matched says something)
     overview: bool = False  # nothing matched an overview question: the key claims stand in
+    paragraphs: tuple[str, ...] = ()  # IFRS paragraphs a disclosure question maps to
 
 
 @dataclass(frozen=True)
@@ -87,6 +92,8 @@ async def retrieve(session: AsyncSession, report_id: uuid.UUID, given: Retrieval
         return await _evidence(session, report_id, given)
     if query_type is QueryType.COMPLIANCE:
         return await _compliance(session, report_id, given)
+    if query_type is QueryType.DISCLOSURE and not given.entities.pages:
+        return await _disclosure(session, report_id, given)
     return await _lookup(session, report_id, given, query_type)
 
 
@@ -152,6 +159,23 @@ async def _compliance(session: AsyncSession, report_id: uuid.UUID, given: Retrie
         session, report_id, kinds=["verdict"], claim_ids=[p.claim_id for p in result.passages if p.claim_id]
     )
     result.verdict_by_claim = {p.claim_id: p for p in verdicts if p.claim_id}
+    return result
+
+
+async def _disclosure(session: AsyncSession, report_id: uuid.UUID, given: RetrievalInput) -> Retrieved:
+    """The report's windows that address the question (only those: nothing else is quoted as if it
+    did), then the extracted claims on its topic with their verdicts."""
+    found = await search_disclosure(session, report_id, given.question, given.entities.terms, given.vectors)
+    result = Retrieved(
+        QueryType.DISCLOSURE,
+        passages=[*found.windows, *found.claims],
+        searched=True,
+        paragraphs=found.expansion.paragraph_ids,
+    )
+    claim_ids = [claim.claim_id for claim in found.claims if claim.claim_id]
+    if claim_ids:
+        verdicts = await fetch_passages(session, report_id, kinds=["verdict"], claim_ids=claim_ids)
+        result.verdict_by_claim = {p.claim_id: p for p in verdicts if p.claim_id}
     return result
 
 

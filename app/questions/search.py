@@ -215,14 +215,27 @@ async def _vector_ranks(
     session: AsyncSession, report_id: uuid.UUID, query: SearchQuery
 ) -> list[tuple[uuid.UUID, float]]:
     assert query.vector is not None
-    distance = ReportPassage.embedding.cosine_distance(list(query.vector))
+    return await vector_ranks(session, report_id, query.vector, query.embedder_name, query.kinds, CANDIDATES)
+
+
+async def vector_ranks(
+    session: AsyncSession,
+    report_id: uuid.UUID,
+    vector: Sequence[float],
+    embedder_name: str,
+    kinds: Sequence[PassageKind] | None,
+    limit: int,
+) -> list[tuple[uuid.UUID, float]]:
+    """Passage ids nearest `vector` (among those embedded by `embedder_name`), each with its cosine
+    similarity, best first."""
+    distance = ReportPassage.embedding.cosine_distance(list(vector))
     statement = (
         select(ReportPassage.id, distance)
-        .where(ReportPassage.report_id == report_id, ReportPassage.embedding_model == query.embedder_name)
+        .where(ReportPassage.report_id == report_id, ReportPassage.embedding_model == embedder_name)
         .order_by(distance)
-        .limit(CANDIDATES)
+        .limit(limit)
     )
-    if query.kinds:
-        statement = statement.where(ReportPassage.kind.in_(list(query.kinds)))
+    if kinds:
+        statement = statement.where(ReportPassage.kind.in_(list(kinds)))
     rows = (await session.execute(statement)).all()
     return [(passage_id, 1.0 - float(dist)) for passage_id, dist in rows if dist is not None]

@@ -15,7 +15,7 @@ from app.db.models import Report, ReportStatus
 from app.db.session import SessionFactory
 from app.embeddings import Embedder
 from app.llm import LLMClient, LLMUnavailable, UsageTrace
-from app.questions.answer import extractive_answer
+from app.questions.answer import extractive_answer, paragraphs_line
 from app.questions.cache import answer_key, cached_answer, store_answer
 from app.questions.citations import CitationList
 from app.questions.classify import classify
@@ -23,7 +23,7 @@ from app.questions.index import ReadyIndex, ensure_index
 from app.questions.retrieve import RetrievalInput, Retrieved, retrieve
 from app.questions.search import QueryVectors
 from app.questions.synthesis import llm_answer
-from app.questions.types import Answer, AnswerMethod, AskProblem, AskRefused, ReportFacts
+from app.questions.types import Answer, AnswerMethod, AskProblem, AskRefused, QueryType, ReportFacts
 
 logger = logging.getLogger(__name__)
 
@@ -42,6 +42,7 @@ NOT_EMBEDDED = (
 )
 LLM_FAILED = "The LLM could not answer, so this answer was assembled extractively from the report's passages."
 NO_LLM = "Answered extractively (no LLM configured): the answer quotes the retrieved passages."
+NOTHING_FOR_LLM = "No passage of the report passed the relevance threshold, so no LLM answer was written."
 NEVER_ANALYSED = (
     "This report has not been analysed yet: the answer draws on its {source} only, "
     "with no verdicts or evidence."
@@ -159,16 +160,27 @@ async def answer_question(
         caveats=[*caveats, *composed.caveats],
         generated_at=datetime.now(UTC),
         index_version=index.state.version,
+        ifrs_paragraphs=list(retrieved.paragraphs),
     )
 
 
 async def compose(
     llm: LLMClient | None, question: str, retrieved: Retrieved, facts: ReportFacts, trace: UsageTrace
 ) -> Composed:
-    """The LLM's answer when one is configured and answers; the extractive answer otherwise."""
+    """The LLM's answer when one is configured and answers; the extractive answer otherwise.
+
+    A disclosure question nothing in the report addresses is answered "not addressed" without the
+    LLM: there is nothing for it to cite, and nothing it could add would be grounded.
+    """
+    if llm is not None and _nothing_found(retrieved):
+        text, cited = extractive_answer(question, retrieved, facts)
+        return Composed(text, cited, "extractive", [NOTHING_FOR_LLM])
     if llm is not None:
         try:
             text, cited, caveats = await llm_answer(llm, question, retrieved, facts, trace)
+            mapped = paragraphs_line(retrieved.paragraphs)
+            if mapped and not all(paragraph in text for paragraph in retrieved.paragraphs):
+                text = f"{text}\n{mapped}"
             return Composed(text, cited, "llm", caveats)
         except LLMUnavailable as exc:
             logger.warning("LLM answer failed, answering extractively: %s", exc)
@@ -176,6 +188,12 @@ async def compose(
             return Composed(text, cited, "extractive", [LLM_FAILED])
     text, cited = extractive_answer(question, retrieved, facts)
     return Composed(text, cited, "extractive", [NO_LLM])
+
+
+def _nothing_found(retrieved: Retrieved) -> bool:
+    return retrieved.query_type is QueryType.DISCLOSURE and not any(
+        passage.relevant for passage in retrieved.passages
+    )
 
 
 def analysis_caveats(facts: ReportFacts) -> list[str]:

@@ -12,6 +12,7 @@ import re
 
 from pydantic import BaseModel, Field
 
+from app.knowledge.registry import requirement
 from app.llm import LLMClient, LLMRole, UsageTrace
 from app.questions.answer import label_name, verdict_counts_text
 from app.questions.citations import CitationList, clip
@@ -42,7 +43,7 @@ def passages_for_llm(retrieved: Retrieved) -> list[Passage]:
     """What the model may cite: the claims an evidence answer is about, then the retrieved passages
     (only the relevant ones of a search) and the verdicts on the claims among them."""
     candidates = [*retrieved.target_claims, *retrieved.passages]
-    if retrieved.query_type in (QueryType.CLAIM_LOOKUP, QueryType.GENERAL):
+    if retrieved.query_type in (QueryType.CLAIM_LOOKUP, QueryType.GENERAL, QueryType.DISCLOSURE):
         candidates = [passage for passage in candidates if passage.relevant]
     candidates += list(retrieved.verdict_by_claim.values())
     unique = {passage.id: passage for passage in candidates}
@@ -65,6 +66,12 @@ def facts_text(retrieved: Retrieved, facts: ReportFacts) -> str:
             f"- {paragraph}: {entry.get('status')}, {entry.get('claims')} claim(s)"
             for paragraph, entry in retrieved.compliance.items()
         ]
+    for paragraph_id in retrieved.paragraphs:
+        found = requirement(paragraph_id)
+        if found is not None:
+            lines.append(
+                f"IFRS requirement the question maps to: {paragraph_id} {found.title}: {found.summary}"
+            )
     return "<facts>\n" + "\n".join(lines) + "\n</facts>"
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 import uuid
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, Literal
 
@@ -25,6 +25,7 @@ class QueryType(enum.StrEnum):
     CLAIM_LOOKUP = "CLAIM_LOOKUP"
     EVIDENCE = "EVIDENCE"
     COMPLIANCE = "COMPLIANCE"
+    DISCLOSURE = "DISCLOSURE"
     GENERAL = "GENERAL"
 
 
@@ -96,7 +97,8 @@ class Citation:
 
 @dataclass
 class Answer:
-    """What `ask_report` returns; `cached` is set when it was served from Redis."""
+    """What `ask_report` returns; `cached` is set when it was served from Redis; `ifrs_paragraphs` are
+    the IFRS S1/S2 paragraphs a disclosure question maps to (empty for other questions)."""
 
     question: str
     answer: str
@@ -108,6 +110,7 @@ class Answer:
     generated_at: datetime
     index_version: str
     cached: bool = False
+    ifrs_paragraphs: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

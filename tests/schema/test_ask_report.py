@@ -11,6 +11,13 @@ from app.db.models import ReportStatus
 from app.db.session import SessionFactory
 from app.organisations import ensure_organisation
 from tests.app.questions.seed import NET_ZERO, seed_report
+from tests.fixtures.disclosure_report import (
+    SCENARIO_QUESTION,
+    SCENARIOS,
+    TAILINGS_QUESTION,
+    disclosure_report,
+    store_report,
+)
 from tests.support.graphql import GraphQLClient
 
 ASK = """
@@ -112,3 +119,33 @@ async def test_invalid_questions_unparsed_reports_and_unknown_reports_are_typed_
     assert (not_parsed["code"], not_parsed["field"]) == ("NOT_PARSED", "reportId")
     for refused in (unknown, garbage, other_org):
         assert (refused["code"], refused["field"]) == ("NOT_FOUND", "reportId")
+
+
+DISCLOSURE_ASK = """
+query Ask($reportId: ID!, $question: String!) {
+  askReport(reportId: $reportId, question: $question) {
+    ... on ReportAnswer { answer queryType ifrsParagraphs citations { kind pageNumber excerpt } }
+  }
+}
+"""
+
+
+async def test_a_disclosure_question_cites_the_planted_page_and_names_its_ifrs_paragraph(
+    client: GraphQLClient, session_factory: SessionFactory
+) -> None:
+    generated = disclosure_report()
+    report = await store_report(session_factory, generated)
+
+    answered = (
+        await client.data(DISCLOSURE_ASK, reportId=report_gid(report.id), question=SCENARIO_QUESTION)
+    )["askReport"]
+    uncovered = (
+        await client.data(DISCLOSURE_ASK, reportId=report_gid(report.id), question=TAILINGS_QUESTION)
+    )["askReport"]
+
+    assert answered["queryType"] == "DISCLOSURE"
+    assert answered["ifrsParagraphs"][0] == "S2.22"
+    assert answered["citations"][0]["pageNumber"] == generated.planted[SCENARIOS]
+    assert SCENARIOS in answered["citations"][0]["excerpt"]
+    assert uncovered["queryType"] == "DISCLOSURE"
+    assert uncovered["citations"] == [] and "does not appear to address this" in uncovered["answer"]

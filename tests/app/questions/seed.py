@@ -11,6 +11,7 @@ from typing import Any
 from app.db.models import AnalysisRun, Claim, Finding, Report, ReportPage, ReportStatus, Verdict
 from app.db.session import SessionFactory
 from app.organisations import LOCAL_ORGANISATION_ID
+from app.questions.windows import page_sentences, sentence_windows
 
 COMPANY = "Acme Metals plc"
 NET_ZERO = "We have committed to reach net zero emissions across Scope 1 and 2 by 2040."
@@ -259,3 +260,12 @@ def _compliance(seeded: SeededReport) -> dict[str, Any]:
         paragraph: {"status": status, "claims": 1, "claim_ids": [str(seeded.claims[name])]}
         for paragraph, (status, name) in COMPLIANCE.items()
     }
+
+
+def page_windows() -> list[str]:
+    """The texts of the page passages the index makes of `PAGES` (sentence windows)."""
+    return [
+        window.text
+        for number, text in enumerate(PAGES, 1)
+        for window in sentence_windows(page_sentences(number, text))
+    ]

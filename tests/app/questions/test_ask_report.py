@@ -18,7 +18,18 @@ from app.organisations import LOCAL_ORGANISATION_ID
 from app.questions import Answer, AskProblem, AskRefused, QueryType, ask_report, forget_answers
 from app.questions.index import ensure_index
 from app.questions.service import NOTHING_MATCHES
-from tests.app.questions.seed import BOARD, NET_ZERO, REUTERS, SCOPE_3, TAILINGS, add_run, seed_report
+from app.questions.windows import page_sentences, sentence_windows
+from tests.app.questions.seed import (
+    BOARD,
+    NET_ZERO,
+    PAGES,
+    REUTERS,
+    SCOPE_3,
+    TAILINGS,
+    add_run,
+    page_windows,
+    seed_report,
+)
 
 pytestmark = pytest.mark.usefixtures("clean_db")
 
@@ -85,7 +96,7 @@ async def test_a_topic_question_cites_the_page_and_claim_that_state_it(
     assert {c.page_number for c in answer.citations} <= {3}
 
 
-async def test_long_pages_are_chunked_and_a_fact_at_the_end_is_found_on_its_page(
+async def test_long_pages_are_windowed_and_a_fact_at_the_end_is_found_on_its_page(
     session_factory: SessionFactory, redis: Redis, settings: Settings
 ) -> None:
     seeded = await seed_report(session_factory)
@@ -98,7 +109,8 @@ async def test_long_pages_are_chunked_and_a_fact_at_the_end_is_found_on_its_page
             .where(ReportPassage.report_id == seeded.report_id, ReportPassage.page_number == 6)
         )
 
-    assert page_6 == 2  # ~2,300 characters in chunks of ~1,200
+    # ~2,300 characters in sentence windows of ~420 that overlap by about half
+    assert page_6 == len(sentence_windows(page_sentences(6, PAGES[5]))) >= 5
     assert answer.citations[0].kind == "page" and answer.citations[0].page_number == 6
     assert answer.citations[0].excerpt == TAILINGS
 
@@ -252,8 +264,8 @@ async def test_the_index_is_built_once_when_two_first_questions_race(
     assert sum(result.rebuilt for result in results) == 1
     assert not again.rebuilt and again.embedded
     assert stored is not None and rows == stored.passage_count
-    # 7 page chunks, 5 claims, 5 final verdicts, 3 findings (the provider error is left out)
-    assert rows == 7 + 5 + 5 + 3
+    # page windows, 5 claims, 5 final verdicts, 3 findings (the provider error is left out)
+    assert rows == len(page_windows()) + 5 + 5 + 3
 
 
 async def test_a_report_never_analysed_is_answered_from_its_pages_with_a_caveat(

@@ -8,8 +8,10 @@ import pytest
 from app.questions.cache import normalise_question
 from app.questions.citations import best_sentences, clip
 from app.questions.classify import classify, classify_by_rules, extract_entities
+from app.questions.expansion import expand
 from app.questions.search import search_words
 from app.questions.types import QueryType
+from app.questions.windows import sentence_windows
 
 
 @pytest.mark.parametrize(
@@ -25,6 +27,21 @@ from app.questions.types import QueryType
         ("Which IFRS S2 paragraphs are unsupported?", QueryType.COMPLIANCE),
         ("Does the report comply with S2.29(a)?", QueryType.COMPLIANCE),
         ("Summarise this report", QueryType.GENERAL),
+        (
+            "Does the company report the climate change scenarios used to test the resilience of its "
+            "business strategy?",
+            QueryType.DISCLOSURE,
+        ),
+        (
+            "Does the company have any engagements with industry peers in relation to climate change?",
+            QueryType.DISCLOSURE,
+        ),
+        ("How does the company manage water risk?", QueryType.DISCLOSURE),
+        ("How much does the group spend on decarbonisation?", QueryType.DISCLOSURE),
+        ("Does the report describe the board's oversight of climate?", QueryType.DISCLOSURE),
+        ("Does the report comply with IFRS S2?", QueryType.COMPLIANCE),
+        ("Were the company's claims verified?", QueryType.VERDICT_SUMMARY),
+        ("Is the report misleading?", QueryType.VERDICT_SUMMARY),
     ],
 )
 def test_rules_classify_typical_questions(question: str, expected: QueryType) -> None:
@@ -77,3 +94,28 @@ def test_excerpts_pick_the_sentences_that_share_the_question_words() -> None:
     assert best_sentences(text, "scope 3 emissions", count=1) == "Scope 3 emissions were 31 Mt CO2e."
     assert best_sentences(text, "biodiversity") == "Our people matter."
     assert len(clip(long_text)) <= 300 and clip(long_text).endswith("…")
+
+
+def test_disclosure_questions_map_to_the_ifrs_requirement_and_add_its_words() -> None:
+    scenarios = expand(
+        "Does the company report the climate scenarios used to test its strategy's resilience?"
+    )
+    carbon_price = expand("Does the company use an internal carbon price?")
+    unrelated = expand("Does the company have a code of conduct that employees must follow?")
+
+    assert scenarios.paragraph_ids[0] == "S2.22"
+    assert "analysis" in scenarios.terms and "stress" in scenarios.terms  # scenario analysis, stress test
+    assert carbon_price.paragraph_ids[0] == "S2.29(f)" and "shadow" in carbon_price.terms
+    assert unrelated.requirements == () and unrelated.terms == ()
+
+
+def test_sentence_windows_cover_every_sentence_and_overlap() -> None:
+    sentences = [f"Sentence number {index} says something about topic {index}." for index in range(30)]
+
+    windows = sentence_windows(sentences, size=200)
+
+    assert windows[0].first == 0 and windows[-1].last == 29
+    assert all(later.first <= earlier.last + 1 for earlier, later in zip(windows, windows[1:], strict=False))
+    assert all(later.first > earlier.first for earlier, later in zip(windows, windows[1:], strict=False))
+    assert any(later.first <= earlier.last for earlier, later in zip(windows, windows[1:], strict=False))
+    assert all(len(window.text) < 200 + 60 for window in windows)

@@ -1,0 +1,240 @@
+"""Step 2 for disclosure questions ("Does the company report the scenarios it uses?"): the report's
+own sentence windows first, then the claims Sibyl extracted on the topic.
+
+Ranking fuses two orders by reciprocal rank, as the knowledge base does:
+
+- a text order: each window's share of the question's topic words it contains, each word weighted
+  by how rare it is in this report (inverse document frequency), plus a smaller share for the words
+  of the IFRS requirement the question maps to (`expansion`);
+- a vector order: the windows nearest the question and its expansion words, by cosine.
+
+Whether the report addresses the question at all is decided by a calibrated threshold on the
+rarity-weighted share of topic words (`MIN_RELEVANCE`), never by rank: every report ranks
+*something* first. A topic word the report never uses weighs the most, so a question about tailings
+dams is "not addressed" in a report that never says "tailings", however well "safety" matches.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import uuid
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from sqlalchemy import text
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from app.db.models.knowledge import TEXT_SEARCH_CONFIG
+from app.embeddings.tokens import tokenize
+from app.knowledge.search import reciprocal_rank_scores
+from app.questions.expansion import QUESTION_WORDS, Expansion, expand
+from app.questions.search import QueryVectors, SearchQuery, fetch_passages, hybrid_search, vector_ranks
+from app.questions.types import Passage
+
+#: Weight of the IFRS requirement's words in the text order, against 1.0 for the question's own.
+EXPANSION_WEIGHT = 0.35
+#: Weight of the page's support (how much of the page is about the topic: the sum of its best
+#: windows' scores, relative to the best page) added to each window's own text score, so that the
+#: page where a topic is discussed outranks a page that merely mentions it once (a contents page).
+PAGE_WEIGHT = 0.5
+#: Windows of a page that count towards its support.
+PAGE_WINDOWS = 3
+#: A window addresses the question when it holds at least this rarity-weighted share of the
+#: question's topic words. Calibrated on bench/ask_grounding (102 labelled questions, 19 that the
+#: reports do not address): 0.2 / 0.25 / 0.3 / 0.4 / 0.5 answer "not addressed" for 1 / 6 / 7 / 12 / 17
+#: of the 19 but wrongly for 1 / 1 / 5 / 15 / 26 of the 83 answerable ones; 0.25 keeps false
+#: "not addressed" (the failure this type exists to fix) rare.
+MIN_RELEVANCE = 0.25
+#: With a semantic embedder, a window this similar to the question counts even without the words.
+MIN_SIMILARITY = 0.6
+#: Windows each order contributes before fusion.
+CANDIDATES = 60
+#: Most windows an answer quotes, most distinct pages among them, most windows from one page.
+MAX_WINDOWS = 4
+MAX_PAGES = 3
+PER_PAGE = 2
+#: Most weighted words a window carries (in `attributes["focus"]`) to pick the sentences it quotes.
+FOCUS_WORDS = 16
+#: Most extracted claims listed after the report's own words.
+MAX_CLAIMS = 3
+
+_WORD = re.compile(r"[^\W_][\w.\-'’]*")
+
+_LEXEMES = text(
+    """
+    SELECT tsvector_to_array(to_tsvector(CAST(:config AS regconfig), :topic)) AS topic,
+           tsvector_to_array(to_tsvector(CAST(:config AS regconfig), :expansion)) AS expansion,
+           (SELECT count(*) FROM report_passages
+            WHERE report_id = :report_id AND kind = 'page') AS windows
+    """
+)
+# Every page window holding any of the lexemes, with the lexemes it holds (document frequencies
+# are counted from the same rows, so no second pass over the report is needed).
+_MATCHES = text(
+    """
+    WITH q AS (SELECT unnest(CAST(:lexemes AS text[])) AS lexeme)
+    SELECT p.id, p.page_number,
+           ARRAY(SELECT q.lexeme FROM q
+                 WHERE p.search_vector @@ to_tsquery('simple', quote_literal(q.lexeme))) AS matched
+    FROM report_passages AS p
+    WHERE p.report_id = :report_id AND p.kind = 'page'
+      AND p.search_vector @@ to_tsquery('simple', (SELECT string_agg(quote_literal(lexeme), ' | ') FROM q))
+    """
+)
+
+
+@dataclass(frozen=True)
+class DisclosureSearch:
+    """What was searched and found: the windows that address the question (best first), the
+    related claims, and the IFRS paragraphs the question maps to."""
+
+    windows: list[Passage]
+    claims: list[Passage]
+    expansion: Expansion
+
+
+@dataclass(frozen=True)
+class _Scored:
+    relevance: float  # rarity-weighted share of the topic words held
+    text_score: float  # relevance plus the weighted share of expansion words
+
+
+def topic_text(question: str, terms: Sequence[str] = ()) -> str:
+    """The question's words without those every disclosure question uses, plus extra `terms`."""
+    kept = [word for word in _WORD.findall(question) if not _is_question_word(word)]
+    return " ".join([*kept, *terms])
+
+
+async def search_disclosure(
+    session: AsyncSession,
+    report_id: uuid.UUID,
+    question: str,
+    terms: Sequence[str],
+    vectors: QueryVectors,
+) -> DisclosureSearch:
+    """The report's windows that address `question` and the claims on its topic."""
+    expansion = expand(" ".join([question, *terms]))
+    topic = topic_text(question, terms)
+    scored, weights = await _score_windows(session, report_id, topic, " ".join(expansion.terms))
+    vector = await vectors.of(" ".join([topic, *expansion.terms]))
+    by_vector = (
+        await vector_ranks(session, report_id, vector, vectors.name, ("page",), CANDIDATES)
+        if vector is not None
+        else []
+    )
+    by_text = sorted(scored, key=lambda passage_id: -scored[passage_id].text_score)[:CANDIDATES]
+    fused = reciprocal_rank_scores(by_text, [passage_id for passage_id, _ in by_vector])
+    similarity = dict(by_vector)
+    relevant = {
+        passage_id: score
+        for passage_id, score in fused.items()
+        if _relevance(scored, passage_id) >= MIN_RELEVANCE
+        or similarity.get(passage_id, 0.0) >= MIN_SIMILARITY
+    }
+    windows = await fetch_passages(session, report_id, ids=list(relevant))
+    focus = dict(sorted(weights.items(), key=lambda item: -item[1])[:FOCUS_WORDS])
+    ranked = sorted(
+        (
+            replace(window, score=relevant[window.id], attributes={**window.attributes, "focus": focus})
+            for window in windows
+        ),
+        key=lambda window: (-window.score, window.page_number or 0),
+    )
+    claims = await _related_claims(session, report_id, topic, vectors) if ranked else []
+    return DisclosureSearch(select_windows(ranked), claims, expansion)
+
+
+def select_windows(ranked: list[Passage]) -> list[Passage]:
+    """The best windows within the answer's budget: at most `MAX_PAGES` pages, `PER_PAGE` windows
+    per page and `MAX_WINDOWS` in all, never two that overlap; grouped by page, best page first."""
+    chosen: list[Passage] = []
+    per_page: Counter[int | None] = Counter()
+    for window in ranked:
+        page = window.page_number
+        if page not in per_page and len(per_page) >= MAX_PAGES:
+            continue
+        if per_page[page] >= PER_PAGE or any(_overlap(window, other) for other in chosen):
+            continue
+        per_page[page] += 1
+        chosen.append(window)
+        if len(chosen) >= MAX_WINDOWS:
+            break
+    pages = list(dict.fromkeys(window.page_number for window in chosen))
+    return sorted(chosen, key=lambda window: pages.index(window.page_number))
+
+
+def _overlap(window: Passage, other: Passage) -> bool:
+    """Whether two windows of the same page share a sentence."""
+    if window.page_number != other.page_number:
+        return False
+    first, last = window.attributes.get("sentences") or (0, -1)
+    other_first, other_last = other.attributes.get("sentences") or (0, -1)
+    return bool(first <= other_last and other_first <= last)
+
+
+async def _score_windows(
+    session: AsyncSession, report_id: uuid.UUID, topic: str, expansion: str
+) -> tuple[dict[uuid.UUID, _Scored], dict[str, float]]:
+    """Each window holding any topic or expansion word, with its relevance and text score; and each
+    searched lexeme's weight (its rarity; expansion words count `EXPANSION_WEIGHT` as much)."""
+    params = {"config": TEXT_SEARCH_CONFIG, "topic": topic, "expansion": expansion, "report_id": report_id}
+    row = (await session.execute(_LEXEMES, params)).one()
+    topic_lexemes = list(dict.fromkeys(row.topic or []))
+    expansion_lexemes = [
+        lexeme for lexeme in dict.fromkeys(row.expansion or []) if lexeme not in topic_lexemes
+    ]
+    lexemes = topic_lexemes + expansion_lexemes
+    if not topic_lexemes or not row.windows:
+        return {}, {}
+    matches = (await session.execute(_MATCHES, {"lexemes": lexemes, "report_id": report_id})).all()
+    frequency: Counter[str] = Counter(lexeme for _, _, matched in matches for lexeme in matched)
+    idf = {lexeme: math.log((row.windows + 1) / (frequency[lexeme] + 0.5)) for lexeme in lexemes}
+    topic_weight = sum(idf[lexeme] for lexeme in topic_lexemes) or 1.0
+    expansion_weight = sum(idf[lexeme] for lexeme in expansion_lexemes) or 1.0
+    own: dict[uuid.UUID, tuple[int | None, float, float]] = {}
+    for passage_id, page, matched in matches:
+        held = set(matched)
+        relevance = sum(idf[lexeme] for lexeme in topic_lexemes if lexeme in held) / topic_weight
+        extra = sum(idf[lexeme] for lexeme in expansion_lexemes if lexeme in held) / expansion_weight
+        own[passage_id] = (page, relevance, relevance + EXPANSION_WEIGHT * extra)
+    support = _page_support(list(own.values()))
+    scored = {
+        passage_id: _Scored(relevance, score + PAGE_WEIGHT * support.get(page, 0.0))
+        for passage_id, (page, relevance, score) in own.items()
+    }
+    weights = {lexeme: round(idf[lexeme], 3) for lexeme in topic_lexemes}
+    weights |= {lexeme: round(idf[lexeme] * EXPANSION_WEIGHT, 3) for lexeme in expansion_lexemes}
+    return scored, weights
+
+
+def _page_support(windows: list[tuple[int | None, float, float]]) -> dict[int | None, float]:
+    """Each page's sum of its `PAGE_WINDOWS` best window scores, relative to the best page's."""
+    by_page: dict[int | None, list[float]] = {}
+    for page, _, score in windows:
+        by_page.setdefault(page, []).append(score)
+    sums = {page: sum(sorted(scores, reverse=True)[:PAGE_WINDOWS]) for page, scores in by_page.items()}
+    best = max(sums.values(), default=0.0) or 1.0
+    return {page: total / best for page, total in sums.items()}
+
+
+async def _related_claims(
+    session: AsyncSession, report_id: uuid.UUID, topic: str, vectors: QueryVectors
+) -> list[Passage]:
+    """The claims Sibyl extracted that match the topic (second to the report's own words)."""
+    query = SearchQuery(
+        words=topic, vector=await vectors.of(topic), embedder_name=vectors.name, kinds=("claim",)
+    )
+    hits = await hybrid_search(session, report_id, query, limit=MAX_CLAIMS * 2)
+    return [hit for hit in hits if hit.relevant][:MAX_CLAIMS]
+
+
+def _relevance(scored: dict[uuid.UUID, _Scored], passage_id: uuid.UUID) -> float:
+    found = scored.get(passage_id)
+    return found.relevance if found is not None else 0.0
+
+
+def _is_question_word(word: str) -> bool:
+    tokens = tokenize(word)
+    return not tokens or all(token in QUESTION_WORDS for token in tokens)

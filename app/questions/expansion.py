@@ -1,0 +1,143 @@
+"""Query expansion from Sibyl's IFRS S1/S2 registry: the paragraph a disclosure question maps to,
+and the words that paragraph's summary, title and keywords add to the search.
+
+Analysts phrase a question one way ("the scenarios used to test the resilience of its strategy"),
+reports another ("climate scenario analysis", "stress test"). The registry already holds, for each
+requirement, the words a report would use; matching the question against it finds the requirement,
+and searching its words as well finds passages that share few of the question's own words.
+
+Matching is weighted by how rare a word is across the registry (inverse document frequency), so
+"scenario" or "tailings" decides, while "climate" or "risk", which almost every requirement uses,
+barely counts; a keyword phrase found whole in the question counts again.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+
+from app.embeddings.tokens import tokenize
+from app.knowledge.registry import REQUIREMENTS, Requirement
+
+#: Words of disclosure questions that say nothing about the topic ("does the company disclose ...").
+QUESTION_WORDS = frozenset(
+    tokenize(
+        """company companies company's entity organisation organization group firm business report reports
+        reported reporting disclose discloses disclosed disclosure disclosures describe describes described
+        explain explains explained provide provides provided mention mentions state states information
+        detail details any how does do did has have whether there its their it they is are"""
+    )
+)
+#: A requirement maps only when its match weighs at least this much and shares at least
+#: `MIN_SHARED` distinct words with the question (one shared word is too often a coincidence).
+MIN_MATCH = 6.0
+MIN_SHARED = 2
+#: A climate question prefers the IFRS S2 paragraph to its general S1 counterpart by this factor.
+CLIMATE_PREFERENCE = 1.1
+#: Requirements within this share of the best match are mapped too (a paragraph and its close sibling).
+CLOSE_MATCH = 0.85
+#: Most requirements a question maps to.
+MAX_REQUIREMENTS = 2
+#: Most expansion words added to a search.
+MAX_TERMS = 24
+
+
+@dataclass(frozen=True)
+class Expansion:
+    """The requirements a question maps to (best first) and the words they add to its search."""
+
+    requirements: tuple[Requirement, ...]
+    terms: tuple[str, ...]
+
+    @property
+    def paragraph_ids(self) -> tuple[str, ...]:
+        return tuple(requirement.paragraph_id for requirement in self.requirements)
+
+
+@dataclass(frozen=True)
+class _Entry:
+    requirement: Requirement
+    words: frozenset[str]  # stemmed tokens of title, summary and keywords
+    phrases: tuple[tuple[str, ...], ...]  # each keyword, tokenised
+
+
+def topic_words(question: str) -> list[str]:
+    """The question's stemmed content words without the ones every disclosure question uses."""
+    return [word for word in tokenize(question) if word not in QUESTION_WORDS]
+
+
+def expand(question: str) -> Expansion:
+    """The requirements `question` maps to and the registry words to search besides its own."""
+    words = topic_words(question)
+    if not words:
+        return Expansion((), ())
+    climate = "climat" in words
+    scored = sorted(
+        ((_match(words, entry, climate), index) for index, entry in enumerate(_entries())),
+        key=lambda item: (-item[0], item[1]),
+    )
+    best = scored[0][0]
+    if best < MIN_MATCH:
+        return Expansion((), ())
+    chosen = [
+        _entries()[index].requirement
+        for score, index in scored[:MAX_REQUIREMENTS]
+        if score >= best * CLOSE_MATCH
+    ]
+    return Expansion(tuple(chosen), _terms(chosen, set(words)))
+
+
+def _match(words: list[str], entry: _Entry, climate: bool = False) -> float:
+    """Rarity-weighted overlap of the question's words with the requirement's, plus whole keyword
+    phrases found in the question (each of their words counted again); 0 below `MIN_SHARED` words."""
+    idf = _idf()
+    shared = set(words) & entry.words
+    if len(shared) < MIN_SHARED:
+        return 0.0
+    score = sum(idf.get(word, 0.0) for word in shared)
+    joined = f" {' '.join(words)} "
+    for phrase in entry.phrases:
+        if len(phrase) > 1 and f" {' '.join(phrase)} " in joined:
+            score += sum(idf.get(word, 0.0) for word in phrase)
+    preferred = climate and entry.requirement.standard == "S2"
+    return score * CLIMATE_PREFERENCE if preferred else score
+
+
+def _terms(requirements: list[Requirement], known: set[str]) -> tuple[str, ...]:
+    """Keywords first (a report's own vocabulary), then title and summary words, new words only."""
+    terms: list[str] = []
+    seen = set(known)
+    for requirement in requirements:
+        texts = [*requirement.keywords, requirement.title, requirement.summary]
+        for text in texts:
+            for word in text.lower().replace("-", " ").split():
+                stemmed = tokenize(word)
+                if stemmed and stemmed[0] not in seen and stemmed[0] not in QUESTION_WORDS:
+                    seen.add(stemmed[0])
+                    terms.append(word.strip(".,;:()"))
+    return tuple(terms[:MAX_TERMS])
+
+
+@lru_cache(maxsize=1)
+def _entries() -> tuple[_Entry, ...]:
+    return tuple(
+        _Entry(
+            requirement=requirement,
+            words=frozenset(
+                tokenize(" ".join([requirement.title, requirement.summary, *requirement.keywords]))
+            ),
+            phrases=tuple(tuple(tokenize(keyword)) for keyword in requirement.keywords),
+        )
+        for requirement in REQUIREMENTS
+    )
+
+
+@lru_cache(maxsize=1)
+def _idf() -> dict[str, float]:
+    frequency: Counter[str] = Counter()
+    for entry in _entries():
+        frequency.update(entry.words)
+    total = len(_entries())
+    return {word: math.log((total + 1) / (count + 0.5)) for word, count in frequency.items()}

@@ -1,0 +1,294 @@
+"""Do `askReport` answers to disclosure questions cite the pages that answer them?
+
+The labelled set (bench/ask_grounding_questions.json) holds disclosure questions in our own words over
+the shared reports, each with the pages judged to answer it by reading the page text (an empty list:
+the report does not address it). Each report's pages are loaded exactly as the parser stores them,
+the question index is built (offline hashing embedder, no LLM), and every question is asked through
+`ask_report`. Printed, over the answerable questions:
+
+- hit@cited: share of questions where any page askReport cited answers the question;
+- recall: mean share of a question's answering pages that were cited;
+- the same for a plain TF-IDF ranking of the report's pages (sublinear tf, smoothed idf, cosine)
+  given the same page budget: as many top pages as askReport cited distinct pages;
+
+and, over the unanswerable questions, how many askReport answered "not addressed" with no citation
+(and how many answerable ones it wrongly called not addressed). Answer times are measured with the
+index built and the answer cache off; the 158-page Siemens report is reported on its own.
+
+Targets: hit rate >= 0.8, hits >= 1.5x the TF-IDF baseline's, answers under 1 s on the 158-page report.
+Skips (exit 0) when ../shared is absent.
+
+Run: `cd /work/main && .venv/bin/python -m bench.ask_grounding [--report NAME] [--verbose] [--check]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import math
+import sys
+import time
+import uuid
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from redis.asyncio import Redis
+
+from app.config import Settings
+from app.db.models import Report, ReportPage, ReportStatus
+from app.db.session import SessionFactory, create_engine, create_session_factory
+from app.embeddings import HashingEmbedder
+from app.embeddings.tokens import tokenize
+from app.organisations import LOCAL_ORGANISATION_ID
+from app.questions import ask_report
+from app.questions.index import ensure_index
+from bench.common import percentile, print_summary, print_table
+from tests.conftest import make_settings
+from tests.support.reports import SHARED_REPORTS, report_pages
+from tests.support.services import RunningServices, running_services
+
+QUESTIONS = Path(__file__).with_name("ask_grounding_questions.json")
+TARGET_HIT_RATE = 0.8
+TARGET_RATIO = 1.5
+TARGET_SECONDS = 1.0
+BIG_REPORT = "siemens-sustainability-report-fy2023"
+
+
+@dataclass
+class Outcome:
+    """One question's result for askReport and the baseline."""
+
+    report: str
+    question: str
+    kind: str  # the labelled set: "topic" or "review"
+    answering: set[int]
+    cited: list[int]
+    query_type: str
+    seconds: float
+    baseline: list[int] = field(default_factory=list)
+
+    def hit(self, pages: list[int]) -> bool:
+        return bool(self.answering & set(pages))
+
+    def recall(self, pages: list[int]) -> float:
+        return len(self.answering & set(pages)) / len(self.answering)
+
+
+class TfidfPages:
+    """A plain TF-IDF ranker over one report's pages (the baseline)."""
+
+    def __init__(self, pages: list[tuple[int, str]]) -> None:
+        self.numbers = [number for number, _ in pages]
+        counts = [Counter(tokenize(page_text)) for _, page_text in pages]
+        frequency: Counter[str] = Counter(word for count in counts for word in count)
+        total = len(pages)
+        self.idf = {word: math.log((1 + total) / (1 + df)) + 1.0 for word, df in frequency.items()}
+        self.vectors = [self._vector(count) for count in counts]
+
+    def _vector(self, count: Counter[str]) -> dict[str, float]:
+        weights = {w: (1.0 + math.log(c)) * self.idf.get(w, 0.0) for w, c in count.items()}
+        norm = math.sqrt(sum(v * v for v in weights.values())) or 1.0
+        return {word: value / norm for word, value in weights.items()}
+
+    def top(self, question: str, budget: int) -> list[int]:
+        """The `budget` pages most similar to `question`, best first."""
+        query = self._vector(Counter(tokenize(question)))
+        scores = [
+            sum(weight * vector.get(word, 0.0) for word, weight in query.items()) for vector in self.vectors
+        ]
+        order = sorted(range(len(scores)), key=lambda index: (-scores[index], index))
+        return [self.numbers[index] for index in order[:budget]]
+
+
+async def load_report(session_factory: SessionFactory, name: str, pages: list[tuple[int, str]]) -> Report:
+    """The report and its pages, stored as a parsed upload would be."""
+    report = Report(
+        id=uuid.uuid4(),
+        organisation_id=LOCAL_ORGANISATION_ID,
+        filename=f"{name}.pdf",
+        company_name=None,
+        sha256=uuid.uuid4().hex * 2,
+        size_bytes=1,
+        status=ReportStatus.PARSED,
+        page_count=len(pages),
+    )
+    async with session_factory() as session, session.begin():
+        session.add(report)
+        await session.flush()
+        session.add_all(ReportPage(report_id=report.id, number=n, text=page_text) for n, page_text in pages)
+    return report
+
+
+async def run_report(
+    session_factory: SessionFactory, redis: Redis, settings: Settings, name: str, items: list[dict[str, Any]]
+) -> tuple[list[Outcome], float]:
+    """Every labelled question of one report; the outcomes and the index build time."""
+    pages = report_pages(SHARED_REPORTS / f"{name}.pdf")
+    report = await load_report(session_factory, name, pages)
+    embedder = HashingEmbedder(384)
+    started = time.perf_counter()
+    await ensure_index(session_factory, embedder, report.id)
+    build_seconds = time.perf_counter() - started
+    baseline = TfidfPages(pages)
+    outcomes = []
+    for item in items:
+        started = time.perf_counter()
+        answer = await ask_report(
+            session_factory, redis, embedder, None, settings, report, LOCAL_ORGANISATION_ID, item["question"]
+        )
+        seconds = time.perf_counter() - started
+        cited = list(dict.fromkeys(c.page_number for c in answer.citations if c.page_number is not None))
+        outcome = Outcome(
+            name,
+            item["question"],
+            item.get("set", "topic"),
+            set(item["pages"]),
+            cited,
+            answer.query_type.value,
+            seconds,
+        )
+        outcome.baseline = baseline.top(item["question"], len(cited))
+        outcomes.append(outcome)
+    return outcomes, build_seconds
+
+
+def quality(outcomes: list[Outcome]) -> dict[str, Any]:
+    """Hit rate, recall and "not addressed" figures of some outcomes, for askReport and TF-IDF."""
+    answerable = [o for o in outcomes if o.answering]
+    unanswerable = [o for o in outcomes if not o.answering]
+    count = max(len(answerable), 1)
+    hits = sum(o.hit(o.cited) for o in answerable)
+    base_hits = sum(o.hit(o.baseline) for o in answerable)
+    return {
+        "questions": len(answerable),
+        "hits": hits,
+        "hit_rate": round(hits / count, 3),
+        "recall": round(sum(o.recall(o.cited) for o in answerable) / count, 3),
+        "pages_cited": round(sum(len(o.cited) for o in answerable) / count, 2),
+        "tfidf_hits": base_hits,
+        "tfidf_hit_rate": round(base_hits / count, 3),
+        "tfidf_recall": round(sum(o.recall(o.baseline) for o in answerable) / count, 3),
+        "hit_ratio": round(hits / base_hits, 2) if base_hits else None,
+        "disclosure_type": sum(o.query_type == "DISCLOSURE" for o in outcomes),
+        "unanswerable": len(unanswerable),
+        "not_addressed_correct": sum(not o.cited for o in unanswerable),
+        "not_addressed_wrong": sum(not o.cited for o in answerable),
+    }
+
+
+def report_figures(outcomes: list[Outcome], builds: dict[str, float], verbose: bool) -> dict[str, Any]:
+    """Print the tables and return the summary."""
+    if verbose:
+        for o in outcomes:
+            mark = "HIT " if o.hit(o.cited) else ("ok  " if not o.answering and not o.cited else "miss")
+            print(
+                f"{mark} {o.kind[:3]} {o.report[:12]} {o.query_type[:5]} {o.question[:70]!r} "
+                f"cited={o.cited} tfidf={o.baseline} answer={sorted(o.answering)}"
+            )
+    rows = []
+    for name in dict.fromkeys(o.report for o in outcomes):
+        figures = quality([o for o in outcomes if o.report == name])
+        times = [o.seconds for o in outcomes if o.report == name]
+        rows.append(
+            [
+                name[:28],
+                figures["questions"],
+                figures["hits"],
+                figures["tfidf_hits"],
+                figures["pages_cited"],
+                f"{builds[name]:.1f}",
+                f"{percentile(times, 50):.3f}",
+                f"{max(times):.3f}",
+            ]
+        )
+    print_table(
+        "askReport vs TF-IDF pages (same page budget), answerable questions",
+        ["report", "questions", "hits", "tfidf hits", "pages cited", "index s", "p50 s", "max s"],
+        rows,
+    )
+    sets = {
+        kind: quality([o for o in outcomes if o.kind == kind])
+        for kind in dict.fromkeys(o.kind for o in outcomes)
+    }
+    sets["all"] = quality(outcomes)
+    for kind, figures in sets.items():
+        print(
+            f"\n[{kind}] hit@cited {figures['hits']}/{figures['questions']} = {figures['hit_rate']:.3f} "
+            f"(target >= {TARGET_HIT_RATE}); TF-IDF {figures['tfidf_hits']}/{figures['questions']} = "
+            f"{figures['tfidf_hit_rate']:.3f}; ratio {figures['hit_ratio']} (target >= {TARGET_RATIO}); "
+            f"pages cited {figures['pages_cited']}\n"
+            f"[{kind}] recall {figures['recall']:.3f}; TF-IDF recall {figures['tfidf_recall']:.3f}; "
+            f"not addressed: {figures['not_addressed_correct']}/{figures['unanswerable']} unanswerable, "
+            f"{figures['not_addressed_wrong']}/{figures['questions']} answerable (wrongly)"
+        )
+    big = [o.seconds for o in outcomes if o.report == BIG_REPORT]
+    summary: dict[str, Any] = {"bench": "ask_grounding", **sets["all"], "sets": sets}
+    summary["big_report_p50_s"] = round(percentile(big, 50), 3) if big else None
+    summary["big_report_max_s"] = round(max(big), 3) if big else None
+    summary["all_p50_s"] = round(percentile([o.seconds for o in outcomes], 50), 3)
+    summary["all_max_s"] = round(max(o.seconds for o in outcomes), 3)
+    print(
+        f"\nanswer time on the 158-page report: p50 {summary['big_report_p50_s']} s, "
+        f"max {summary['big_report_max_s']} s (target < {TARGET_SECONDS} s); "
+        f"all reports p50 {summary['all_p50_s']} s, max {summary['all_max_s']} s"
+    )
+    return summary
+
+
+def targets_met(summary: dict[str, Any]) -> bool:
+    ratio = summary["hit_ratio"]
+    big_max = summary["big_report_max_s"]
+    return (
+        summary["hit_rate"] >= TARGET_HIT_RATE
+        and (ratio is None or ratio >= TARGET_RATIO)
+        and (big_max is None or big_max < TARGET_SECONDS)
+    )
+
+
+async def measure(services: RunningServices, items: list[dict[str, Any]], verbose: bool) -> dict[str, Any]:
+    settings = make_settings(services, ask_cache_ttl_seconds=0)
+    engine = create_engine(settings.require_database_url())
+    redis = Redis.from_url(settings.require_redis_url())
+    try:
+        session_factory = create_session_factory(engine)
+        outcomes: list[Outcome] = []
+        builds: dict[str, float] = {}
+        for name in dict.fromkeys(item["report"] for item in items):
+            mine = [item for item in items if item["report"] == name]
+            found, builds[name] = await run_report(session_factory, redis, settings, name, mine)
+            outcomes += found
+        return report_figures(outcomes, builds, verbose)
+    finally:
+        await redis.aclose()
+        await engine.dispose()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--report", default="", help="only questions on reports whose name contains this")
+    parser.add_argument("--set", default="", help="only the labelled set `topic` or `review`")
+    parser.add_argument("--verbose", action="store_true", help="print every question's cited pages")
+    parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
+    args = parser.parse_args()
+    if not SHARED_REPORTS.is_dir():
+        print("ask_grounding: skipped, ../shared/data/sustainability-reports is absent")
+        return
+    items = [
+        item
+        for item in json.loads(QUESTIONS.read_text())["questions"]
+        if args.report in item["report"] and args.set in item.get("set", "topic")
+    ]
+    with running_services(prefix="sibyl-bench-ask-") as services:
+        summary = asyncio.run(measure(services, items, args.verbose))
+    print_summary(summary)
+    if args.check and not targets_met(summary):
+        sys.exit(1)
+
+
+if __name__ == "__main__":
+    main()
