@@ -2,7 +2,9 @@
 
 Every GraphQL request over HTTP passes `ApiKeyGuard`, which authenticates it (401 without a valid
 key, unless unauthenticated local development is enabled) and applies the per-key rate limit
-(429 with `Retry-After`). Loading the GraphiQL page itself needs no key.
+(429 with `Retry-After`). Loading the GraphiQL page itself needs no key, nor do the dashboard's
+static files (`app.web.static`); report page images authenticate in their own route with the same
+`admit` (`schema.page_images`).
 """
 
 from __future__ import annotations

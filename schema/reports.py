@@ -24,7 +24,9 @@ from schema.claims_page import MAX_CLAIMS_PAGE, ClaimConnection, claims_page
 from schema.context import Context
 from schema.events import StreamEvent, list_events
 from schema.nodes import nodes_in_order
+from schema.page_images import page_image_url
 from schema.pagination import check_first, newest_first_cursor, newest_first_page, page_info
+from schema.report_export import ExportFormat, export_report
 from schema.report_lists import MAX_REPORT_LIST, current_verdicts, latest_run_rows
 from schema.reports_lookup import find_report
 
@@ -39,6 +41,15 @@ strawberry.enum(
 class Page:
     number: int = strawberry.field(description="1-based page number, as in the PDF.")
     text: str = strawberry.field(description="The page's text as extracted by PyMuPDF.")
+    report_id: strawberry.Private[str]
+
+    @strawberry.field(
+        description="Path (from the API root) of the page rendered as PNG: GET it with the same "
+        "`Authorization` header as /graphql. Add `?highlight=<claim id>` to mark a claim on the page "
+        "and `scale=` (0.25-4, default 1.5) for the size."
+    )
+    def image_url(self) -> str:
+        return page_image_url(relay.to_base64("Report", self.report_id), self.number)
 
 
 @strawberry.type(description="An uploaded sustainability report and everything Sibyl knows about it.")
@@ -106,7 +117,7 @@ class Report(relay.Node):
                 .order_by(ReportPage.number)
                 .limit(first)
             )
-            return [Page(number=row.number, text=row.text) for row in rows]
+            return [Page(number=row.number, text=row.text, report_id=self.id) for row in rows]
 
     @strawberry.field(
         description="The whole parsed text as markdown, each page after a `<!-- PAGE N -->` marker; "
@@ -232,6 +243,18 @@ class Report(relay.Node):
         first: Annotated[int, strawberry.argument(description="How many events (at most 500).")] = 100,
     ) -> list[StreamEvent]:
         return await list_events(info, self.uuid, after_id, first)
+
+    @strawberry.field(
+        description="The report's verdicts rendered as one document: byte for byte what `sibyl analyze "
+        "--markdown` or `--json` prints for it (claims by page with verdict and confidence, counts per "
+        "verdict, the latest run's warnings)."
+    )
+    async def export(
+        self,
+        info: strawberry.Info[Context],
+        format: Annotated[ExportFormat, strawberry.argument(description="MARKDOWN or JSON.")],
+    ) -> str:
+        return await export_report(info, self.id, format)
 
 
 @strawberry.type(description="One report in a list, with the cursor to continue after it.")

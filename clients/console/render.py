@@ -1,76 +1,49 @@
 """The final result of `sibyl analyze`: a verdict table, a markdown report or one JSON document, each
-ending with the run's warnings (what fell back to rules) when there are any."""
+ending with the run's warnings (what fell back to rules) when there are any.
+
+Markdown and JSON come from `clients.console.export`, the renderer the API's `Report.export` field
+uses too, so the CLI's output and a dashboard export are the same bytes.
+"""
 
 from __future__ import annotations
 
-import json
-from collections import Counter
-from collections.abc import Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
-from clients.sibyl.models import VERDICT_LABELS, Analysis, AnalysisWarning, Claim, Report
+from clients.console.export import (
+    MARKDOWN_TEXT_WIDTH,
+    NO_VERDICT,
+    by_page,
+    claim_row,
+    render_json,
+    render_markdown,
+    shorten,
+    title,
+    verdict_counts,
+    warnings_of,
+)
+from clients.sibyl.models import Claim, Report
 
-NO_VERDICT = "NO_VERDICT"
+__all__ = [
+    "MARKDOWN_TEXT_WIDTH",
+    "NO_VERDICT",
+    "RENDERERS",
+    "TABLE_TEXT_WIDTH",
+    "render_json",
+    "render_markdown",
+    "render_table",
+    "shorten",
+    "verdict_counts",
+]
+
 TABLE_TEXT_WIDTH = 60
-MARKDOWN_TEXT_WIDTH = 120
-
-
-def shorten(text: str, width: int) -> str:
-    """`text` on one line, cut to `width` characters with an ellipsis."""
-    flat = " ".join(text.split())
-    return flat if len(flat) <= width else flat[: width - 1].rstrip() + "…"
-
-
-def by_page(claims: Sequence[Claim]) -> list[Claim]:
-    return sorted(claims, key=lambda claim: (claim.source_page, claim.text))
-
-
-def verdict_counts(claims: Sequence[Claim]) -> dict[str, int]:
-    """Claims per verdict label, every label present (0 if none); unjudged claims under NO_VERDICT."""
-    counted = Counter(claim.verdict.verdict if claim.verdict else NO_VERDICT for claim in claims)
-    counts = {label: counted.pop(label, 0) for label in VERDICT_LABELS}
-    counts.update(sorted(counted.items()))
-    return counts
-
-
-def _confidence(claim: Claim) -> str:
-    if claim.verdict is None or claim.verdict.confidence is None:
-        return "-"
-    return f"{claim.verdict.confidence:.2f}"
-
-
-def _verdict(claim: Claim) -> str:
-    return claim.verdict.verdict if claim.verdict else "-"
-
-
-def warnings_of(report: Report) -> tuple[AnalysisWarning, ...]:
-    """What degraded in the report's latest analysis (none without one)."""
-    return report.analysis.warnings if report.analysis else ()
-
-
-def _title(report: Report) -> str:
-    return report.company_name or report.filename or report.id
-
-
-def _row(claim: Claim, width: int) -> list[str]:
-    return [
-        str(claim.source_page),
-        claim.claim_type,
-        claim.priority,
-        _verdict(claim),
-        _confidence(claim),
-        shorten(claim.text, width),
-    ]
-
-
 HEADERS = ["PAGE", "TYPE", "PRIORITY", "VERDICT", "CONF", "CLAIM"]
 
 
 def render_table(report: Report, claims: Sequence[Claim]) -> str:
     """A plain-text table of claims by page, then the counts per verdict."""
-    rows = [HEADERS] + [_row(claim, TABLE_TEXT_WIDTH) for claim in by_page(claims)]
+    rows = [HEADERS] + [claim_row(claim, TABLE_TEXT_WIDTH) for claim in by_page(claims)]
     widths = [max(len(row[column]) for row in rows) for column in range(len(HEADERS) - 1)]
-    lines = [f"{_title(report)} — report {report.id}, {report.status}, {report.page_count or '?'} pages", ""]
+    lines = [f"{title(report)} — report {report.id}, {report.status}, {report.page_count or '?'} pages", ""]
     for row in rows:
         cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
         lines.append("  ".join([*cells, row[-1]]).rstrip())
@@ -83,95 +56,8 @@ def render_table(report: Report, claims: Sequence[Claim]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _markdown_cell(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("|", "\\|")
-
-
-def render_markdown(report: Report, claims: Sequence[Claim]) -> str:
-    """A markdown report: heading, summary counts and a claims table."""
-    lines = [
-        f"# Sibyl analysis: {_markdown_cell(_title(report))}",
-        "",
-        f"- Report: `{report.id}` ({_markdown_cell(report.filename or '?')})",
-        f"- Pages: {report.page_count or '?'}",
-        f"- Status: {report.status}",
-        f"- Claims: {len(claims)}",
-        "",
-        "## Summary",
-        "",
-        "| Verdict | Claims |",
-        "| --- | ---: |",
-    ]
-    lines += [f"| {label} | {count} |" for label, count in verdict_counts(claims).items()]
-    lines += ["", "## Claims", "", "| Page | Type | Priority | Verdict | Confidence | Claim |"]
-    lines.append("| ---: | --- | --- | --- | ---: | --- |")
-    for claim in by_page(claims):
-        cells = _row(claim, MARKDOWN_TEXT_WIDTH)
-        lines.append("| " + " | ".join(_markdown_cell(cell) for cell in cells) + " |")
-    warnings = warnings_of(report)
-    if warnings:
-        lines += ["", "## Warnings", ""]
-        lines += [f"- **{warning.code}** ({warning.stage}): {warning.message}" for warning in warnings]
-    return "\n".join(lines) + "\n"
-
-
-def _analysis_json(analysis: Analysis | None) -> dict[str, Any] | None:
-    if analysis is None:
-        return None
-    return {
-        "id": analysis.id,
-        "status": analysis.status,
-        "pipelineStage": analysis.pipeline_stage,
-        "progressPercent": analysis.progress_percent,
-        "iterationCount": analysis.iteration_count,
-        "claimsCount": analysis.claims_count,
-        "findingsCount": analysis.findings_count,
-        "verdictsCount": analysis.verdicts_count,
-        "errorMessage": analysis.error_message,
-        "warnings": [
-            {
-                "code": warning.code,
-                "stage": warning.stage,
-                "message": warning.message,
-                "count": warning.count,
-                "total": warning.total,
-                "iteration": warning.iteration,
-            }
-            for warning in analysis.warnings
-        ],
-    }
-
-
-def _claim_json(claim: Claim) -> dict[str, Any]:
-    verdict = claim.verdict
-    return {
-        "id": claim.id,
-        "sourcePage": claim.source_page,
-        "claimType": claim.claim_type,
-        "priority": claim.priority,
-        "text": claim.text,
-        "verdict": None
-        if verdict is None
-        else {"verdict": verdict.verdict, "confidence": verdict.confidence, "reasoning": verdict.reasoning},
-    }
-
-
-def render_json(report: Report, claims: Sequence[Claim]) -> str:
-    """One JSON document (camelCase keys, as in the API): report, analysis, counts and claims."""
-    document = {
-        "report": {
-            "id": report.id,
-            "filename": report.filename,
-            "companyName": report.company_name,
-            "status": report.status,
-            "pageCount": report.page_count,
-            "errorMessage": report.error_message,
-        },
-        "analysis": _analysis_json(report.analysis),
-        "verdictCounts": verdict_counts(claims),
-        "claims": [_claim_json(claim) for claim in by_page(claims)],
-    }
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
-
-
-RENDERERS = {"table": render_table, "markdown": render_markdown, "json": render_json}
+RENDERERS: dict[str, Callable[[Report, Sequence[Claim]], str]] = {
+    "table": render_table,
+    "markdown": render_markdown,
+    "json": render_json,
+}

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
+from clients.console import export
 from clients.console.render import render_json, render_markdown, render_table, shorten, verdict_counts
-from clients.sibyl.models import Analysis, AnalysisWarning, Claim, Report, Verdict
+from clients.sibyl.models import VERDICT_LABELS, Analysis, AnalysisWarning, Claim, Report, Verdict
 
 REPORT = Report(
     id="UmVwb3J0OjE=",
@@ -117,3 +118,7 @@ def test_warnings_follow_the_verdict_counts_in_every_output() -> None:
 def test_shorten_flattens_whitespace_and_cuts_with_an_ellipsis() -> None:
     assert shorten("a\n  b", 10) == "a b"
     assert shorten("abcdefghijkl", 6) == "abcde…"
+
+
+def test_the_shared_renderer_knows_the_clients_verdict_labels() -> None:
+    assert export.VERDICT_LABELS == VERDICT_LABELS
