@@ -7,7 +7,7 @@ COPY schema schema
 COPY workers workers
 COPY clients clients
 COPY migrations migrations
-RUN pip install --no-cache-dir .
+RUN pip install --no-cache-dir . && python -m app.web.assets install
 ENV PYTHONUNBUFFERED=1
 EXPOSE 8000
 CMD ["uvicorn", "schema.asgi:app", "--host", "0.0.0.0", "--port", "8000", "--ws-per-message-deflate", "false"]

@@ -342,8 +342,12 @@ async def _local_key(database_url: str, settings: Settings) -> str:
 
 
 def _announce(settings: Settings, api_key: str) -> None:
-    url = f"http://{settings.api_host}:{settings.api_port}/graphql"
-    print(f"Sibyl is up: GraphQL + GraphiQL at {url} (Ctrl-C stops everything)", flush=True)
+    base = f"http://{settings.api_host}:{settings.api_port}"
+    print(
+        f"Sibyl is up: dashboard at {base}/, GraphQL + GraphiQL at {base}/graphql "
+        "(Ctrl-C stops everything)",
+        flush=True,
+    )
     print(
         f"local API key (organisation `local`, kept in {settings.data_dir / 'local-api-key'}):\n"
         f"  {api_key}\n"
