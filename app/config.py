@@ -51,6 +51,34 @@ class Settings(BaseSettings):
         description="A live subscription re-checks Postgres this often when Redis is silent, so an "
         "event whose PUBLISH was lost still arrives.",
     )
+    event_hub_buffer: int = Field(
+        default=2048,
+        ge=16,
+        description="Recent events per followed report an API process keeps in memory for its "
+        "subscribers; one that falls further behind catches up from Postgres.",
+    )
+    event_hub_db_reads: int = Field(
+        default=4,
+        gt=0,
+        description="Postgres reads an API process makes at once for its subscribers (replay, gaps, "
+        "catching up), so followers never take the whole connection pool.",
+    )
+    persisted_query_max_entries: int = Field(
+        default=1000,
+        gt=0,
+        description="Persisted (APQ) documents kept per organisation in Redis; the least recently "
+        "used go first.",
+    )
+    persisted_query_ttl_seconds: int = Field(
+        default=7 * 24 * 3600,
+        gt=0,
+        description="A persisted (APQ) document unused this long is forgotten (clients re-register it).",
+    )
+    document_cache_size: int = Field(
+        default=512,
+        gt=0,
+        description="Distinct GraphQL documents whose parse and validation results an API process keeps.",
+    )
     worker_max_jobs: int = Field(default=4, gt=0, description="Jobs one ARQ worker runs at once.")
     parse_job_timeout_seconds: int = Field(default=600, gt=0, description="Time limit of one parse job.")
     max_job_attempts: int = Field(
@@ -72,6 +100,17 @@ class Settings(BaseSettings):
         default=2048, ge=256, description="Address-space limit of a document process, in MiB."
     )
     graphiql: bool = Field(default=True, description="Serve GraphiQL at /graphql in a browser.")
+    web_assets_dir: Path | None = Field(
+        default=None,
+        description="Where `python -m app.web.assets install` puts GraphiQL's pinned npm files (served "
+        "at /graphiql/assets/). Unset: `share/sibyl-web-assets` in the Python environment (the venv).",
+    )
+    page_image_cache_mb: int = Field(
+        default=64,
+        ge=0,
+        description="Memory the API keeps rendered report page images in (PNG bytes, least recently "
+        "used dropped first); 0 renders every request anew.",
+    )
     allow_unauthenticated: bool = Field(
         default=False,
         description="Local development only: requests without an API key act for the built-in "
@@ -87,10 +126,11 @@ class Settings(BaseSettings):
         default=12, gt=0, description="Deepest selection nesting a GraphQL operation may have."
     )
     max_query_cost: int = Field(
-        default=50_000,
+        default=100_000,
         gt=0,
         description="Most an operation may cost: each field 1, a list field's selection multiplied by "
-        "its `first` (or its largest possible size).",
+        "its `first` (or its largest possible size). A 200-claim page with verdicts, IFRS mapping, "
+        "findings and routing costs about 33,000 (see `schema/limits/cost.py`).",
     )
     ask_cache_ttl_seconds: int = Field(
         default=3600,

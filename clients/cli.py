@@ -64,6 +64,12 @@ def _positive_seconds(text: str) -> float:
 def _add_connection_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--server", metavar="URL", help="API base URL (default: SIBYL_API_URL or local)")
     parser.add_argument("--api-key", metavar="KEY", help="API key (default: SIBYL_API_KEY)")
+    parser.add_argument(
+        "--no-persisted-queries",
+        dest="persisted_queries",
+        action="store_false",
+        help="send full GraphQL documents instead of automatic persisted queries (their hashes)",
+    )
 
 
 def _add_analyze(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

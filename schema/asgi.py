@@ -11,6 +11,7 @@ from typing import cast
 
 from arq import create_pool
 from arq.connections import RedisSettings
+from cross_web import AsyncHTTPRequestAdapter
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -18,6 +19,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
+from strawberry.http import GraphQLRequestData
+from strawberry.types import ExecutionResult
 from strawberry.types.unset import UNSET, UnsetType
 
 from app.config import Settings, get_settings
@@ -26,10 +29,17 @@ from app.embeddings import create_embedder
 from app.events import EventLog
 from app.llm.client import create_llm_client
 from app.ratelimit import RateLimiter
+from app.web.assets import assets_dir
+from app.web.graphiql import graphiql_response, graphiql_routes
+from app.web.headers import CompressStatic, SecurityHeaders
+from app.web.page_images import PageImages
+from app.web.static import web_routes
 from schema import schema
 from schema.auth import Authenticator, Refused, admit, key_from_connection_params, log_refusal
 from schema.context import Context, Services
 from schema.middleware import ApiKeyGuard, UploadGuard
+from schema.page_images import page_image_route
+from schema.persisted_queries import PersistedQueryProblem, persisted_query
 from schema.ws_guard import LegacyWSHandler, TransportWSHandler
 
 UPLOAD_BODY_SLACK_BYTES = 1024 * 1024
@@ -38,6 +48,10 @@ UPLOAD_BODY_SLACK_BYTES = 1024 * 1024
 class SibylGraphQL(GraphQL[Context, None]):
     graphql_transport_ws_handler_class = TransportWSHandler
     graphql_ws_handler_class = LegacyWSHandler
+
+    async def render_graphql_ide(self, request: Request) -> Response:
+        """Our GraphiQL page (`app.web.graphiql`): its assets come from this server, not a CDN."""
+        return graphiql_response(assets_dir(request.app.state.services.settings))
 
     async def get_context(self, request: Request | WebSocket, response: Response | WebSocket) -> Context:
         """HTTP requests arrive authenticated by `ApiKeyGuard`; WebSockets in `on_ws_connect`."""
@@ -63,13 +77,37 @@ class SibylGraphQL(GraphQL[Context, None]):
             raise
         return cast(UnsetType, UNSET)
 
+    async def execute_single(  # noqa: PLR0917
+        self,
+        request: Request,
+        request_adapter: AsyncHTTPRequestAdapter,
+        sub_response: Response,
+        context: Context,
+        root_value: None,
+        request_data: GraphQLRequestData,
+    ) -> ExecutionResult:
+        """Resolve an automatic persisted query (`schema.persisted_queries`), then run it."""
+        try:
+            request_data.query = await persisted_query(context, request_data.query, request_data.extensions)
+        except PersistedQueryProblem as problem:
+            return ExecutionResult(data=None, errors=[problem.error])
+        return await super().execute_single(
+            request, request_adapter, sub_response, context, root_value, request_data
+        )
+
 
 @asynccontextmanager
 async def _services(settings: Settings) -> AsyncIterator[Services]:
     engine = create_engine(settings.require_database_url())
     arq = await create_pool(RedisSettings.from_dsn(settings.require_redis_url()))
     session_factory = create_session_factory(engine)
-    event_log = EventLog(session_factory, arq, poll_seconds=settings.event_poll_seconds)
+    event_log = EventLog(
+        session_factory,
+        arq,
+        poll_seconds=settings.event_poll_seconds,
+        hub_buffer=settings.event_hub_buffer,
+        hub_db_reads=settings.event_hub_db_reads,
+    )
     authenticator = Authenticator(session_factory, allow_unauthenticated=settings.allow_unauthenticated)
     rate_limiter = RateLimiter(arq, settings.rate_limit_per_minute)
     llm = create_llm_client(settings)
@@ -86,6 +124,7 @@ async def _services(settings: Settings) -> AsyncIterator[Services]:
             llm,
         )
     finally:
+        await event_log.aclose()
         if llm is not None:
             await llm.aclose()
         await arq.aclose()
@@ -99,7 +138,8 @@ def _max_body_bytes(settings: Settings) -> int:
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
-    """A Starlette app serving `/graphql` and `/healthz`."""
+    """A Starlette app serving `/graphql`, `/healthz`, the dashboard (`/`, `/web/…`), report page
+    images (`/reports/{id}/pages/{n}.png`) and GraphiQL's page and assets (`/graphiql…`)."""
     settings = settings or get_settings()
 
     @asynccontextmanager
@@ -122,8 +162,13 @@ def create_app(settings: Settings | None = None) -> Starlette:
             Route("/graphql", graphql, methods=["GET", "POST"]),
             WebSocketRoute("/graphql", graphql),
             Route("/healthz", healthz),
+            page_image_route(PageImages(settings)),
+            *web_routes(),
+            *(graphiql_routes(assets_dir(settings)) if settings.graphiql else []),
         ],
         middleware=[
+            Middleware(SecurityHeaders),
+            Middleware(CompressStatic),
             Middleware(ApiKeyGuard),
             Middleware(UploadGuard, max_body_bytes=_max_body_bytes(settings)),
         ],

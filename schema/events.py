@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import uuid
-from collections.abc import AsyncGenerator
+from collections import OrderedDict
+from collections.abc import AsyncGenerator, AsyncIterator
 from datetime import datetime
 from typing import Annotated, cast
 
@@ -14,8 +15,14 @@ from strawberry.scalars import JSON
 from app.events import StreamEvent as StoredEvent
 from schema.context import Context
 from schema.errors import ErrorCode, client_error
+from schema.fanout import Member, drop_if_empty, group_for, member_for_current_operation
 from schema.pagination import check_first
 from schema.reports_lookup import find_report
+from schema.shared_execution import operation_scope
+
+#: Recently converted events (the hub hands every subscriber of a report the same stored object).
+CONVERTED_KEPT = 4096
+_converted: OrderedDict[int, tuple[StoredEvent, StreamEvent]] = OrderedDict()
 
 
 @strawberry.type(description="One thing that happened while Sibyl worked on a report.")
@@ -32,6 +39,23 @@ class StreamEvent:
     agent_name: str | None = strawberry.field(description="The agent that emitted it, if any.")
     data: JSON = strawberry.field(description="Event-specific details (camelCase keys).")
     timestamp: datetime = strawberry.field(description="When the event was recorded (UTC).")
+
+    def sharing_key(self) -> tuple[str, str, int]:
+        """Subscribers of one operation and organisation share this event's execution
+        (`schema.shared_execution`)."""
+        return ("StreamEvent", str(self.report_id), self.id)
+
+    @classmethod
+    def shared_from_stored(cls, event: StoredEvent) -> StreamEvent:
+        """`from_stored`, converted once for all the subscribers the hub hands the same event to."""
+        cached = _converted.get(id(event))
+        if cached is not None and cached[0] is event:
+            return cached[1]
+        converted = cls.from_stored(event)
+        _converted[id(event)] = (event, converted)
+        while len(_converted) > CONVERTED_KEPT:
+            _converted.popitem(last=False)
+        return converted
 
     @classmethod
     def from_stored(cls, event: StoredEvent) -> StreamEvent:
@@ -72,5 +96,47 @@ class EventSubscription:
             raise client_error(ErrorCode.NOT_FOUND, f"No report with id {report_id!r}.", argument="reportId")
         if after_id < 0:
             raise client_error(ErrorCode.INVALID_ARGUMENT, "`afterId` must be 0 or more.", argument="afterId")
-        async for event in info.context.services.event_log.follow(report.id, after_id):
-            yield StreamEvent.from_stored(event)
+        stream = info.context.services.event_log.follow(report.id, after_id)
+        scope = subscription_scope(info)
+        member = member_for_current_operation() if scope is not None else None
+        if scope is None or member is None:
+            async for event in stream:
+                yield StreamEvent.shared_from_stored(event)
+            return
+        async for converted in _with_fanout(
+            stream, scope, str(GlobalID("Report", str(report.id))), member, after_id
+        ):
+            yield converted
+
+
+async def _with_fanout(
+    stream: AsyncIterator[StoredEvent], scope: str, report: str, member: Member, after_id: int
+) -> AsyncGenerator[StreamEvent, None]:
+    """The stream, parking whenever this subscriber can leave delivery to its group's leader
+    (`schema.fanout`); events fan-out already sent it are skipped when it resumes."""
+    group = group_for(scope, report)
+    member.cursor = after_id
+    group.members.add(member)
+    try:
+        async for event in stream:
+            if event.seq <= member.cursor:
+                continue
+            yield StreamEvent.shared_from_stored(event)
+            member.cursor = max(member.cursor, event.seq)  # sent: the consumer asked for more
+            if group.may_park(member):
+                member.wake.clear()
+                member.parked = True
+                await member.wake.wait()
+    finally:
+        group.leave(member)
+        drop_if_empty(scope, report)
+
+
+def subscription_scope(info: strawberry.Info[Context]) -> str | None:
+    """The operation's sharing scope, as `schema.execution` computes it (None: not shared)."""
+    location = info.operation.loc
+    principal = info.context.principal
+    if location is None or principal is None:
+        return None
+    name = info.operation.name.value if info.operation.name else None
+    return operation_scope(location.source.body, name, info.variable_values, principal.organisation_id)

@@ -1,9 +1,18 @@
-"""The `verdictIssued` subscription: verdicts as the judge issues them, for one report or all."""
+"""The `verdictIssued` subscription: verdicts as the judge issues them, for one report or all.
+
+Each `verdict_issued` event makes every subscriber load the verdict it announces. Subscribers of one
+organisation share that load (`_SharedLoads`: one query per verdict and organisation, the result kept
+briefly), and a load that fails because the pool is exhausted waits and retries, so a crowd of
+dashboards neither multiplies the queries nor loses its subscriptions when the database is busy.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import uuid
-from collections.abc import AsyncGenerator, AsyncIterator
+from collections import OrderedDict
+from collections.abc import AsyncGenerator, AsyncIterator, Awaitable, Callable
 from typing import Annotated
 
 import strawberry
@@ -13,12 +22,69 @@ from app.db.models import Claim as ClaimModel
 from app.db.models import Report as ReportModel
 from app.db.models import Verdict as VerdictModel
 from app.events import StreamEvent as StoredEvent
+from app.events.hub import TRANSIENT_DB_ERRORS
 from schema.claims import Verdict
 from schema.context import Context
 from schema.errors import ErrorCode, client_error
 from schema.reports_lookup import find_report
 
+logger = logging.getLogger(__name__)
+
 VERDICT_EVENT = "verdict_issued"
+
+
+#: How long a loaded verdict is reused for other subscribers of the same organisation.
+SHARED_LOAD_SECONDS = 5.0
+SHARED_LOADS_KEPT = 512
+RETRY_FIRST_SECONDS = 0.05
+RETRY_MAX_SECONDS = 2.0
+
+
+class _SharedLoads:
+    """Verdict loads by (verdict, organisation): one query for every subscriber, kept briefly."""
+
+    def __init__(self) -> None:
+        self._loads: OrderedDict[
+            tuple[uuid.UUID, uuid.UUID], tuple[float, asyncio.Future[Verdict | None]]
+        ] = OrderedDict()
+
+    async def load(
+        self, key: tuple[uuid.UUID, uuid.UUID], read: Callable[[], Awaitable[Verdict | None]]
+    ) -> Verdict | None:
+        loop = asyncio.get_running_loop()
+        entry = self._loads.get(key)
+        if entry is not None and entry[1].get_loop() is loop and loop.time() - entry[0] < SHARED_LOAD_SECONDS:
+            return await asyncio.shield(entry[1])
+        future: asyncio.Future[Verdict | None] = loop.create_future()
+        self._loads[key] = (loop.time(), future)
+        while len(self._loads) > SHARED_LOADS_KEPT:
+            self._loads.popitem(last=False)
+        try:
+            verdict = await _retrying(read)
+        except BaseException as exc:
+            self._loads.pop(key, None)
+            if isinstance(exc, asyncio.CancelledError):
+                future.cancel()
+            else:
+                future.set_exception(exc)
+                future.exception()
+            raise
+        future.set_result(verdict)
+        return verdict
+
+
+async def _retrying(read: Callable[[], Awaitable[Verdict | None]]) -> Verdict | None:
+    delay = RETRY_FIRST_SECONDS
+    while True:
+        try:
+            return await read()
+        except TRANSIENT_DB_ERRORS as exc:
+            logger.warning("verdict load failed (%s); retrying in %.2f s", exc, delay)
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, RETRY_MAX_SECONDS)
+
+
+_SHARED = _SharedLoads()
 
 
 async def _load_verdict(info: strawberry.Info[Context], verdict_id: str) -> Verdict | None:
@@ -27,13 +93,20 @@ async def _load_verdict(info: strawberry.Info[Context], verdict_id: str) -> Verd
         wanted = uuid.UUID(verdict_id)
     except ValueError:
         return None
+    organisation_id = info.context.organisation_id
+    return await _SHARED.load((wanted, organisation_id), lambda: _read_verdict(info, wanted, organisation_id))
+
+
+async def _read_verdict(
+    info: strawberry.Info[Context], wanted: uuid.UUID, organisation_id: uuid.UUID
+) -> Verdict | None:
     async with info.context.services.session_factory() as session:
         row = (
             await session.execute(
                 select(VerdictModel, ClaimModel.report_id)
                 .join(ClaimModel, ClaimModel.id == VerdictModel.claim_id)
                 .join(ReportModel, ReportModel.id == ClaimModel.report_id)
-                .where(VerdictModel.id == wanted, ReportModel.organisation_id == info.context.organisation_id)
+                .where(VerdictModel.id == wanted, ReportModel.organisation_id == organisation_id)
             )
         ).one_or_none()
     return Verdict.from_model(row[0], row[1]) if row else None

@@ -2,9 +2,10 @@
 
 Appending writes the event to Postgres with the report's next sequence number (a row lock on the
 report serialises appenders, so numbers run 1, 2, 3, … without gaps), commits, then PUBLISHes it on
-Redis. Postgres is the record; Redis only makes delivery fast. `follow` subscribes first, replays
-from Postgres, then reads Redis, filling any gap (or silence) from Postgres again, so a subscriber
-receives every event exactly once and in order, across reconnects and Redis restarts.
+Redis. Postgres is the record; Redis only makes delivery fast. `follow` is served by the process's `EventHub`
+(`app.events.hub`): one pub/sub connection per process, replay from Postgres, gaps and silences
+filled from Postgres once per report, so a subscriber receives every event exactly once and in
+order, across reconnects and Redis restarts.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
@@ -28,10 +29,12 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.db.models import Event, Report
 from app.db.session import SessionFactory
 
+if TYPE_CHECKING:
+    from app.events.hub import EventHub
+
 logger = logging.getLogger(__name__)
 
 REPLAY_BATCH = 500
-REDIS_RETRY_SECONDS = 1.0
 
 
 class ReportNotFound(LookupError):
@@ -149,10 +152,22 @@ class EventTransaction:
 class EventLog:
     """Appends, replays and follows per-report event streams."""
 
-    def __init__(self, session_factory: SessionFactory, redis: Redis, *, poll_seconds: float = 5.0) -> None:
+    def __init__(
+        self,
+        session_factory: SessionFactory,
+        redis: Redis,
+        *,
+        poll_seconds: float = 5.0,
+        hub_buffer: int = 2048,
+        hub_db_reads: int = 4,
+    ) -> None:
         self._session_factory = session_factory
         self._redis = redis
         self._poll_seconds = poll_seconds
+        self._hub_buffer = hub_buffer
+        self._hub_db_reads = hub_db_reads
+        self._hub: EventHub | None = None
+        self._hub_loop: asyncio.AbstractEventLoop | None = None
         self._organisations: dict[uuid.UUID, uuid.UUID] = {}  # report -> organisation (never changes)
 
     @asynccontextmanager
@@ -268,26 +283,6 @@ class EventLog:
             self._organisations[report_id] = organisation_id
         return self._organisations[report_id]
 
-    async def follow_organisation(self, organisation_id: uuid.UUID) -> AsyncIterator[StreamEvent]:
-        """The organisation's `ORGANISATION_EVENT_TYPES` events as they are published, forever.
-
-        Live only: events published while Redis is unreachable are not replayed here (each
-        report's own stream, `follow`, has them all).
-        """
-        while True:
-            pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
-            try:
-                await pubsub.subscribe(organisation_channel_for(organisation_id))
-                while True:
-                    message = await pubsub.get_message(timeout=self._poll_seconds)
-                    if message is not None:
-                        yield StreamEvent.from_json(message["data"])
-            except (RedisError, OSError) as exc:
-                logger.info("organisation subscription lost Redis (%s); retrying", exc)
-                await asyncio.sleep(REDIS_RETRY_SECONDS)
-            finally:
-                await _close_quietly(pubsub)
-
     async def replay(
         self, report_id: uuid.UUID, after_seq: int = 0, limit: int = REPLAY_BATCH
     ) -> Sequence[StreamEvent]:
@@ -301,66 +296,40 @@ class EventLog:
             )
             return [StreamEvent.from_row(row) for row in rows]
 
-    async def _replay_all(self, report_id: uuid.UUID, after_seq: int) -> AsyncIterator[StreamEvent]:
-        while True:
-            batch = await self.replay(report_id, after_seq)
-            for event in batch:
-                yield event
-                after_seq = event.seq
-            if len(batch) < REPLAY_BATCH:
-                return
+    def hub(self) -> EventHub:
+        """This process's `EventHub` for the running event loop (created on first use)."""
+        from app.events.hub import EventHub
 
-    async def follow(self, report_id: uuid.UUID, after_seq: int = 0) -> AsyncIterator[StreamEvent]:
-        """Every event after `after_seq`, exactly once and in order, then live ones, forever."""
-        last = after_seq
-        while True:
-            try:
-                async for event in self._follow_live(report_id, last):
-                    yield event
-                    last = event.seq
-            except (RedisError, OSError) as exc:
-                logger.info("event subscription lost Redis (%s); polling Postgres until it is back", exc)
-                async for event in self._replay_all(report_id, last):
-                    yield event
-                    last = event.seq
-                await asyncio.sleep(REDIS_RETRY_SECONDS)
+        loop = asyncio.get_running_loop()
+        if self._hub is None or self._hub_loop is not loop:
+            self._hub = EventHub(
+                self._session_factory,
+                self._redis,
+                self.replay,
+                poll_seconds=self._poll_seconds,
+                buffer_size=self._hub_buffer,
+                max_db_reads=self._hub_db_reads,
+            )
+            self._hub_loop = loop
+        return self._hub
 
-    async def _follow_live(self, report_id: uuid.UUID, after_seq: int) -> AsyncIterator[StreamEvent]:
-        last = after_seq
-        pubsub = self._redis.pubsub(ignore_subscribe_messages=True)
-        try:
-            await pubsub.subscribe(channel_for(report_id))
-            async for event in self._replay_all(report_id, last):
-                yield event
-                last = event.seq
-            while True:
-                message = await pubsub.get_message(timeout=self._poll_seconds)
-                if message is None:
-                    candidates = self._replay_all(report_id, last)
-                else:
-                    candidates = self._live_with_gap_filled(report_id, last, message["data"])
-                async for event in candidates:
-                    yield event
-                    last = event.seq
-        finally:
-            await _close_quietly(pubsub)
+    def follow(self, report_id: uuid.UUID, after_seq: int = 0) -> AsyncIterator[StreamEvent]:
+        """Every event after `after_seq`, exactly once and in order, then live ones, forever.
 
-    async def _live_with_gap_filled(
-        self, report_id: uuid.UUID, last: int, raw: str | bytes
-    ) -> AsyncIterator[StreamEvent]:
-        event = StreamEvent.from_json(raw)
-        if event.seq <= last:
-            return
-        if event.seq > last + 1:
-            async for missed in self._replay_all(report_id, last):
-                if missed.seq >= event.seq:
-                    break
-                yield missed
-        yield event
+        Served by the process's `EventHub`: one Redis subscription per report and process.
+        """
+        return self.hub().follow(report_id, after_seq)
 
+    def follow_organisation(self, organisation_id: uuid.UUID) -> AsyncIterator[StreamEvent]:
+        """The organisation's `ORGANISATION_EVENT_TYPES` events as they are published, forever.
 
-async def _close_quietly(pubsub: Any) -> None:
-    try:
-        await pubsub.aclose()
-    except (RedisError, OSError):
-        pass
+        Live only: events published while Redis is unreachable are not replayed here (each
+        report's own stream, `follow`, has them all).
+        """
+        return self.hub().follow_organisation(organisation_id)
+
+    async def aclose(self) -> None:
+        """Stop the hub's listener and pumps (at shutdown; followers are ended first)."""
+        if self._hub is not None:
+            await self._hub.aclose()
+            self._hub = None

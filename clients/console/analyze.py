@@ -85,7 +85,9 @@ async def analyze(args: argparse.Namespace, content: bytes, state: RunState) -> 
     """Run `analyze` on the PDF's bytes; returns the exit code (expected failures raise CommandError)."""
     deadline = None if args.timeout is None else time.monotonic() + args.timeout
     display = Display(sys.stderr)
-    async with SibylClient(args.server, args.api_key) as client:
+    async with SibylClient(
+        args.server, args.api_key, persisted_queries=getattr(args, "persisted_queries", True)
+    ) as client:
         report = await _upload(client, args, content, display)
         state.report_id = report.id
         try:

@@ -25,7 +25,9 @@ def render_answer(answer: Answer) -> str:
 
 async def ask(args: argparse.Namespace) -> int:
     """Ask the question; a refused question (not found, invalid, not parsed) is a one-line error."""
-    async with SibylClient(args.server, args.api_key) as client:
+    async with SibylClient(
+        args.server, args.api_key, persisted_queries=getattr(args, "persisted_queries", True)
+    ) as client:
         try:
             answer = await client.ask(args.report_id, args.question)
         except MutationFailed as error:

@@ -40,6 +40,8 @@ class SibylClient:
         api_key: API key; default `SIBYL_API_KEY` (none: only servers allowing anonymous use answer).
         timeout: Seconds for each HTTP request and for opening a WebSocket.
         max_retries: Retries of a rate-limited (429) request, each after the server's Retry-After.
+        persisted_queries: Send documents as automatic persisted queries (hash first, the document
+            only when the server asks for it); on by default.
     """
 
     def __init__(
@@ -48,11 +50,14 @@ class SibylClient:
         api_key: str | None = None,
         timeout: float = 30.0,
         max_retries: int = 3,
+        persisted_queries: bool = True,
     ) -> None:
         self.base_url = resolve_base_url(base_url)
         self.api_key = resolve_api_key(api_key)
         self.timeout = timeout
-        self._http = HttpTransport(self.base_url, self.api_key, timeout, max_retries)
+        self._http = HttpTransport(
+            self.base_url, self.api_key, timeout, max_retries, persisted_queries=persisted_queries
+        )
 
     async def __aenter__(self) -> SibylClient:
         return self
@@ -222,4 +227,11 @@ class SibylClient:
                 yield IssuedVerdict.from_json(data["verdictIssued"])
 
     def _subscribe(self, query: str, **variables: Any) -> AsyncGenerator[dict[str, Any], None]:
-        return subscribe(websocket_url(self.base_url), self.api_key, query, variables, self.timeout)
+        return subscribe(
+            websocket_url(self.base_url),
+            self.api_key,
+            query,
+            variables,
+            self.timeout,
+            persisted=self._http.persisted_queries,
+        )

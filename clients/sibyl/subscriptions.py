@@ -19,6 +19,7 @@ from clients.sibyl.errors import (
     SibylError,
     raise_for_errors,
 )
+from clients.sibyl.persisted import not_supported, request_body, wants_document
 
 PROTOCOL = Subprotocol("graphql-transport-ws")
 #: The server closes a refused `connection_init` with 4401 (no key), 4403 (a bad key) or 4429 (over
@@ -78,9 +79,9 @@ async def _initialise(ws: ClientConnection, api_key: str | None) -> None:
 
 
 async def _messages(
-    ws: ClientConnection, query: str, variables: Mapping[str, Any]
+    ws: ClientConnection, query: str, variables: Mapping[str, Any], persisted: bool
 ) -> AsyncGenerator[dict[str, Any], None]:
-    request = {"query": query, "variables": dict(variables)}
+    request = request_body(query, variables, send_document=False, persisted=persisted)
     await ws.send(json.dumps({"id": SUBSCRIPTION_ID, "type": "subscribe", "payload": request}))
     while True:
         message = await _receive(ws)
@@ -88,16 +89,29 @@ async def _messages(
         if kind == "complete":
             return
         if kind == "error":
-            raise_for_errors(payload if isinstance(payload, list) else [{"message": str(payload)}])
+            errors = payload if isinstance(payload, list) else [{"message": str(payload)}]
+            if persisted and (wants_document(errors) or not_supported(errors)):
+                persisted = not not_supported(errors)  # the server forgot the id: subscribe again
+                request = request_body(query, variables, send_document=True, persisted=persisted)
+                await ws.send(json.dumps({"id": SUBSCRIPTION_ID, "type": "subscribe", "payload": request}))
+                continue
+            raise_for_errors(errors)
         if kind == "next" and isinstance(payload, dict):
             raise_for_errors(payload.get("errors") or [])
             yield dict(payload.get("data") or {})
 
 
 async def subscribe(
-    url: str, api_key: str | None, query: str, variables: Mapping[str, Any], open_timeout: float
+    url: str,
+    api_key: str | None,
+    query: str,
+    variables: Mapping[str, Any],
+    open_timeout: float,
+    persisted: bool = True,
 ) -> AsyncGenerator[dict[str, Any], None]:
     """Each `next` payload's `data` of one subscription, until the server completes it.
+
+    With `persisted`, the subscription is sent as an automatic persisted query (hash first).
 
     Raises:
         AuthenticationError: The key was refused (close code 4401/4403 or HTTP 401 on the handshake).
@@ -112,7 +126,7 @@ async def subscribe(
             url, subprotocols=[PROTOCOL], additional_headers=headers, open_timeout=open_timeout
         ) as ws:
             await _initialise(ws, api_key)
-            async for data in _messages(ws, query, variables):
+            async for data in _messages(ws, query, variables, persisted):
                 yield data
     except ConnectionClosed as error:
         raise _close_error(error) from error

@@ -16,12 +16,14 @@ import httpx
 from clients.sibyl.errors import (
     AuthenticationError,
     ConfigurationError,
+    GraphQLErrors,
     RateLimitedError,
     ServerUnreachable,
     SibylError,
     raise_for_errors,
     retry_after_from_errors,
 )
+from clients.sibyl.persisted import not_supported, request_body, wants_document
 
 DEFAULT_URL = "http://127.0.0.1:8000"
 USER_AGENT = "sibyl-python-client/0.1"
@@ -93,6 +95,8 @@ class HttpTransport:
         timeout: Seconds for each HTTP request.
         max_retries: How many times a 429 is retried before `RateLimitedError`.
         max_retry_wait: Upper bound on one Retry-After sleep, so a bad header cannot hang the caller.
+        persisted_queries: Send documents as automatic persisted queries (`clients.sibyl.persisted`):
+            the hash first, the full document only when the server asks for it.
     """
 
     def __init__(
@@ -102,6 +106,7 @@ class HttpTransport:
         timeout: float,
         max_retries: int = 3,
         max_retry_wait: float = 60.0,
+        persisted_queries: bool = True,
     ) -> None:
         headers = {"User-Agent": USER_AGENT}
         if api_key:
@@ -109,14 +114,32 @@ class HttpTransport:
         self.endpoint = f"{base_url}/graphql"
         self.max_retries = max_retries
         self.max_retry_wait = max_retry_wait
+        self.persisted_queries = persisted_queries
         self.http = httpx.AsyncClient(headers=headers, timeout=timeout)
 
     async def aclose(self) -> None:
         await self.http.aclose()
 
     async def execute(self, query: str, variables: Mapping[str, Any]) -> dict[str, Any]:
-        """`data` of a JSON GraphQL request; raises on any HTTP or GraphQL error."""
-        return await self._send(json={"query": query, "variables": dict(variables)})
+        """`data` of a JSON GraphQL request; raises on any HTTP or GraphQL error.
+
+        With persisted queries on, the document's hash goes first and the document itself only if
+        the server has not seen it (or does not do persisted queries).
+        """
+        persisted = self.persisted_queries
+        try:
+            return await self._send(
+                json=request_body(query, variables, send_document=False, persisted=persisted)
+            )
+        except GraphQLErrors as error:
+            if not persisted:
+                raise
+            if not_supported(error.errors):
+                self.persisted_queries = False
+            elif not wants_document(error.errors):
+                raise
+        body = request_body(query, variables, send_document=True, persisted=self.persisted_queries)
+        return await self._send(json=body)
 
     async def upload(
         self, query: str, variables: Mapping[str, Any], file_variable: str, filename: str, content: bytes

@@ -15,6 +15,7 @@ from graphql.language import SKIP, VisitorAction
 from strawberry.extensions import AddValidationRules, SchemaExtension
 
 from app.config import Settings
+from schema.document_cache import parse_cached, validate_cached
 from schema.errors import ErrorCode
 from schema.limits.cost import DEFAULT_LIST_SIZE, fragment_definitions, operation_cost, query_cost, selected
 from schema.limits.depth import operation_depth
@@ -114,16 +115,22 @@ def limit_extensions(settings: Settings) -> list[Callable[[], SchemaExtension]]:
 
 
 class RequestLimits(SchemaExtension):
-    """Depth and cost limits from the settings of the app serving the request (`Services.settings`)."""
+    """Depth and cost limits from the settings of the app serving the request (`Services.settings`),
+    checked through the process's parse and validation caches (`schema.document_cache`): the
+    document-only rules (the depth limit among them) once per distinct document, the cost rule (it
+    reads the request's variables) on every request."""
+
+    def on_parse(self) -> Iterator[None]:
+        context = self.execution_context
+        parse_cached(context, context.context.services.settings.document_cache_size)
+        yield
 
     def on_validate(self) -> Iterator[None]:
         context = self.execution_context
         settings = context.context.services.settings
-        context.validation_rules = (
-            *context.validation_rules,
-            _depth_rule(settings.max_query_depth),
-            cost_limit_rule(settings.max_query_cost, context.variables, context.operation_name),
-        )
+        context.validation_rules = (*context.validation_rules, _depth_rule(settings.max_query_depth))
+        cost_rule = cost_limit_rule(settings.max_query_cost, context.variables, context.operation_name)
+        validate_cached(context, (cost_rule,), settings.document_cache_size)
         yield
 
 

@@ -17,6 +17,26 @@ The model is deliberately simple, so clients can predict it:
   always runs) bounds their nesting.
 
 Lists of scalars with no sub-selection cost 1, like any leaf.
+
+The limit (`Settings.max_query_cost`, 100,000) and the list sizes below are set from the queries
+clients actually send, measured with `query_cost` on this schema (`tests/schema/test_limits.py`
+recomputes every figure here and fails when one drifts):
+
+* the Python client's documents (`clients/sibyl/documents.py`) at their largest pages: `Claims`
+  with `first: 200` costs 2,007, `Report` 319, `ReportEventIds` with `first: 500` 502, `AskReport`
+  261, the subscriptions 6 and 11;
+* a dashboard's claim-detail page, `DASHBOARD_CLAIM_DETAIL` below: 200 claims (the largest claims
+  page) with verdict, IFRS mapping, findings and routing costs 33,407, and 200 x 15 more with the
+  verdict's deciding sources (5 fields each). Under the old limit of 50,000 such a page was close
+  to refusal as soon as a dashboard added a few fields; 100,000 leaves it about three times the room;
+* the limit still bounds a request at about 100,000 resolved fields: three fields of every claim of
+  100 reports (`reports(first: 100)` x `claims(first: 200)`) cost 80,302 and pass, while adding
+  each claim's findings to that (x 15) costs 660,302 and is refused.
+
+The list sizes are the pipeline's bounds: a claim gets at most one finding per specialist agent
+per pass (five agents, up to three passes: 15), a routing assignment per agent and pass, one
+verdict per pass; a verdict cites at most the claim's findings (15) and maps a handful of IFRS
+paragraphs (5).
 """
 
 from __future__ import annotations
@@ -58,8 +78,31 @@ LIST_SIZES: dict[tuple[str, str], int] = {
     ("Claim", "routing"): 10,
     ("Claim", "ifrsParagraphs"): 5,
     ("Verdict", "ifrsMapping"): 5,
+    ("Verdict", "decidingSources"): 15,
     ("Analysis", "agentStatuses"): 5,
 }
+#: The claim-detail page a partner dashboard loads (the reference for `Settings.max_query_cost`).
+DASHBOARD_CLAIM_DETAIL = """
+query ClaimDetail($id: ID!, $first: Int) {
+  report(id: $id) {
+    claims(first: $first) {
+      totalCount
+      pageInfo { hasNextPage endCursor }
+      edges {
+        node {
+          id text claimType priority sourcePage sourceContext
+          verdict {
+            id verdict confidence reasoning iteration isFinal
+            ifrsMapping { paragraphId source status relationship }
+          }
+          findings { id agent evidenceType evidenceKind summary details }
+          routing { agent iteration reasoning method }
+        }
+      }
+    }
+  }
+}
+"""
 #: The argument that sets a list's (or a connection's) page size.
 PAGE_SIZE_ARGUMENT = "first"
 #: Children of a connection that receive the connection's page size.

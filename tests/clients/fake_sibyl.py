@@ -3,6 +3,7 @@ graphql-transport-ws, so the client and CLI run their real network code against 
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 from collections.abc import AsyncIterator
@@ -19,6 +20,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from tests.support.http_server import serve_asgi
 
 REPORT_ID = "UmVwb3J0OjExMTExMTExLTExMTEtMTExMS0xMTExLTExMTExMTExMTExMQ=="
+PQ_NOT_FOUND = "PERSISTED_QUERY_NOT_FOUND"
 OPERATION = re.compile(r"^\s*(?:query|mutation|subscription)\s+(\w+)")
 UNAUTHENTICATED = {"errors": [{"message": "Invalid API key.", "extensions": {"code": "UNAUTHENTICATED"}}]}
 
@@ -84,6 +86,8 @@ class FakeSibyl:
     drop_after: int | None = None  # close the WebSocket after sending this many events (once)
     verdicts: list[dict[str, Any]] = field(default_factory=list)
     ask_result: dict[str, Any] | None = None
+    persisted: dict[str, str] = field(default_factory=dict)  # APQ: sha256 -> registered document
+    persisted_misses: int = 0  # hash-only requests answered PERSISTED_QUERY_NOT_FOUND
 
     def operations(self) -> list[str]:
         return [self._operation(request) for request in self.requests]
@@ -106,6 +110,8 @@ class FakeSibyl:
                 body["map"] = json.loads(str(form["map"]))
         else:
             body = await request.json()
+        if (missing := self._persisted_query(body)) is not None:
+            return JSONResponse(missing)
         self.requests.append(body)
         if self.rate_limited:
             self.rate_limited -= 1
@@ -115,6 +121,23 @@ class FakeSibyl:
         if not self._authorised(request.headers.get("authorization")):
             return JSONResponse(UNAUTHENTICATED, 401)
         return JSONResponse(self.answer(self._operation(body), body.get("variables") or {}))
+
+    def _persisted_query(self, body: dict[str, Any]) -> dict[str, Any] | None:
+        """Apollo's APQ: fill `query` from a known hash, register a sent one; None when runnable,
+        else the PERSISTED_QUERY_NOT_FOUND response."""
+        persisted = (body.get("extensions") or {}).get("persistedQuery")
+        if not persisted:
+            return None
+        sha = persisted["sha256Hash"]
+        if body.get("query") is not None:
+            assert hashlib.sha256(body["query"].encode()).hexdigest() == sha, "client sent a wrong hash"
+            self.persisted[sha] = body["query"]
+            return None
+        if sha not in self.persisted:
+            self.persisted_misses += 1
+            return {"errors": [{"message": "PersistedQueryNotFound", "extensions": {"code": PQ_NOT_FOUND}}]}
+        body["query"] = self.persisted[sha]
+        return None
 
     def answer(self, operation: str, variables: dict[str, Any]) -> dict[str, Any]:
         """The response body for one operation."""
@@ -160,6 +183,11 @@ class FakeSibyl:
             return
         await ws.send_text(json.dumps({"type": "connection_ack"}))
         subscribe = json.loads(await ws.receive_text())
+        while (missing := self._persisted_query(subscribe["payload"])) is not None:
+            await ws.send_text(
+                json.dumps({"id": subscribe["id"], "type": "error", "payload": missing["errors"]})
+            )
+            subscribe = json.loads(await ws.receive_text())
         self.subscriptions.append(subscribe["payload"])
         await ws.send_text(json.dumps({"type": "ping"}))
         self.pongs.append(json.loads(await ws.receive_text()))

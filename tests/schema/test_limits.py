@@ -346,3 +346,44 @@ async def test_depth_counts_through_fragments() -> None:
     result = await local.execute(document)
 
     assert only_error(result.errors).extensions == {"code": "QUERY_TOO_DEEP", "depth": 13, "limit": 12}
+
+
+# --- The limit's headroom for the queries clients make (figures quoted in schema/limits/cost.py) ----
+
+
+def test_the_documented_costs_of_real_client_queries_hold() -> None:
+    from clients.sibyl import documents
+    from schema.limits.cost import DASHBOARD_CLAIM_DETAIL
+
+    graph = schema._schema
+
+    def cost(document: str, **variables: Any) -> int:
+        return query_cost(parse(document), graph, variables)
+
+    assert cost(documents.CLAIMS, first=200) == 2_007
+    assert cost(documents.REPORT) == 319
+    assert cost(documents.REPORT_EVENT_IDS, first=500) == 502
+    assert cost(documents.ASK_REPORT) == 261
+    assert (cost(documents.ANALYSIS_EVENTS), cost(documents.VERDICT_ISSUED)) == (6, 11)
+    detail = cost(DASHBOARD_CLAIM_DETAIL, first=200)
+    with_sources = DASHBOARD_CLAIM_DETAIL.replace(
+        "isFinal", "isFinal decidingSources { agent publisher title url tier }"
+    )
+    assert detail == 33_407
+    assert cost(with_sources, first=200) == detail + 200 * (1 + 15 * 5)
+
+
+def test_the_default_limit_leaves_a_full_claim_page_room_to_grow() -> None:
+    from schema.limits.cost import DASHBOARD_CLAIM_DETAIL
+
+    default_limit = Settings(_env_file=None).max_query_cost  # type: ignore[call-arg]
+    detail = query_cost(parse(DASHBOARD_CLAIM_DETAIL), schema._schema, {"first": 200})
+    every_claim = (
+        "{ reports(first: 100) { edges { node { claims(first: 200) { edges { node { %s } } } } } } }"
+    )
+    wide = query_cost(parse(every_claim % "id text priority"), schema._schema)
+    deeper = query_cost(parse(every_claim % "id findings { id summary }"), schema._schema)
+
+    assert default_limit >= 2.9 * detail  # ~3x: a dashboard can add fields before hitting it
+    assert (wide, deeper) == (80_302, 660_302)
+    assert wide < default_limit < deeper  # one more nested list over 20,000 claims is refused

@@ -13,11 +13,16 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
+from strawberry.relay import GlobalID
 
 from app.config import Settings
+from app.db.session import SessionFactory
 from app.embedded.redis import free_port
 from app.events import EventLog
 from schema.ids import parse_node_id
+from schema.shared_execution import SHARED_RESULTS
+from tests.app.test_event_log import new_report
+from tests.conftest import new_api_key
 from tests.fixtures import pdfs
 from tests.support.graphql import GraphQLClient, Subscription
 from tests.support.reports import wait_for_status
@@ -164,3 +169,63 @@ async def test_subscribers_on_two_api_processes_each_get_every_event_once(
 
     assert got_here == list(range(3, 27))
     assert got_there == list(range(1, 27))
+
+
+LIVE_EVENTS = (
+    "subscription Live($reportId: ID!) { analysisEvents(reportId: $reportId) { id eventType data } }"
+)
+
+
+async def follow_ids(client: GraphQLClient, report_id: str, count: int) -> list[int]:
+    async with client.subscribe(LIVE_EVENTS, reportId=report_id) as subscription:
+        return [int((await subscription.next(timeout=30))["analysisEvents"]["id"]) for _ in range(count)]
+
+
+async def test_many_subscribers_of_one_and_of_several_reports_share_executions(
+    api_url: str, clean_db: None, session_factory: SessionFactory, event_log: EventLog
+) -> None:
+    reports = [await new_report(session_factory) for _ in range(3)]
+    ids = {report: str(GlobalID("Report", str(report))) for report in reports}
+    # One key per report's crowd: a key's rate limit allows bursts of 100 admissions (2 per subscriber).
+    clients = {report: GraphQLClient(api_url, await new_api_key(session_factory)) for report in reports}
+    for report in reports:
+        await event_log.append(report, "ready")
+    crowd = {report: 40 if n == 0 else 15 for n, report in enumerate(reports)}
+    tasks = {
+        report: [asyncio.create_task(follow_ids(clients[report], ids[report], 31)) for _ in range(count)]
+        for report, count in crowd.items()
+    }
+    await asyncio.sleep(1.5)  # every subscriber has replayed `ready` and is live
+    executed_before = SHARED_RESULTS.executions
+
+    ticks = (event_log.append(report, "tick", {"n": n}) for report in reports for n in range(30))
+    await asyncio.gather(*ticks)
+
+    for report in reports:
+        for task in tasks[report]:
+            assert await task == list(range(1, 32))
+        await clients[report].aclose()
+    executed = SHARED_RESULTS.executions - executed_before
+    assert executed <= 3 * 30 * 2  # one execution per event and report (a little slack for races)
+    assert sum(crowd.values()) * 30 >= 10 * executed
+
+
+async def test_many_subscribers_on_two_api_processes_each_get_every_event_once(
+    client: GraphQLClient, session_factory: SessionFactory, event_log: EventLog, second_api_process: str
+) -> None:
+    report = await new_report(session_factory)
+    report_id = str(GlobalID("Report", str(report)))
+    other = GraphQLClient(second_api_process, client.api_key)
+    subscribers = [
+        asyncio.create_task(follow_ids(api, report_id, 40)) for api in (client, other) for _ in range(12)
+    ]
+    await event_log.append(report, "first")
+    await asyncio.sleep(1.0)
+
+    await asyncio.gather(*(event_log.append(report, "burst", {"n": n}) for n in range(39)))
+
+    try:
+        for task in subscribers:
+            assert await task == list(range(1, 41))
+    finally:
+        await other.aclose()

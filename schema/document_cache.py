@@ -1,0 +1,87 @@
+"""Parse and validation caches: a dashboard sends the same few documents over and over.
+
+Both are LRUs keyed by the document text, process-wide, sized by `Settings.document_cache_size`:
+
+* parsing: the parsed `DocumentNode` is reused (graphql-core never mutates it);
+* validation is split in two. The rules that depend only on the document (graphql-core's
+  specified rules, Strawberry's own and the depth limit) run once per distinct text and rule set,
+  and their errors are kept. The cost rule depends on the request's variables, so it runs on every
+  request, on the already parsed document (it is a single cheap walk).
+
+Strawberry's own `ValidationCache` keys on the whole rule tuple, including the per-request cost
+rule class, so it would never hit. `schema.limits.RequestLimits` drives both caches.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from typing import Any
+
+from graphql import ASTValidationRule, DocumentNode, GraphQLError, GraphQLSchema, parse, validate
+from strawberry.schema.schema import validate_document
+from strawberry.types import ExecutionContext
+
+Rules = tuple[type[ASTValidationRule], ...]
+
+
+@functools.cache
+def _parser(maxsize: int) -> Callable[[str], DocumentNode]:
+    return functools.lru_cache(maxsize=maxsize)(parse)
+
+
+@functools.cache
+def _validator(maxsize: int) -> Any:
+    @functools.lru_cache(maxsize=maxsize)
+    def validate_text(
+        schema: GraphQLSchema, query: str, rules: Rules, carrier: _Unhashed
+    ) -> tuple[GraphQLError, ...]:
+        return tuple(validate_document(schema, carrier.document, rules))
+
+    return validate_text
+
+
+class _Unhashed:
+    """Carries the parsed document into the cached function without making it part of the key
+    (its text already is; hashing a whole AST per request would cost more than the cache saves)."""
+
+    __slots__ = ("document",)
+
+    def __init__(self, document: DocumentNode) -> None:
+        self.document = document
+
+    def __hash__(self) -> int:
+        return 0
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Unhashed)
+
+
+def parse_cached(context: ExecutionContext, maxsize: int) -> None:
+    """Fill `graphql_document` from the parse cache (Strawberry then skips its own parse)."""
+    if context.graphql_document is None and context.query and not context.parse_options:
+        try:
+            context.graphql_document = _parser(maxsize)(context.query)
+        except GraphQLError:
+            pass  # Strawberry parses it again and reports the syntax error its own way
+
+
+def validate_cached(context: ExecutionContext, per_request: Rules, maxsize: int) -> None:
+    """Validate with the document-only rules from the cache, then `per_request` rules; the errors go
+    to `pre_execution_errors` (Strawberry then skips its own validation)."""
+    document = context.graphql_document
+    if document is None or context.query is None or context.pre_execution_errors is not None:
+        context.validation_rules = (*context.validation_rules, *per_request)
+        return
+    schema = context.schema._schema
+    errors = list(
+        _validator(maxsize)(schema, context.query, tuple(context.validation_rules), _Unhashed(document))
+    )
+    if not errors and per_request:
+        errors = validate(schema, document, per_request)
+    context.pre_execution_errors = errors
+
+
+def cache_info(maxsize: int) -> tuple[Any, Any]:
+    """The parse and validation caches' `lru_cache` statistics (for tests and benches)."""
+    return _parser(maxsize).cache_info(), _validator(maxsize).cache_info()  # type: ignore[attr-defined]

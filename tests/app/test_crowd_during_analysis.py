@@ -1,0 +1,128 @@
+"""300 dashboards on one report during a live analysis, through `sibyl run` with the database pool
+at its default: every subscriber receives every event exactly once and in order, and none gets an
+error. (Before the event hub, 120 such subscribers exhausted the pool and 15 of them ended with
+"Unexpected error.".)
+
+The subscribers are minimal protocol clients (`bench.ws_light`) so that 300 of them cost this
+process little; they use ten API keys of the `local` organisation, as separate dashboards would
+(one key's rate limit admits bursts of 100 connections and subscriptions).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import tempfile
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import text
+
+from app.db.session import SessionFactory
+from app.embedded.redis import free_port
+from bench.ws_light import LightSubscriber, open_subscriber
+from tests.conftest import new_api_key
+from tests.fixtures import pdfs
+from tests.support.investigators import INVOCATION_LOG_ENV
+from tests.support.services import RunningServices
+from tests.support.sibyl_process import SibylProcess, database_id, start_sibyl
+
+SUBSCRIBERS = 300
+RUN_STATUS = "SELECT status FROM analysis_runs WHERE id = :id"
+LAST_EVENT = "SELECT max(seq) FROM events WHERE report_id = :id"
+KEYS = 10
+EVENTS = "subscription E($reportId: ID!) { analysisEvents(reportId: $reportId) { id eventType } }"
+
+
+class Watcher:
+    """One dashboard: the event ids it received, and any error."""
+
+    def __init__(self) -> None:
+        self.ids: list[int] = []
+        self.errors: list[str] = []
+        self.connection: LightSubscriber | None = None
+
+    def on_message(self, report_id: str, message: dict[str, Any]) -> None:
+        kind = message.get("type")
+        if kind == "connection_ack" and self.connection is not None:
+            payload = {"query": EVENTS, "variables": {"reportId": report_id}}
+            self.connection.send({"id": "1", "type": "subscribe", "payload": payload})
+        elif kind == "next" and message["payload"].get("errors"):
+            self.errors.append(str(message["payload"]["errors"]))
+        elif kind == "next":
+            self.ids.append(int(message["payload"]["data"]["analysisEvents"]["id"]))
+        elif kind in ("error", "complete"):
+            self.errors.append(f"{kind}: {message.get('payload')}")
+
+
+@pytest.fixture
+def sibyl(services: RunningServices, clean_db: None) -> Iterator[SibylProcess]:
+    """`sibyl run` on the test databases with scripted specialists (slow for a moment on their
+    first call, so the analysis is live while the subscribers watch)."""
+    data_dir = Path(tempfile.mkdtemp(prefix="sibyl-crowd-"))
+    env = {
+        "DATABASE_URL": services.database_url,
+        "REDIS_URL": services.redis_url,
+        "SPECIALIST_PLUGINS": "tests.support.investigators:SLOW_FIRST_TEST",
+        "SIBYL_TEST_SLOW_SECONDS": "1",
+        INVOCATION_LOG_ENV: str(data_dir / "invocations.jsonl"),
+    }
+    process = start_sibyl(data_dir, free_port(), free_port(), env)
+    try:
+        yield process
+    finally:
+        process.stop()
+        shutil.rmtree(data_dir, ignore_errors=True)
+
+
+async def watch(port: int, key: str, report_id: str, watcher: Watcher) -> None:
+    watcher.connection = await open_subscriber(
+        "127.0.0.1", port, lambda message: watcher.on_message(report_id, message)
+    )
+    watcher.connection.send({"type": "connection_init", "payload": {"authorization": f"Bearer {key}"}})
+
+
+async def wait_until(condition: Any, timeout: float, what: str) -> None:
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not condition():
+        assert asyncio.get_running_loop().time() < deadline, f"timed out waiting for {what}"
+        await asyncio.sleep(0.1)
+
+
+@pytest.mark.timeout(120)
+async def test_300_subscribers_during_a_live_analysis_all_get_everything(
+    sibyl: SibylProcess, session_factory: SessionFactory
+) -> None:
+    report_id = await asyncio.to_thread(sibyl.upload, pdfs.synthetic_report(page_count=6).pdf)
+    await asyncio.to_thread(sibyl.wait_for_status, report_id, "PARSED", timeout=60)
+    keys = [await new_api_key(session_factory) for _ in range(KEYS)]
+    watchers = [Watcher() for _ in range(SUBSCRIBERS)]
+    for start in range(0, SUBSCRIBERS, 50):
+        await asyncio.gather(
+            *(watch(sibyl.api_port, keys[n % KEYS], report_id, watchers[n]) for n in range(start, start + 50))
+        )
+    try:
+        await wait_until(lambda: all(w.ids or w.errors for w in watchers), 30, "every subscriber to replay")
+        run_id = database_id(await asyncio.to_thread(sibyl.start_analysis, report_id))
+        deadline = asyncio.get_running_loop().time() + 60
+        while await scalar(session_factory, RUN_STATUS, run_id) != "COMPLETED":
+            assert asyncio.get_running_loop().time() < deadline, "the analysis did not complete"
+            await asyncio.sleep(0.2)
+        last = int(await scalar(session_factory, LAST_EVENT, database_id(report_id)))
+        await wait_until(lambda: all(len(w.ids) >= last or w.errors for w in watchers), 30, "the last event")
+    finally:
+        for watcher in watchers:
+            if watcher.connection is not None:
+                watcher.connection.close()
+
+    assert [w.errors for w in watchers if w.errors] == []
+    assert all(w.ids == list(range(1, last + 1)) for w in watchers)
+    assert last > 15  # the parse's events and the analysis's agents, verdicts and completion
+
+
+async def scalar(session_factory: SessionFactory, sql: str, row_id: str) -> Any:
+    async with session_factory() as session:
+        return await session.scalar(text(sql), {"id": uuid.UUID(row_id)})
