@@ -95,6 +95,19 @@ class ErrorCode(enum.Enum):
         "REQUEST_TOO_LARGE",
         description="The request body is far beyond the upload limits and was not read (HTTP 413).",
     )
+    PERSISTED_QUERY_NOT_FOUND = strawberry.enum_value(
+        "PERSISTED_QUERY_NOT_FOUND",
+        description="An automatic persisted query's hash is not registered for this organisation (or "
+        "was evicted); send it again with its `query` to register it (message `PersistedQueryNotFound`).",
+    )
+    PERSISTED_QUERY_HASH_MISMATCH = strawberry.enum_value(
+        "PERSISTED_QUERY_HASH_MISMATCH",
+        description="`extensions.persistedQuery.sha256Hash` is not the SHA-256 of the `query` sent.",
+    )
+    PERSISTED_QUERY_NOT_SUPPORTED = strawberry.enum_value(
+        "PERSISTED_QUERY_NOT_SUPPORTED",
+        description="The persisted query's `version` is not 1, or its hash is not 64 lower-case hex digits.",
+    )
     INTERNAL_SERVER_ERROR = strawberry.enum_value(
         "INTERNAL_SERVER_ERROR",
         description="Something failed on the server; the message is generic and the server log has the "

@@ -32,15 +32,17 @@ from graphql import GraphQLError
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
+from schema.errors import ErrorCode
+
 if TYPE_CHECKING:
     from schema.context import Context
 
 logger = logging.getLogger(__name__)
 
 APQ_VERSION = 1
-NOT_FOUND = "PERSISTED_QUERY_NOT_FOUND"
-NOT_SUPPORTED = "PERSISTED_QUERY_NOT_SUPPORTED"
-HASH_MISMATCH = "PERSISTED_QUERY_HASH_MISMATCH"
+NOT_FOUND = ErrorCode.PERSISTED_QUERY_NOT_FOUND.name
+NOT_SUPPORTED = ErrorCode.PERSISTED_QUERY_NOT_SUPPORTED.name
+HASH_MISMATCH = ErrorCode.PERSISTED_QUERY_HASH_MISMATCH.name
 _SHA256 = re.compile(r"^[0-9a-f]{64}$")
 
 
