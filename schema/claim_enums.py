@@ -62,6 +62,44 @@ def evidence_kind(stored: str | None) -> EvidenceKind:
         return EvidenceKind.NONE
 
 
+@strawberry.enum(
+    description="A greenwashing risk pattern found in a claim, after the EU rules on environmental claims "
+    "(Directive (EU) 2024/825), detected by rules. A flag is a reason to look harder, not a finding that "
+    "the claim is false."
+)
+class RiskFlagKind(enum.Enum):
+    GENERIC_ENVIRONMENTAL_CLAIM = strawberry.enum_value(
+        "generic_environmental_claim",
+        description="A broad label of environmental virtue (eco-friendly, green, environmentally friendly, "
+        "sustainable, climate friendly) applied to the company, its products or operations, with no specific "
+        "performance a reader could verify (a figure, a recognised certification) in the claim or around "
+        "it. The judge never verifies such a claim.",
+    )
+    OFFSET_BASED_NEUTRALITY = strawberry.enum_value(
+        "offset_based_neutrality",
+        description="A carbon-neutral, climate-neutral or net-zero claim that rests on offsets or purchased "
+        "credits rather than on cutting the company's own emissions.",
+    )
+    FUTURE_COMMITMENT_WITHOUT_PLAN = strawberry.enum_value(
+        "future_commitment_without_plan",
+        description="A long-term environmental commitment (2030 or later) with no interim target or "
+        "implementation plan on the same subject in the claim or anywhere in the report.",
+    )
+    SELF_DECLARED_LABEL = strawberry.enum_value(
+        "self_declared_label",
+        description="A label, seal, standard or certification of the company's own, or one naming no "
+        "recognised third-party certification scheme. The judge never verifies such a claim.",
+    )
+
+
+def risk_flag_kind(stored: str | None) -> RiskFlagKind | None:
+    """The enum of a stored kind; None for a kind this version does not know (the flag is skipped)."""
+    try:
+        return RiskFlagKind(stored)
+    except ValueError:
+        return None
+
+
 @strawberry.enum(description="How to order a report's claims.")
 class ClaimOrder(enum.Enum):
     PAGE = "page"

@@ -25,7 +25,15 @@ from app.db.models import Finding as FindingModel
 from app.db.models import Report as ReportModel
 from app.db.models import RoutingAssignment as RoutingModel
 from app.db.models import Verdict as VerdictModel
-from schema.claim_enums import ClaimType, EvidenceKind, Priority, VerdictLabel, evidence_kind
+from schema.claim_enums import (
+    ClaimType,
+    EvidenceKind,
+    Priority,
+    RiskFlagKind,
+    VerdictLabel,
+    evidence_kind,
+    risk_flag_kind,
+)
 from schema.context import Context
 from schema.nodes import nodes_in_order
 from schema.verdict_sources import VerdictSource, deciding_sources
@@ -46,6 +54,16 @@ class IfrsParagraph:
     confirmed: bool | None = strawberry.field(
         description="Whether the IFRS knowledge base supported the mapping (null: not checked)."
     )
+
+
+@strawberry.type(
+    description="A greenwashing risk flag on a claim: the pattern, the words that triggered it, and why it "
+    "matters."
+)
+class RiskFlag:
+    kind: RiskFlagKind = strawberry.field(description="Which risk pattern (see the enum's values).")
+    phrase: str = strawberry.field(description="The phrase in the claim that triggered the flag, verbatim.")
+    explanation: str = strawberry.field(description="Why the pattern is a greenwashing risk, in a sentence.")
 
 
 @strawberry.type(description="An IFRS paragraph as the judge maps the verdict to it.")
@@ -96,6 +114,11 @@ class Claim(relay.Node):
     )
     reasoning: str | None = strawberry.field(description="Why the claim is worth checking.")
     method: str = strawberry.field(description="How it was extracted: llm or rules.")
+    risk_flags: list[RiskFlag] = strawberry.field(
+        default_factory=list,
+        description="Greenwashing risk flags found by rules (generic wording, offset-based neutrality, "
+        "future commitments without a plan, self-declared labels); empty when none applies.",
+    )
     created_at: datetime = strawberry.field(description="When the claim was extracted.")
     report_uuid: strawberry.Private[uuid.UUID]
     # Loaded for a whole page at once by `Report.claims` when selected (no per-claim awaits).
@@ -114,6 +137,7 @@ class Claim(relay.Node):
             ifrs_paragraphs=[_paragraph(item) for item in row.ifrs_paragraphs or []],
             reasoning=row.reasoning,
             method=row.method,
+            risk_flags=_risk_flags(row.risk_flags or []),
             created_at=row.created_at,
             report_uuid=row.report_id,
         )
@@ -367,6 +391,22 @@ def _paragraph(item: dict[str, Any]) -> IfrsParagraph:
         relevance=item.get("relevance"),
         confirmed=item.get("confirmed"),
     )
+
+
+def _risk_flags(stored: list[dict[str, Any]]) -> list[RiskFlag]:
+    """Stored flags as GraphQL objects; a kind this version does not know is left out."""
+    flags = []
+    for item in stored:
+        kind = risk_flag_kind(item.get("kind"))
+        if kind is not None:
+            flags.append(
+                RiskFlag(
+                    kind=kind,
+                    phrase=str(item.get("phrase", "")),
+                    explanation=str(item.get("explanation", "")),
+                )
+            )
+    return flags
 
 
 def _mapping(item: dict[str, Any]) -> VerdictIfrsMapping:

@@ -2,18 +2,22 @@
 
 Extraction persists and announces each chunk's claims as soon as they are located (a
 `claims_extracted` event per chunk), then replaces them with the de-duplicated, IFRS-mapped set and
-records what fell back to rules (the run's warnings, each also a `warning` event).
+records what fell back to rules (the run's warnings, each also a `warning` event). Each claim's
+greenwashing risk flags (`app.claims.risk_flags`) are stored on its row and carried in the claim's
+state under `risk_flags`, where the judge reads them.
 Claim ids derive from the run, page and text, so a node that re-runs after a crash rewrites the
 same rows instead of adding new ones.
 """
 
 from __future__ import annotations
 
+import uuid
 from collections import Counter
-from typing import Any
+from typing import Any, cast
 
 from langgraph.runtime import Runtime
-from sqlalchemy import update
+from sqlalchemy import Table, bindparam, select, update
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.agents.degradation import record_warnings
 from app.agents.persistence import (
@@ -30,7 +34,7 @@ from app.agents.state import ClaimState, PipelineState
 from app.claims.agent import ChunkProgress, ClaimsAgent, MappedClaim, degradation_warnings
 from app.claims.candidates import CandidateClaim
 from app.claims.textmatch import normalize_for_match
-from app.db.models import Report
+from app.db.models import Claim, Report
 from app.llm import UsageTrace
 
 AGENT = "claims"
@@ -51,6 +55,7 @@ async def extract_claims(state: PipelineState, runtime: Runtime[PipelineDeps]) -
 async def _reuse(recorder: NodeRecorder) -> dict[str, Any]:
     async with recorder.transaction() as transaction:
         claims = await load_claims(transaction.session, recorder.report_id)
+        await _attach_stored_flags(transaction.session, claims)
         await recorder.emit_in(
             transaction, "agent_thinking", {"message": f"Reusing the report's {len(claims)} stored claim(s)."}
         )
@@ -79,6 +84,7 @@ async def _extract(state: PipelineState, deps: PipelineDeps, recorder: NodeRecor
     async with recorder.transaction() as transaction:
         session = transaction.session
         await replace_claims(session, recorder.report_id, recorder.run_id, claims)
+        await _store_flags(session, claims)
         await update_run(session, recorder.run_id, extraction_stats=stats.to_dict())
         await add_usage(session, recorder.run_id, trace)
         if company and not state.get("company_name"):
@@ -142,7 +148,7 @@ def claim_id(run_id: str, claim: CandidateClaim) -> str:
 
 def _claim_state(run_id: str, item: MappedClaim) -> ClaimState:
     claim = item.claim
-    return ClaimState(
+    state = ClaimState(
         claim_id=claim_id(run_id, claim),
         text=claim.text,
         claim_type=claim.claim_type,
@@ -153,6 +159,40 @@ def _claim_state(run_id: str, item: MappedClaim) -> ClaimState:
         reasoning=claim.reasoning,
         method=claim.method,
     )
+    with_flags(state, [flag.to_dict() for flag in item.risk_flags])
+    return state
+
+
+def with_flags(claim: ClaimState, flags: list[dict[str, Any]]) -> None:
+    """Carry a claim's risk flags in its state (read back with `app.claims.risk_flags.flags_of`)."""
+    cast(dict[str, Any], claim)["risk_flags"] = flags
+
+
+def _flags(claim: ClaimState) -> list[dict[str, Any]]:
+    return list(cast(dict[str, Any], claim).get("risk_flags") or [])
+
+
+async def _store_flags(session: AsyncSession, claims: list[ClaimState]) -> None:
+    """Write each claim's risk flags to its row (one executemany)."""
+    if not claims:
+        return
+    rows = [{"claim_uuid": uuid.UUID(claim["claim_id"]), "flags": _flags(claim)} for claim in claims]
+    table = cast(Table, Claim.__table__)
+    statement = (
+        update(table).where(table.c.id == bindparam("claim_uuid")).values(risk_flags=bindparam("flags"))
+    )
+    await session.execute(statement, rows)
+
+
+async def _attach_stored_flags(session: AsyncSession, claims: list[ClaimState]) -> None:
+    """Reused claims carry the flags stored with them."""
+    ids = [uuid.UUID(claim["claim_id"]) for claim in claims]
+    if not ids:
+        return
+    result = await session.execute(select(Claim.id, Claim.risk_flags).where(Claim.id.in_(ids)))
+    stored: dict[uuid.UUID, list[dict[str, Any]]] = {claim_uuid: flags for claim_uuid, flags in result}
+    for claim in claims:
+        with_flags(claim, list(stored.get(uuid.UUID(claim["claim_id"])) or []))
 
 
 def _completed(claims: list[ClaimState], *, reused: bool) -> dict[str, Any]:
@@ -161,4 +201,5 @@ def _completed(claims: list[ClaimState], *, reused: bool) -> dict[str, Any]:
         "claims_by_type": dict(sorted(Counter(claim["claim_type"] for claim in claims).items())),
         "claims_by_priority": dict(sorted(Counter(claim["priority"] for claim in claims).items())),
         "reused": reused,
+        "claims_with_risk_flags": sum(bool(_flags(claim)) for claim in claims),
     }

@@ -1,6 +1,7 @@
 """The claims agent: pages in, located, de-duplicated, IFRS-mapped claims out (FRD-03).
 
     chunks ─map→ candidates per chunk ─location check→ announced ─reduce→ unique ─map IFRS→ claims
+    claims ─risk flags (app.claims.risk_flags, rules, whole report as context)→ flagged claims
 
 The map phase is the LLM's (concurrent page windows) when one is configured and the rule extractor's
 otherwise; everything after it is shared. A window whose LLM answer is unusable is read by the rule
@@ -13,6 +14,7 @@ whole report is done.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -26,6 +28,7 @@ from app.claims.dedup import DedupStats, deduplicate
 from app.claims.ifrs_mapping import MappingStats, map_claims
 from app.claims.llm_extract import ChunkResult, extract_chunks
 from app.claims.location import LocationStats, PageIndex, locate_all
+from app.claims.risk_flags import RiskFlag, flag_claims
 from app.claims.rules import RuleClaim, extract_rule_claims
 from app.config import Settings
 from app.embeddings import Embedder
@@ -50,10 +53,11 @@ class ChunkProgress:
 
 @dataclass(frozen=True)
 class MappedClaim:
-    """A final claim with its preliminary IFRS mapping."""
+    """A final claim with its preliminary IFRS mapping and its greenwashing risk flags."""
 
     claim: CandidateClaim
     ifrs_paragraphs: list[IfrsParagraph]
+    risk_flags: list[RiskFlag] = field(default_factory=list)
 
 
 @dataclass
@@ -74,6 +78,8 @@ class ExtractionStats:
     claims: int = 0
     mapped: int = 0
     company_name: str | None = None
+    #: Greenwashing risk flags raised on the final claims, by kind (`app.claims.risk_flags`).
+    risk_flags: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
 
     def count(self, result: ChunkResult) -> None:
@@ -102,6 +108,7 @@ class ExtractionStats:
             "claims": self.claims,
             "mapped": self.mapped,
             "company_name": self.company_name,
+            "risk_flags": self.risk_flags,
             "seconds": round(self.seconds, 3),
         }
 
@@ -153,7 +160,12 @@ class ClaimsAgent:
         mappings, stats.mapping = await map_claims(
             unique, self.knowledge, budget=self.settings.claims_rag_query_budget
         )
-        claims = [MappedClaim(claim, mapping) for claim, mapping in zip(unique, mappings, strict=True)]
+        flags = flag_claims([(claim.text, claim.source_context) for claim in unique], pages)
+        claims = [
+            MappedClaim(claim, mapping, flagged)
+            for claim, mapping, flagged in zip(unique, mappings, flags, strict=True)
+        ]
+        stats.risk_flags = dict(sorted(Counter(flag.kind.value for item in flags for flag in item).items()))
         stats.claims = len(claims)
         stats.mapped = sum(bool(claim.ifrs_paragraphs) for claim in claims)
         stats.seconds = time.perf_counter() - started

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from app.claims.environmental import topic_terms
 from app.claims.worthiness import (
     ASSURANCE,
     CADENCE,
@@ -70,6 +71,13 @@ _ENVIRONMENT = re.compile(
     r"CDP(?: Climate| Water| Forests)? (?:score|rating)|A-list)\b",
     _I,
 )
+# A figure "as verified by" someone: the claim is about the figure, the assurance only backs it.
+_AS_VERIFIED = re.compile(r"\bas (?:verified|certified|assured|audited)\b", _I)
+_ACHIEVED = re.compile(
+    r"\b(?:has|have) been\b|"
+    r"\b(?:is|are|was|were|became|remain(?:s|ed)?) (?:\w+ )?(?:carbon|climate|CO2)[- ]neutral\b",
+    _I,
+)
 _INTERNAL_ONLY = re.compile(r"\b(?:internal(?:ly)?|confidential|proprietary|employees? survey)\b", _I)
 
 
@@ -78,7 +86,7 @@ def classify_claim_type(sentence: str) -> str:
     text = sentence
     if _GOVERNANCE.search(text) or CADENCE.search(text) or REMUNERATION.search(text):
         return "legal_governance"
-    if CHAIRED.search(text) or ASSURANCE.search(text):
+    if CHAIRED.search(text) or (ASSURANCE.search(text) and not _AS_VERIFIED.search(text)):
         return "legal_governance"
     if _is_strategic(text):
         return "strategic"
@@ -94,8 +102,11 @@ def classify_claim_type(sentence: str) -> str:
 
 
 def _is_strategic(text: str) -> bool:
-    """A forward commitment: a target date, net zero or 1.5°C, SBTi, a plan to invest, a scenario."""
-    if TARGET_YEAR.search(text) or NET_ZERO.search(text) or _STRATEGY.search(text):
+    """A forward commitment: a target date, net zero or 1.5°C as a goal, SBTi, a plan to invest, a
+    scenario. Neutrality stated as already achieved ("has been carbon neutral") is a present fact."""
+    if TARGET_YEAR.search(text) or _STRATEGY.search(text):
+        return True
+    if NET_ZERO.search(text) and not _ACHIEVED.search(text):
         return True
     return bool(TARGET.search(text) and _FUTURE.search(text))
 
@@ -167,10 +178,15 @@ def build_reasoning(sentence: str, claim_type: str, signals: Iterable[str]) -> s
         if when:
             parts.append(f"a year ({when.group()})")
     parts.extend(_named_elements(sentence, names))
+    if "environmental_claim" in names:
+        terms = ", ".join(topic_terms(sentence)[:2])
+        parts.append(f"an environmental assertion by the company ({terms})")
     topic = next((label for label, pattern in _TOPICS if pattern.search(sentence)), None)
     what = "States " + _join(parts) if parts else "Makes a specific assertion"
     about = f" about {topic}" if topic else ""
-    return f"{what}{about}; checkable as a {claim_type.replace('_', '/')} claim."
+    kind = claim_type.replace("_", "/")
+    article = "an" if kind[0] in "aeiou" else "a"
+    return f"{what}{about}; checkable as {article} {kind} claim."
 
 
 def _figures(sentence: str, limit: int = 2) -> list[str]:

@@ -23,9 +23,11 @@ __all__ = [
     "classify_claim_type",
     "extract_rule_claims",
     "is_boilerplate",
+    "is_check_worthy",
 ]
 
 MAX_CLAIMS_PER_PAGE = 1.2
+#: A short document may keep this many claims (FRD-03 §1.7's lower target for a report).
 MIN_BUDGET = 50
 MAX_CLAIM_CHARS = 400
 MAX_SENTENCE_CHARS = 1200
@@ -48,11 +50,13 @@ class RuleClaim:
     signals: tuple[str, ...]
 
 
-def extract_rule_claims(pages: Iterable[tuple[int, str]]) -> list[RuleClaim]:
+def extract_rule_claims(pages: Iterable[tuple[int, str]], *, budget: bool = True) -> list[RuleClaim]:
     """Claims from `(page number, page text)` pairs, in page order.
 
     A sentence repeated word for word (after normalisation, ignoring case) is kept once, where it
     first appears: running headers and repeated highlights would otherwise count many times.
+    `budget=False` skips the density budget (`_within_budget`); only benchmarks use it, to show
+    what the budget cuts.
     """
     claims: list[RuleClaim] = []
     seen: set[str] = set()
@@ -64,15 +68,21 @@ def extract_rule_claims(pages: Iterable[tuple[int, str]]) -> list[RuleClaim]:
             if key not in seen:
                 seen.add(key)
                 claims.append(claim)
-    return _within_budget(claims, page_count)
+    return _within_budget(claims, page_count) if budget else claims
+
+
+def is_check_worthy(sentence: str) -> bool:
+    """Whether the extractor would keep `sentence` (one normalised sentence), before the budget."""
+    return len(sentence) <= MAX_SENTENCE_CHARS and check_worthiness(sentence)[0] >= CLAIM_THRESHOLD
 
 
 def _within_budget(claims: list[RuleClaim], page_count: int) -> list[RuleClaim]:
     """Keep at most `MAX_CLAIMS_PER_PAGE` claims per page of the document, the best-scoring ones.
 
-    Dense climate reports state a figure in almost every sentence; FRD-03 §1.7 treats far more
-    than one claim per page as over-extraction, and a verifier's time is better spent on the
-    most specific ones. Order stays by page.
+    Dense climate reports state a figure or an environmental assertion in almost every sentence;
+    FRD-03 §1.7 treats far more than one claim per page as over-extraction, and a verifier's time is
+    better spent on the most specific ones (figures, dates, named sites and schemes score higher than
+    assertions without them). A short document may keep `MIN_BUDGET`. Order stays by page.
     """
     budget = max(MIN_BUDGET, math.ceil(page_count * MAX_CLAIMS_PER_PAGE))
     if len(claims) <= budget:

@@ -4,14 +4,29 @@ A sentence earns points for each signal of a checkable fact (a figure with a uni
 target, a named place, a governance fact, a certification) and loses some for hedging, for
 industry context, for reading as a general fact, or for being cut off mid-phrase. Boilerplate
 (fragments without a verb, disclaimers, contents lines, definitions, navigation, links, bare
-aspirations, generic industry context) scores zero outright. Scores are additive so the reasons
+aspirations, generic industry context, spoken chatter and questions) scores zero outright. A figure
+about no sustainability subject, or money talk, loses points. Scores are additive so the reasons
 for a decision can be read back as the list of signals.
+
+A second path needs no figure: an environmental assertion by the company about itself, its products
+or its operations (`app.claims.environmental`) is a claim, ranked just above the bar so that the
+density budget keeps specific claims first.
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+
+from app.claims.environmental import (
+    ACTION,
+    ENVIRONMENTAL_THRESHOLD,
+    FINANCIAL,
+    STRONG_TOPIC,
+    environmental_score,
+    is_chatter,
+)
+from app.claims.subjects import GOVERNANCE_FACT, SUBJECT
 
 _I = re.IGNORECASE
 _NUMBER = r"(?<![\w.])(?:\d{1,3}(?:[,\u202f]\d{3})+|\d+)(?:\.\d+)?"
@@ -30,11 +45,11 @@ CURRENCY = re.compile(
 )
 _NUMBER_WORD = r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|fifty|hundred)"
 COUNT = re.compile(
-    rf"(?:{_NUMBER}|{_NUMBER_WORD})\s(?:[a-z-]+\s)?(?:sites?|facilities|plants?|mines?|quarr(?:y|ies)|factories|warehouses|stores|"
+    rf"(?:{_NUMBER}|{_NUMBER_WORD})\s(?:[a-z-]+\s){{0,4}}(?:sites?|facilities|plants?|mines?|quarr(?:y|ies)|factories|warehouses|stores|"
     r"locations|countries|suppliers|projects|employees|vehicles|charging (?:points|stations)|trees|"
     r"properties|buildings|hours|times|members|directors|meetings|audits|assessments|models|"
     r"hydrogen|electric|smelters|refineries|vessels|ships|trucks|cases|incidents|participants|people|"
-    r"customers|partners|patents|jobs|schools|communities|entries|tonnes)\b",
+    r"customers|partners|patents|jobs|schools|communities|entries|tonnes|panels|modules|turbines|chargers)\b",
     _I,
 )
 NUMBER = re.compile(_NUMBER)
@@ -168,12 +183,14 @@ _DISCLAIMER = re.compile(
 _TOC = re.compile(r"\.{4,}|(?:\. ){4,}|…{2,}|_{4,}|^(?:table of )?contents\b|\bcontinued on page\b", _I)
 _NAVIGATION = re.compile(
     r"^(?:you can (?:find|read|see)|for (?:more|further|additional) (?:information|details)|"
-    r"see (?:page|section|the|our|also|chapter|"
+    r"see (?:pages?|section|the|our|also|chapter|"
     r"table|figure|note|appendix)|refer to|please (?:see|refer|visit|contact)|visit|click|read more|"
     r"learn more|find out more|more information (?:is|can be)|details (?:are|can be) (?:found|available)|"
     r"further information (?:is|can be)|information on|back to|go to)\b|"
-    r"\b(?:is|are|can be) (?:found|available|provided|presented|described|included) (?:on|in) "
-    r"(?:page|pages|section|our|the|chapter|appendix)\b",
+    r"\b(?:is|are|can be) (?:found|available|provided|presented|described) (?:on|in) "
+    r"(?:page|pages|section|our|the|chapter|appendix)\b|"
+    r"\b(?:is|are) included (?:on|in) "
+    r"(?:pages?|sections?|chapters?|appendix|annex|the (?:appendix|annex|table))\b",
     _I,
 )
 _INDEX_PROMPT = re.compile(
@@ -193,7 +210,8 @@ _ASPIRATION = re.compile(
     r"we believe|we strive|we aspire|we are proud|we recogni[sz]e|we understand|we are dedicated|"
     r"important to us|our (?:purpose|vision|mission|values)|make a difference|positive impact|"
     r"journey|passionate|we care|we will continue to|continue to work|play (?:our|a) part|"
-    r"on behalf of|thank|welcome to|message from|dear (?:reader|stakeholder|shareholder))\b",
+    r"on behalf of|thank|welcome to|message from|dear (?:reader|stakeholder|shareholder)|"
+    r"every \w+(?: \w+){0,6} (?:is a|is one|counts))\b",
     _I,
 )
 _GENERIC = re.compile(
@@ -206,9 +224,12 @@ _GENERIC = re.compile(
 )
 _SELF_REFERENCE = re.compile(
     r"\bthis (?:report|document|section|chapter|publication|plan|index|table|chart|graphic)\b|"
-    r"\b(?:the following|below|above) (?:table|chart|figure|graphic|section)\b|\bphoto:|\bimage:",
+    r"\b(?:the following|below|above) (?:table|chart|figure|graphic|section)\b|\bphoto:|\bimage:|"
+    r"\b(?:this|the) (?:appendix|data|statements?)\b|\bcharts? above\b|\bdata (?:presented|shown)\b",
     _I,
 )
+NO_SUBJECT_PENALTY = 1.2
+ACTING_MIN_WORDS = 8
 _LETTER = re.compile(r"[^\W\d_]")
 MIN_CHARS = 30
 MIN_WORDS = 6
@@ -237,6 +258,7 @@ _WEIGHTS: tuple[tuple[str, re.Pattern[str], float], ...] = (
     ("assurance_named", ASSURANCE, 1.8),
     ("certification", CERTIFICATION, 1.5),
     ("company_subject", COMPANY, 0.4),
+    ("governance_fact", GOVERNANCE_FACT, 1.7),
 )
 # At least one of these must be present: something specific enough to check.
 ANCHORS = frozenset(
@@ -251,20 +273,30 @@ ANCHORS = frozenset(
         "assurance_named",
         "certification",
         "date",
+        "governance_fact",
     }
 )
 _PLACE_ANCHOR = frozenset({"named_place", "facility"})
 CLAIM_THRESHOLD = 2.4
+#: An environmental assertion (`app.claims.environmental`) is a claim without a figure; it ranks
+#: just above the bar, rising slowly with the strength of the assertion.
+ENVIRONMENTAL_SIGNAL = "environmental_claim"
+ENVIRONMENTAL_SLOPE = 0.4
+#: Above this score an environmental assertion could not rank a sentence higher (its score is capped).
+ENVIRONMENTAL_CEILING = CLAIM_THRESHOLD + ENVIRONMENTAL_SLOPE * 4.0
+FINANCIAL_PENALTY = 1.2
 HEDGE_PENALTY = 0.8
 SELF_REFERENCE_PENALTY = 1.5
 LOWERCASE_START_PENALTY = 2.0
 UNFINISHED_PENALTY = 2.0
 UNFINISHED_TAIL = 24
 GENERIC_PENALTY = 1.5
+# "worldwide" or "globally" about the company's own reach is not industry context.
+_FOOTPRINT = re.compile(r"worldwide|globally", _I)
 TIMELESS_PENALTY = 1.0
 # A present-tense statement with no company, date or place in it reads as a general fact
 # ("Renewable diesel has a 65% lower carbon intensity than fossil diesel"), not a company claim.
-_TIMELESS = re.compile(r"\b(?:is|are|has|have|can)\b")
+_TIMELESS = re.compile(r"\b(?:is|are|has|have|can)\b(?! been)")
 _UNDATED_NAMES = frozenset(
     {
         "year",
@@ -297,7 +329,7 @@ def is_boilerplate(sentence: str) -> bool:
     specific to the company in them.
     """
     text = sentence.strip()
-    if _is_fragment(text):
+    if _is_fragment(text) or is_chatter(text):
         return True
     if any(pattern.search(text) for pattern in _NEVER_A_CLAIM):
         return True
@@ -310,11 +342,33 @@ def _is_fragment(text: str) -> bool:
     """Too short, no finite verb, or mostly digits and punctuation: not a statement."""
     if len(text) < MIN_CHARS or len(text.split()) < MIN_WORDS:
         return True
-    if not VERB.search(text) and not (PAST_PARTICIPLE.search(text) and _SENTENCE_END.search(text)):
+    if not VERB.search(text) and not (
+        _SENTENCE_END.search(text) and (PAST_PARTICIPLE.search(text) or _acts(text) or _nominal_target(text))
+    ):
         return True
     letters = len(_LETTER.findall(text))
     non_space = len(text.replace(" ", ""))
     return non_space == 0 or 1 - letters / non_space > MAX_NON_LETTER_SHARE
+
+
+def _stands_alone(text: str) -> bool:
+    """An assertion in its own right: not about the report itself, not the lead-in to a list."""
+    return not (_SELF_REFERENCE.search(text) or text.rstrip().endswith(":"))
+
+
+_CHANGE_NOUN = re.compile(r"\b(?:reduction|cut|decrease|increase)\b", _I)
+
+
+def _nominal_target(text: str) -> bool:
+    """A target written as a noun phrase, as in bullet lists: "40% reduction in emissions by 2030."."""
+    return bool(_CHANGE_NOUN.search(text) and FIGURE_WITH_UNIT.search(text) and TARGET_YEAR.search(text))
+
+
+def _acts(text: str) -> bool:
+    """A whole sentence (eight words or more) with an inflected action verb ("engages", "sourcing")."""
+    return len(text.split()) >= ACTING_MIN_WORDS and any(
+        match.group().endswith(("s", "ed", "ing")) for match in ACTION.finditer(text)
+    )
 
 
 def check_worthiness(sentence: str) -> tuple[float, tuple[str, ...]]:
@@ -331,6 +385,12 @@ def check_worthiness(sentence: str) -> tuple[float, tuple[str, ...]]:
     score -= _penalties(text, signals)
     if not _has_anchor(signals):
         score = min(score, CLAIM_THRESHOLD - 0.5)
+    if score >= ENVIRONMENTAL_CEILING:
+        return round(score, 2), signals  # the environmental path could not raise it
+    environmental, reasons = environmental_score(text)
+    if environmental >= ENVIRONMENTAL_THRESHOLD and _stands_alone(text):
+        signals = (*signals, ENVIRONMENTAL_SIGNAL, *reasons)
+        score = max(score, CLAIM_THRESHOLD + ENVIRONMENTAL_SLOPE * (environmental - ENVIRONMENTAL_THRESHOLD))
     return round(max(score, 0.0), 2), signals
 
 
@@ -356,10 +416,16 @@ def _penalties(text: str, signals: tuple[str, ...]) -> float:
         penalty += SELF_REFERENCE_PENALTY
     if text[0].islower():
         penalty += LOWERCASE_START_PENALTY
-    if _GENERIC.search(text):
+    generic = _GENERIC.search(text)
+    if generic and not (COMPANY.search(text) and _FOOTPRINT.fullmatch(generic.group())):
         penalty += GENERIC_PENALTY
     elif _TIMELESS.search(text) and not COMPANY.search(text) and _UNDATED_NAMES.isdisjoint(signals):
         penalty += TIMELESS_PENALTY
     if _UNFINISHED.search(text[-UNFINISHED_TAIL:]):
         penalty += UNFINISHED_PENALTY
+    if not STRONG_TOPIC.search(text):
+        if FINANCIAL.search(text):
+            penalty += FINANCIAL_PENALTY
+        if not (SUBJECT.search(text) or GOVERNANCE.search(text)):
+            penalty += NO_SUBJECT_PENALTY
     return penalty

@@ -9,7 +9,7 @@ import hashlib
 from sqlalchemy import select
 
 from app.claims.textmatch import normalize_for_match
-from app.db.models import Claim, Event, Report, ReportPage
+from app.db.models import Claim, Event, Report, ReportPage, Verdict
 from app.db.session import SessionFactory
 from tests.fixtures.planted_report import planted_report
 from tests.support.graphql import GraphQLClient
@@ -25,6 +25,18 @@ query Analysis($id: ID!) {
   report(id: $id) { status companyName analysis { status claimsCount extractionStats } }
 }
 """
+FLAGS = """
+query Flags($id: ID!) {
+  report(id: $id) { claims(first: 100) { edges { node { text riskFlags { kind phrase explanation } } } } }
+}
+"""
+#: The planted claims that carry a risk flag (tests/fixtures/planted_report.py, "Products and labels").
+PLANTED_FLAGS = {
+    "Terra cement range is eco-friendly": "GENERIC_ENVIRONMENTAL_CLAIM",
+    "our own EcoBuild seal": "SELF_DECLARED_LABEL",
+    "head office has been carbon neutral": "OFFSET_BASED_NEUTRALITY",
+    "phase out single-use plastics": "FUTURE_COMMITMENT_WITHOUT_PLAN",
+}
 
 
 async def test_planted_report_claims_are_extracted_located_mapped_and_announced(
@@ -66,3 +78,27 @@ async def test_planted_report_claims_are_extracted_located_mapped_and_announced(
     assert stats["location"]["dropped"] == 0 and stats["mapping"]["rag_queries"] <= 100
     assert stats["chunks"] == len(announced) == -(-len(pages) // 10)
     assert sum(event.data["count"] for event in announced) >= len(claims)
+
+    # Risk flags: stored on the rows, counted in the stats, exposed with their enum kind.
+    assert stats["risk_flags"] == {
+        "future_commitment_without_plan": 1,
+        "generic_environmental_claim": 1,
+        "offset_based_neutrality": 1,
+        "self_declared_label": 1,
+    }
+    assert sorted(flag["kind"] for c in claims for flag in c.risk_flags) == sorted(
+        kind.lower() for kind in PLANTED_FLAGS.values()
+    )
+    edges = (await client.data(FLAGS, id=report_id))["report"]["claims"]["edges"]
+    flagged = {edge["node"]["text"]: edge["node"]["riskFlags"] for edge in edges if edge["node"]["riskFlags"]}
+    assert len(flagged) == len(PLANTED_FLAGS)
+    for fragment, kind in PLANTED_FLAGS.items():
+        (flags,) = [flags for text, flags in flagged.items() if fragment in text]
+        assert [flag["kind"] for flag in flags] == [kind]
+        assert flags[0]["phrase"] and flags[0]["explanation"]
+    # The judge saw the flags (carried in the pipeline state) and recorded them with its verdicts.
+    flagged_ids = {c.id for c in claims if c.risk_flags}
+    async with session_factory() as session:
+        verdicts = list(await session.scalars(select(Verdict).where(Verdict.claim_id.in_(flagged_ids))))
+    assert verdicts and {v.claim_id for v in verdicts} == flagged_ids
+    assert all(v.details["evaluation"].get("risk_flags") for v in verdicts)

@@ -7,13 +7,15 @@ from __future__ import annotations
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from app.agents.judge.evaluation import Evaluation, evaluate_evidence, legal_ifrs_statuses
 from app.agents.judge.grounding import Grounding, SourceCitation, grounded_verdict, shortfall
 from app.agents.judge.reinvestigation import plan_reinvestigation
+from app.agents.judge.risk import vague_closing, vague_flags, vague_headline, vague_verdict
 from app.agents.judge.weights import agent_label
 from app.agents.state import AgentStatus, ClaimState, Finding, ReinvestigationRequest, Verdict
+from app.claims.risk_flags import flags_of
 
 SUMMARY_LIMIT = 200
 
@@ -213,19 +215,28 @@ def produce_verdict(
     claim: ClaimState, evaluation: Evaluation, findings: Sequence[Finding], *, run_id: str, iteration: int
 ) -> Verdict:
     """The verdict for one claim after pass `iteration`, decided by rules from its evaluation."""
-    verdict = decide_verdict(evaluation)
+    decided = decide_verdict(evaluation)
+    carried = flags_of(cast(Mapping[str, Any], claim))
+    flags = vague_flags(cast(Mapping[str, Any], claim))
+    verdict = vague_verdict(decided, flags, evaluation["grounding"])
+    reasoning = build_reasoning(verdict, evaluation, findings)
+    if verdict != decided:
+        evidence = build_reasoning(decided, evaluation, findings).split("\n")[1:]
+        reasoning = "\n".join([vague_headline(flags), *evidence, vague_closing(decided)])
     overall = evaluation["overall_score"]
     return {
         "verdict_id": verdict_id(run_id, claim["claim_id"], iteration),
         "claim_id": claim["claim_id"],
         "verdict": verdict,
-        "reasoning": build_reasoning(verdict, evaluation, findings),
+        "reasoning": reasoning,
         "ifrs_mapping": extract_ifrs_mapping(claim, findings, verdict),
         "confidence": round(overall, 3),
         "confidence_level": confidence_level(overall, all_failed=all_expected_failed(evaluation)),
         "iteration": iteration,
         "method": "rules",
-        "evaluation": dict(evaluation),
+        "evaluation": {**evaluation, "risk_flags": [flag.to_dict() for flag in carried]}
+        if carried
+        else dict(evaluation),
     }
 
 

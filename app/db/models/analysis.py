@@ -67,6 +67,8 @@ class Claim(Timestamped, Base):
     ifrs_paragraphs: Mapped[list[dict[str, Any]]] = mapped_column(JSONB, default=list)
     reasoning: Mapped[str | None] = mapped_column(Text)
     method: Mapped[str] = mapped_column(String(32))
+    # Greenwashing risk flags (kind, trigger phrase, explanation) found by app.claims.risk_flags.
+    risk_flags: Mapped[list[dict[str, Any]]] = mapped_column(JSONB, default=list, server_default="[]")
 
 
 class RoutingAssignment(Timestamped, Base):

@@ -10,6 +10,7 @@ import pytest
 
 from app.claims.agent import ClaimsAgent, ExtractionStats, MappedClaim
 from app.claims.candidates import CLAIM_TYPES, PRIORITIES
+from app.claims.rules import MIN_BUDGET
 from app.claims.textmatch import normalize_for_match
 from app.config import Settings
 from app.db.session import SessionFactory
@@ -62,7 +63,11 @@ async def test_rule_mode_claims_on_a_real_report(
     texts = [normalize_for_match(item.claim.text) for item in claims]
     assert len(texts) == len(set(texts)), "duplicate claims"
     per_100_pages = len(claims) * 100 / len(pages)
-    assert 15 <= per_100_pages <= 150, f"{len(claims)} claims on {len(pages)} pages"
+    # At most 1.5 claims a page, except that a short report may keep the extractor's floor of
+    # MIN_BUDGET claims (a 15-page climate plan asserts more than 22 environmental facts).
+    assert 15 <= per_100_pages and (per_100_pages <= 150 or len(claims) <= MIN_BUDGET), (
+        f"{len(claims)} claims on {len(pages)} pages"
+    )
     mapped = [item for item in claims if item.ifrs_paragraphs]
     assert len(mapped) >= 0.8 * len(claims), f"{len(mapped)} of {len(claims)} mapped"
     for item in claims:

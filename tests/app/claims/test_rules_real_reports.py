@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from app.claims.classify import CLAIM_TYPES, PRIORITIES
-from app.claims.rules import RuleClaim, extract_rule_claims
+from app.claims.rules import MIN_BUDGET, RuleClaim, extract_rule_claims
 from app.claims.sentences import normalise_text
 from tests.support.reports import report_pages, shared_report_paths
 
@@ -51,7 +51,9 @@ def test_claim_density_is_sane(path: Path, record_property: pytest.RecordPropert
     print(f"{summary}; types {dict(types)}; priorities {dict(priorities)}")
     record_property("claims", len(claims))
     record_property("per_100_pages", round(per_100_pages, 1))
-    assert MIN_PER_100_PAGES <= per_100_pages <= MAX_PER_100_PAGES, summary
+    # A short report may keep the extractor's floor of MIN_BUDGET claims, however dense that is per page.
+    assert MIN_PER_100_PAGES <= per_100_pages, summary
+    assert per_100_pages <= MAX_PER_100_PAGES or len(claims) <= MIN_BUDGET, summary
 
 
 @pytest.mark.parametrize("path", REPORTS, ids=[path.stem for path in REPORTS])
@@ -73,8 +75,10 @@ def test_claims_are_verbatim_unique_and_well_formed(path: Path) -> None:
 def test_the_largest_report_extracts_quickly() -> None:
     largest = max(REPORTS, key=lambda path: len(report_pages(path)))
     pages = report_pages(largest)
-    started = time.perf_counter()
+    # CPU time of this single-threaded extraction: wall time on a busy test machine measures the
+    # other processes, not the extractor.
+    started = time.process_time()
     extract_rule_claims(pages)
-    elapsed = time.perf_counter() - started
-    print(f"{largest.stem}: {len(pages)} pages in {elapsed:.2f} s")
+    elapsed = time.process_time() - started
+    print(f"{largest.stem}: {len(pages)} pages in {elapsed:.2f} s of CPU")
     assert elapsed < MAX_SECONDS
