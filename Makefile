@@ -45,9 +45,11 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.event_latency
 	$(BIN)/python -m bench.pipeline_run
 	$(BIN)/python -m bench.claims_extraction --all
+	$(BIN)/python -m bench.claim_detection
 	$(BIN)/python -m bench.specialists_offline --all
 	$(BIN)/python -m bench.geography --all
 	$(BIN)/python -m bench.partner_api
+	$(BIN)/python -m bench.ask_grounding
 	$(BIN)/python -m bench.verdict_quality --check
 	$(BIN)/python -m bench.verdict_quality
 	$(BIN)/python -m bench.worker_recovery

@@ -94,6 +94,26 @@ TYPE_RULES: dict[QueryType, tuple[tuple[re.Pattern[str], float], ...]] = {
             ),
             2.5,
         ),
+        # Reviewers' other openings: "Is there a board committee ...", "Which executives are
+        # accountable ...", "How are climate risks integrated ...", "Is executive pay tied ...".
+        (re.compile(r"^\W*(?:is|are|was|were)\s+there\b(?!.*\bclaims?\b)", _I), 2.5),
+        (
+            re.compile(
+                r"^\W*(?:which|who)\s+(?:[\w-]+\s+){0,4}(?:is|are|was|were|has|have)\s+"
+                r"(?:responsible|accountable|in charge|charged|tasked)\b",
+                _I,
+            ),
+            2.5,
+        ),
+        (re.compile(r"^\W*how\s+(?:is|are|was|were)\s+(?!.*\b(?:claims?|verdicts?)\b)", _I), 2.0),
+        (
+            re.compile(
+                r"^\W*(?:is|are)\s+(?:the\s+)?(?:executive|management|director|board|senior|ceo)\w*"
+                r"\s+(?:[\w-]+\s+){0,3}?(?:pay|compensation|remuneration|bonus\w*|incentive\w*)\b",
+                _I,
+            ),
+            2.5,
+        ),
         (
             re.compile(
                 r"\bdisclos(?:e|es|ed|ing|ure)\b|\bdescrib\w*|\bexplain\w*|\boutlin\w*"

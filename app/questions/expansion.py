@@ -27,7 +27,9 @@ QUESTION_WORDS = frozenset(
         """company companies company's entity organisation organization group firm business report reports
         reported reporting disclose discloses disclosed disclosure disclosures describe describes described
         explain explains explained provide provides provided mention mentions state states information
-        detail details any how does do did has have whether there its their it they is are"""
+        detail details any how does do did has have whether there its their it they is are
+        published publish publishes overall full belong belongs distinguish face faces arising
+        various specific particular currently much many large big size use used uses using"""
     )
 )
 #: A requirement maps only when its match weighs at least this much and shares at least

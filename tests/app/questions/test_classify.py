@@ -11,6 +11,7 @@ from app.questions.classify import classify, classify_by_rules, extract_entities
 from app.questions.expansion import expand
 from app.questions.search import search_words
 from app.questions.types import QueryType
+from app.questions.vocabulary import concept_groups, derivation_groups, variants
 from app.questions.windows import sentence_windows
 
 
@@ -42,6 +43,13 @@ from app.questions.windows import sentence_windows
         ("Does the report comply with IFRS S2?", QueryType.COMPLIANCE),
         ("Were the company's claims verified?", QueryType.VERDICT_SUMMARY),
         ("Is the report misleading?", QueryType.VERDICT_SUMMARY),
+        # Reviewers' openings without "does the company ...".
+        ("Is there a board committee that supervises climate matters?", QueryType.DISCLOSURE),
+        ("Which executives are accountable for climate issues?", QueryType.DISCLOSURE),
+        ("How are climate risks integrated into enterprise risk management?", QueryType.DISCLOSURE),
+        ("Is executive pay tied to climate objectives?", QueryType.DISCLOSURE),
+        ("Is there any claim that was contradicted?", QueryType.VERDICT_SUMMARY),
+        ("How are claims verified?", QueryType.VERDICT_SUMMARY),
     ],
 )
 def test_rules_classify_typical_questions(question: str, expected: QueryType) -> None:
@@ -119,3 +127,33 @@ def test_sentence_windows_cover_every_sentence_and_overlap() -> None:
     assert all(later.first > earlier.first for earlier, later in zip(windows, windows[1:], strict=False))
     assert any(later.first <= earlier.last for earlier, later in zip(windows, windows[1:], strict=False))
     assert all(len(window.text) < 200 + 60 for window in windows)
+
+
+def test_analyst_words_map_to_the_words_reports_use() -> None:
+    groups = {
+        group.covered: group
+        for group in concept_groups(
+            "Does the company work together with other firms in its sector, and is executive pay tied to it?"
+        )
+    }
+    peers = next(group for covered, group in groups.items() if "firm" in covered)
+    pay = next(group for covered, group in groups.items() if "pay" in covered)
+
+    assert "trade associations" in peers.alternatives and "coalition" in peers.alternatives
+    assert "incentive" in pay.alternatives and "remuneration" in pay.alternatives
+    assert pay.asked == ("pay",)
+    # "other companies" is a phrase: a question that merely says "the company" is not about peers.
+    assert not any("peers" in group.alternatives for group in concept_groups("Does the company report it?"))
+    # The longest phrase claims its words: "enterprise risk management" is one group.
+    erm = concept_groups("How are climate risks folded into enterprise risk management?")
+    assert [group.covered for group in erm] == [("fold",), ("enterpris", "risk", "management")]
+
+
+def test_derivations_the_full_text_stemmer_keeps_apart_are_searched_together() -> None:
+    assert variants("consume") == ("consumption",)
+    assert "consume" in variants("consumption")
+    assert variants("reduction") == ("reduce", "reduces")
+    assert variants("water") == ()
+    assert [group.alternatives for group in derivation_groups(["water", "consume"])] == [
+        ("consume", "consumption")
+    ]

@@ -23,6 +23,7 @@ from app.questions.answer import NOT_ADDRESSED
 from app.questions.service import NOTHING_FOR_LLM, NOTHING_MATCHES
 from tests.conftest import make_settings
 from tests.fixtures.disclosure_report import (
+    ANALYST_QUESTIONS,
     ASSOCIATIONS,
     BOARD,
     CARBON_PRICE,
@@ -98,6 +99,28 @@ async def test_planted_disclosures_are_quoted_and_cited_with_their_pages(
             in answer.answer.replace("requirements", "requirement")
             or paragraph in answer.answer
         )
+
+
+@pytest.mark.parametrize(("question", "sentence"), list(ANALYST_QUESTIONS.items()))
+async def test_analyst_wording_finds_passages_worded_otherwise_through_the_vocabulary(
+    session_factory: SessionFactory,
+    redis: Redis,
+    settings: Settings,
+    generated: DisclosureReport,
+    question: str,
+    sentence: str,
+) -> None:
+    """The question and the planted sentence share (almost) no words: "pay ... tied" is found as
+    "incentive ... depends on", "sites ... exposed ... hazards" as "depots ... flooding exposure",
+    "other firms in its sector" as "trade associations"."""
+    report = await store_report(session_factory, generated)
+
+    answer = await ask(session_factory, redis, settings, report, question)
+
+    assert answer.query_type is QueryType.DISCLOSURE
+    first = answer.citations[0]
+    assert (first.kind, first.page_number) == ("page", generated.planted[sentence])
+    assert sentence in first.excerpt
 
 
 async def test_a_topic_the_report_never_covers_is_not_addressed_and_cites_nothing(
