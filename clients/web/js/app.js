@@ -1,0 +1,72 @@
+// The dashboard's entry point: routes, the sign-in guard, and what happens when a request fails.
+
+import { ApiError, apiKey } from './api.js';
+import { alertBox, h } from './dom.js';
+import { go, match, route } from './router.js';
+
+route('/signin', () => import('./views/signin.js'));
+route('/reports', () => import('./views/reports.js'));
+route('/reports/:id', () => import('./views/report.js'));
+route('/reports/:id/claims', () => import('./views/claims.js'));
+route('/reports/:id/claims/:claimId', () => import('./views/claim.js'));
+route('/reports/:id/pages/:page', () => import('./views/page.js'));
+route('/reports/:id/ifrs', () => import('./views/ifrs.js'));
+route('/reports/:id/ask', () => import('./views/ask.js'));
+route('/evidence', () => import('./views/evidence.js'));
+
+const main = document.getElementById('main');
+/** The view on screen; a newer navigation replaces it, and a stale render's result is dropped. */
+let current = { cleanup: null };
+
+/** What a view does with an error it cannot handle itself: a refused key goes back to sign-in. */
+export function fail(error, where = main.firstElementChild ?? main) {
+  if (error instanceof ApiError && error.kind === 'auth') {
+    apiKey.clear();
+    go('/signin', { reason: 'rejected', next: location.hash.slice(1) });
+    return;
+  }
+  if (!(error instanceof ApiError)) console.warn(error);
+  where.append(alertBox(error.message));
+}
+
+async function show() {
+  const hash = location.hash.startsWith('#/') ? location.hash : '#/reports';
+  document.body.classList.toggle('signed-in', Boolean(apiKey.get()));
+  if (!apiKey.get() && !hash.startsWith('#/signin')) {
+    go('/signin', { next: hash.slice(1) });
+    return;
+  }
+  current.cleanup?.();
+  const mine = (current = { cleanup: null });
+  const view = h('div', { class: 'view' });
+  main.replaceChildren(view);
+  const found = match(hash);
+  if (!found) {
+    view.append(h('h1', {}, 'Page not found'), h('p', {}, h('a', { href: '#/reports' }, 'Go to the reports')));
+    return;
+  }
+  try {
+    const module = await found.load();
+    const cleanup = await module.render(view, { params: found.params, query: found.query, fail: (e) => fail(e, view) });
+    if (current === mine) mine.cleanup = cleanup ?? null;
+    else cleanup?.();
+  } catch (error) {
+    if (current === mine) fail(error, view);
+  }
+  const heading = view.querySelector('h1');
+  if (current === mine && heading && !view.contains(document.activeElement)) {
+    heading.tabIndex = -1;
+    heading.focus();
+  }
+}
+
+document.querySelector('.skip-link').addEventListener('click', (event) => {
+  event.preventDefault();
+  main.focus();
+});
+document.getElementById('sign-out').addEventListener('click', () => {
+  apiKey.clear();
+  go('/signin');
+});
+addEventListener('hashchange', show);
+show();
