@@ -11,6 +11,8 @@ from typing import Any
 
 import strawberry
 
+from app.knowledge.registry import requirement
+
 
 @strawberry.enum(description="How completely the report discloses what an IFRS paragraph asks (legal agent).")
 class DisclosureCoverage(enum.Enum):
@@ -51,6 +53,11 @@ class ClaimsStanding(enum.Enum):
 )
 class ParagraphCompliance:
     paragraph_id: str = strawberry.field(description='The paragraph, e.g. "S2.29(a)(i)(1)".')
+    pillar: str | None = strawberry.field(
+        description="Its pillar in the IFRS registry: general, governance, strategy, risk_management or "
+        "metrics_targets (null for a paragraph the registry does not hold)."
+    )
+    title: str | None = strawberry.field(description="The paragraph's short title in the IFRS registry.")
     disclosure_coverage: DisclosureCoverage = strawberry.field(
         description="Disclosure coverage from the legal agent's sub-requirement assessment of each claim and "
         "its report-level search for key disclosures. Never evidence of a claim's truth."
@@ -75,8 +82,11 @@ class ParagraphCompliance:
 
 def _paragraph(paragraph_id: str, entry: Mapping[str, Any]) -> ParagraphCompliance:
     disclosure = entry.get("disclosure") or {}
+    known = requirement(paragraph_id)
     return ParagraphCompliance(
         paragraph_id=paragraph_id,
+        pillar=known.pillar if known else None,
+        title=known.title if known else None,
         disclosure_coverage=DisclosureCoverage(disclosure.get("coverage", "not_assessed")),
         claims_assessed=int(disclosure.get("claims_assessed", 0)),
         report_gap=bool(disclosure.get("report_gap", False)),

@@ -12,17 +12,7 @@ const PILLARS = [
   ['metrics_targets', 'Metrics and targets'],
   ['general', 'General requirements'],
 ];
-// The pillars' paragraph ranges in the standards (IFRS S1 26–53, IFRS S2 5–37); the rest is general.
-const RANGES = {
-  S1: [[26, 27, 'governance'], [28, 42, 'strategy'], [43, 44, 'risk_management'], [45, 53, 'metrics_targets']],
-  S2: [[5, 7, 'governance'], [8, 23, 'strategy'], [24, 26, 'risk_management'], [27, 37, 'metrics_targets']],
-};
-
-function pillarOf(paragraphId) {
-  const [, standard, number] = /^(S[12])\.[A-E]?(\d+)/.exec(paragraphId) ?? [];
-  const found = (RANGES[standard] ?? []).find(([from, to]) => number >= from && number <= to);
-  return found?.[2] ?? 'general';
-}
+const pillarOf = (paragraph) => paragraph.pillar ?? 'general';
 
 export async function render(view, { params }) {
   const { report } = await request('IfrsCompliance', { id: params.id });
@@ -43,7 +33,7 @@ export async function render(view, { params }) {
         ? h('ul', { id: 'ifrs-gaps' }, gaps.map((p) => h('li', {}, `${p.paragraphId}: a key disclosure found nowhere in the report`)))
         : h('p', {}, 'No key IFRS S2 disclosure is missing from the report.'),
     ),
-    ...PILLARS.map(([pillar, title]) => [pillar, title, paragraphs.filter((p) => pillarOf(p.paragraphId) === pillar)])
+    ...PILLARS.map(([pillar, title]) => [pillar, title, paragraphs.filter((p) => pillarOf(p) === pillar)])
       .filter(([, , own]) => own.length)
       .map(([pillar, title, own]) => pillarSection(pillar, title, own)),
   );
@@ -53,7 +43,7 @@ const byNumber = (a, b) => a.paragraphId.localeCompare(b.paragraphId, 'en', { nu
 
 function pillarSection(pillar, title, paragraphs) {
   const rows = paragraphs.toSorted(byNumber).map((p) => [
-    h('span', { class: p.reportGap ? 'gap' : null }, p.paragraphId),
+    h('span', { class: p.reportGap ? 'gap' : null, title: p.title ?? '' }, p.title ? `${p.paragraphId} ${p.title}` : p.paragraphId),
     badge(p.disclosureCoverage),
     p.claimsAssessed,
     badge(p.claimsStanding),
