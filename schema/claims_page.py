@@ -10,12 +10,15 @@ from sqlalchemy import Select, case, exists, func, or_, select, tuple_
 from sqlalchemy.orm import aliased
 from strawberry import relay
 
+from app.agents.state import SPECIALISTS
 from app.db.models import Claim as ClaimModel
+from app.db.models import RoutingAssignment
 from app.db.models import Verdict as VerdictModel
 from app.services.runs import latest_run_id_of
 from schema.claim_enums import PRIORITY_RANK, ClaimOrder, ClaimType, Priority, VerdictLabel
 from schema.claims import Claim
 from schema.context import Context
+from schema.errors import ErrorCode, client_error
 from schema.pagination import (
     check_first,
     cursor_parts,
@@ -60,11 +63,27 @@ def _current_verdict_is(label: VerdictLabel) -> Any:
     )
 
 
+def _routed_to(agent: str) -> Any:
+    """The claim went to `agent` in any pass of its report's latest run."""
+    if agent not in SPECIALISTS:
+        raise client_error(
+            ErrorCode.INVALID_ARGUMENT,
+            f"Unknown agent {agent!r}; one of {', '.join(SPECIALISTS)}.",
+            argument="agent",
+        )
+    return exists().where(
+        RoutingAssignment.claim_id == ClaimModel.id,
+        RoutingAssignment.analysis_run_id == latest_run_id_of(ClaimModel.report_id),
+        RoutingAssignment.agent == agent,
+    )
+
+
 def _filtered(
     report_id: uuid.UUID,
     claim_type: ClaimType | None,
     priority: Priority | None,
     verdict: VerdictLabel | None,
+    agent: str | None = None,
 ) -> Select[Any]:
     query = select(ClaimModel).where(ClaimModel.report_id == report_id)
     if claim_type is not None:
@@ -73,6 +92,8 @@ def _filtered(
         query = query.where(ClaimModel.priority == priority.value)
     if verdict is not None:
         query = query.where(_current_verdict_is(verdict))
+    if agent is not None:
+        query = query.where(_routed_to(agent))
     return query
 
 
@@ -133,11 +154,12 @@ async def claims_page(
     claim_type: ClaimType | None,
     priority: Priority | None,
     verdict: VerdictLabel | None,
+    agent: str | None = None,
     order: ClaimOrder,
 ) -> ClaimConnection:
     """One page of the report's claims matching the filters, in `order`."""
     check_first(first, MAX_CLAIMS_PAGE)
-    filtered = _filtered(report_id, claim_type, priority, verdict)
+    filtered = _filtered(report_id, claim_type, priority, verdict, agent)
     key = _sort_key(order)
     page = filtered.order_by(*key).limit(first + 1)
     if after:

@@ -156,6 +156,13 @@ class Report(relay.Node):
         verdict: Annotated[
             VerdictLabel | None, strawberry.argument(description="Only claims whose current verdict is this.")
         ] = None,
+        agent: Annotated[
+            str | None,
+            strawberry.argument(
+                description="Only claims the latest analysis sent to this specialist (geography, legal, "
+                "news_media, academic or data_metrics), in any pass."
+            ),
+        ] = None,
         order_by: Annotated[
             ClaimOrder,
             strawberry.argument(description="PAGE (page order) or PRIORITY (high first, then page)."),
@@ -169,6 +176,7 @@ class Report(relay.Node):
             claim_type=type,
             priority=priority,
             verdict=verdict,
+            agent=agent,
             order=order_by,
         )
 

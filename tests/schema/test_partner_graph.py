@@ -53,6 +53,12 @@ query Claims($id: ID!, $first: Int!, $after: String, $type: ClaimType, $priority
 }
 """
 
+BY_AGENT = """
+query ByAgent($id: ID!, $agent: String) {
+  report(id: $id) { claims(first: 200, agent: $agent) { totalCount edges { node { routing { agent } } } } }
+}
+"""
+
 REPORT_LISTS = """
 query Lists($id: ID!) {
   report(id: $id) {
@@ -170,6 +176,23 @@ async def test_claims_filter_by_type_priority_and_verdict_and_order_by_priority(
         page(i) for i in range(60) if priority(i) == "high"
     )
     assert set(LABELS) >= {"verified", "contradicted"}
+
+
+async def test_claims_filter_by_the_agent_the_latest_run_sent_them_to(
+    client: GraphQLClient, session_factory: SessionFactory
+) -> None:
+    seeded = await seed_analysed_report(session_factory, 12)  # every claim went to data_metrics, news_media
+    gid = report_gid(seeded.report_id)
+
+    routed = (await client.data(BY_AGENT, id=gid, agent="news_media"))["report"]["claims"]
+    unrouted = (await client.data(BY_AGENT, id=gid, agent="geography"))["report"]["claims"]
+    unknown = await client.execute(BY_AGENT, id=gid, agent="astrology")
+
+    assert routed["totalCount"] == 12
+    assert all({"agent": "news_media"} in edge["node"]["routing"] for edge in routed["edges"])
+    assert unrouted == {"totalCount": 0, "edges": []}
+    assert unknown["errors"][0]["extensions"] == {"code": "INVALID_ARGUMENT", "argument": "agent"}
+    assert "geography, legal, news_media, academic, data_metrics" in unknown["errors"][0]["message"]
 
 
 async def test_claims_pages_follow_cursors_in_either_order_without_gaps(

@@ -258,7 +258,7 @@ async def test_claims_sort_by_priority_and_filter_by_type_and_agent(
     assert ranks == sorted(ranks) and ranks[0] == 0
 
     await page.get_by_label("Type").select_option("GEOGRAPHIC")
-    await page.get_by_label("Agent (this page)").select_option("geography")
+    await page.get_by_label("Agent", exact=True).select_option("geography")
     await page.get_by_role("button", name="Apply").click()
     await expect(page).to_have_url(
         re.compile(r"type=GEOGRAPHIC.*agent=geography|agent=geography.*type=GEOGRAPHIC")

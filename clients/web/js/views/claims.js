@@ -20,7 +20,7 @@ export async function render(view, { params, query }) {
   const orderBy = query.get('order') === 'PRIORITY' ? 'PRIORITY' : 'PAGE';
   const first = Number(PAGE_SIZES.includes(query.get('size')) ? query.get('size') : 50);
   const [{ report }, counts] = await Promise.all([
-    request('ClaimList', { id: params.id, first, after: query.get('after'), orderBy, type: filters.type, priority: filters.priority, verdict: filters.verdict }),
+    request('ClaimList', { id: params.id, first, after: query.get('after'), orderBy, type: filters.type, priority: filters.priority, verdict: filters.verdict, agent: filters.agent }),
     request('VerdictCounts', { id: params.id }),
   ]);
   if (!report) return notFound(view);
@@ -29,7 +29,7 @@ export async function render(view, { params, query }) {
   const current = { ...filters, order: orderBy === 'PRIORITY' ? 'PRIORITY' : null, size: first === 50 ? null : String(first) };
 
   const started = performance.now();
-  const claims = report.claims.edges.map(({ node }) => node).filter((claim) => !filters.agent || claim.routing.some((r) => r.agent === filters.agent));
+  const claims = report.claims.edges.map(({ node }) => node);
   const rows = claims.map((claim) => [
     claim.sourcePage,
     words(claim.claimType),
@@ -65,7 +65,7 @@ function filterForm(base, current) {
     select('type', 'Type', any('type')),
     select('priority', 'Priority', any('priority')),
     select('verdict', 'Verdict', any('verdict')),
-    select('agent', 'Agent (this page)', any('agent')),
+    select('agent', 'Agent', any('agent')),
     select('order', 'Sort by', [['', 'Page'], ['PRIORITY', 'Priority, then page']]),
     select('size', 'Claims per page', [['', '50'], ['200', '200']]),
     h('button', { type: 'submit' }, 'Apply'),
