@@ -91,9 +91,14 @@ class SibylGraphQL(GraphQL[Context, None]):
             request_data.query = await persisted_query(context, request_data.query, request_data.extensions)
         except PersistedQueryProblem as problem:
             return ExecutionResult(data=None, errors=[problem.error])
-        return await super().execute_single(
-            request, request_adapter, sub_response, context, root_value, request_data
-        )
+        try:
+            return await super().execute_single(
+                request, request_adapter, sub_response, context, root_value, request_data
+            )
+        finally:
+            # graphql-core's executor keeps the context in a reference cycle; dropping the loaders
+            # lets the request's rows be freed at once instead of by a full garbage collection.
+            context.reset_loaders()
 
 
 @asynccontextmanager

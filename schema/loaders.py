@@ -5,13 +5,19 @@ batched into one `WHERE key IN (...)` query, so a page of 200 claims with their 
 findings costs a fixed handful of queries however many claims it holds. Loaders are keyed by ids
 that came from already-authorised parents (a report of the caller's organisation); the two that
 take ids from clients (`claim`, `report`) filter by organisation themselves.
+
+The batch functions are closures over the session factory and organisation only, never over the
+`Loaders` object: a loader that referred back to its owner would make a reference cycle, and every
+row a request loaded (hundreds of ORM objects for a page of claims) would then wait for the cyclic
+garbage collector instead of being freed when the request ends. Those collections (full ones,
+walking the whole heap) cost about as much CPU as the request itself under load.
 """
 
 from __future__ import annotations
 
 import uuid
 from collections import defaultdict
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Hashable, Iterable, Sequence
 from typing import Any, TypeVar
 
 from sqlalchemy import Select, func, select
@@ -24,88 +30,109 @@ from app.services.runs import NEWEST_RUN_FIRST, latest_run_id_of
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
+BatchFn = Callable[[list[uuid.UUID]], Awaitable[list[Any]]]
 
 
 class Loaders:
     """The DataLoaders of one request, scoped to the caller's organisation."""
 
     def __init__(self, session_factory: SessionFactory, organisation_id: uuid.UUID) -> None:
-        self._session_factory = session_factory
-        self._organisation_id = organisation_id
-        self.report = DataLoader(self._reports)
-        self.claim = DataLoader(self._claims)
-        self.latest_run = DataLoader(self._latest_runs)
-        self.verdicts_by_claim = DataLoader(self._current_run_rows(Verdict, Verdict.iteration))
-        self.findings_by_claim = DataLoader(self._current_run_rows(Finding, Finding.created_at))
+        rows = _row_reader(session_factory)
+        self.report = DataLoader(_reports(rows, organisation_id))
+        self.claim = DataLoader(_claims(rows, organisation_id))
+        self.latest_run = DataLoader(_latest_runs(rows))
+        self.verdicts_by_claim = DataLoader(_current_run_rows(rows, Verdict, Verdict.iteration))
+        self.findings_by_claim = DataLoader(_current_run_rows(rows, Finding, Finding.created_at))
         self.routing_by_claim = DataLoader(
-            self._current_run_rows(RoutingAssignment, RoutingAssignment.iteration)
+            _current_run_rows(rows, RoutingAssignment, RoutingAssignment.iteration)
         )
-        self.claims_count = DataLoader(self._counter(Claim.report_id))
-        self.findings_count = DataLoader(self._counter(Finding.analysis_run_id))
+        self.claims_count = DataLoader(_counter(session_factory, Claim.report_id))
+        self.findings_count = DataLoader(_counter(session_factory, Finding.analysis_run_id))
         self.verdicts_count = DataLoader(
-            self._counter(Verdict.analysis_run_id, func.distinct(Verdict.claim_id))
+            _counter(session_factory, Verdict.analysis_run_id, func.distinct(Verdict.claim_id))
         )
 
-    async def _rows(self, query: Select[Any]) -> Sequence[Any]:
-        async with self._session_factory() as session:
+
+RowReader = Callable[[Select[Any]], Awaitable[Sequence[Any]]]
+
+
+def _row_reader(session_factory: SessionFactory) -> RowReader:
+    async def rows(query: Select[Any]) -> Sequence[Any]:
+        async with session_factory() as session:
             return list(await session.scalars(query))
 
-    async def _reports(self, ids: list[uuid.UUID]) -> list[Report | None]:
-        rows = await self._rows(
-            select(Report).where(Report.id.in_(ids), Report.organisation_id == self._organisation_id)
-        )
-        return _one_each(ids, rows, lambda row: row.id)
+    return rows
 
-    async def _claims(self, ids: list[uuid.UUID]) -> list[Claim | None]:
-        rows = await self._rows(
+
+def _reports(rows: RowReader, organisation_id: uuid.UUID) -> BatchFn:
+    async def load(ids: list[uuid.UUID]) -> list[Any]:
+        found = await rows(
+            select(Report).where(Report.id.in_(ids), Report.organisation_id == organisation_id)
+        )
+        return _one_each(ids, found, lambda row: row.id)
+
+    return load
+
+
+def _claims(rows: RowReader, organisation_id: uuid.UUID) -> BatchFn:
+    async def load(ids: list[uuid.UUID]) -> list[Any]:
+        found = await rows(
             select(Claim)
             .join(Report, Report.id == Claim.report_id)
-            .where(Claim.id.in_(ids), Report.organisation_id == self._organisation_id)
+            .where(Claim.id.in_(ids), Report.organisation_id == organisation_id)
         )
-        return _one_each(ids, rows, lambda row: row.id)
+        return _one_each(ids, found, lambda row: row.id)
 
-    async def _latest_runs(self, report_ids: list[uuid.UUID]) -> list[AnalysisRun | None]:
-        rows = await self._rows(
+    return load
+
+
+def _latest_runs(rows: RowReader) -> BatchFn:
+    async def load(report_ids: list[uuid.UUID]) -> list[Any]:
+        found = await rows(
             select(AnalysisRun)
             .where(AnalysisRun.report_id.in_(report_ids))
             .ext(distinct_on(AnalysisRun.report_id))
             .order_by(AnalysisRun.report_id, *NEWEST_RUN_FIRST)
         )
-        return _one_each(report_ids, rows, lambda row: row.report_id)
+        return _one_each(report_ids, found, lambda row: row.report_id)
 
-    def _current_run_rows(
-        self, model: type[Verdict] | type[Finding] | type[RoutingAssignment], order: Any
-    ) -> Callable[[list[uuid.UUID]], Any]:
-        """A batch function: per claim id, its rows from its report's latest run, ordered by `order`."""
+    return load
 
-        async def load(claim_ids: list[uuid.UUID]) -> list[list[Any]]:
-            rows = await self._rows(
-                select(model)
-                .join(Claim, Claim.id == model.claim_id)
-                .where(
-                    model.claim_id.in_(claim_ids),
-                    model.analysis_run_id == latest_run_id_of(Claim.report_id),
-                )
-                .order_by(order, model.id)
+
+def _current_run_rows(
+    rows: RowReader, model: type[Verdict] | type[Finding] | type[RoutingAssignment], order: Any
+) -> BatchFn:
+    """A batch function: per claim id, its rows from its report's latest run, ordered by `order`."""
+
+    async def load(claim_ids: list[uuid.UUID]) -> list[Any]:
+        found = await rows(
+            select(model)
+            .join(Claim, Claim.id == model.claim_id)
+            .where(
+                model.claim_id.in_(claim_ids),
+                model.analysis_run_id == latest_run_id_of(Claim.report_id),
             )
-            return _all_each(claim_ids, rows, lambda row: row.claim_id)
+            .order_by(order, model.id)
+        )
+        return _all_each(claim_ids, found, lambda row: row.claim_id)
 
-        return load
+    return load
 
-    def _counter(self, key: Any, counted: Any = None) -> Callable[[list[uuid.UUID]], Any]:
-        """A batch function: per key, how many rows carry it (`count(counted)`, default all rows)."""
 
-        async def load(keys: list[uuid.UUID]) -> list[int]:
-            async with self._session_factory() as session:
-                rows = await session.execute(
-                    select(key, func.count(counted) if counted is not None else func.count())
-                    .where(key.in_(keys))
-                    .group_by(key)
-                )
-                counts = {row[0]: int(row[1]) for row in rows}
-            return [counts.get(wanted, 0) for wanted in keys]
+def _counter(session_factory: SessionFactory, key: Any, counted: Any = None) -> BatchFn:
+    """A batch function: per key, how many rows carry it (`count(counted)`, default all rows)."""
 
-        return load
+    async def load(keys: list[uuid.UUID]) -> list[Any]:
+        async with session_factory() as session:
+            rows = await session.execute(
+                select(key, func.count(counted) if counted is not None else func.count())
+                .where(key.in_(keys))
+                .group_by(key)
+            )
+            counts = {row[0]: int(row[1]) for row in rows}
+        return [counts.get(wanted, 0) for wanted in keys]
+
+    return load
 
 
 def _one_each(keys: Iterable[K], rows: Iterable[V], key_of: Callable[[V], K]) -> list[V | None]:
