@@ -163,13 +163,13 @@ def _claim_state(run_id: str, item: MappedClaim) -> ClaimState:
     return state
 
 
-def with_flags(claim: ClaimState, flags: list[dict[str, Any]]) -> None:
+def with_flags(claim: ClaimState, flags: list[dict[str, str]]) -> None:
     """Carry a claim's risk flags in its state (read back with `app.claims.risk_flags.flags_of`)."""
-    cast(dict[str, Any], claim)["risk_flags"] = flags
+    claim["risk_flags"] = flags
 
 
-def _flags(claim: ClaimState) -> list[dict[str, Any]]:
-    return list(cast(dict[str, Any], claim).get("risk_flags") or [])
+def _flags(claim: ClaimState) -> list[dict[str, str]]:
+    return list(claim.get("risk_flags") or [])
 
 
 async def _store_flags(session: AsyncSession, claims: list[ClaimState]) -> None:

@@ -80,7 +80,7 @@ async def drop_claims_of_other_runs(session: AsyncSession, report_id: uuid.UUID,
 def _claim_rows(
     report_id: uuid.UUID, run_id: uuid.UUID, claims: Sequence[ClaimState]
 ) -> list[dict[str, Any]]:
-    """Rows for extracted claims, each of which names the method that found it."""
+    """Rows for extracted claims, each of which names the method that found it, with its risk flags."""
     return [
         {
             "id": uuid.UUID(claim["claim_id"]),
@@ -94,6 +94,8 @@ def _claim_rows(
             "ifrs_paragraphs": list(claim.get("ifrs_paragraphs") or []),
             "reasoning": claim.get("reasoning"),
             "method": claim["method"],
+            # Only a new row takes these: an upsert keeps the stored flags (the claims node rewrites them).
+            "risk_flags": list(claim.get("risk_flags") or []),
         }
         for claim in claims
     ]
@@ -135,6 +137,9 @@ async def load_claims(session: AsyncSession, report_id: uuid.UUID) -> list[Claim
             ifrs_paragraphs=[cast(IfrsParagraph, paragraph) for paragraph in row.ifrs_paragraphs or []],
             reasoning=row.reasoning,
             method=row.method,
+            risk_flags=[
+                {str(key): str(value) for key, value in flag.items()} for flag in row.risk_flags or []
+            ],
         )
         for row in rows
     ]

@@ -53,6 +53,7 @@ class ClaimState(TypedDict):
     ifrs_paragraphs: NotRequired[list[IfrsParagraph]]
     reasoning: NotRequired[str | None]
     method: NotRequired[str]
+    risk_flags: NotRequired[list[dict[str, str]]]
 
 
 class ReinvestigationContext(TypedDict):

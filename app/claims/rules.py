@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from app.claims.classify import assign_priority, build_reasoning, classify_claim_type
+from app.claims.ranking import rank_score
 from app.claims.sentences import NormalisedPage, normalise_page, sentence_spans
 from app.claims.worthiness import CLAIM_THRESHOLD, check_worthiness, is_boilerplate
 
@@ -38,7 +39,11 @@ _CLAUSE_END = re.compile(r"(?:;|,|:| –| —)\s")
 
 @dataclass(frozen=True)
 class RuleClaim:
-    """A check-worthy sentence with its type, priority, location and the reasons it was picked."""
+    """A check-worthy sentence with its type, priority, location and the reasons it was picked.
+
+    `score` is its check-worthiness; `rank` orders claims for the density budget
+    (`app.claims.ranking`: environmental assertions by the entity first).
+    """
 
     text: str
     claim_type: str
@@ -48,6 +53,7 @@ class RuleClaim:
     reasoning: str
     score: float
     signals: tuple[str, ...]
+    rank: float
 
 
 def extract_rule_claims(pages: Iterable[tuple[int, str]], *, budget: bool = True) -> list[RuleClaim]:
@@ -77,17 +83,17 @@ def is_check_worthy(sentence: str) -> bool:
 
 
 def _within_budget(claims: list[RuleClaim], page_count: int) -> list[RuleClaim]:
-    """Keep at most `MAX_CLAIMS_PER_PAGE` claims per page of the document, the best-scoring ones.
+    """Keep at most `MAX_CLAIMS_PER_PAGE` claims per page of the document, the best-ranked ones.
 
     Dense climate reports state a figure or an environmental assertion in almost every sentence;
     FRD-03 §1.7 treats far more than one claim per page as over-extraction, and a verifier's time is
-    better spent on the most specific ones (figures, dates, named sites and schemes score higher than
-    assertions without them). A short document may keep `MIN_BUDGET`. Order stays by page.
+    better spent on the environmental claims the entity makes about itself, the most specific and
+    assertive first (`app.claims.ranking`). A short document may keep `MIN_BUDGET`. Order stays by page.
     """
     budget = max(MIN_BUDGET, math.ceil(page_count * MAX_CLAIMS_PER_PAGE))
     if len(claims) <= budget:
         return claims
-    ranked = sorted(range(len(claims)), key=lambda index: (-claims[index].score, index))
+    ranked = sorted(range(len(claims)), key=lambda index: (-claims[index].rank, index))
     return [claims[index] for index in sorted(ranked[:budget])]
 
 
@@ -113,6 +119,7 @@ def _page_claims(number: int, page: NormalisedPage) -> list[RuleClaim]:
                 reasoning=build_reasoning(text, claim_type, signals),
                 score=score,
                 signals=signals,
+                rank=rank_score(text, score),
             )
         )
     return claims

@@ -22,6 +22,7 @@ from app.claims.environmental import (
     ACTION,
     ENVIRONMENTAL_THRESHOLD,
     FINANCIAL,
+    PRONOUN_SUBJECT,
     STRONG_TOPIC,
     environmental_score,
     is_chatter,
@@ -343,7 +344,8 @@ def _is_fragment(text: str) -> bool:
     if len(text) < MIN_CHARS or len(text.split()) < MIN_WORDS:
         return True
     if not VERB.search(text) and not (
-        _SENTENCE_END.search(text) and (PAST_PARTICIPLE.search(text) or _acts(text) or _nominal_target(text))
+        _SENTENCE_END.search(text.rstrip(" •▪·"))
+        and (PAST_PARTICIPLE.search(text) or _acts(text) or _nominal_target(text))
     ):
         return True
     letters = len(_LETTER.findall(text))
@@ -365,9 +367,11 @@ def _nominal_target(text: str) -> bool:
 
 
 def _acts(text: str) -> bool:
-    """A whole sentence (eight words or more) with an inflected action verb ("engages", "sourcing")."""
+    """A whole sentence (eight words or more) with an inflected action verb ("engages", "sourcing")
+    or one after "to" ("practices that help to minimise")."""
     return len(text.split()) >= ACTING_MIN_WORDS and any(
-        match.group().endswith(("s", "ed", "ing")) for match in ACTION.finditer(text)
+        match.group().endswith(("s", "ed", "ing")) or text[: match.start()].endswith("to ")
+        for match in ACTION.finditer(text)
     )
 
 
@@ -397,9 +401,25 @@ def check_worthiness(sentence: str) -> tuple[float, tuple[str, ...]]:
 def _signals(text: str) -> tuple[str, ...]:
     """The names of the `_WEIGHTS` patterns found in `text` (a target year is also a year)."""
     found = [name for name, pattern, _ in _WEIGHTS if pattern.search(text)]
+    if {"currency_amount", "figure_with_unit"} <= set(found) and not _figure_beside_money(text):
+        found.remove("figure_with_unit")  # "$1 billion" is one amount, not a figure and a sum
     if "year" not in found and "target_year" in found:
         found.append("year")
     return tuple(found)
+
+
+def _about_the_entity(text: str) -> bool:
+    """The company, or a pronoun standing for its products or sites ("They", "This plant"), is the subject."""
+    return bool(COMPANY.search(text) or PRONOUN_SUBJECT.search(text))
+
+
+def _figure_beside_money(text: str) -> bool:
+    """Whether a figure with a unit stands outside every sum of money in `text`."""
+    money = [match.span() for match in CURRENCY.finditer(text)]
+    return any(
+        not any(start <= match.start() < end for start, end in money)
+        for match in FIGURE_WITH_UNIT.finditer(text)
+    )
 
 
 def _has_anchor(signals: Iterable[str]) -> bool:
@@ -419,7 +439,7 @@ def _penalties(text: str, signals: tuple[str, ...]) -> float:
     generic = _GENERIC.search(text)
     if generic and not (COMPANY.search(text) and _FOOTPRINT.fullmatch(generic.group())):
         penalty += GENERIC_PENALTY
-    elif _TIMELESS.search(text) and not COMPANY.search(text) and _UNDATED_NAMES.isdisjoint(signals):
+    elif _TIMELESS.search(text) and not _about_the_entity(text) and _UNDATED_NAMES.isdisjoint(signals):
         penalty += TIMELESS_PENALTY
     if _UNFINISHED.search(text[-UNFINISHED_TAIL:]):
         penalty += UNFINISHED_PENALTY
