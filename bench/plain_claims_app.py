@@ -22,6 +22,7 @@ from starlette.routing import Route
 
 from app.db.models import Claim, Report
 from app.db.session import create_engine, create_session_factory
+from app.heap import freeze_startup_heap
 from schema.claims import current_verdict
 from schema.loaders import Loaders
 
@@ -80,6 +81,7 @@ def _claim(row: Claim, verdict: Any, findings: list[Any]) -> dict[str, Any]:
 async def lifespan(app: Starlette) -> AsyncIterator[None]:
     engine = create_engine(os.environ["DATABASE_URL"])
     app.state.session_factory = create_session_factory(engine)
+    freeze_startup_heap()  # as the API does, so the two are compared alike
     yield
     await engine.dispose()
 

@@ -27,6 +27,7 @@ from app.config import Settings, get_settings
 from app.db.session import create_engine, create_session_factory
 from app.embeddings import create_embedder
 from app.events import EventLog
+from app.heap import freeze_startup_heap
 from app.llm.client import create_llm_client
 from app.ratelimit import RateLimiter
 from app.web.assets import assets_dir
@@ -151,6 +152,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         async with _services(settings) as services:
             app.state.services = services
+            freeze_startup_heap()
             yield
 
     graphql = SibylGraphQL(
