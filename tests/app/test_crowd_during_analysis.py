@@ -23,9 +23,9 @@ from sqlalchemy import text
 
 from app.db.session import SessionFactory
 from app.embedded.redis import free_port
-from bench.ws_light import LightSubscriber, open_subscriber
 from tests.conftest import new_api_key
 from tests.fixtures import pdfs
+from tests.support.event_watchers import EventWatcher, open_watchers
 from tests.support.investigators import INVOCATION_LOG_ENV
 from tests.support.services import RunningServices
 from tests.support.sibyl_process import SibylProcess, database_id, start_sibyl
@@ -34,30 +34,6 @@ SUBSCRIBERS = 300
 RUN_STATUS = "SELECT status FROM analysis_runs WHERE id = :id"
 LAST_EVENT = "SELECT max(seq) FROM events WHERE report_id = :id"
 KEYS = 10
-EVENTS = "subscription E($reportId: ID!) { analysisEvents(reportId: $reportId) { id eventType } }"
-
-
-class Watcher:
-    """One dashboard: the event ids it received, and any error."""
-
-    def __init__(self) -> None:
-        self.ids: list[int] = []
-        self.errors: list[str] = []
-        self.connection: LightSubscriber | None = None
-
-    def on_message(self, report_id: str, message: dict[str, Any]) -> None:
-        kind = message.get("type")
-        if kind == "connection_ack" and self.connection is not None:
-            payload = {"query": EVENTS, "variables": {"reportId": report_id}}
-            self.connection.send({"id": "1", "type": "subscribe", "payload": payload})
-        elif kind == "next" and message["payload"].get("errors"):
-            self.errors.append(str(message["payload"]["errors"]))
-        elif kind == "next":
-            self.ids.append(int(message["payload"]["data"]["analysisEvents"]["id"]))
-        elif kind in ("error", "complete"):
-            self.errors.append(f"{kind}: {message.get('payload')}")
-
-
 @pytest.fixture
 def sibyl(services: RunningServices, clean_db: None) -> Iterator[SibylProcess]:
     """`sibyl run` on the test databases with scripted specialists (slow for a moment on their
@@ -78,13 +54,6 @@ def sibyl(services: RunningServices, clean_db: None) -> Iterator[SibylProcess]:
         shutil.rmtree(data_dir, ignore_errors=True)
 
 
-async def watch(port: int, key: str, report_id: str, watcher: Watcher) -> None:
-    watcher.connection = await open_subscriber(
-        "127.0.0.1", port, lambda message: watcher.on_message(report_id, message)
-    )
-    watcher.connection.send({"type": "connection_init", "payload": {"authorization": f"Bearer {key}"}})
-
-
 async def wait_until(condition: Any, timeout: float, what: str) -> None:
     deadline = asyncio.get_running_loop().time() + timeout
     while not condition():
@@ -99,11 +68,12 @@ async def test_300_subscribers_during_a_live_analysis_all_get_everything(
     report_id = await asyncio.to_thread(sibyl.upload, pdfs.synthetic_report(page_count=6).pdf)
     await asyncio.to_thread(sibyl.wait_for_status, report_id, "PARSED", timeout=60)
     keys = [await new_api_key(session_factory) for _ in range(KEYS)]
-    watchers = [Watcher() for _ in range(SUBSCRIBERS)]
+    watchers: list[EventWatcher] = []
     for start in range(0, SUBSCRIBERS, 50):
-        await asyncio.gather(
-            *(watch(sibyl.api_port, keys[n % KEYS], report_id, watchers[n]) for n in range(start, start + 50))
+        opened = await asyncio.gather(
+            *(open_watchers(sibyl.api_port, keys[n % KEYS], report_id, 1) for n in range(start, start + 50))
         )
+        watchers += [watcher for group in opened for watcher in group]
     try:
         await wait_until(lambda: all(w.ids or w.errors for w in watchers), 30, "every subscriber to replay")
         run_id = database_id(await asyncio.to_thread(sibyl.start_analysis, report_id))

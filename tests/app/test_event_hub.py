@@ -7,14 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import tempfile
 import time
 import uuid
-from collections.abc import AsyncGenerator, AsyncIterator
+from collections.abc import AsyncGenerator
 from pathlib import Path
 from typing import cast
 
-import pytest
 from redis.asyncio import Redis
 from redis.exceptions import ConnectionError as RedisConnectionError
 from sqlalchemy import text
@@ -143,14 +141,6 @@ async def test_idle_followers_cost_one_check_per_report(
         await stream.aclose()
 
     assert 2 <= idle_reads <= 8  # ~5 checks for the report, not 50 followers x 5
-
-
-@pytest.fixture
-async def private_redis() -> AsyncIterator[tuple[Path, int]]:
-    with tempfile.TemporaryDirectory(prefix="sibyl-redis-", dir="/tmp") as folder:
-        server = start_redis(Path(folder))
-        yield Path(folder), server.port
-        server.stop()
 
 
 async def test_many_followers_survive_a_redis_restart(

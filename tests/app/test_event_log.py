@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import tempfile
 import uuid
 from collections.abc import AsyncIterator
 from pathlib import Path
 
-import pytest
 from redis.asyncio import Redis
 from redis.exceptions import ConnectionError as RedisConnectionError
 
@@ -96,14 +94,6 @@ async def test_event_whose_publish_was_lost_still_arrives(
 
     assert await pending == [1, 2]
     await stream.aclose()
-
-
-@pytest.fixture
-async def private_redis() -> AsyncIterator[tuple[Path, int]]:
-    with tempfile.TemporaryDirectory(prefix="sibyl-redis-", dir="/tmp") as folder:
-        server = start_redis(Path(folder))
-        yield Path(folder), server.port
-        server.stop()
 
 
 async def test_follower_survives_redis_restart(

@@ -14,43 +14,15 @@ from strawberry.relay import GlobalID
 
 from app.db.session import SessionFactory
 from app.events import EventLog
-from bench.ws_light import LightSubscriber, open_subscriber
 from schema import fanout
 from tests.app.test_event_log import new_report
 from tests.conftest import new_api_key
-
-EVENTS = "subscription Live($reportId: ID!) { analysisEvents(reportId: $reportId) { id data } }"
-
-
-class Watcher:
-    def __init__(self) -> None:
-        self.ids: list[int] = []
-        self.arrived: list[float] = []
-        self.errors: list[str] = []
-        self.connection: LightSubscriber | None = None
-
-    def on_message(self, report_id: str, message: dict[str, Any]) -> None:
-        kind = message.get("type")
-        if kind == "connection_ack" and self.connection is not None:
-            payload = {"query": EVENTS, "variables": {"reportId": report_id}}
-            self.connection.send({"id": "1", "type": "subscribe", "payload": payload})
-        elif kind == "next" and not message["payload"].get("errors"):
-            self.ids.append(int(message["payload"]["data"]["analysisEvents"]["id"]))
-            self.arrived.append(time.monotonic())
-        else:
-            self.errors.append(str(message))
+from tests.support.event_watchers import EventWatcher, open_watchers
 
 
-async def watchers(api_url: str, key: str, report: uuid.UUID, count: int) -> list[Watcher]:
-    report_id = str(GlobalID("Report", str(report)))
+async def watchers(api_url: str, key: str, report: uuid.UUID, count: int) -> list[EventWatcher]:
     port = int(api_url.rsplit(":", 1)[1])
-    crowd = [Watcher() for _ in range(count)]
-    for watcher in crowd:
-        watcher.connection = await open_subscriber(
-            "127.0.0.1", port, lambda message, w=watcher: w.on_message(report_id, message)
-        )
-        watcher.connection.send({"type": "connection_init", "payload": {"authorization": f"Bearer {key}"}})
-    return crowd
+    return await open_watchers(port, key, str(GlobalID("Report", str(report))), count)
 
 
 async def until(condition: Any, timeout: float = 20.0) -> None:
@@ -95,7 +67,7 @@ async def test_parked_subscribers_get_everything_once_and_a_new_leader_takes_ove
     assert all(not w.errors for w in crowd)
 
 
-def is_leader(watcher: Watcher) -> bool:
+def is_leader(watcher: EventWatcher) -> bool:
     leaders = [group.leader for group in fanout._groups.values() if group.leader is not None]
     assert watcher.connection is not None and watcher.connection.transport is not None
     port = watcher.connection.transport.get_extra_info("sockname")[1]

@@ -20,32 +20,16 @@ from app.llm import LLMClient
 from app.organisations import LOCAL_ORGANISATION_ID
 from app.questions import Answer, QueryType, ask_report
 from app.questions.service import LLM_FAILED, NOT_EMBEDDED, NOT_INDEXED_WITH_VECTORS
+from tests.app.questions.conftest import ANSWER_MODEL, ROUTE_MODEL
 from tests.app.questions.seed import NET_ZERO, REUTERS, TAILINGS, add_run, page_windows, seed_report
 from tests.conftest import make_settings
 from tests.support.fake_embeddings import FakeEmbeddingReply, FakeEmbeddings, fake_embeddings_server
-from tests.support.fake_llm import FakeLLM, FakeReply, fake_llm_server, settings_for
+from tests.support.fake_llm import FakeLLM, FakeReply
 from tests.support.services import RunningServices
 
 pytestmark = pytest.mark.usefixtures("clean_db")
 
-ROUTE_MODEL, ANSWER_MODEL = "test/route-model", "test/answer-model"
 QUESTION = "What evidence contradicts the net-zero claim?"
-
-
-@pytest.fixture
-async def fake_llm() -> AsyncIterator[FakeLLM]:
-    async with fake_llm_server() as fake:
-        yield fake
-
-
-@pytest.fixture
-async def llm(services: RunningServices, fake_llm: FakeLLM) -> AsyncIterator[LLMClient]:
-    settings = make_settings(
-        services, **settings_for(fake_llm, llm_model_routing=ROUTE_MODEL, llm_model_analysis=ANSWER_MODEL)
-    )
-    client = LLMClient(settings)
-    yield client
-    await client.aclose()
 
 
 @pytest.fixture

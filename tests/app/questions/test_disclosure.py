@@ -6,7 +6,6 @@ with no citation, with or without an LLM."""
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -21,7 +20,7 @@ from app.organisations import LOCAL_ORGANISATION_ID
 from app.questions import Answer, QueryType, ask_report
 from app.questions.answer import NOT_ADDRESSED
 from app.questions.service import NOTHING_FOR_LLM, NOTHING_MATCHES
-from tests.conftest import make_settings
+from tests.app.questions.conftest import ANSWER_MODEL, ROUTE_MODEL
 from tests.fixtures.disclosure_report import (
     ANALYST_QUESTIONS,
     ASSOCIATIONS,
@@ -34,13 +33,11 @@ from tests.fixtures.disclosure_report import (
     disclosure_report,
     store_report,
 )
-from tests.support.fake_llm import FakeLLM, FakeReply, fake_llm_server, settings_for
-from tests.support.services import RunningServices
+from tests.support.fake_llm import FakeLLM, FakeReply
 
 pytestmark = pytest.mark.usefixtures("clean_db")
 
 EMBEDDER = HashingEmbedder(384)
-ROUTE_MODEL, ANSWER_MODEL = "test/route-model", "test/answer-model"
 
 
 @pytest.fixture(scope="module")
@@ -134,22 +131,6 @@ async def test_a_topic_the_report_never_covers_is_not_addressed_and_cites_nothin
     assert answer.answer.startswith(NOT_ADDRESSED)
     assert answer.citations == []
     assert NOTHING_MATCHES in answer.caveats
-
-
-@pytest.fixture
-async def fake_llm() -> AsyncIterator[FakeLLM]:
-    async with fake_llm_server() as fake:
-        yield fake
-
-
-@pytest.fixture
-async def llm(services: RunningServices, fake_llm: FakeLLM) -> AsyncIterator[LLMClient]:
-    settings = make_settings(
-        services, **settings_for(fake_llm, llm_model_routing=ROUTE_MODEL, llm_model_analysis=ANSWER_MODEL)
-    )
-    client = LLMClient(settings)
-    yield client
-    await client.aclose()
 
 
 def disclosure_llm(request: dict[str, Any]) -> FakeReply:
