@@ -70,15 +70,7 @@ class SibylProcess:
         return pids[count - 1]
 
     def graphql(self, query: str, **variables: Any) -> dict[str, Any]:
-        response = httpx.post(
-            f"http://127.0.0.1:{self.api_port}/graphql",
-            json={"query": query, "variables": variables},
-            headers={"Authorization": f"Bearer {self.key()}"},
-            timeout=30,
-        )
-        body = response.json()
-        assert "errors" not in body, body
-        return dict(body["data"])
+        return graphql_data(f"http://127.0.0.1:{self.api_port}", self.key(), query, variables)
 
     def upload(self, pdf: bytes, filename: str = "r.pdf") -> str:
         """Upload a PDF; the new report's id."""
@@ -190,3 +182,16 @@ def process_is_gone(pid: int) -> bool:
 def invocations(path: Path) -> list[dict[str, Any]]:
     """The scripted investigators' log (tests.support.investigators)."""
     return [json.loads(line) for line in path.read_text().splitlines() if line] if path.exists() else []
+
+
+def graphql_data(base_url: str, key: str, query: str, variables: dict[str, Any]) -> dict[str, Any]:
+    """The `data` of one GraphQL request to a running Sibyl, asserting it had no errors."""
+    response = httpx.post(
+        f"{base_url}/graphql",
+        json={"query": query, "variables": variables},
+        headers={"Authorization": f"Bearer {key}"},
+        timeout=30,
+    )
+    body = response.json()
+    assert "errors" not in body, body
+    return dict(body["data"])

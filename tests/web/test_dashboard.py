@@ -19,6 +19,7 @@ from playwright.async_api import Page, expect
 
 from tests.fixtures import pdfs
 from tests.support.graphql import UPLOAD_MUTATION
+from tests.support.sibyl_process import graphql_data
 from tests.web.conftest import LiveSibyl
 
 PHONE = {"width": 390, "height": 844}
@@ -42,15 +43,7 @@ VERIFIED_CLAIM = "Scope 1 emissions fell 6.1% to 2.3 Mt CO2e in 2023."
 
 
 def graphql(live: LiveSibyl, query: str, key: str | None = None, **variables: Any) -> dict[str, Any]:
-    response = httpx.post(
-        f"{live.url}/graphql",
-        json={"query": query, "variables": variables},
-        headers={"Authorization": f"Bearer {key or live.api_key}"},
-        timeout=30,
-    )
-    body = response.json()
-    assert "errors" not in body, body
-    return dict(body["data"])
+    return graphql_data(live.url, key or live.api_key, query, variables)
 
 
 def get(live: LiveSibyl, url: str) -> httpx.Response:
