@@ -62,7 +62,10 @@ class Analysis:
     max_iterations: int = strawberry.field(description="Passes allowed (first pass plus re-investigations).")
     progress_percent: float = strawberry.field(description="Rough progress, 0 to 100, never decreasing.")
     agent_statuses: list[AgentState] = strawberry.field(description="Each routed specialist's state.")
-    active_agents: list[str] = strawberry.field(description="Specialists working right now.")
+    active_agents: list[str] = strawberry.field(
+        description="Specialists working right now (none unless the analysis is RUNNING: a run that "
+        "ended in ERROR may have left agents marked working)."
+    )
     usage: JSON = strawberry.field(
         description="LLM usage of the run: calls, failed calls, retries, tokens in/out, latency and cost "
         "estimate, in total and by model and role. Empty without an LLM."
@@ -118,7 +121,11 @@ class Analysis:
             max_iterations=run.max_iterations,
             progress_percent=progress_percent(run),
             agent_statuses=statuses,
-            active_agents=[state.agent_name for state in statuses if state.status == "working"],
+            active_agents=[
+                state.agent_name
+                for state in statuses
+                if state.status == "working" and run.status == AnalysisStatus.RUNNING.value
+            ],
             usage=cast(JSON, run.usage or {}),
             compliance=cast(JSON, run.compliance or {}),
             ifrs_compliance=paragraphs(run.compliance or {}),

@@ -8,6 +8,8 @@ Fixtures:
 - `live_sibyl`: a `sibyl run` subprocess (API + worker) on a free port against the test session's
   Postgres and Redis, with a fresh API key of the `local` organisation for each test (storage is
   cleaned first, as for every storage test). One server serves the whole `tests/web` package.
+- `rate_limited_sibyl`: a second `sibyl run`, for one test, with a low `RATE_LIMIT_PER_MINUTE`
+  (indirect parametrisation) and `live_sibyl`'s key.
 - `browser_page`: a page in a fresh browser context at 1280×800 with no route to the internet
   (`outside_requests` lists what it tried to reach); `console_errors` collects the
   page's console errors and uncaught exceptions (assert it is empty); `screenshot(page, name)`
@@ -23,6 +25,7 @@ import shutil
 import tempfile
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -131,15 +134,17 @@ class LiveSibyl:
             await asyncio.sleep(0.2)
 
 
-@pytest.fixture(scope="package")
-def sibyl_server(services: RunningServices) -> Iterator[SibylProcess]:
-    """`sibyl run` against the test databases; stopped (Ctrl-C) after the package's tests."""
+@contextmanager
+def running_sibyl(services: RunningServices, **settings: str) -> Iterator[SibylProcess]:
+    """`sibyl run` against the test databases with extra `settings` (environment variables),
+    stopped (Ctrl-C) on leaving."""
     data_dir = Path(tempfile.mkdtemp(prefix="sibyl-web-"))
     env = {
         "DATABASE_URL": services.database_url,
         "REDIS_URL": services.redis_url,
         # The periodic sweep's ARQ lock would look like a running job to `clean_db`.
         "ANALYSIS_SWEEP_SECONDS": "0",
+        **settings,
     }
     process = start_sibyl(data_dir, free_port(), free_port(), env)
     try:
@@ -147,6 +152,25 @@ def sibyl_server(services: RunningServices) -> Iterator[SibylProcess]:
     finally:
         process.stop()
         shutil.rmtree(data_dir, ignore_errors=True)
+
+
+@pytest.fixture(scope="package")
+def sibyl_server(services: RunningServices) -> Iterator[SibylProcess]:
+    """`sibyl run` against the test databases; stopped (Ctrl-C) after the package's tests."""
+    with running_sibyl(services) as process:
+        yield process
+
+
+@pytest.fixture
+def rate_limited_sibyl(
+    request: pytest.FixtureRequest, live_sibyl: LiveSibyl, services: RunningServices
+) -> Iterator[LiveSibyl]:
+    """A second `sibyl run`, for this test only, whose `RATE_LIMIT_PER_MINUTE` is the test's
+    `rate_limit` parameter (indirect parametrisation; default 12). Same databases and the same API
+    key as `live_sibyl` (whose server the limit does not touch)."""
+    per_minute = str(getattr(request, "param", 12))
+    with running_sibyl(services, RATE_LIMIT_PER_MINUTE=per_minute) as process:
+        yield LiveSibyl(f"http://127.0.0.1:{process.api_port}", live_sibyl.api_key, process)
 
 
 @pytest.fixture

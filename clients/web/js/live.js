@@ -52,19 +52,40 @@ export function follow(reportId, { onEvent, onState, onRefused }) {
           onState('Live');
         },
         next: (data) => {
+          refusals = 0;
           queue = queue.then(() => deliver(data.analysisEvents)).catch(onRefusedOr);
         },
-        error: (errors) => onRefusedOr(new ApiError('graphql', errors?.[0]?.message ?? 'The subscription failed.')),
+        error: (errors) => {
+          // The subscribe message counts against the key's limit too: refused, it is tried again.
+          const extensions = errors?.[0]?.extensions ?? {};
+          if (extensions.code === 'RATE_LIMITED') return rateLimited(Number(extensions.retryAfterSeconds) || 5);
+          onRefusedOr(new ApiError('graphql', errors?.[0]?.message ?? 'The subscription failed.'));
+        },
         closed: (code, reason) => {
           const kind = REFUSED[code];
           if (kind === 'auth') return onRefused(new ApiError('auth', reason));
-          const wait = kind === 'rate' ? retryAfter(reason) : RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)];
-          attempt += 1;
-          onState(kind === 'rate' ? rateMessage(Math.round(wait / 1000)) : `Connection lost; reconnecting in ${wait / 1000} s…`);
-          timer = setTimeout(connect, wait);
+          if (kind === 'rate') return rateLimited(retryAfter(reason));
+          const wait = RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)];
+          again(wait, `Connection lost; reconnecting in ${wait / 1000} s…`);
         },
       },
     );
+  }
+
+  /** Say `text` and connect again in `wait` ms. */
+  function again(wait, text) {
+    attempt += 1;
+    onState(text);
+    timer = setTimeout(connect, wait);
+  }
+
+  // A reconnect costs two requests (connection_init, subscribe), so waiting only the stated time
+  // can be refused forever at a low limit: the wait doubles with each refusal in a row (up to 8×).
+  let refusals = 0;
+  function rateLimited(seconds) {
+    const wait = seconds * 2 ** Math.min(refusals, 3);
+    refusals += 1;
+    again(wait * 1000, rateMessage(wait));
   }
 
   function onRefusedOr(error) {
@@ -80,9 +101,9 @@ export function follow(reportId, { onEvent, onState, onRefused }) {
   };
 }
 
+/** The seconds a 4429 close's reason asks to wait ("… retry in N s."). */
 function retryAfter(reason) {
-  const seconds = Number(/retry in (\d+)/.exec(reason ?? '')?.[1] ?? 5);
-  return seconds * 1000;
+  return Number(/retry in (\d+)/.exec(reason ?? '')?.[1] ?? 5);
 }
 
 /** One line for the feed: the event id, the agent, and what happened. */

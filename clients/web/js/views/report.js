@@ -109,7 +109,7 @@ function drawSummary(section, report, refresh, fail) {
       analysis ? [h('dt', {}, 'Claims'), h('dd', {}, analysis.claimsCount), h('dt', {}, 'Findings'), h('dd', {}, analysis.findingsCount), h('dt', {}, 'Verdicts'), h('dd', {}, analysis.verdictsCount)] : null,
     ),
     report.errorMessage ? alertBox(report.errorMessage) : null,
-    analysis?.errorMessage ? alertBox(analysis.errorMessage) : null,
+    analysis?.errorMessage && analysis.errorMessage !== report.errorMessage ? alertBox(analysis.errorMessage) : null,
     analysis?.warnings.length ? h('ul', { class: 'warnings' }, analysis.warnings.map((w) => h('li', {}, w.message))) : null,
     h('div', { class: 'actions' }, actions),
     result,
