@@ -13,7 +13,7 @@ import re
 from collections.abc import Iterable
 
 from app.claims.environmental import topic_terms
-from app.claims.worthiness import (
+from app.claims.signals import (
     ASSURANCE,
     CADENCE,
     CERTIFICATION,

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from app.claims.environmental import HEDGE, environmental_score, topic_terms
-from app.claims.worthiness import CERTIFICATION, TARGET_YEAR
+from app.claims.signals import CERTIFICATION, TARGET_YEAR
 
 _I = re.IGNORECASE
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from app.claims.worthiness import FIGURE_WITH_UNIT, TARGET_YEAR
+from app.claims.signals import FIGURE_WITH_UNIT, TARGET_YEAR
 
 _I = re.IGNORECASE
 

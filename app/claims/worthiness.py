@@ -27,208 +27,47 @@ from app.claims.environmental import (
     environmental_score,
     is_chatter,
 )
+from app.claims.signals import (
+    ASPIRATION,
+    ASSURANCE,
+    CADENCE,
+    CERTIFICATION,
+    CHAIRED,
+    COMPANY,
+    COMPARISON,
+    COUNT,
+    CURRENCY,
+    DATE,
+    DEFINITION,
+    DISCLAIMER,
+    EMISSIONS,
+    ENVIRONMENT,
+    FACILITY,
+    FIGURE_WITH_UNIT,
+    GENERIC,
+    GOVERNANCE,
+    HEDGE,
+    INDEX_PROMPT,
+    LINK,
+    NAVIGATION,
+    NET_ZERO,
+    PAST_PARTICIPLE,
+    PLACE,
+    REDUCTION,
+    REMUNERATION,
+    RESULT,
+    SELF_REFERENCE,
+    SENTENCE_END,
+    TARGET,
+    TARGET_YEAR,
+    TOC,
+    VERB,
+    YEAR,
+)
 from app.claims.subjects import GOVERNANCE_FACT, SUBJECT
 
 _I = re.IGNORECASE
-_NUMBER = r"(?<![\w.])(?:\d{1,3}(?:[,\u202f]\d{3})+|\d+)(?:\.\d+)?"
-_UNIT = (
-    r"(?:%|per\s?cent\b|percent\b|percentage points?\b|pp\b|t\b|kt\b|Mt\b|Gt\b|tonnes?\b|tons?\b|"
-    r"metric tons?\b|"
-    r"MT\b|t\s?CO2e?\b|tCO₂e?\b|kg\b|g\b|lbs?\b|[kMGT]Wh\b|[kMGTP]J\b|[kMG]Wp?\b|ha\b|hectares?\b|acres?\b|"
-    r"km2?\b|km²|m2\b|m²|m3\b|m³|sq(?:uare)? (?:feet|ft|metres|meters)\b|ML\b|GL\b|megalit(?:re|er)s?\b|"
-    r"(?:kilo)?lit(?:re|er)s?\b|gallons?\b|million\b|billion\b|trillion\b|bn\b|mn\b|thousand\b|"
-    r"per (?:million|thousand|hundred|100|1,000|200,000)\b)"
-)
-FIGURE_WITH_UNIT = re.compile(rf"{_NUMBER}\s?(?:-\s?)?{_UNIT}(?:\s?(?:CO2e?|CO₂e?)\b)?")
-CURRENCY = re.compile(
-    rf"(?:[$€£¥]|\b(?:US|A|C|NZ)\$|\b(?:USD|EUR|GBP|CAD|AUD|CHF|JPY|SEK|NOK)\s?){_NUMBER}"
-    rf"(?:\s?(?:million|billion|bn|mn|m|k)\b)?|{_NUMBER}\s?(?:million |billion )?(?:euros?|dollars?)\b"
-)
-_NUMBER_WORD = r"\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|fifty|hundred)"
-COUNT = re.compile(
-    rf"(?:{_NUMBER}|{_NUMBER_WORD})\s(?:[a-z-]+\s){{0,4}}(?:sites?|facilities|plants?|mines?|quarr(?:y|ies)|factories|warehouses|stores|"
-    r"locations|countries|suppliers|projects|employees|vehicles|charging (?:points|stations)|trees|"
-    r"properties|buildings|hours|times|members|directors|meetings|audits|assessments|models|"
-    r"hydrogen|electric|smelters|refineries|vessels|ships|trucks|cases|incidents|participants|people|"
-    r"customers|partners|patents|jobs|schools|communities|entries|tonnes|panels|modules|turbines|chargers)\b",
-    _I,
-)
-NUMBER = re.compile(_NUMBER)
-YEAR = re.compile(r"\b(?:FY\s?|fiscal (?:year )?)?(?:19[89]\d|20[0-6]\d)\b|\bFY\s?\d{2}\b", _I)
-DATE = re.compile(
-    r"\b(?:\d{1,2} )?(?:January|February|March|April|May|June|July|August|September|October|November|"
-    r"December) (?:\d{1,2}, )?20\d\d\b"
-)
-TARGET_YEAR = re.compile(
-    r"\b(?:by|until|before|through|to|in)\s(?:the end of\s|end-|year-end\s)?(?:FY\s?|fiscal (?:year )?)?"
-    r"20(?:2[4-9]|[3-5]\d)\b",
-    _I,
-)
-NET_ZERO = re.compile(r"\bnet[- ]?zero\b|\b(?:carbon|climate|CO2)[- ]neutral(?:ity)?\b|\b1\.5\s?°?C\b", _I)
-TARGET = re.compile(
-    r"\b(?:targets?|targeted|targeting|goals?|aims? to|aim is|ambition|commit(?:s|ted|ment)? to|pledged?|"
-    r"plans? to|intends? to|wants? to|(?:is|are) to be|strives? to|striving to|"
-    r"will (?:reduce|cut|reach|achieve|invest|source|phase|eliminate|halve|become|be))\b",
-    _I,
-)
-REDUCTION = re.compile(
-    r"\b(?:reduc\w*|cut|lower\w*|decreas\w*|fell|fall\w*|declin\w*|increas\w*|rose|ris\w*|gr[eo]w\w*|"
-    r"improv\w*|halv\w*|avoid\w*|saved?|sav\w*)\b.{0,60}?\b(?:by|to|of)\s",
-    _I,
-)
-RESULT = re.compile(
-    r"\b(?:achieved|completed|reached|adopted|established|installed|commissioned|launched|issued|"
-    r"signed|received|obtained|awarded|became|opened|acquired|divested|closed|introduced|joined|"
-    r"recorded|reported|validated|approved|verified)\b",
-    _I,
-)
-COMPARISON = re.compile(
-    r"\b(?:compared (?:with|to)|relative to|versus|vs\.?|year[- ]on[- ]year|year[- ]over[- ]year|"
-    r"from (?:a |the |our )?(?:20\d\d|FY\d\d)|baseline|base year|"
-    r"against (?:a |the |our )?(?:20\d\d|baseline)|"
-    r"previous year|prior year|up from|down from)\b",
-    _I,
-)
-EMISSIONS = re.compile(
-    r"\b(?:scope\s?[123]|emissions?|GHG|greenhouse gas|CO2e?|CO₂e?|carbon (?:footprint|intensity)|"
-    r"decarboni[sz]\w*|carbon price|abatement)\b",
-    _I,
-)
-ENVIRONMENT = re.compile(
-    r"\b(?:renewable|solar|wind|energy|electricity|water|waste|landfill|recycl\w*|circular\w*|"
-    r"biodiversity|habitat|species|deforestation|reforest\w*|trees|forest\w*|wetland|restor\w*|"
-    r"hazardous|packaging|plastic|fuel|refrigerant|HFCs?|efficien\w*)\b",
-    _I,
-)
-_NOT_PLACES = (
-    r"January|February|March|April|May|June|July|August|September|October|November|December|Scope|Our|"
-    r"The|This|These|Addition|Accordance|Line|Particular|Order|Total|Group|Company|Board|Committee|"
-    r"Fiscal|Financial|Annual|Sustainability|Climate|Chapter|Section|Appendix|Table|Figure|Note|"
-    r"Phase|Part|Q[1-4]|Category|Tier|Partnership|Collaboration|Cooperation|Support|Respect|Terms|"
-    r"Relation|Connection|Response|Light|View|Spite|Case|Summary|Future|Recent|Some|All|Each|Many"
-)
-PLACE = re.compile(
-    rf"\b(?:in|at|near|across)\s(?:the\s)?(?:(?:north|south|east|west|central|northern|southern|eastern|"
-    rf"western|north-\w+|south-\w+)\s)?(?!(?:{_NOT_PLACES})\b)"
-    r"(?:[A-Z][a-zà-ÿ]+(?:[- ](?:[A-Z][a-zà-ÿ]+|de|do|del|la|of))*)"
-    r"(?:,\s[A-Z][a-zà-ÿ]+(?: [A-Z][a-zà-ÿ]+)?)?"
-)
-FACILITY = re.compile(
-    r"\b(?:site|plant|mine|quarry|facility|factory|works|smelter|refinery|terminal|warehouse|depot|"
-    r"mill|farm|park|concession|operations? in|hectares?|acres?|catchment|basin|reserve|region)\b",
-    _I,
-)
-GOVERNANCE = re.compile(
-    r"\b(?:board|committee|directors?|supervisory|managing board|chair(?:ed|man|woman|person)?|"
-    r"CEO|CFO|executive|oversight|oversees|governance|remuneration|compensation|bonus|incentive|STIP|"
-    r"LTIP|compliance|code of conduct|whistleblow\w*|shareholders?|annual general meeting)\b",
-    _I,
-)
-CADENCE = re.compile(
-    r"\b(?:meets?|met|convene[sd]?|reviews?|reviewed|reports?|reported)\b[^.]{0,60}?"
-    r"\b(?:quarterly|monthly|annually|twice|(?:one|two|three|four|five|six|seven|eight|nine|ten|\d+) times|"
-    r"(?:every|each|once a) (?:year|quarter|month))\b",
-    _I,
-)
-REMUNERATION = re.compile(
-    r"\b(?:remuneration|compensation|bonus|incentive|STIP|LTIP|variable pay)\b[^.]{0,120}?"
-    r"\b(?:linked|tied|weight\w*|accounts? for|includes?|based on|\d+\s?%)|"
-    r"\b\d+\s?%[^.]{0,60}\b(?:remuneration|compensation|bonus|incentive|variable pay)\b",
-    _I,
-)
-CHAIRED = re.compile(r"\bchaired by\b|\b(?:is|as) (?:the )?chair\b|\bindependent non-executive\b", _I)
-ASSURANCE = re.compile(
-    r"\b(?:assurance|assured|audited|verified|verification)\b[^.]{0,120}?\b(?:KPMG|EY|Ernst & Young|Deloitte|"
-    r"PwC|PricewaterhouseCoopers|Bureau Veritas|DNV|SGS|ERM CVS|LRQA|Intertek|TÜV|Grant Thornton|BDO|"
-    r"[A-Z][a-z]+ (?:&|and) (?:Co|Partners|Associates)\b|ISAE 3000|ISAE 3410)"
-    r"|\b(?:KPMG|EY|Deloitte|PwC|Bureau Veritas|DNV|SGS)\b[^.]{0,80}?\b(?:assurance|assured|verified)",
-    _I,
-)
-CERTIFICATION = re.compile(
-    r"\b(?:SBTi|Science[- ]Based Targets?(?: initiative)?|ISO\s?(?:14001|14064|45001|50001|9001|26000)|"
-    r"RE100|EV100|CDP(?: Climate| Water| Forests)?\s(?:score|rating|A-list|grade|of [A-D]-?)|A-list|"
-    r"LEED|BREEAM|BOMA BEST|ENERGY STAR|FSC|PEFC|EcoVadis|validated|certified)\b",
-)
-COMPANY = re.compile(
-    r"\b(?:we|our|us)\b|\bthe (?:Group|Company|Board|business)\b|\b(?:Group|company)[’']s\b", _I
-)
-VERB = re.compile(
-    r"\b(?:is|are|was|were|be|been|being|has|have|had|will|shall|would|can|could|may|must|did|does|do)\b|"
-    r"\b(?i:we|they|it|he|she|which|who|that)\s(?:\w+ly\s)?(?!(?:and|or|of|the|a|to|in)\b)[a-z]{3,}\b|"
-    r"\b(?:met|fell|rose|grew|set|cut|spent|became|began|made|took|won|held|built|"
-    r"withdrew|drew|brought|bought|sold|paid|led|left|lost|kept|sought|saw|gave|went|came|stood|"
-    r"underwent|undertook|chose|wrote|sent|ran|put|got)\b|"
-    r"\b(?:meets|sets|cuts|sits|lies|operates|covers|includes|accounts|represents|comprises|receives|"
-    r"supplies|generates|aims|commits|remains|reaches|exceeds|reduces|increases|oversees|chairs|"
-    r"provides|owns|employs|produces|consumes|withdraws|recycles|diverts|achieves|invests|expects|"
-    r"intends|seeks|contributes|delivers|grows|falls|rises|emits|captures|saves|avoids|amounts|"
-    r"ensures|requires|wants|applies|estimates|holds|shows|indicates|runs|leads|uses|plans to)\b|"
-    r"\b(?:account|make|amount|come|consist|lead|result|contribute|apply|relate)s? "
-    r"(?:for|up|to|from|of|in)\b",
-)
-# A word in -ed is as often an adjective ("market based", "hours worked") as a verb, so it only
-# counts as the verb of a sentence that ends like one.
-PAST_PARTICIPLE = re.compile(r"\b[a-z]{3,}ed\b")
-_SENTENCE_END = re.compile(r"[.!?:][\"'”’)\]]*(?:\d{1,2}|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)?$")
-HEDGE = re.compile(r"\b(?:may|might|could|can|would|possibly|potentially|perhaps)\b", _I)
 
-_DISCLAIMER = re.compile(
-    r"forward[- ]looking (?:statement|information)|no representation(?:s)? or warrant|"
-    r"should not be relied|undue reliance|safe harbou?r|does not constitute an offer|"
-    r"risks and uncertainties|actual results (?:may|could) differ|speaks? only as of|"
-    r"no (?:obligation|duty) to (?:update|revise)|disclaim|all rights reserved|©|"
-    r"without (?:prior )?notice|not (?:be )?(?:construed|considered) as (?:an? )?(?:offer|advice)|"
-    r"no (?:liability|responsibility) (?:is|will be) accepted",
-    _I,
-)
-_TOC = re.compile(r"\.{4,}|(?:\. ){4,}|…{2,}|_{4,}|^(?:table of )?contents\b|\bcontinued on page\b", _I)
-_NAVIGATION = re.compile(
-    r"^(?:you can (?:find|read|see)|for (?:more|further|additional) (?:information|details)|"
-    r"see (?:pages?|section|the|our|also|chapter|"
-    r"table|figure|note|appendix)|refer to|please (?:see|refer|visit|contact)|visit|click|read more|"
-    r"learn more|find out more|more information (?:is|can be)|details (?:are|can be) (?:found|available)|"
-    r"further information (?:is|can be)|information on|back to|go to)\b|"
-    r"\b(?:is|are|can be) (?:found|available|provided|presented|described) (?:on|in) "
-    r"(?:page|pages|section|our|the|chapter|appendix)\b|"
-    r"\b(?:is|are) included (?:on|in) "
-    r"(?:pages?|sections?|chapters?|appendix|annex|the (?:appendix|annex|table))\b",
-    _I,
-)
-_INDEX_PROMPT = re.compile(
-    r"^(?i:disclose|describe|report|explain|provide|list|state|identify|indicate|outline|summari[sz]e)\s|"
-    r"^(?:GRI|SASB|TCFD|ESRS|WEF|IFRS|SDG)\s?[\dA-Z]+[-\d.]*\b"
-)
-_LINK = re.compile(r"https?://|\bwww\.|\S+@\S+\.\w+|\.(?:com|org|net|de|co\.uk)(?:/|\b)", _I)
-_DEFINITION = re.compile(
-    r"^[\"“‘']?[\w\s\-/()’',&]{1,80}?[\"”’']?\s(?:means|mean|refers? to|is defined as|are defined as|"
-    r"is the term|stands for|denotes|comprises? all)\b|\b(?:is|are) defined as\b|\brefers to\b|"
-    r"[\"“‘'][^\"”’']{1,60}[\"”’']\s(?:means|refers to|stands for|denotes)\b|"
-    r"\bhereinafter\b|\bwe define\b",
-    _I,
-)
-_ASPIRATION = re.compile(
-    r"\b(?:sustainable future|better (?:future|tomorrow|world)|at the heart of|heart of everything|"
-    r"we believe|we strive|we aspire|we are proud|we recogni[sz]e|we understand|we are dedicated|"
-    r"important to us|our (?:purpose|vision|mission|values)|make a difference|positive impact|"
-    r"journey|passionate|we care|we will continue to|continue to work|play (?:our|a) part|"
-    r"on behalf of|thank|welcome to|message from|dear (?:reader|stakeholder|shareholder)|"
-    r"every \w+(?: \w+){0,6} (?:is a|is one|counts))\b",
-    _I,
-)
-_GENERIC = re.compile(
-    r"\b(?:globally|worldwide|the world|the (?:cement|mining|steel|construction|automotive|retail|"
-    r"real estate|building|energy) (?:industry|sector)|the industry|the sector|across the economy|"
-    r"scientists|according to|the IPCC|society as a whole|many companies|companies (?:are|must|should)|"
-    r"European Commission|European Green Deal|the EU(?:[’']s)?|governments?|policymakers|regulators|"
-    r"the (?:global|world) economy)\b",
-    _I,
-)
-_SELF_REFERENCE = re.compile(
-    r"\bthis (?:report|document|section|chapter|publication|plan|index|table|chart|graphic)\b|"
-    r"\b(?:the following|below|above) (?:table|chart|figure|graphic|section)\b|\bphoto:|\bimage:|"
-    r"\b(?:this|the) (?:appendix|data|statements?)\b|\bcharts? above\b|\bdata (?:presented|shown)\b",
-    _I,
-)
 NO_SUBJECT_PENALTY = 1.2
 ACTING_MIN_WORDS = 8
 _LETTER = re.compile(r"[^\W\d_]")
@@ -319,7 +158,7 @@ _UNFINISHED = re.compile(
 )
 
 
-_NEVER_A_CLAIM = (_DISCLAIMER, _TOC, _NAVIGATION, _LINK, _INDEX_PROMPT, _DEFINITION)
+_NEVER_A_CLAIM = (DISCLAIMER, TOC, NAVIGATION, LINK, INDEX_PROMPT, DEFINITION)
 
 
 def is_boilerplate(sentence: str) -> bool:
@@ -334,9 +173,9 @@ def is_boilerplate(sentence: str) -> bool:
         return True
     if any(pattern.search(text) for pattern in _NEVER_A_CLAIM):
         return True
-    if _ASPIRATION.search(text) and not _has_anchor(_signals(text)):
+    if ASPIRATION.search(text) and not _has_anchor(_signals(text)):
         return True
-    return bool(_GENERIC.search(text) and not COMPANY.search(text))
+    return bool(GENERIC.search(text) and not COMPANY.search(text))
 
 
 def _is_fragment(text: str) -> bool:
@@ -344,7 +183,7 @@ def _is_fragment(text: str) -> bool:
     if len(text) < MIN_CHARS or len(text.split()) < MIN_WORDS:
         return True
     if not VERB.search(text) and not (
-        _SENTENCE_END.search(text.rstrip(" •▪·"))
+        SENTENCE_END.search(text.rstrip(" •▪·"))
         and (PAST_PARTICIPLE.search(text) or _acts(text) or _nominal_target(text))
     ):
         return True
@@ -355,7 +194,7 @@ def _is_fragment(text: str) -> bool:
 
 def _stands_alone(text: str) -> bool:
     """An assertion in its own right: not about the report itself, not the lead-in to a list."""
-    return not (_SELF_REFERENCE.search(text) or text.rstrip().endswith(":"))
+    return not (SELF_REFERENCE.search(text) or text.rstrip().endswith(":"))
 
 
 _CHANGE_NOUN = re.compile(r"\b(?:reduction|cut|decrease|increase)\b", _I)
@@ -432,11 +271,11 @@ def _penalties(text: str, signals: tuple[str, ...]) -> float:
     penalty = 0.0
     if HEDGE.search(text) and "figure_with_unit" not in signals:
         penalty += HEDGE_PENALTY
-    if _SELF_REFERENCE.search(text):
+    if SELF_REFERENCE.search(text):
         penalty += SELF_REFERENCE_PENALTY
     if text[0].islower():
         penalty += LOWERCASE_START_PENALTY
-    generic = _GENERIC.search(text)
+    generic = GENERIC.search(text)
     if generic and not (COMPANY.search(text) and _FOOTPRINT.fullmatch(generic.group())):
         penalty += GENERIC_PENALTY
     elif _TIMELESS.search(text) and not _about_the_entity(text) and _UNDATED_NAMES.isdisjoint(signals):
