@@ -86,7 +86,7 @@ async def fail_like_the_worker(live: LiveSibyl, event_log: EventLog, redis: Redi
     kill the worker (the supervisor restarts it; an ERROR run is not resumed unasked). The message.
 
     A worker frozen inside one of its short transactions holds row locks: then it is thawed for a
-    moment and frozen again. The killed worker's ARQ job would stay "in progress" until its
+    moment and frozen again. A job the killed worker held would stay "in progress" until its
     timeout; its marker is dropped, as ARQ does then, so the new worker retries it at once (a no-op
     on an ERROR run) and the queue is idle for the next test."""
     server = live.process
@@ -105,8 +105,8 @@ async def fail_like_the_worker(live: LiveSibyl, event_log: EventLog, redis: Redi
         os.kill(worker, signal.SIGKILL)
     await asyncio.to_thread(server.wait_for_pid, "worker", workers + 1, 60)
     dead_jobs = await redis.keys(f"{in_progress_key_prefix}*")
-    assert dead_jobs, "the killed worker's job"
-    await redis.delete(*dead_jobs)
+    if dead_jobs:  # none when the worker was killed between two of the run's jobs
+        await redis.delete(*dead_jobs)
     await wait_for_idle_queue(redis)
     return message
 
