@@ -42,6 +42,7 @@ typecheck: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m bench.parse_throughput
+	$(BIN)/python -m bench.ws_light
 	$(BIN)/python -m bench.event_latency
 	$(BIN)/python -m bench.pipeline_run
 	$(BIN)/python -m bench.claims_extraction --all
@@ -50,7 +51,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.geography --all
 	$(BIN)/python -m bench.partner_api
 	$(BIN)/python -m bench.ask_grounding
-	$(BIN)/python -m bench.verdict_quality --check
+	$(BIN)/python -m bench.verdict_cases
 	$(BIN)/python -m bench.verdict_quality
 	$(BIN)/python -m bench.worker_recovery
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
@@ -480,3 +481,17 @@ def planted_document(
         )
     title = TITLES[case.kind].format(company=name, other=other)
     return PlantedDocument(title, article([sentence], before=8, after=8, seed=seed), case.url, case.published)
+
+
+def main(argv: list[str] | None = None) -> None:
+    """`python -m bench.verdict_cases [--write]`: rebuild the labelled set from today's claims agent
+    and say whether it is the committed one (`--write` replaces it). The build needs the pipeline
+    stack of `bench.verdict_quality`, which imports this module, hence the import here."""
+    from bench import verdict_quality
+
+    write = "--write" in (sys.argv[1:] if argv is None else argv)
+    verdict_quality.main(["--build" if write else "--check"])
+
+
+if __name__ == "__main__":
+    main()

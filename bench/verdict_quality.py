@@ -13,6 +13,7 @@ it was read, and, over every claim of every run, the VERIFIED verdicts without i
     python -m bench.verdict_quality [--report rio-tinto]     # the quality run (all reports)
     python -m bench.verdict_quality --build                   # regenerate the labelled set
     python -m bench.verdict_quality --check                   # the builder still makes the committed set
+                                                              # (also `python -m bench.verdict_cases`)
     python -m bench.verdict_quality --timing [--report siemens]  # wall time, empty library
 """
 
@@ -514,7 +515,7 @@ async def timing(stack: Stack, path: Path) -> None:
     print_summary({**summary, **figures_json, "verdicts": dict(verdicts)})
 
 
-def arguments() -> argparse.Namespace:
+def arguments(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
@@ -525,7 +526,7 @@ def arguments() -> argparse.Namespace:
     parser.add_argument("--timing", action="store_true", help="time the offline pipeline on one report")
     parser.add_argument("--report", help="part of a report's file name (timing: default siemens)")
     parser.add_argument("--reports-dir", type=Path, default=SHARED_REPORTS, help="the shared report PDFs")
-    return parser.parse_args()
+    return parser.parse_args(argv)
 
 
 async def dispatch(args: argparse.Namespace, services: RunningServices) -> None:
@@ -541,8 +542,8 @@ async def dispatch(args: argparse.Namespace, services: RunningServices) -> None:
             await quality(stack, args.reports_dir, args.report)
 
 
-def main() -> None:
-    args = arguments()
+def main(argv: list[str] | None = None) -> None:
+    args = arguments(argv)
     if not args.reports_dir.is_dir():
         print(f"verdict_quality skipped: the shared reports are not present ({args.reports_dir})")
         return

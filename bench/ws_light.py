@@ -1,19 +1,23 @@
 """A minimal graphql-transport-ws subscriber for benchmarks: thousands of them in one process.
 
-The `websockets` client costs tens of microseconds per message, so a bench process holding 1,000
-of them would measure its own clients rather than the server. This one is an `asyncio.Protocol`:
-an HTTP/1.1 upgrade, masked text frames out (zero mask key, which RFC 6455 permits), and unmasked
-server frames parsed straight from the receive buffer (text, ping -> pong, close). It offers no
-extensions, so the server never compresses. It is for loopback benchmarks, not a general client.
+The `websockets` asyncio client costs tens of microseconds per message (a task, futures and a
+queue on top of parsing; `python -m bench.ws_light` compares the parsing and decoding alone), so a
+bench process holding 1,000 of them would measure its own clients rather than the server. This one
+is an `asyncio.Protocol`: an HTTP/1.1 upgrade, masked text frames out (zero mask key, which RFC
+6455 permits), and unmasked server frames parsed straight from the receive buffer (text, ping ->
+pong, close). It offers no extensions, so the server never compresses. It is for loopback
+benchmarks, not a general client.
 """
 
 from __future__ import annotations
 
 import asyncio
 import base64
+import hashlib
 import json
 import os
 import struct
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -121,3 +125,79 @@ async def open_subscriber(
     )
     await protocol.opened
     return protocol
+
+
+def _server_frame(payload: bytes) -> bytes:
+    """An unmasked text frame, as a server sends it."""
+    length = len(payload)
+    if length < 126:
+        return struct.pack("!BB", 0x81, length) + payload
+    return struct.pack("!BBH", 0x81, 126, length) + payload
+
+
+async def _light_cost(stream: bytes, messages: int) -> float:
+    """Seconds per message for `LightSubscriber` to parse and decode `stream`."""
+    received: list[dict[str, Any]] = []
+    subscriber = LightSubscriber("127.0.0.1:1", "/graphql", received.append)
+    subscriber._upgraded = True
+    started = time.process_time()
+    subscriber.data_received(stream)
+    elapsed = time.process_time() - started
+    assert len(received) == messages
+    return elapsed / messages
+
+
+def _websockets_cost(stream: bytes, messages: int) -> float:
+    """Seconds per message for the `websockets` client protocol (sans I/O) to do the same."""
+    from websockets.client import ClientProtocol
+    from websockets.uri import parse_uri
+
+    protocol = ClientProtocol(parse_uri("ws://127.0.0.1:1/graphql"))
+    request = protocol.connect()
+    protocol.send_request(request)
+    digest = hashlib.sha1((request.headers["Sec-WebSocket-Key"] + _WS_GUID).encode()).digest()
+    protocol.receive_data(
+        b"HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        b"Sec-WebSocket-Accept: " + base64.b64encode(digest) + b"\r\n\r\n"
+    )
+    protocol.events_received()
+    started = time.process_time()
+    protocol.receive_data(stream)
+    decoded = [json.loads(frame.data) for frame in protocol.events_received()]
+    elapsed = time.process_time() - started
+    assert len(decoded) == messages
+    return elapsed / messages
+
+
+_WS_GUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+
+
+def main() -> None:
+    """`python -m bench.ws_light`: what one received `analysisEvents` message costs this client
+    and the `websockets` client, parsing and decoding the same frames (the docstring's reason for
+    this module; `bench.event_latency` reports the clients' CPU per delivery under load)."""
+    messages = 50_000
+    event = {"id": "1", "type": "next", "payload": {"data": {"analysisEvents": {"id": 0, "eventType": "x"}}}}
+    frames = []
+    for number in range(messages):
+        event["payload"]["data"]["analysisEvents"]["id"] = number  # type: ignore[index]
+        frames.append(_server_frame(json.dumps(event).encode()))
+    stream = b"".join(frames)
+    light, reference = asyncio.run(_light_cost(stream, messages)), _websockets_cost(stream, messages)
+    print(
+        f"{messages} messages of {len(frames[0])} bytes: bench.ws_light {light * 1e6:.2f} µs each, "
+        f"websockets {reference * 1e6:.2f} µs each ({reference / light:.1f}x)"
+    )
+    print(
+        json.dumps(
+            {
+                "bench": "ws_light",
+                "light_us": round(light * 1e6, 2),
+                "websockets_us": round(reference * 1e6, 2),
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main()
