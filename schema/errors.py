@@ -127,6 +127,15 @@ class CloseCode(enum.IntEnum):
     """The key is over its rate limit; the reason says `retry in N s` (RATE_LIMITED)."""
 
 
+def error_document(message: str, extensions: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The `{"errors": [...]}` body of a refusal made outside GraphQL execution (the HTTP
+    middleware, the page-image route), shaped like an execution's errors."""
+    error: dict[str, Any] = {"message": message}
+    if extensions:
+        error["extensions"] = extensions
+    return {"errors": [error]}
+
+
 def client_error(code: ErrorCode, message: str, **extensions: Any) -> GraphQLError:
     """A GraphQL error the client caused, with `extensions.code` and any further figures."""
     return GraphQLError(message, extensions={"code": code.name, **extensions})

@@ -18,7 +18,7 @@ from starlette.datastructures import Headers, QueryParams
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from schema.auth import Refused, admit, key_from_headers, log_refusal
-from schema.errors import ErrorCode
+from schema.errors import ErrorCode, error_document
 
 logger = logging.getLogger(__name__)
 
@@ -100,10 +100,7 @@ async def _send_error(
     extra_headers: list[tuple[bytes, bytes]] | None = None,
 ) -> None:
     """A GraphQL-shaped error body (`{"errors": [...]}`) with an HTTP status."""
-    error: dict[str, Any] = {"message": message}
-    if extensions:
-        error["extensions"] = extensions
-    body = json.dumps({"errors": [error]}).encode()
+    body = json.dumps(error_document(message, extensions)).encode()
     headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
     await send({"type": "http.response.start", "status": status, "headers": headers + (extra_headers or [])})
     await send({"type": "http.response.body", "body": body})

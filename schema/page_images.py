@@ -22,7 +22,7 @@ from app.documents.processes import DocumentCrashed, DocumentFailed, DocumentTim
 from app.web.page_images import DEFAULT_SCALE, MAX_SCALE, MIN_SCALE, PageImages, find_target
 from schema.auth import Refused, admit, key_from_headers, log_refusal
 from schema.context import Services
-from schema.errors import ErrorCode
+from schema.errors import ErrorCode, error_document
 from schema.ids import parse_node_id
 
 PATH = "/reports/{report_id}/pages/{page_number:int}.png"
@@ -39,8 +39,7 @@ class BadRequest(Exception):
 
 
 def _error(status: int, code: ErrorCode, message: str, headers: dict[str, str] | None = None) -> Response:
-    body = {"errors": [{"message": message, "extensions": {"code": code.name}}]}
-    return JSONResponse(body, status_code=status, headers=headers)
+    return JSONResponse(error_document(message, {"code": code.name}), status_code=status, headers=headers)
 
 
 def _not_found(what: str) -> Response:
@@ -80,8 +79,9 @@ def page_image_route(page_images: PageImages) -> Route:
         except Refused as exc:
             log_refusal(exc, "page image request")
             headers = {name.decode(): value.decode() for name, value in exc.headers}
-            return JSONResponse({"errors": [{"message": str(exc), "extensions": exc.extensions}]},
-                                status_code=exc.status, headers=headers)  # fmt: skip
+            return JSONResponse(
+                error_document(str(exc), exc.extensions), status_code=exc.status, headers=headers
+            )
         try:
             scale, claim_id = _scale(request), _claim_id(request)
         except BadRequest as exc:
