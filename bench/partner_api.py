@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import hashlib
 import os
 import subprocess
 import sys
@@ -37,6 +36,7 @@ from strawberry.relay import GlobalID
 from app.db.session import create_engine, create_session_factory
 from app.embedded.redis import free_port
 from bench.common import percentile, print_summary, print_table
+from clients.sibyl.persisted import persisted_extension
 from tests.conftest import make_settings, new_api_key, serve_api
 from tests.schema.test_partner_graph import counted_queries
 from tests.support.analysed import seed_analysed_report
@@ -162,9 +162,7 @@ async def measure(services: RunningServices, seconds: float, clients: int) -> di
             )
             response.raise_for_status()
 
-        persisted = {
-            "persistedQuery": {"version": 1, "sha256Hash": hashlib.sha256(QUERY.encode()).hexdigest()}
-        }
+        persisted = persisted_extension(QUERY)  # as the Python client sends it
 
         async def ask_persisted(http: httpx.AsyncClient) -> None:
             response = await http.post(
