@@ -13,27 +13,17 @@ from app.config import Settings
 from app.db.models import Event, Report, ReportFile, ReportPage, ReportStatus
 from app.db.session import SessionFactory
 from app.events import EventLog
-from app.organisations import LOCAL_ORGANISATION_ID
 from app.services.parsing import ParseOutcome, parse_report
-from app.services.uploads import accept_upload
 from tests.conftest import run_worker
 from tests.fixtures import pdfs
+from tests.workers.test_parse_isolation import upload
 from workers.recovery import requeue_unfinished_parses
 
 
 async def stored_report(
     session_factory: SessionFactory, event_log: EventLog, settings: Settings, pages: int
 ) -> uuid.UUID:
-    outcome = await accept_upload(
-        session_factory,
-        event_log,
-        settings,
-        filename="r.pdf",
-        content=pdfs.synthetic_report(page_count=pages).pdf,
-        company_name=None,
-        organisation_id=LOCAL_ORGANISATION_ID,
-    )
-    return outcome.report.id
+    return await upload(session_factory, event_log, settings, pdfs.synthetic_report(page_count=pages).pdf)
 
 
 async def snapshot(session_factory: SessionFactory, report_id: uuid.UUID) -> tuple[object, ...]:
