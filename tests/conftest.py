@@ -170,8 +170,11 @@ async def api_url(settings: Settings) -> AsyncIterator[str]:
         yield url
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="package")
 async def worker(settings: Settings) -> AsyncIterator[Worker]:
+    """An in-process worker for one test package. Not for the whole session: it would take jobs from
+    the queue it shares with the workers of `sibyl run` in later packages (tests/web), so killing one
+    of those would not stop the run the test meant to stop."""
     async with run_worker(settings) as running:
         yield running
 

@@ -6,20 +6,11 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from tests.clients.cli_runner import run_cli
 from tests.fixtures import pdfs
 
 VERDICTS = {"VERIFIED", "UNVERIFIED", "CONTRADICTED", "INSUFFICIENT_EVIDENCE"}
 BAD_KEY = "sibyl_deadbeef_" + "x" * 43
-
-
-@pytest.fixture
-def report_pdf(tmp_path: Path) -> str:
-    path = tmp_path / "northwind-2023.pdf"
-    path.write_bytes(pdfs.synthetic_report().pdf)
-    return str(path)
 
 
 async def test_analyze_follow_json_reports_a_verdict_for_every_claim(

@@ -4,9 +4,6 @@
 from __future__ import annotations
 
 import json
-from pathlib import Path
-
-import pytest
 
 from app.db.session import SessionFactory
 from tests.clients.cli_runner import run_cli
@@ -15,13 +12,6 @@ from tests.fixtures import pdfs
 from tests.support.graphql import GraphQLClient
 
 EXPORT = "query Export($id: ID!, $format: ExportFormat!) { report(id: $id) { export(format: $format) } }"
-
-
-@pytest.fixture
-def report_pdf(tmp_path: Path) -> str:
-    path = tmp_path / "export-2023.pdf"
-    path.write_bytes(pdfs.synthetic_report().pdf)
-    return str(path)
 
 
 async def test_export_is_byte_for_byte_the_cli_output(
