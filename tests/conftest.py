@@ -150,14 +150,20 @@ async def serve_api(settings: Settings) -> AsyncIterator[str]:
         yield url
 
 
+#: The ARQ workers running in this process now (see `run_worker`).
+IN_PROCESS_WORKERS: set[Worker] = set()
+
+
 @asynccontextmanager
 async def run_worker(settings: Settings) -> AsyncIterator[Worker]:
     """An ARQ worker with the production settings, in this process."""
     worker = Worker(**{**worker_settings(settings), "handle_signals": False})
     task = asyncio.create_task(worker.async_run())
+    IN_PROCESS_WORKERS.add(worker)
     try:
         yield worker
     finally:
+        IN_PROCESS_WORKERS.discard(worker)
         await wait_for_idle_queue(worker.pool)
         await worker.close()
         task.cancel()
@@ -168,15 +174,6 @@ async def run_worker(settings: Settings) -> AsyncIterator[Worker]:
 async def api_url(settings: Settings) -> AsyncIterator[str]:
     async with serve_api(settings) as url:
         yield url
-
-
-@pytest.fixture(scope="package")
-async def worker(settings: Settings) -> AsyncIterator[Worker]:
-    """An in-process worker for one test package. Not for the whole session: it would take jobs from
-    the queue it shares with the workers of `sibyl run` in later packages (tests/web), so killing one
-    of those would not stop the run the test meant to stop."""
-    async with run_worker(settings) as running:
-        yield running
 
 
 @pytest.fixture

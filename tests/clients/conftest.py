@@ -7,6 +7,9 @@ from pathlib import Path
 import pytest
 
 from tests.fixtures import pdfs
+from tests.support.package_worker import worker
+
+__all__ = ["report_pdf", "worker"]
 
 
 @pytest.fixture

@@ -37,7 +37,7 @@ import pytest
 from app.db.session import SessionFactory
 from app.embedded.redis import free_port
 from app.organisations import LOCAL_ORGANISATION_NAME
-from tests.conftest import new_api_key
+from tests.conftest import IN_PROCESS_WORKERS, new_api_key
 from tests.support.graphql import UPLOAD_MUTATION
 from tests.support.services import RunningServices
 from tests.support.sibyl_process import REPORT_STATUS, SibylProcess, start_sibyl
@@ -177,6 +177,8 @@ def rate_limited_sibyl(
 async def live_sibyl(
     sibyl_server: SibylProcess, session_factory: SessionFactory, clean_db: None
 ) -> LiveSibyl:
+    # It would take jobs from the queue it shares with the server's workers.
+    assert not IN_PROCESS_WORKERS, "an ARQ worker runs in this process (see tests.support.package_worker)"
     key = await new_api_key(session_factory, LOCAL_ORGANISATION_NAME)
     return LiveSibyl(f"http://127.0.0.1:{sibyl_server.api_port}", key, sibyl_server)
 
