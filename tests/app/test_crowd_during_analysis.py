@@ -34,6 +34,8 @@ SUBSCRIBERS = 300
 RUN_STATUS = "SELECT status FROM analysis_runs WHERE id = :id"
 LAST_EVENT = "SELECT max(seq) FROM events WHERE report_id = :id"
 KEYS = 10
+
+
 @pytest.fixture
 def sibyl(services: RunningServices, clean_db: None) -> Iterator[SibylProcess]:
     """`sibyl run` on the test databases with scripted specialists (slow for a moment on their
