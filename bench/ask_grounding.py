@@ -9,7 +9,11 @@ the question index is built (offline hashing embedder, no LLM), and every questi
 - hit@cited: share of questions where any page askReport cited answers the question;
 - recall: mean share of a question's answering pages that were cited;
 - the same for a plain TF-IDF ranking of the report's pages (sublinear tf, smoothed idf, cosine)
-  given the same page budget: as many top pages as askReport cited distinct pages;
+  given the same page budget: as many top pages as askReport cited distinct pages, or, when askReport
+  cited none on an answerable question, askReport's own most (`MAX_PAGES`): a wrong "not addressed"
+  is askReport's miss and must not also take the baseline's pages away;
+- the best ratio any ranker could reach on the set (questions / TF-IDF hits): where TF-IDF already
+  hits more than 1 / 1.5 of the questions, 1.5x is arithmetically out of reach;
 - whether askReport's first cited page answers, against TF-IDF's top page (ranking at budget 1);
 
 and, over the unanswerable questions, how many askReport answered "not addressed" with no citation
@@ -19,7 +23,8 @@ index built and the answer cache off; the 158-page Siemens report is reported on
 Every figure is printed per labelled set (`topic`: written while reading each report, so sharing
 its words; `review`: eight TCFD / IFRS S2 questions per report; `analyst`: reviewer-style questions in
 wording unlike the reports', used to tune `app.questions.vocabulary`; `analyst-heldout`: the same
-kind, never tuned on) and overall.
+kind, never tuned on; `review-new`: eleven more reviewer-style questions on three reports, labelled
+before either ranker was run on them, never tuned on) and overall.
 
 Targets, per set and overall: hit rate >= 0.8, hits >= 1.5x the TF-IDF baseline's; answers under 1 s
 on the 158-page report. `--check` exits 1 when any is missed. Skips (exit 0) when ../shared is absent.
@@ -51,6 +56,7 @@ from app.embeddings import HashingEmbedder
 from app.embeddings.tokens import tokenize
 from app.organisations import LOCAL_ORGANISATION_ID
 from app.questions import ask_report
+from app.questions.disclosure import MAX_PAGES
 from app.questions.index import ensure_index
 from bench.common import percentile, print_summary, print_table
 from tests.conftest import make_settings
@@ -157,7 +163,7 @@ async def run_report(
             answer.query_type.value,
             seconds,
         )
-        outcome.baseline = baseline.top(item["question"], len(cited))
+        outcome.baseline = baseline.top(item["question"], len(cited) or MAX_PAGES)
         outcomes.append(outcome)
     return outcomes, build_seconds
 
@@ -179,6 +185,7 @@ def quality(outcomes: list[Outcome]) -> dict[str, Any]:
         "tfidf_hit_rate": round(base_hits / count, 3),
         "tfidf_recall": round(sum(o.recall(o.baseline) for o in answerable) / count, 3),
         "hit_ratio": round(hits / base_hits, 2) if base_hits else None,
+        "best_ratio": round(len(answerable) / base_hits, 2) if base_hits else None,
         "hit_at_1": sum(o.hit(o.cited[:1]) for o in answerable),
         "tfidf_hit_at_1": sum(o.hit(o.baseline[:1]) for o in answerable),
         "disclosure_type": sum(o.query_type == "DISCLOSURE" for o in outcomes),
@@ -194,7 +201,7 @@ def report_figures(outcomes: list[Outcome], builds: dict[str, float], verbose: b
         for o in outcomes:
             mark = "HIT " if o.hit(o.cited) else ("ok  " if not o.answering and not o.cited else "miss")
             print(
-                f"{mark} {o.kind[:7]:7} {o.report[:12]} {o.query_type[:5]} {o.question[:70]!r} "
+                f"{mark} {o.kind[:10]:10} {o.report[:12]} {o.query_type[:5]} {o.question[:70]!r} "
                 f"cited={o.cited} tfidf={o.baseline} answer={sorted(o.answering)}"
             )
     rows = []
@@ -227,8 +234,8 @@ def report_figures(outcomes: list[Outcome], builds: dict[str, float], verbose: b
         print(
             f"\n[{kind}] hit@cited {figures['hits']}/{figures['questions']} = {figures['hit_rate']:.3f} "
             f"(target >= {TARGET_HIT_RATE}); TF-IDF {figures['tfidf_hits']}/{figures['questions']} = "
-            f"{figures['tfidf_hit_rate']:.3f}; ratio {figures['hit_ratio']} (target >= {TARGET_RATIO}); "
-            f"pages cited {figures['pages_cited']}\n"
+            f"{figures['tfidf_hit_rate']:.3f}; ratio {figures['hit_ratio']} (target >= {TARGET_RATIO}; "
+            f"best reachable {figures['best_ratio']}); pages cited {figures['pages_cited']}\n"
             f"[{kind}] first cited page answers: {figures['hit_at_1']}/{figures['questions']}, "
             f"TF-IDF top page: {figures['tfidf_hit_at_1']}/{figures['questions']}\n"
             f"[{kind}] recall {figures['recall']:.3f}; TF-IDF recall {figures['tfidf_recall']:.3f}; "
@@ -258,7 +265,12 @@ def missed_targets(summary: dict[str, Any]) -> list[str]:
         if figures["questions"] and figures["hit_rate"] < TARGET_HIT_RATE:
             missed.append(f"[{kind}] hit rate {figures['hit_rate']} < {TARGET_HIT_RATE}")
         if ratio is not None and ratio < TARGET_RATIO:
-            missed.append(f"[{kind}] hits / TF-IDF hits {ratio} < {TARGET_RATIO}")
+            reach = (
+                ""
+                if figures["best_ratio"] >= TARGET_RATIO
+                else f", unreachable: best {figures['best_ratio']}"
+            )
+            missed.append(f"[{kind}] hits / TF-IDF hits {ratio} < {TARGET_RATIO}{reach}")
     big_max = summary["big_report_max_s"]
     if big_max is not None and big_max >= TARGET_SECONDS:
         missed.append(f"answer time on the 158-page report {big_max} s >= {TARGET_SECONDS} s")
@@ -291,7 +303,7 @@ def main() -> None:
     parser.add_argument(
         "--set",
         default="",
-        help="only these labelled sets, comma-separated: topic, review, analyst, analyst-heldout",
+        help="only these labelled sets, comma-separated: topic, review, analyst, analyst-heldout, review-new",
     )
     parser.add_argument("--verbose", action="store_true", help="print every question's cited pages")
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")

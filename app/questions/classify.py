@@ -97,6 +97,17 @@ TYPE_RULES: dict[QueryType, tuple[tuple[re.Pattern[str], float], ...]] = {
         # Reviewers' other openings: "Is there a board committee ...", "Which executives are
         # accountable ...", "How are climate risks integrated ...", "Is executive pay tied ...".
         (re.compile(r"^\W*(?:is|are|was|were)\s+there\b(?!.*\bclaims?\b)", _I), 2.5),
+        # "Have the company's targets been validated ...": about what the company did, unless it
+        # asks about Sibyl's own output ("Were the company's claims verified?").
+        (
+            re.compile(
+                rf"^\W*(?:has|have|is|are|was|were)\s+{_SUBJECT}['’]s\s+"
+                r"(?!.*\b(?:claims?|verdicts?|findings?|statements?)\b)"
+                r"(?!.*\b(?:compl\w*|accurate|true|false|misleading|greenwash\w*)\b)",
+                _I,
+            ),
+            2.5,
+        ),
         (
             re.compile(
                 r"^\W*(?:which|who)\s+(?:[\w-]+\s+){0,4}(?:is|are|was|were|has|have)\s+"

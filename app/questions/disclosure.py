@@ -32,7 +32,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.db.models.knowledge import TEXT_SEARCH_CONFIG
 from app.embeddings.tokens import tokenize
 from app.knowledge.search import reciprocal_rank_scores
-from app.questions.expansion import QUESTION_WORDS, Expansion, expand
+from app.questions.expansion import QUESTION_WORDS, Expansion, expand, without_purpose
 from app.questions.search import QueryVectors, SearchQuery, fetch_passages, hybrid_search, vector_ranks
 from app.questions.types import Passage
 from app.questions.vocabulary import GENERIC_WEIGHTS, WordGroup, concept_groups, derivation_groups
@@ -90,7 +90,8 @@ _WINDOWS = text("SELECT count(*) FROM report_passages WHERE report_id = :report_
 _MATCHES = text(
     """
     WITH q AS (SELECT unnest(CAST(:lexemes AS text[])) AS lexeme)
-    SELECT p.id, p.page_number, tsvector_to_array(p.search_vector) AS matched
+    SELECT p.id, p.page_number, tsvector_to_array(p.search_vector) AS matched,
+           p.attributes ? 'contents' AS contents
     FROM report_passages AS p
     WHERE p.report_id = :report_id AND p.kind = 'page'
       AND p.search_vector @@ to_tsquery('simple', (SELECT string_agg(quote_literal(lexeme), ' | ') FROM q))
@@ -112,6 +113,7 @@ class DisclosureSearch:
 class _Scored:
     relevance: float  # rarity-weighted share of the topic words held
     text_score: float  # relevance plus the weighted share of expansion words
+    contents: bool = False  # a table-of-contents window (`navigation`): never quoted or cited
 
 
 def topic_text(question: str, terms: Sequence[str] = ()) -> str:
@@ -129,6 +131,7 @@ async def search_disclosure(
 ) -> DisclosureSearch:
     """The report's windows that address `question` and the claims on its topic."""
     expansion = expand(" ".join([question, *terms]))
+    question = without_purpose(question)
     topic = topic_text(question, terms)
     concepts = concept_groups(" ".join([question, *terms]))
     concepts += derivation_groups([w for w in _WORD.findall(topic) if not _covered(w, concepts)])
@@ -150,8 +153,11 @@ async def search_disclosure(
     relevant = {
         passage_id: score
         for passage_id, score in fused.items()
-        if _relevance(scored, passage_id) >= MIN_RELEVANCE
-        or similarity.get(passage_id, 0.0) >= MIN_SIMILARITY
+        if not _contents(scored, passage_id)
+        and (
+            _relevance(scored, passage_id) >= MIN_RELEVANCE
+            or similarity.get(passage_id, 0.0) >= MIN_SIMILARITY
+        )
     }
     windows = await fetch_passages(session, report_id, ids=list(relevant))
     focus = dict(sorted(weights.items(), key=lambda item: -item[1])[:FOCUS_WORDS])
@@ -252,7 +258,8 @@ async def _score_windows(
     lexemes = [*sorted(topic_lexemes), *expansion_lexemes]
     matches = (await session.execute(_MATCHES, {"lexemes": lexemes, "report_id": report_id})).all()
     searched = set(lexemes)
-    held = [(passage_id, page, searched.intersection(matched)) for passage_id, page, matched in matches]
+    held = [(passage_id, page, searched.intersection(matched)) for passage_id, page, matched, _ in matches]
+    contents = {passage_id for passage_id, _, _, flagged in matches if flagged}
     group_idf = [
         group.factor * math.log((windows + 1) / (sum(group.held(m) for _, _, m in held) + 0.5))
         for group in groups
@@ -268,9 +275,11 @@ async def _score_windows(
         ranking = sum(w * group.credit(matched) for group, w in pairs) / topic_weight
         extra = sum(idf[lexeme] for lexeme in expansion_lexemes if lexeme in matched) / expansion_weight
         own[passage_id] = (page, relevance, ranking + EXPANSION_WEIGHT * extra)
-    support = _page_support(list(own.values()))
+    # A contents page names every topic and answers none: it neither counts as support for its
+    # page nor is ever quoted, so answers cite the pages that discuss the topic.
+    support = _page_support([value for passage_id, value in own.items() if passage_id not in contents])
     scored = {
-        passage_id: _Scored(relevance, score + PAGE_WEIGHT * support.get(page, 0.0))
+        passage_id: _Scored(relevance, score + PAGE_WEIGHT * support.get(page, 0.0), passage_id in contents)
         for passage_id, (page, relevance, score) in own.items()
     }
     weights = {lexeme: round(idf[lexeme] * EXPANSION_WEIGHT, 3) for lexeme in expansion_lexemes}
@@ -336,6 +345,11 @@ async def _related_claims(
     )
     hits = await hybrid_search(session, report_id, query, limit=MAX_CLAIMS * 2)
     return [hit for hit in hits if hit.relevant][:MAX_CLAIMS]
+
+
+def _contents(scored: dict[uuid.UUID, _Scored], passage_id: uuid.UUID) -> bool:
+    found = scored.get(passage_id)
+    return found is not None and found.contents
 
 
 def _relevance(scored: dict[uuid.UUID, _Scored], passage_id: uuid.UUID) -> float:

@@ -14,6 +14,7 @@ barely counts; a keyword phrase found whole in the question counts again.
 from __future__ import annotations
 
 import math
+import re
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -29,7 +30,9 @@ QUESTION_WORDS = frozenset(
         explain explains explained provide provides provided mention mentions state states information
         detail details any how does do did has have whether there its their it they is are
         published publish publishes overall full belong belongs distinguish face faces arising
-        various specific particular currently much many large big size use used uses using"""
+        various specific particular currently much many large big size use used uses using
+        relation relations relating regard regarding respect terms concerning apply applies applied
+        applying"""
     )
 )
 #: A requirement maps only when its match weighs at least this much and shares at least
@@ -70,12 +73,44 @@ def topic_words(question: str) -> list[str]:
     return [word for word in tokenize(question) if word not in QUESTION_WORDS]
 
 
+#: How TCFD / IFRS S2 review questions qualify their subject: "the board's oversight *of
+#: climate-related risks and opportunities*", "the targets it uses *to manage climate-related
+#: risks*". The phrase names the framework, not the topic, yet it holds the keywords of the
+#: general risks-and-opportunities requirement; it is left out when matching a question that has
+#: other topic words, so "the board's oversight of ..." maps to the oversight paragraph.
+FRAMEWORK_QUALIFIER = re.compile(
+    r"\b(?:(?:to\s+)?(?:manage|managing|address|addressing)\s+)?(?:the\s+)?climate(?:[- ]related)?\s+"
+    r"(?:risks?|issues|matters)(?:\s+and\s+opportunit(?:y|ies))?\b",
+    re.IGNORECASE,
+)
+
+
+#: A purpose clause of metrics and targets questions: "the targets *it uses to manage
+#: climate-related risks*". It says why a company has targets, not what the question asks for,
+#: and its words ("manage", "risks") would pull the answer to risk-management pages.
+PURPOSE_CLAUSE = re.compile(
+    r"\b(?:(?:that|which)\s+)?(?:(?:it|they|the\s+company)\s+)?(?:uses?|used|sets?|set)?\s*"
+    r"to\s+(?:manage|assess|monitor|measure|mitigate|address)\s+(?:the\s+|its\s+)?climate(?:[- ]related)?\s+"
+    r"(?:risks?|issues|matters)(?:\s+and\s+opportunit(?:y|ies))?",
+    re.IGNORECASE,
+)
+
+
+def without_purpose(question: str) -> str:
+    """`question` without its purpose clause (`PURPOSE_CLAUSE`), unless nothing else would be left."""
+    stripped = PURPOSE_CLAUSE.sub(" ", question)
+    return stripped if len(topic_words(stripped)) >= MIN_SHARED else question
+
+
 def expand(question: str) -> Expansion:
     """The requirements `question` maps to and the registry words to search besides its own."""
     words = topic_words(question)
     if not words:
         return Expansion((), ())
     climate = "climat" in words
+    unqualified = topic_words(FRAMEWORK_QUALIFIER.sub(" ", question))
+    if len(unqualified) >= MIN_SHARED:
+        words = unqualified
     scored = sorted(
         ((_match(words, entry, climate), index) for index, entry in enumerate(_entries())),
         key=lambda item: (-item[0], item[1]),
@@ -88,7 +123,7 @@ def expand(question: str) -> Expansion:
         for score, index in scored[:MAX_REQUIREMENTS]
         if score >= best * CLOSE_MATCH
     ]
-    return Expansion(tuple(chosen), _terms(chosen, set(words)))
+    return Expansion(tuple(chosen), _terms(chosen, set(topic_words(question))))
 
 
 def _match(words: list[str], entry: _Entry, climate: bool = False) -> float:

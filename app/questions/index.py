@@ -28,7 +28,7 @@ from app.services.runs import latest_run
 logger = logging.getLogger(__name__)
 
 #: Bump when what goes into passages changes, so every index is rebuilt.
-INDEX_FORMAT = "q2"
+INDEX_FORMAT = "q3"
 #: An index built while the embedder was down is retried after this long (each try embeds it all).
 EMBED_RETRY = timedelta(minutes=5)
 #: First key of the advisory lock: "Sibyl question index".

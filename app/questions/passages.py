@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.agents.persistence import load_report_pages
 from app.db.models import AnalysisRun, Claim, Finding, Verdict
+from app.questions.navigation import contents_windows
 from app.questions.types import PassageKind
 from app.questions.windows import page_sentences, sentence_windows
 
@@ -64,15 +65,21 @@ async def build_drafts(
 
 def page_drafts(number: int, page_text: str) -> list[PassageDraft]:
     """A page's text as overlapping sentence windows (`windows`), each remembering which of the
-    page's sentences it spans, so an answer can quote the exact sentences and their page."""
+    page's sentences it spans, so an answer can quote the exact sentences and their page; windows
+    of a table of contents are marked `contents` (`navigation`), so answers never cite them."""
+    windows = sentence_windows(page_sentences(number, page_text))
+    contents = contents_windows(page_text, [window.text for window in windows])
     return [
         PassageDraft(
             kind="page",
             text=window.text,
             page_number=number,
-            attributes={"sentences": [window.first, window.last]},
+            attributes={
+                "sentences": [window.first, window.last],
+                **({"contents": True} if index in contents else {}),
+            },
         )
-        for window in sentence_windows(page_sentences(number, page_text))
+        for index, window in enumerate(windows)
     ]
 
 

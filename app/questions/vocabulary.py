@@ -16,12 +16,14 @@ topics, in our own words; no report's wording was copied.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
 from app.embeddings.tokens import stem, tokenize
 
 _WORD = re.compile(r"[^\W_]+(?:[.'][^\W_]+)*")
+_POSSESSIVE = re.compile(r"['’]s\b")
 
 
 @dataclass(frozen=True)
@@ -197,7 +199,7 @@ CONCEPTS: tuple[Concept, ...] = (
     _c(
         "carbon_price",
         "carbon price, carbon prices, carbon pricing, internal carbon price, shadow price, "
-        "price on carbon, cost of carbon, co2 price",
+        "price on carbon, cost of carbon, co2 price, co2e price, internal co2e price",
         "investment decisions, per tonne, emissions trading, carbon tax",
         asks="price carbon, prices carbon, pricing carbon, put a price on carbon",
     ),
@@ -259,15 +261,20 @@ class WordGroup:
 def concept_groups(question: str) -> list[WordGroup]:
     """The concepts whose `same` entries occur in `question` (as stems, in order), one group each.
 
-    Longer entries claim their stems first, and a stem belongs to one group only, so "enterprise
-    risk management" is one word group, not also a "management" one.
+    Longer entries claim their stems first, and each occurrence of a stem belongs to one group
+    only, so "enterprise risk management" is one word group, not also a "management" one; a stem
+    the question uses twice ("management's role in managing ...") may stand for two concepts.
     """
     question_words = _words(question)
-    claimed: set[str] = set()
+    available = Counter(question_words)
+    claimed: Counter[str] = Counter()
     covered: dict[str, list[str]] = {}
     for name, entry in _entries_longest_first():
-        if _contains(question_words, entry) and not claimed & set(entry):
-            claimed.update(entry)
+        if not _contains(question_words, entry):
+            continue
+        needed = Counter(entry)
+        if all(claimed[stem] + count <= available[stem] for stem, count in needed.items()):
+            claimed.update(needed)
             covered.setdefault(name, []).extend(entry)
     return [
         WordGroup(
@@ -314,8 +321,10 @@ def derivation_groups(words: list[str]) -> list[WordGroup]:
 
 
 def _words(text: str) -> list[str]:
-    """Stems of every word, stopwords kept: "other firms" must not shrink to "firms"."""
-    return [stem(word) for word in _WORD.findall(text.lower().replace("-", " "))]
+    """Stems of every word, stopwords kept: "other firms" must not shrink to "firms"; possessives
+    dropped: "management's role" names management."""
+    text = _POSSESSIVE.sub("", text.lower().replace("-", " "))
+    return [stem(word) for word in _WORD.findall(text)]
 
 
 def _contains(words: list[str], phrase: tuple[str, ...]) -> bool:

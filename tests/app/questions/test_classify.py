@@ -8,7 +8,7 @@ import pytest
 from app.questions.cache import normalise_question
 from app.questions.citations import best_sentences, clip
 from app.questions.classify import classify, classify_by_rules, extract_entities
-from app.questions.expansion import expand
+from app.questions.expansion import expand, topic_words, without_purpose
 from app.questions.search import search_words
 from app.questions.types import QueryType
 from app.questions.vocabulary import concept_groups, derivation_groups, variants
@@ -49,6 +49,10 @@ from app.questions.windows import sentence_windows
         ("How are climate risks integrated into enterprise risk management?", QueryType.DISCLOSURE),
         ("Is executive pay tied to climate objectives?", QueryType.DISCLOSURE),
         ("Is there any claim that was contradicted?", QueryType.VERDICT_SUMMARY),
+        ("Have the company's reduction goals been checked by an outside body?", QueryType.DISCLOSURE),
+        ("Has the group's transition plan been approved by shareholders?", QueryType.DISCLOSURE),
+        ("Were the company's statements on water verified?", QueryType.VERDICT_SUMMARY),
+        ("Is the company's report compliant with IFRS S2?", QueryType.COMPLIANCE),
         ("How are claims verified?", QueryType.VERDICT_SUMMARY),
     ],
 )
@@ -157,3 +161,52 @@ def test_derivations_the_full_text_stemmer_keeps_apart_are_searched_together() -
     assert [group.alternatives for group in derivation_groups(["water", "consume"])] == [
         ("consume", "consumption")
     ]
+
+
+def test_framework_qualifiers_do_not_decide_the_requirement_a_question_maps_to() -> None:
+    """ "... of climate-related risks and opportunities" is how TCFD questions end; the board's
+    oversight maps to the governance paragraph, management's role to management's."""
+    board = expand(
+        "Does the company describe the board's oversight of climate-related risks and opportunities?"
+    )
+    management = expand(
+        "Does the company describe management's role in assessing and managing climate-related risks?"
+    )
+    risks = expand("Does the company describe the climate-related risks and opportunities it has identified?")
+
+    assert board.paragraph_ids[0].startswith("S2.6")
+    assert management.paragraph_ids[0].startswith("S2.6(b)")
+    # With nothing but the qualifier left, it is the topic.
+    assert risks.paragraph_ids[0].startswith("S2.10") or risks.paragraph_ids[0].startswith("S2.9")
+    assert "risks" not in board.terms and "opportunities" not in board.terms
+
+
+def test_connecting_words_of_questions_are_not_topic_words() -> None:
+    assert topic_words(
+        "Does the company apply a carbon price in relation to its investments?"
+    ) == topic_words("carbon price investments")
+
+
+def test_a_word_the_question_uses_twice_can_stand_for_two_concepts() -> None:
+    """ "management's role in ... managing" asks who (executives) and what they do (handle)."""
+    groups = concept_groups("Does the company describe management's role in managing climate risks?")
+    executive = next(group for group in groups if "senior management" in group.alternatives)
+    handle = next(group for group in groups if "handling" in group.alternatives)
+
+    assert executive.covered == ("management",)
+    assert handle.covered == ("manag",)
+    # Once only, the word stands for one concept.
+    assert len([g for g in concept_groups("Who handles climate risks?") if "handling" in g.alternatives]) == 1
+
+
+def test_the_purpose_clause_of_a_targets_question_is_not_its_topic() -> None:
+    """ "the targets it uses to manage climate-related risks" asks for targets, not risk management."""
+    question = (
+        "Does the company describe the targets it uses to manage climate-related risks and its progress?"
+    )
+
+    assert "risk" not in topic_words(without_purpose(question))
+    assert "target" in topic_words(without_purpose(question))
+    # With nothing else to ask about, the clause stays.
+    alone = "Does the company use anything to manage climate-related risks?"
+    assert without_purpose(alone) == alone
