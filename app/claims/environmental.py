@@ -32,6 +32,7 @@ STRONG_TOPIC = re.compile(
     r"renewables?|solar|photovoltaic|wind (?:power|energy|farms?|turbines?|parks?)|hydropower|geothermal|"
     r"biogas|biomass|biofuels?|hydrogen|electric (?:[a-z-]+ )?(?:vehicles?|cars?|buses|trucks|vans|forklifts|"
     r"fleet)|EVs?|CCU?S|"
+    r"(?-i:LED)(?:[- ](?:lighting|lights|lamps|retrofits?|upgrades?))?|(?-i:HVAC)[- ]\w+|retrofit\w*|"
     r"energy[- ](?:efficien\w*|saving\w*|consumption|use|intensity|management|performance)|"
     r"(?:fuel|water|resource|material)[- ]efficien\w*|"
     r"recycl\w*|recyclab\w*|upcycl\w*|reus\w*|biodegradab\w*|compost\w*|circular\w*|"
@@ -41,7 +42,8 @@ STRONG_TOPIC = re.compile(
     r"stewardship|discharge|footprint|savings?|recycling|management)|"
     r"biodiversity|habitats?|ecosystems?|species|wildlife|deforestation|reforest\w*|afforest\w*|"
     r"forests?|trees|wetlands?|soils?|pesticides?|fertili[sz]ers?|"
-    r"pollut\w*|contaminat\w*|spills?|hazardous|toxic\w*|volatile organic|VOCs?|ozone|refrigerants?|"
+    r"pollut\w*|contaminat\w*|spills?|hazardous|toxic\w*|volatile organic|VOCs?|ozone|"
+    r"refrigera(?:nts?|ting fluids?)|"
     r"environment(?:al(?:ly)?)?(?:[- ]\w+)?|eco[- ]?\w+|green (?:electricity|energy|power|buildings?|"
     r"bonds?|products?|procurement|hydrogen|steel|logistics)|"
     r"sustainab\w+|BREEAM|LEED|BOMA BEST|FSC|PEFC|EMAS|ISO\s?14001|ISO\s?50001|Ecolabel|Energy Star|"
@@ -50,16 +52,20 @@ STRONG_TOPIC = re.compile(
 )
 #: Words that name an environmental subject only in passing: worth a little, not a claim alone.
 WEAK_TOPIC = re.compile(r"\b(?:energy|fuels?|electricity|water|materials?|resources?|efficien\w*)\b", _I)
-#: The reporting entity (or its products, sites, programmes) as the one asserting or acting.
+#: The reporting entity (or its products, sites, programmes, "NRG group") as the one asserting or
+#: acting ("our time", "our planet" are everyone's).
 OWN_ASSERTION = re.compile(
-    r"\b(?:we|our|ours|us)\b|\bthe (?:Group|Company|company|business|Bank|Board|firm|Corporation|plant|"
+    r"\b(?:we|ours|us)\b|\bour\b(?! (?:times?|planet|society|world|generation|children|future|century)\b)|"
+    r"\bthe (?:Group|Company|company|business|Bank|Board|firm|Corporation|plant|"
     r"factory|site|facility|fleet|building|product|range|brand)\b|"
-    r"\b(?:Group|company|Company)[’']s\b",
+    r"\b(?:Group|company|Company)[’']s\b|(?-i:\b[A-Z]{2,}[\w&.\-]* [Gg]roup\b)",
     _I,
 )
 #: A capitalised name as a sentence's subject, followed by a verb ("Acme reduced", "Acme's plants use").
 NAMED_SUBJECT = re.compile(
-    r"^(?:[A-Z][\w&.\-]+(?:\s[A-Z][\w&.\-]+){0,3})(?:[’']s\s\w+(?:\s\w+)?)?\s"
+    r"^(?!(?:The|This|These|Those|That|A|An|All|Each|Every|Most|Some|Many|Such|Its|Their|In|On|At|For|By|"
+    r"With|As|If|When|While|However|Although)\s)"
+    r"(?:[A-Z][\w&.\-]+(?:\s[A-Z][\w&.\-]+){0,3})(?:[’']s\s\w+(?:\s\w+)?)?\s"
     r"(?:has|have|had|is|are|was|were|will|aims?|plans?|commits?|committed|seeks?|"
     r"[a-z]+(?:ed|es|s))\b"
 )
@@ -72,6 +78,9 @@ PRODUCT_PROPERTY = re.compile(
     r"\b(?:made (?:from|of|with)|produced (?:from|with|using)|certified|labell?ed|powered by|runs? on|"
     r"free (?:of|from)|(?:solvent|plastic|fossil|emission|carbon|waste|chemical|PVC)[- ]free|"
     r"lower (?:carbon|emissions?|energy|impact)|less (?:energy|water|waste|plastic|packaging)|"
+    r"(?:the )?(?:lowest|least) (?:carbon|emissions?|energy|impact|footprint)|"
+    r"(?:the )?most (?:energy[- ])?efficient|"
+    r"(?:received|won|awarded|earned) (?:an?|the) [^.]{0,80}?\b(?:award|prize)|"
     r"(?:produces?|emits?|releases?|contains?|generates?|uses?|consumes?|requires?) "
     r"(?:no|less|fewer|zero|almost no|only))\b",
     _I,
@@ -93,7 +102,7 @@ ACTION = re.compile(
 )
 #: Spoken or conversational text (earnings calls, interviews): never a reported claim.
 CHATTER = re.compile(
-    r"^(?:and|so|but|well|yes|yeah|no|okay|ok|now|look|oh|right|sure|again|also,? I)\b[ ,]|"
+    r"^(?:and|so(?! far\b)|but|well|yes|yeah|no|okay|ok|now|look|oh|right|sure|again|also,? I)\b[ ,]|"
     r"\bI(?:'m|’m|'d|’d|'ve|’ve|'ll|’ll)?\s|\b(?:you know|I mean|kind of|sort of|a lot of|frankly|"
     r"obviously|basically|pretty much|you guys|let me|we're going to|we’re going to|gonna|"
     r"we've said|as I said|right now|at this point|that[’']s|it[’']s|there[’']s|(?:do|does|did|ca|wo|is|was|"
@@ -121,7 +130,9 @@ CONTEXT = re.compile(
     _I,
 )
 HEDGE = re.compile(
-    r"\b(?:may|might|could|can|possibly|potentially|perhaps|hopefully|we think|we believe)\b", _I
+    r"\b(?:may|might|could|can|possibly|potentially|perhaps|hopefully|we think|we believe|we see|"
+    r"we expect|as we look (?:to|ahead))\b",
+    _I,
 )
 
 TOPIC_WEIGHT = 1.0

@@ -1,20 +1,25 @@
-"""The order in which the density budget keeps rule-based claims: environmental claims by the
-reporting entity first, the most specific and assertive of them highest.
+"""The order in which the density budget keeps rule-based claims: claims with a specific figure
+first, then environmental assertions by the reporting entity, the most specific and assertive of
+them highest, then the rest.
 
-The check-worthiness score (`app.claims.worthiness`) says whether a sentence is a claim at all; it
-rewards any checkable detail, so a pay award, a contract's value or an acreage outranks a company
-saying what it did about its emissions. A verifier of a sustainability report wants the reverse when
-only some claims can be kept. The rank therefore adds the strength of the environmental assertion
-(`app.claims.environmental`) to the check-worthiness score (capped, so a pile of figures cannot
-dominate), and grades it:
+Verdicts are what Sibyl delivers, and a verifier checks figures: an amount with a unit, a percentage
+of something, a sum of money. A claim stating one (`specific_figure`) therefore outranks every claim
+without one, whatever it is about, unless the figure is a pay award or a deal's value (a bonus,
+wages, what a contract is worth, order intake, a purchase price) with no environmental subject:
+those are business facts, not the sustainability performance a reader checks, and they rank as
+claims with no figure. Within each tier the check-worthiness score (`app.claims.worthiness`, capped
+so a pile of figures cannot dominate) and the strength of the environmental assertion
+(`app.claims.environmental`) add up, graded:
 
 - higher for the entity as the subject near the start ("we", "our", "the Group"), for a verb that
   reports something done (reduced, installed, certified, has been), and for specific environmental
   evidence (an amount in an energy, mass, volume or area unit; a percentage of something renewable,
   recycled or emitted; a certification scheme);
 - lower for a hedge (may, could), for an intention with no date (will, aims to, wants to), for each
-  word broken by a column or line split, and much lower when no environmental subject is named
-  at all (governance, people and money facts stay claims, but rank behind environmental ones).
+  word broken by a column or line split, and much lower for a claim with neither a specific figure
+  nor an environmental subject (a governance fact or a pay award stays a claim, but ranks behind
+  environmental assertions). An employee, safety or compliance figure is not marked down: it is as
+  checkable as an emissions figure.
 
 Every part is named in `rank_parts`, so a ranking can be explained.
 """
@@ -24,7 +29,7 @@ from __future__ import annotations
 import re
 
 from app.claims.environmental import HEDGE, environmental_score, topic_terms
-from app.claims.signals import CERTIFICATION, TARGET_YEAR
+from app.claims.signals import BROKEN_WORD, CERTIFICATION, CURRENCY, FIGURE_WITH_UNIT, TARGET_YEAR
 
 _I = re.IGNORECASE
 
@@ -36,6 +41,17 @@ BONUS = 0.5
 PENALTY = 0.5
 BROKEN_PENALTY = 1.0
 
+#: A claim with a specific figure ranks this much higher, so that it stays above every figure-less
+#: claim: those reach at most `SCORE_CAP` + 6.2 (the strongest environmental assertion) + 1.5 (the
+#: bonuses), while a figure claim has at least the check-worthiness bar and loses at most 3.
+FIGURE_TIER = 15.0
+#: Pay and deal values: figures a verifier of sustainability performance does not check first.
+PAY_OR_DEAL = re.compile(
+    r"\b(?:wages?|salar(?:y|ies)|bonus(?:es)?|pay(?:outs?)?|remuneration|compensation|stock awards?|"
+    r"share awards?|contract value|order intake|purchase price)\b|"
+    r"\b(?:contracts?|orders?|deals?|agreements?|acquisitions?)\b[^.]{0,40}?\b(?:worth|valued at|value of)\b",
+    _I,
+)
 #: The reporting entity as the subject, within the first few words.
 OWN_SUBJECT = re.compile(r"^(?:\W*[\w’'&.-]+\W+){0,6}?(?:we|our|the (?:group|company|business))\b", _I)
 #: A verb reporting something done, not intended.
@@ -58,9 +74,6 @@ ENVIRONMENTAL_FIGURE = re.compile(
 INTENTION = re.compile(
     r"\b(?:will|aims? to|wants? to|plans? to|intends? to|seeks? to|strives? to|hopes? to)\b", _I
 )
-#: A word split by a hyphen and a space ("environ- ment"): two columns or lines run together. A
-#: shared ending ("short- and long-term") is not a split.
-BROKEN_WORD = re.compile(r"[a-z]- (?!(?:and|or|to|nor)\b)[a-z]")
 #: Each split word costs `BROKEN_PENALTY`, up to this many.
 MAX_BROKEN = 2
 
@@ -70,15 +83,25 @@ def rank_score(text: str, score: float) -> float:
     return round(sum(value for _, value in rank_parts(text, score)), 2)
 
 
+def has_specific_figure(text: str) -> bool:
+    """Whether `text` states a figure a verifier can check, other than a pay award or a deal's
+    value about no environmental subject (see the module docs)."""
+    if not (FIGURE_WITH_UNIT.search(text) or CURRENCY.search(text)):
+        return False
+    return bool(topic_terms(text)) or not PAY_OR_DEAL.search(text)
+
+
 def rank_parts(text: str, score: float) -> list[tuple[str, float]]:
     """The named parts of a claim's rank (see the module docs)."""
     environmental, _ = environmental_score(text)
+    figure = has_specific_figure(text)
     parts = [
         ("check_worthiness", min(score, SCORE_CAP)),
         ("environmental_assertion", ENVIRONMENTAL_WEIGHT * environmental),
     ]
     for name, present, value in (
-        ("no_environmental_subject", not topic_terms(text), -NO_TOPIC_PENALTY),
+        ("specific_figure", figure, FIGURE_TIER),
+        ("no_environmental_subject", not figure and not topic_terms(text), -NO_TOPIC_PENALTY),
         ("own_subject", OWN_SUBJECT.search(text), BONUS),
         ("reported_as_done", DONE.search(text), BONUS),
         ("environmental_evidence", ENVIRONMENTAL_FIGURE.search(text) or CERTIFICATION.search(text), BONUS),

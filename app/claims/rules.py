@@ -27,7 +27,8 @@ __all__ = [
     "is_check_worthy",
 ]
 
-MAX_CLAIMS_PER_PAGE = 1.2
+#: The most claims per page a long document keeps (its claims per 100 pages stay within 150).
+MAX_CLAIMS_PER_PAGE = 1.5
 #: A short document may keep this many claims (FRD-03 §1.7's lower target for a report).
 MIN_BUDGET = 50
 MAX_CLAIM_CHARS = 400
@@ -86,11 +87,12 @@ def _within_budget(claims: list[RuleClaim], page_count: int) -> list[RuleClaim]:
     """Keep at most `MAX_CLAIMS_PER_PAGE` claims per page of the document, the best-ranked ones.
 
     Dense climate reports state a figure or an environmental assertion in almost every sentence;
-    FRD-03 §1.7 treats far more than one claim per page as over-extraction, and a verifier's time is
-    better spent on the environmental claims the entity makes about itself, the most specific and
-    assertive first (`app.claims.ranking`). A short document may keep `MIN_BUDGET`. Order stays by page.
+    FRD-03 §1.7 treats far more than one claim per page as over-extraction. A verifier's time is best
+    spent on what it can check: claims with a specific figure first, then the environmental claims
+    the entity makes about itself, the most specific and assertive first (`app.claims.ranking`). A
+    short document may keep `MIN_BUDGET`. Order stays by page.
     """
-    budget = max(MIN_BUDGET, math.ceil(page_count * MAX_CLAIMS_PER_PAGE))
+    budget = max(MIN_BUDGET, math.floor(page_count * MAX_CLAIMS_PER_PAGE))
     if len(claims) <= budget:
         return claims
     ranked = sorted(range(len(claims)), key=lambda index: (-claims[index].rank, index))

@@ -100,7 +100,8 @@ FACILITY = re.compile(
 GOVERNANCE = re.compile(
     r"\b(?:board|committee|directors?|supervisory|managing board|chair(?:ed|man|woman|person)?|"
     r"CEO|CFO|executive|oversight|oversees|governance|remuneration|compensation|bonus|incentive|STIP|"
-    r"LTIP|compliance|code of conduct|whistleblow\w*|shareholders?|annual general meeting)\b",
+    r"LTIP|compliance|code of conduct|whistleblow\w*|shareholders?|annual general meeting|fines|"
+    r"corruption|bribery|subsidiar(?:y|ies))\b",
     _I,
 )
 CADENCE = re.compile(
@@ -202,6 +203,11 @@ GENERIC = re.compile(
     r"the (?:global|world) economy)\b",
     _I,
 )
+#: A word split by a hyphen and a space ("environ- ment"): two columns or lines run together. A
+#: shared ending ("short- and long-term") is not a split.
+BROKEN_WORD = re.compile(r"[a-z]- (?!(?:and|or|to|nor)\b)[a-z]")
+#: A sentence that begins inside another: a parenthesis closed before a lower-case word.
+CONTINUATION = re.compile(r"^\([^()]{0,80}\)\s[a-z]")
 SELF_REFERENCE = re.compile(
     r"\bthis (?:report|document|section|chapter|publication|plan|index|table|chart|graphic)\b|"
     r"\b(?:the following|below|above) (?:table|chart|figure|graphic|section)\b|\bphoto:|\bimage:|"

@@ -18,7 +18,8 @@ SUBJECT = re.compile(
     r"workforce|staff|people|women|gender|divers\w*|inclusion|training|human rights|communit\w*|"
     r"suppliers?|supply chain|donat\w*|volunteer\w*|social|wellbeing|well-being|labou?r|wages?|"
     r"land|hectares?|acres?|sites?|plants?|materials?|intensity|clinker|cements?|concrete|steel|"
-    r"alumini?um|products?|gas|diesel|coal|oil|petrol|kilns?|fleet|vehicles?|buildings?|facilit(?:y|ies))\b",
+    r"alumini?um|products?|gas|diesel|coal|oil|petrol|kilns?|fleet|vehicles?|buildings?|facilit(?:y|ies)|"
+    r"propert(?:y|ies))\b",
     _I,
 )
 #: A structural governance fact: a named body doing what bodies do (approve, oversee, appoint, report).

@@ -30,11 +30,13 @@ from app.claims.environmental import (
 from app.claims.signals import (
     ASPIRATION,
     ASSURANCE,
+    BROKEN_WORD,
     CADENCE,
     CERTIFICATION,
     CHAIRED,
     COMPANY,
     COMPARISON,
+    CONTINUATION,
     COUNT,
     CURRENCY,
     DATE,
@@ -129,6 +131,9 @@ HEDGE_PENALTY = 0.8
 SELF_REFERENCE_PENALTY = 1.5
 LOWERCASE_START_PENALTY = 2.0
 UNFINISHED_PENALTY = 2.0
+#: Two or more words split across columns: text from two places run together, not one assertion.
+BROKEN_PENALTY = 1.5
+MIN_BROKEN = 2
 UNFINISHED_TAIL = 24
 GENERIC_PENALTY = 1.5
 # "worldwide" or "globally" about the company's own reach is not industry context.
@@ -155,6 +160,15 @@ _UNFINISHED = re.compile(
     r"(?:[,(\u2013\u2014-]|\b(?:and|or|of|the|a|an|to|in|for|with|by|on|at|from|as|our|its|their|which|"
     r"that|is|are|was|were|than|compared to|between|per))$",
     _I,
+)
+
+
+#: The entity's own result for a stated past year ("In fiscal 2023, we reported research expenses of
+#: ..."): checkable against its accounts, so money talk and a missing sustainability subject do not
+#: count against it.
+_OWN_RESULT = re.compile(
+    r"^In (?:fiscal (?:year )?|FY ?)?20\d\d\b(?:,[^.]{0,50}?)?,\s(?:we|[A-Z][\w&.\-]+(?:\s[A-Z][\w&.\-]+)?)\s"
+    r"(?:generated|reported|recorded|purchased|spent|invested|earned|paid|raised|donated)\b"
 )
 
 
@@ -193,8 +207,14 @@ def _is_fragment(text: str) -> bool:
 
 
 def _stands_alone(text: str) -> bool:
-    """An assertion in its own right: not about the report itself, not the lead-in to a list."""
-    return not (SELF_REFERENCE.search(text) or text.rstrip().endswith(":"))
+    """An assertion in its own right: not about the report itself, not the lead-in to a list, not the
+    tail of a sentence cut off before it, not text from two columns run together."""
+    return not (
+        SELF_REFERENCE.search(text)
+        or text.rstrip().endswith(":")
+        or CONTINUATION.search(text)
+        or len(BROKEN_WORD.findall(text)) >= MIN_BROKEN
+    )
 
 
 _CHANGE_NOUN = re.compile(r"\b(?:reduction|cut|decrease|increase)\b", _I)
@@ -273,8 +293,10 @@ def _penalties(text: str, signals: tuple[str, ...]) -> float:
         penalty += HEDGE_PENALTY
     if SELF_REFERENCE.search(text):
         penalty += SELF_REFERENCE_PENALTY
-    if text[0].islower():
+    if text[0].islower() or CONTINUATION.search(text):
         penalty += LOWERCASE_START_PENALTY
+    if len(BROKEN_WORD.findall(text)) >= MIN_BROKEN:
+        penalty += BROKEN_PENALTY
     generic = GENERIC.search(text)
     if generic and not (COMPANY.search(text) and _FOOTPRINT.fullmatch(generic.group())):
         penalty += GENERIC_PENALTY
@@ -282,7 +304,7 @@ def _penalties(text: str, signals: tuple[str, ...]) -> float:
         penalty += TIMELESS_PENALTY
     if _UNFINISHED.search(text[-UNFINISHED_TAIL:]):
         penalty += UNFINISHED_PENALTY
-    if not STRONG_TOPIC.search(text):
+    if not STRONG_TOPIC.search(text) and not _OWN_RESULT.search(text):
         if FINANCIAL.search(text):
             penalty += FINANCIAL_PENALTY
         if not (SUBJECT.search(text) or GOVERNANCE.search(text)):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.claims.environmental import environmental_score, is_chatter
+from app.claims.environmental import NAMED_SUBJECT, environmental_score, is_chatter
 from app.claims.rules import classify_claim_type, extract_rule_claims, is_check_worthy
 
 
@@ -86,3 +86,49 @@ def test_environmental_claims_are_found_in_page_text_and_say_why() -> None:
     (claim,) = extract_rule_claims([(4, page)])
     assert claim.text.startswith("Our paper-based trays")
     assert claim.claim_type == "environmental" and "environmental_claim" in claim.signals
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # a superlative about the entity's own plants, and an award for an environmental project
+        "In Spain, Norland's gas plants run the most efficient turbines with the lowest emissions in the "
+        "country.",
+        "Last year the Tarrow site received the regional Clean Production Award for its water recycling "
+        "project.",
+        # energy-efficiency measures named by their kit
+        "LED lighting retrofits were completed at 85% of our stores in 2023.",
+        # "So far" opens a report sentence, not a spoken one
+        "So far we have planted 40,000 trees along the river banks of our farms.",
+        # "<NAME> group" is the entity speaking of itself; refrigerating fluids are an environmental subject
+        "All NRG group depots are working to cut the carbon impact of the refrigerating fluids in their "
+        "cold stores.",
+    ],
+)
+def test_superlatives_awards_retrofits_and_progress_so_far_are_claims(sentence: str) -> None:
+    assert is_check_worthy(sentence), environmental_score(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # "our time" is not the entity speaking about itself
+        "In the years ahead, renewables will play a central part in lowering emissions, the great challenge "
+        "of our time.",
+        # an outlook on what others do
+        "As we look ahead, we see more attention to how companies reflect climate change and emissions in "
+        "their accounts.",
+        # two columns run together: words split by a hyphen and a space
+        "Our plants cut emis- sions of dust while the new recy- cling line opened for waste.",
+        # the tail of a sentence cut off before it
+        "(about 40 sites) loan to fund construction of the new wind farm near Tarrow in 2021.",
+    ],
+)
+def test_outlooks_split_columns_and_cut_off_tails_are_not_claims(sentence: str) -> None:
+    assert not is_check_worthy(sentence), environmental_score(sentence)
+
+
+def test_a_determiner_is_not_a_company_name() -> None:
+    assert NAMED_SUBJECT.search("Norland reduced the water use of its mills.")
+    assert not NAMED_SUBJECT.search("The guidelines were developed in line with the plan.")
+    assert not NAMED_SUBJECT.search("These programmes protect habitats near our quarries.")

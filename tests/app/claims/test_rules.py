@@ -15,6 +15,7 @@ from app.claims.rules import (
     classify_claim_type,
     extract_rule_claims,
     is_boilerplate,
+    is_check_worthy,
 )
 from app.claims.sentences import normalise_text, split_sentences
 from app.claims.worthiness import CLAIM_THRESHOLD
@@ -343,6 +344,26 @@ def test_the_claim_budget_keeps_the_most_check_worthy_claims() -> None:
     assert len(claims) == MIN_BUDGET
     assert claims[-1].text == strong
     assert [claim.source_page for claim in claims] == sorted(claim.source_page for claim in claims)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        # the entity's own result for a stated year, checkable against its accounts
+        "In fiscal 2023, we reported research spending of €410 million, against €380 million in fiscal 2022.",
+        # a compliance record
+        "In 2023, we recorded no incidents resulting in fines above $50,000.",
+        # the share of a property portfolio under the entity's control, and a stake in a subsidiary
+        "In 2023, we had operational control of about 12% of our properties.",
+        "Norland holds 60% of the shares in its listed subsidiary Norland Grid.",
+    ],
+)
+def test_own_results_compliance_records_and_property_shares_are_claims(sentence: str) -> None:
+    assert is_check_worthy(sentence), check_worthiness(sentence)
+
+
+def test_money_talk_without_a_reported_result_stays_out() -> None:
+    assert not is_check_worthy("Revenue is expected to grow to $2 billion next year, with margins near 12%.")
 
 
 def test_every_claim_field_is_valid() -> None:
