@@ -4,13 +4,11 @@ the contents page (real Postgres and Redis, offline hashing embedder)."""
 
 from __future__ import annotations
 
-import uuid
-
 import pytest
 from redis.asyncio import Redis
 
 from app.config import Settings
-from app.db.models import Report, ReportPage, ReportStatus
+from app.db.models import Report
 from app.db.session import SessionFactory
 from app.embeddings import HashingEmbedder
 from app.organisations import LOCAL_ORGANISATION_ID
@@ -18,6 +16,7 @@ from app.questions import QueryType, ask_report
 from app.questions.navigation import contents_windows, entry_run
 from app.questions.passages import page_drafts
 from app.questions.windows import page_sentences, sentence_windows
+from tests.support.pipeline import seed_parsed_pages
 
 #: Section headings of a made-up report, one per page from page 3 on; the carbon price section is
 #: on page 31.
@@ -109,20 +108,13 @@ async def test_a_disclosure_answer_cites_the_section_not_the_contents_page(
     session_factory: SessionFactory, redis: Redis, settings: Settings
 ) -> None:
     pages = report_pages()
-    report = Report(
-        id=uuid.uuid4(),
-        organisation_id=LOCAL_ORGANISATION_ID,
-        filename="larkspur-freight.pdf",
-        company_name="Larkspur Freight",
-        sha256=uuid.uuid4().hex * 2,
-        size_bytes=1,
-        status=ReportStatus.PARSED,
-        page_count=len(pages),
+    assert [number for number, _ in pages] == list(range(1, len(pages) + 1))
+    report_id = await seed_parsed_pages(
+        session_factory, [text for _, text in pages], company_name="Larkspur Freight", filename="larkspur.pdf"
     )
-    async with session_factory() as session, session.begin():
-        session.add(report)
-        await session.flush()
-        session.add_all(ReportPage(report_id=report.id, number=n, text=text) for n, text in pages)
+    async with session_factory() as session:
+        report = await session.get(Report, report_id)
+    assert report is not None
 
     answer = await ask_report(
         session_factory,
