@@ -26,7 +26,9 @@ IFRS_SOURCE_TYPES = ("ifrs_s1", "ifrs_s2")
 GROUP_SIZE = 5
 GROUP_TOP_K = 8
 CLAIM_TOP_K = 3
-MAX_SUGGESTIONS = 3
+#: The most requirements (one per section) a claim is mapped to: an assurance statement about the
+#: Scope 1, 2 and 3 emissions and the progress against a plan's targets touches four sections.
+MAX_SUGGESTIONS = 4
 #: A keyword counts once, plus this much per extra word (a phrase is more telling than a word), times
 #: its rarity across the registry (log inverse document frequency: "scope 1" beats "target").
 PHRASE_BONUS = 0.25

@@ -12,7 +12,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from app.claims.classify import assign_priority, build_reasoning, classify_claim_type
+from app.claims.classify import CLAIM_TYPES, assign_priority, build_reasoning, classify_claim_type
 from app.claims.ranking import rank_score
 from app.claims.sentences import NormalisedPage, normalise_page, sentence_spans
 from app.claims.worthiness import CLAIM_THRESHOLD, check_worthiness, is_boilerplate
@@ -31,6 +31,8 @@ __all__ = [
 MAX_CLAIMS_PER_PAGE = 1.5
 #: A short document may keep this many claims (FRD-03 §1.7's lower target for a report).
 MIN_BUDGET = 50
+#: The share of the budget each claim type present is first given (see `_within_budget`).
+TYPE_SHARE = 0.08
 MAX_CLAIM_CHARS = 400
 MAX_SENTENCE_CHARS = 1200
 MIN_TRIMMED_CHARS = 120
@@ -91,12 +93,26 @@ def _within_budget(claims: list[RuleClaim], page_count: int) -> list[RuleClaim]:
     spent on what it can check: claims with a specific figure first, then the environmental claims
     the entity makes about itself, the most specific and assertive first (`app.claims.ranking`). A
     short document may keep `MIN_BUDGET`. Order stays by page.
+
+    Ranking alone would leave whole claim types out (a board's oversight of climate risk has no
+    figure and no environmental property, and ranks last), and with them whole IFRS pillars:
+    each type present first gets its best-ranked `TYPE_SHARE` of the budget.
     """
     budget = max(MIN_BUDGET, math.floor(page_count * MAX_CLAIMS_PER_PAGE))
     if len(claims) <= budget:
         return claims
     ranked = sorted(range(len(claims)), key=lambda index: (-claims[index].rank, index))
-    return [claims[index] for index in sorted(ranked[:budget])]
+    per_type = math.ceil(budget * TYPE_SHARE)
+    kept: dict[int, None] = {}
+    for claim_type in CLAIM_TYPES:
+        kept.update(
+            dict.fromkeys([index for index in ranked if claims[index].claim_type == claim_type][:per_type])
+        )
+    for index in ranked:
+        if len(kept) >= budget:
+            break
+        kept.setdefault(index)
+    return [claims[index] for index in sorted(kept)]
 
 
 def _page_claims(number: int, page: NormalisedPage) -> list[RuleClaim]:

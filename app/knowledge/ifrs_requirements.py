@@ -802,6 +802,8 @@ _S2: tuple[Section, ...] = (
                     "scope 1",
                     "scope 2",
                     "scope 3",
+                    "scope 1, 2 and 3",
+                    "scopes 1, 2 and 3",
                     "gross emissions",
                     "absolute emissions",
                     "total emissions",

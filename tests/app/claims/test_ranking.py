@@ -153,7 +153,45 @@ def test_in_a_long_report_environmental_assertions_do_not_push_out_figure_claims
     assert len(claims) == budget
     kept = {(claim.source_page, claim.text) for claim in claims}
     assert set(figures.items()) <= kept
-    assert (30, pay) not in kept and (30, pay) in {(c.source_page, c.text) for c in unbudgeted}
+    # The pay claim ranks below everything else, and is kept only as the one governance claim (its
+    # type's share of the budget, see the next test); no figure claim was dropped for it.
+    pay_claim = next(claim for claim in unbudgeted if claim.text == pay)
+    assert pay_claim.claim_type == "legal_governance" and pay_claim.rank == min(c.rank for c in unbudgeted)
+    assert (30, pay) in kept and [c.claim_type for c in claims].count("legal_governance") == 1
+
+
+def test_figure_claims_do_not_push_a_whole_claim_type_out_of_the_budget() -> None:
+    """Governance claims have no figure and rank below every figure claim; without each type's
+    share of the budget, a report full of figures would keep none and leave the IFRS governance
+    pillar with nothing to verify."""
+    page_count = 60
+    budget = max(MIN_BUDGET, math.floor(page_count * MAX_CLAIMS_PER_PAGE))
+    governance = {
+        10: "The Board's Sustainability Committee reviews climate-related risks at each quarterly meeting.",
+        40: "Our Audit Committee oversees the assurance of the emissions data we publish.",
+    }
+    pages = []
+    for number in range(1, page_count + 1):
+        text = (
+            f"In 2023, the Mill{number} site used {number}.4 GWh of power, against {number}.9 GWh in 2022. "
+            f"Our Mill{number} site recycled {number + 40}% of its process water in 2023."
+        )
+        if number in governance:
+            text += " " + governance[number]
+        pages.append((number, text))
+    unbudgeted = extract_rule_claims(pages, budget=False)
+    figures = [claim for claim in unbudgeted if has_specific_figure(claim.text)]
+    assert len(figures) > budget
+    assert {claim.claim_type for claim in unbudgeted if claim.text in governance.values()} == {
+        "legal_governance"
+    }
+    assert all(rank_of(text) < min(claim.rank for claim in figures) for text in governance.values())
+
+    claims = extract_rule_claims(pages)
+
+    assert len(claims) == budget
+    assert set(governance.items()) <= {(claim.source_page, claim.text) for claim in claims}
+    assert sum(1 for claim in claims if has_specific_figure(claim.text)) == budget - len(governance)
 
 
 def test_a_sum_of_money_is_not_also_counted_as_a_figure_with_a_unit() -> None:
