@@ -220,7 +220,8 @@ async def locked_run(session: AsyncSession, run_id: uuid.UUID) -> tuple[Analysis
 def gave_up_message(attempts: int, reason: str | None) -> str:
     """The error a run that used up its attempts is left with."""
     return (
-        f"Analysis gave up after {attempts} attempts: {reason or 'no attempt finished it'}. "
+        f"Analysis gave up after {attempts} attempt{'' if attempts == 1 else 's'}: "
+        f"{reason or 'no attempt finished it'}. "
         "Use resumeAnalysis to try again."
     )
 
