@@ -15,7 +15,8 @@ Documents are parsed and validated once per process either way (`schema.document
 Each is warmed up, then driven by 16 clients, each sending its next request as soon as the last
 answered, for a fixed time, in three alternating rounds (other load on the machine then affects
 all three alike). Reported: requests/s, p50/p99 latency, SQL queries per GraphQL request
-(counted in a separate in-process request), and the ratios of throughputs to plain (target ≥ 0.75).
+(counted in a separate in-process request), the ratios of throughputs to plain (target ≥ 0.75),
+and each server process's CPU time per request (steadier than throughput on a shared machine).
 
 Run: `cd /work/main && .venv/bin/python -m bench.partner_api [--seconds 15] [--clients 16]`.
 """
@@ -107,26 +108,43 @@ async def drive(
     return latencies, time.perf_counter() - started
 
 
+def cpu_seconds(pid: int) -> float:
+    """User plus system CPU time a process has used so far (Linux `/proc`)."""
+    with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+Endpoint = tuple[Callable[[httpx.AsyncClient], Awaitable[None]], str, int]
+
+
 async def interleaved(
-    endpoints: dict[str, tuple[Callable[[httpx.AsyncClient], Awaitable[None]], str]],
-    clients: int,
-    seconds: float,
+    endpoints: dict[str, Endpoint], clients: int, seconds: float
 ) -> dict[str, dict[str, float]]:
     """Each endpoint driven for `seconds` in all, in alternating rounds, so that a change in the
-    machine's load during the run affects them alike."""
-    samples: dict[str, tuple[list[float], float]] = {name: ([], 0.0) for name in endpoints}
+    machine's load during the run affects them alike.
+
+    Besides throughput, the server process's CPU time per request is reported: other load on the
+    (shared) machine changes how many requests a server answers in a second far more than what
+    each one costs it.
+    """
+    samples: dict[str, tuple[list[float], float, float]] = {name: ([], 0.0, 0.0) for name in endpoints}
     for _ in range(ROUNDS):
-        for name, (send, url) in endpoints.items():
+        for name, (send, url, pid) in endpoints.items():
+            cpu = cpu_seconds(pid)
             latencies, elapsed = await drive(send, url, clients, seconds / ROUNDS)
-            samples[name] = (samples[name][0] + latencies, samples[name][1] + elapsed)
+            used = cpu_seconds(pid) - cpu
+            before = samples[name]
+            samples[name] = (before[0] + latencies, before[1] + elapsed, before[2] + used)
     return {
         name: {
             "requests": len(latencies),
             "rps": round(len(latencies) / elapsed, 1),
             "p50_ms": round(percentile(latencies, 50), 1),
             "p99_ms": round(percentile(latencies, 99), 1),
+            "server_cpu_ms": round(used / len(latencies) * 1000, 1),
         }
-        for name, (latencies, elapsed) in samples.items()
+        for name, (latencies, elapsed, used) in samples.items()
     }
 
 
@@ -179,10 +197,10 @@ async def measure(services: RunningServices, seconds: float, clients: int) -> di
             (await http.post("/graphql", json=register, headers=headers)).raise_for_status()
         await drive(ask_graphql, graphql_url, clients, 2)
         await drive(ask_plain, plain_url, clients, 2)
-        endpoints = {
-            "graphql": (ask_graphql, graphql_url),
-            "graphql_persisted": (ask_persisted, graphql_url),
-            "plain": (ask_plain, plain_url),
+        endpoints: dict[str, Endpoint] = {
+            "graphql": (ask_graphql, graphql_url, graphql.pid),
+            "graphql_persisted": (ask_persisted, graphql_url, graphql.pid),
+            "plain": (ask_plain, plain_url, plain.pid),
         }
         results = await interleaved(endpoints, clients, seconds)
     finally:
@@ -192,10 +210,12 @@ async def measure(services: RunningServices, seconds: float, clients: int) -> di
     await engine.dispose()
     ratio = results["graphql"]["rps"] / results["plain"]["rps"]
     persisted_ratio = results["graphql_persisted"]["rps"] / results["plain"]["rps"]
+    cpu_ratio = results["plain"]["server_cpu_ms"] / results["graphql"]["server_cpu_ms"]
     return {
         "results": results,
         "ratio": round(ratio, 2),
         "persisted_ratio": round(persisted_ratio, 2),
+        "cpu_ratio": round(cpu_ratio, 2),
         "sql_per_request": len(statements),
     }
 
@@ -212,13 +232,16 @@ def main() -> int:
     print_table(
         f"{CLAIMS} claims with verdicts and findings, {args.clients} concurrent clients, "
         f"{args.seconds:g} s each",
-        ["endpoint", "requests", "req/s", "p50 ms", "p99 ms"],
-        [[name, r["requests"], r["rps"], r["p50_ms"], r["p99_ms"]] for name, r in results.items()],
+        ["endpoint", "requests", "req/s", "p50 ms", "p99 ms", "server CPU ms/req"],
+        [
+            [name, r["requests"], r["rps"], r["p50_ms"], r["p99_ms"], r["server_cpu_ms"]]
+            for name, r in results.items()
+        ],
     )
     print(
         f"GraphQL/plain throughput: {summary['ratio']}, with a persisted query "
-        f"{summary['persisted_ratio']} (target >= 0.75); "
-        f"SQL per GraphQL request: {summary['sql_per_request']}"
+        f"{summary['persisted_ratio']} (target >= 0.75); server CPU per request, plain/GraphQL: "
+        f"{summary['cpu_ratio']}; SQL per GraphQL request: {summary['sql_per_request']}"
     )
     print_summary({"bench": "partner_api", **summary})
     return 0

@@ -7,16 +7,16 @@ verdicts and routing are those of the report's latest analysis run.
 
 from __future__ import annotations
 
-import inspect
+import dataclasses
+import functools
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar, cast
 
 import strawberry
 from sqlalchemy import select
 from strawberry import relay
-from strawberry.dataloader import DataLoader
 from strawberry.scalars import JSON
 
 from app.db.models import AnalysisRun as AnalysisRunModel
@@ -110,17 +110,21 @@ class Claim(relay.Node):
     source_page: int = strawberry.field(description="1-based page of the PDF the claim is on.")
     source_context: str | None = strawberry.field(description="The text around the claim on its page.")
     ifrs_paragraphs: list[IfrsParagraph] = strawberry.field(
-        description="IFRS paragraphs the claim maps to (preliminary, from extraction)."
+        resolver=lambda root: [_paragraph(item) for item in root.stored_paragraphs],
+        description="IFRS paragraphs the claim maps to (preliminary, from extraction).",
     )
     reasoning: str | None = strawberry.field(description="Why the claim is worth checking.")
     method: str = strawberry.field(description="How it was extracted: llm or rules.")
     risk_flags: list[RiskFlag] = strawberry.field(
-        default_factory=list,
+        resolver=lambda root: _risk_flags(root.stored_risk_flags),
         description="Greenwashing risk flags found by rules (generic wording, offset-based neutrality, "
         "future commitments without a plan, self-declared labels); empty when none applies.",
     )
     created_at: datetime = strawberry.field(description="When the claim was extracted.")
     report_uuid: strawberry.Private[uuid.UUID]
+    # The stored JSON, turned into GraphQL objects only when a query selects them.
+    stored_paragraphs: strawberry.Private[list[dict[str, Any]]] = dataclasses.field(default_factory=list)
+    stored_risk_flags: strawberry.Private[list[dict[str, Any]]] = dataclasses.field(default_factory=list)
     # Loaded for a whole page at once by `Report.claims` when selected (no per-claim awaits).
     prefetched_verdicts: strawberry.Private[list[VerdictModel] | None] = None
     prefetched_findings: strawberry.Private[list[FindingModel] | None] = None
@@ -134,12 +138,12 @@ class Claim(relay.Node):
             priority=Priority(row.priority),
             source_page=row.source_page,
             source_context=row.source_context,
-            ifrs_paragraphs=[_paragraph(item) for item in row.ifrs_paragraphs or []],
             reasoning=row.reasoning,
             method=row.method,
-            risk_flags=_risk_flags(row.risk_flags or []),
             created_at=row.created_at,
             report_uuid=row.report_id,
+            stored_paragraphs=row.ifrs_paragraphs or [],
+            stored_risk_flags=row.risk_flags or [],
         )
 
     @classmethod
@@ -159,18 +163,20 @@ class Claim(relay.Node):
             current = current_verdict(rows)
             return Verdict.from_model(current, self.report_uuid) if current else None
 
-        return _then(
-            _rows_or_load(self.prefetched_verdicts, info.context.loaders.verdicts_by_claim, self.id), convert
-        )
+        if self.prefetched_verdicts is not None:
+            return convert(self.prefetched_verdicts)
+        return _later(info.context.loaders.verdicts_by_claim.load(uuid.UUID(self.id)), convert)
 
     @strawberry.field(
         description="The claim's verdict in every pass of the latest analysis, first pass first."
     )
     def verdicts(self, info: strawberry.Info[Context]) -> list[Verdict]:
-        return _then(
-            _rows_or_load(self.prefetched_verdicts, info.context.loaders.verdicts_by_claim, self.id),
-            lambda rows: [Verdict.from_model(row, self.report_uuid) for row in rows],
-        )
+        def convert(rows: list[VerdictModel]) -> list[Verdict]:
+            return [Verdict.from_model(row, self.report_uuid) for row in rows]
+
+        if self.prefetched_verdicts is not None:
+            return convert(self.prefetched_verdicts)
+        return _later(info.context.loaders.verdicts_by_claim.load(uuid.UUID(self.id)), convert)
 
     @strawberry.field(
         description="What the specialists found about the claim in the latest analysis, oldest first."
@@ -182,12 +188,13 @@ class Claim(relay.Node):
             str | None, strawberry.argument(description="Only this agent's (e.g. news_media, legal).")
         ] = None,
     ) -> list[Finding]:
-        return _then(
-            _rows_or_load(self.prefetched_findings, info.context.loaders.findings_by_claim, self.id),
-            lambda found: [
-                Finding.from_model(row, self.report_uuid) for row in found if agent in (None, row.agent)
-            ],
-        )
+        def convert(rows: list[FindingModel]) -> list[Finding]:
+            report_id = self.report_uuid
+            return [Finding.from_model(row, report_id) for row in rows if agent is None or row.agent == agent]
+
+        if self.prefetched_findings is not None:
+            return convert(self.prefetched_findings)
+        return _later(info.context.loaders.findings_by_claim.load(uuid.UUID(self.id)), convert)
 
     @strawberry.field(description="Which agents the orchestrator sent the claim to, pass by pass.")
     async def routing(self, info: strawberry.Info[Context]) -> list[RoutingAssignment]:
@@ -275,12 +282,14 @@ class Verdict(relay.Node):
         "report pages)."
     )
     deciding_sources: list[VerdictSource] = strawberry.field(
+        resolver=lambda root: deciding_sources(root.verdict.value, root.details),
         description="The sources the verdict rests on: the corroborating ones for VERIFIED, the "
         "contradicting ones (independent or the report's own pages) for CONTRADICTED, everything that "
-        "bears on the claim for INSUFFICIENT_EVIDENCE, none for UNVERIFIED."
+        "bears on the claim for INSUFFICIENT_EVIDENCE, none for UNVERIFIED.",
     )
     ifrs_mapping: list[VerdictIfrsMapping] = strawberry.field(
-        description="The IFRS paragraphs the verdict speaks to, and what it means for each."
+        resolver=lambda root: [_mapping(item) for item in root.stored_ifrs_mapping],
+        description="The IFRS paragraphs the verdict speaks to, and what it means for each.",
     )
     confidence: float | None = strawberry.field(description="0–1, the judge's overall evidence score.")
     iteration: int = strawberry.field(description="The pass (0 = first) the verdict was issued in.")
@@ -295,6 +304,7 @@ class Verdict(relay.Node):
     created_at: datetime = strawberry.field(description="When it was issued.")
     report_id: strawberry.ID = strawberry.field(description="Global id of the report.")
     claim_uuid: strawberry.Private[uuid.UUID]
+    stored_ifrs_mapping: strawberry.Private[list[dict[str, Any]]] = dataclasses.field(default_factory=list)
 
     @classmethod
     def from_model(cls, row: VerdictModel, report_id: uuid.UUID) -> Verdict:
@@ -302,16 +312,15 @@ class Verdict(relay.Node):
             id=str(row.id),
             verdict=VerdictLabel(row.verdict),
             reasoning=row.reasoning,
-            deciding_sources=deciding_sources(row.verdict, row.details or {}),
-            ifrs_mapping=[_mapping(item) for item in row.ifrs_mapping or []],
             confidence=row.confidence,
             iteration=row.iteration,
             is_final=row.is_final,
             method=row.method,
             details=cast(JSON, row.details or {}),
             created_at=row.created_at,
-            report_id=strawberry.ID(str(relay.GlobalID("Report", str(report_id)))),
+            report_id=_report_global_id(report_id),
             claim_uuid=row.claim_id,
+            stored_ifrs_mapping=row.ifrs_mapping or [],
         )
 
     @classmethod
@@ -351,24 +360,23 @@ class RoutingAssignment:
         return await load_claim(info, self.claim_uuid)
 
 
-def _rows_or_load(prefetched: list[Any] | None, loader: DataLoader[uuid.UUID, Any], claim_id: str) -> Any:
-    """The rows `Report.claims` prefetched for the page, else the DataLoader's (awaitable) load."""
-    return prefetched if prefetched is not None else loader.load(uuid.UUID(claim_id))
+def _later(rows: Awaitable[Any], convert: Callable[[Any], T]) -> T:
+    """`convert` applied to a DataLoader's rows once they are loaded (graphql-core awaits it).
 
-
-def _then(value: Any, convert: Callable[[Any], T]) -> T:
-    """`convert(value)`, or for an awaitable (a DataLoader load) an awaitable of it.
-
-    Resolvers given prefetched rows then answer synchronously: graphql-core awaits only what is
-    awaitable, and a page of 200 claims spares 400 awaits.
+    Resolvers given the rows `Report.claims` prefetched for its page answer synchronously instead:
+    graphql-core awaits only what is awaitable, and a page of 200 claims spares 400 awaits.
     """
-    if inspect.isawaitable(value):
 
-        async def later() -> T:
-            return convert(await value)
+    async def later() -> T:
+        return convert(await rows)
 
-        return cast(T, later())  # graphql-core awaits it
-    return convert(value)
+    return cast(T, later())
+
+
+@functools.lru_cache(maxsize=256)
+def _report_global_id(report_id: uuid.UUID) -> strawberry.ID:
+    """A report's global id (the same for every verdict of a page: encoded once)."""
+    return strawberry.ID(str(relay.GlobalID("Report", str(report_id))))
 
 
 def current_verdict(rows: list[VerdictModel]) -> VerdictModel | None:

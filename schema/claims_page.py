@@ -35,8 +35,13 @@ _PRIORITY_RANK = case(PRIORITY_RANK, value=ClaimModel.priority, else_=len(PRIORI
 
 @strawberry.type(description="One claim in a list, with the cursor to continue after it.")
 class ClaimEdge:
-    cursor: str = strawberry.field(description="Pass as `after` to list the claims after this one.")
+    # Encoded only when selected: a page's 200 cursors are rarely read, its first and last always.
+    cursor: str = strawberry.field(
+        resolver=lambda root: _cursor(root.order, root.node),
+        description="Pass as `after` to list the claims after this one.",
+    )
     node: Claim = strawberry.field(description="The claim.")
+    order: strawberry.Private[ClaimOrder]
 
 
 @strawberry.type(description="A page of a report's claims.")
@@ -102,10 +107,10 @@ def _sort_key(order: ClaimOrder) -> list[Any]:
     return [_PRIORITY_RANK, *columns] if order is ClaimOrder.PRIORITY else columns
 
 
-def _cursor(order: ClaimOrder, row: ClaimModel) -> str:
-    parts = [str(row.source_page), str(row.id)]
+def _cursor(order: ClaimOrder, claim: Claim) -> str:
+    parts = [str(claim.source_page), claim.id]
     if order is ClaimOrder.PRIORITY:
-        parts.insert(0, str(PRIORITY_RANK.get(row.priority, len(PRIORITY_RANK))))
+        parts.insert(0, str(PRIORITY_RANK.get(claim.priority.value, len(PRIORITY_RANK))))
     return encode_cursor(order.value, *parts)
 
 
@@ -121,10 +126,10 @@ def _after(order: ClaimOrder, cursor: str) -> tuple[Any, ...]:
         raise invalid_cursor() from exc
 
 
-async def _prefetch(info: strawberry.Info[Context], claims: list[Claim]) -> None:
-    """Load the page's verdicts and findings in one batch each, if the query selects them."""
+async def _prefetch(info: strawberry.Info[Context], claims: list[Claim], ids: list[uuid.UUID]) -> None:
+    """Load the page's verdicts and findings (claims with these `ids`) in one batch each, if the
+    query selects them."""
     wanted = _selected_names(info.selected_fields)
-    ids = [uuid.UUID(claim.id) for claim in claims]
     loaders = info.context.loaders
     if wanted & {"verdict", "verdicts"}:
         for claim, rows in zip(claims, await loaders.verdicts_by_claim.load_many(ids), strict=True):
@@ -167,7 +172,8 @@ async def claims_page(
     async with info.context.services.session_factory() as session:
         rows = list(await session.scalars(page))
         total = await session.scalar(select(func.count()).select_from(filtered.subquery())) or 0
-    edges = [ClaimEdge(cursor=_cursor(order, row), node=Claim.from_model(row)) for row in rows[:first]]
-    await _prefetch(info, [edge.node for edge in edges])
-    paging = page_info([edge.cursor for edge in edges], len(rows) > first, after)
+    edges = [ClaimEdge(node=Claim.from_model(row), order=order) for row in rows[:first]]
+    await _prefetch(info, [edge.node for edge in edges], [row.id for row in rows[:first]])
+    cursors = [_cursor(order, edge.node) for edge in (edges[0], edges[-1])] if edges else []
+    paging = page_info(cursors, len(rows) > first, after)
     return ClaimConnection(edges=edges, page_info=paging, total_count=total)

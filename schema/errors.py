@@ -23,6 +23,8 @@ from strawberry.extensions import MaskErrors
 from strawberry.relay import GlobalIDValueError
 from strawberry.types import ExecutionContext
 
+from schema.lean_resolvers import install_lean_resolvers
+
 logger = logging.getLogger(__name__)
 
 #: Longest client-supplied text (an error message quoting an argument) that goes into one log line.
@@ -204,7 +206,13 @@ class SibylSchema(strawberry.Schema):
     Client mistakes are logged at INFO in one line (code, operation, path, message), without a
     traceback or the query text, so a client cannot fill the log with its documents; failures are
     logged at ERROR with their traceback.
+
+    Plain synchronous resolvers get a leaner wrapper than Strawberry's (`schema.lean_resolvers`).
     """
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        install_lean_resolvers(self)
 
     def process_errors(
         self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None

@@ -10,6 +10,8 @@ thousands of objects and long full garbage collections (measured: p99 delivery 2
 Each per-event executor also knows its operation's sharing scope (document, operation name,
 variables, organisation); when the payload is a `SharedPayload`, the event is executed once per
 scope and the result handed to every subscriber with that scope (`schema.shared_execution`).
+
+Plain attribute leaves take a shortcut through the executor (`schema.leaf_fields`).
 """
 
 from __future__ import annotations
@@ -17,14 +19,14 @@ from __future__ import annotations
 from typing import Any, cast
 
 from graphql import ExecutionResult
-from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 
+from schema.leaf_fields import LeafShortcutExecutionContext
 from schema.shared_execution import SHARED_RESULTS, operation_scope, sharing_key_of
 
 _UNSET = object()
 
 
-class PerEventMemoExecutionContext(StrawberryGraphQLCoreExecutionContext):
+class PerEventMemoExecutionContext(LeafShortcutExecutionContext):
     _sharing_scope: object = _UNSET
 
     def build_per_event_executor(self, payload: Any) -> Any:

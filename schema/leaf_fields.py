@@ -1,0 +1,192 @@
+"""A shortcut through graphql-core's executor for plain attribute leaves.
+
+Most fields of a large response are scalars or enums read straight off a Strawberry object (a
+claim's `text`, a finding's `confidence`): a page of 200 claims with verdicts and findings holds
+about 3,800 fields, over 3,000 of them such leaves. For each one graphql-core builds a resolve-info
+object, calls Strawberry's default resolver, then walks `complete_value`'s type checks; that was
+about a third of the request's CPU (`bench.partner_api`). A "plain leaf" here is a field without
+arguments whose resolver is Strawberry's default attribute read and whose type is a scalar or an
+enum (nullable or not): it is read with `getattr` and coerced by its type directly.
+
+Anything unusual (an exception, a null for a non-null field, a coercion that fails) goes the
+normal way, which raises and reports exactly what graphql-core would: the shortcut only ever
+returns what the normal path returns. Objects and lists of objects (a page's thousand claims,
+verdicts and findings) likewise skip the type dispatch that only nulls, leaves and abstract types
+need. Field middleware (a schema extension with a `resolve` hook) turns the leaf shortcut off.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from graphql import (
+    GraphQLField,
+    GraphQLLeafType,
+    GraphQLList,
+    GraphQLNonNull,
+    GraphQLObjectType,
+    Undefined,
+    is_leaf_type,
+)
+from graphql.execution.middleware import MiddlewareManager
+from graphql.pyutils import Path, gather_with_cancel
+from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
+from strawberry.schema.schema_converter import GraphQLCoreConverter
+
+#: What a plain leaf needs: its attribute getter and name, its leaf type, and whether it is non-null.
+LeafPlan = tuple[Callable[[Any, str], Any], str, GraphQLLeafType, bool]
+
+#: Per GraphQL field (by identity, keeping the field alive): its plan, or None when it is not plain.
+_PLANS: dict[int, tuple[GraphQLField, LeafPlan | None]] = {}
+
+
+def leaf_plan(field_def: GraphQLField) -> LeafPlan | None:
+    """How to read `field_def` directly, or None if it must go through its resolver."""
+    known = _PLANS.get(id(field_def))
+    if known is not None and known[0] is field_def:
+        return known[1]
+    plan = _plan(field_def)
+    _PLANS[id(field_def)] = (field_def, plan)
+    return plan
+
+
+def _plan(field_def: GraphQLField) -> LeafPlan | None:
+    strawberry_field = (field_def.extensions or {}).get(GraphQLCoreConverter.DEFINITION_BACKREF)
+    resolve = field_def.resolve
+    if (
+        strawberry_field is None
+        or field_def.args
+        or resolve is None
+        or not getattr(resolve, "_is_default", False)
+        or not strawberry_field.is_basic_field
+    ):
+        return None
+    field_type = field_def.type
+    non_null = isinstance(field_type, GraphQLNonNull)
+    leaf = field_type.of_type if isinstance(field_type, GraphQLNonNull) else field_type
+    if not is_leaf_type(leaf):
+        return None
+    return strawberry_field.default_resolver, strawberry_field.python_name, leaf, non_null
+
+
+class LeafShortcutExecutionContext(StrawberryGraphQLCoreExecutionContext):
+    """Strawberry's execution context, reading plain leaves without the per-field machinery.
+
+    graphql-core hands every object of a list the same grouped field set (it memoises them), so
+    each set's plans are worked out once per operation and reused for all 200 claims of a page.
+    """
+
+    _leaf_plans: dict[int, tuple[object, list[tuple[str, Any, LeafPlan | None]]]] | None = None
+
+    def execute_fields(
+        self,
+        parent_type: GraphQLObjectType,
+        source_value: Any,
+        path: Path | None,
+        grouped_field_set: Any,
+        position_context: Any,
+    ) -> Any:
+        if _wrapped(self.middleware_manager):
+            return super().execute_fields(
+                parent_type, source_value, path, grouped_field_set, position_context
+            )
+        results: dict[str, Any] = {}
+        is_awaitable = self.is_awaitable
+        awaitable_fields: list[str] = []
+        try:
+            for response_name, field_details_list, plan in self._plans(parent_type, grouped_field_set):
+                if plan is not None:
+                    value = _read(plan, source_value)
+                    if value is not Undefined:
+                        results[response_name] = value
+                        continue
+                field_path = Path(path, response_name, parent_type.name)
+                result = self.execute_field(
+                    parent_type, source_value, field_details_list, field_path, position_context
+                )
+                if result is not Undefined:
+                    results[response_name] = result
+                    if is_awaitable(result):
+                        awaitable_fields.append(response_name)
+        except Exception:
+            if awaitable_fields:  # as graphql-core: let the fields already started settle
+                self.settle_in_background([results[field] for field in awaitable_fields])
+            raise
+        if not awaitable_fields:
+            return results
+        return _gathered(results, awaitable_fields)
+
+    def _plans(
+        self, parent_type: GraphQLObjectType, grouped_field_set: Any
+    ) -> list[tuple[str, Any, LeafPlan | None]]:
+        """(response name, field group, leaf plan or None) for each field of the set."""
+        cache = self._leaf_plans
+        if cache is None:
+            cache = self._leaf_plans = {}
+        known = cache.get(id(grouped_field_set))
+        if known is not None and known[0] is grouped_field_set:
+            return known[1]
+        plans = []
+        for response_name, field_details_list in grouped_field_set.items():
+            node = field_details_list[0].node
+            field_def = self.schema.get_field(parent_type, node.name.value)
+            plan = leaf_plan(field_def) if field_def is not None and not node.arguments else None
+            plans.append((response_name, field_details_list, plan))
+        cache[id(grouped_field_set)] = (grouped_field_set, plans)  # kept alive: its id stays unique
+        return plans
+
+    def complete_value(
+        self,
+        return_type: Any,
+        field_details_list: Any,
+        info: Any,
+        path: Path,
+        result: Any,
+        position_context: Any,
+    ) -> Any:
+        """Objects and lists of them go straight to their completion; graphql-core would first run
+        the same type tests on every one of the page's thousand objects. Nulls, errors, leaves and
+        abstract types take the normal path."""
+        if result is not None and result is not Undefined and not isinstance(result, Exception):
+            unwrapped = return_type.of_type if isinstance(return_type, GraphQLNonNull) else return_type
+            if isinstance(unwrapped, GraphQLObjectType):
+                return self.complete_object_value(
+                    unwrapped, field_details_list, info, path, result, position_context
+                )
+            if isinstance(unwrapped, GraphQLList) and type(result) is list:
+                return self.complete_iterable_value(
+                    unwrapped.of_type, field_details_list, info, path, result, position_context
+                )
+        return super().complete_value(return_type, field_details_list, info, path, result, position_context)
+
+
+async def _gathered(results: dict[str, Any], awaitable_fields: list[str]) -> dict[str, Any]:
+    """`results` with its awaitable values awaited (concurrently), as graphql-core does."""
+    if len(awaitable_fields) == 1:
+        field = awaitable_fields[0]
+        results[field] = await results[field]
+    else:
+        awaited = await gather_with_cancel(*(results[field] for field in awaitable_fields))
+        results.update(zip(awaitable_fields, awaited, strict=True))
+    return results
+
+
+def _wrapped(manager: MiddlewareManager | None) -> bool:
+    """Whether field middleware (a schema extension's `resolve` hook) wraps every resolver."""
+    return manager is not None and bool(manager.middlewares)
+
+
+def _read(plan: LeafPlan, source: Any) -> Any:
+    """The completed value of a plain leaf, or Undefined to take the normal path."""
+    getter, name, leaf, non_null = plan
+    try:
+        value = getter(source, name)
+        if value is None:
+            return Undefined if non_null else None
+        if isinstance(value, Exception):
+            return Undefined
+        coerced = leaf.coerce_output_value(value)
+    except Exception:  # the normal path raises it again, with the field's location
+        return Undefined
+    return Undefined if coerced is None else coerced
