@@ -36,6 +36,7 @@ test: $(STAMP) $(ASSETS) browser
 
 lint: $(STAMP)
 	$(BIN)/ruff check app schema workers clients tests bench migrations
+	$(BIN)/ruff format --check app schema workers clients tests bench migrations
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

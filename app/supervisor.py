@@ -344,8 +344,7 @@ async def _local_key(database_url: str, settings: Settings) -> str:
 def _announce(settings: Settings, api_key: str) -> None:
     base = f"http://{settings.api_host}:{settings.api_port}"
     print(
-        f"Sibyl is up: dashboard at {base}/, GraphQL + GraphiQL at {base}/graphql "
-        "(Ctrl-C stops everything)",
+        f"Sibyl is up: dashboard at {base}/, GraphQL + GraphiQL at {base}/graphql (Ctrl-C stops everything)",
         flush=True,
     )
     print(

@@ -97,9 +97,7 @@ class Score:
 
 def load_dev_set(path: Path = DEV_SET) -> list[Labelled]:
     """The labelled sentences, in file order."""
-    rows = [
-        json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()
-    ]
+    rows = [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     return [Labelled(" ".join(str(row["text"]).split()), int(row["label"])) for row in rows]
 
 
@@ -124,9 +122,7 @@ def _count(score: Score, predicted: bool, actual: bool) -> None:
 
 def typeset_dev_set(items: Sequence[Labelled]) -> tuple[bytes, list[list[Labelled]]]:
     """The sentences laid out as a report, and the sentences on each page."""
-    pages = [
-        list(items[i : i + SENTENCES_PER_PAGE]) for i in range(0, len(items), SENTENCES_PER_PAGE)
-    ]
+    pages = [list(items[i : i + SENTENCES_PER_PAGE]) for i in range(0, len(items), SENTENCES_PER_PAGE)]
     layouts = []
     for number, page in enumerate(pages, start=1):
         blocks: list[Heading | Para] = [Heading(f"Section {number}")]
@@ -137,15 +133,11 @@ def typeset_dev_set(items: Sequence[Labelled]) -> tuple[bytes, list[list[Labelle
                 blocks.append(Para(tuple(item.text for item in chunk)))
             start += size
         layouts.append(blocks)
-    pdf = typeset(
-        layouts, lambda number: f"Labelled sentences | {number}", column_width=COLUMN_WIDTH
-    )
+    pdf = typeset(layouts, lambda number: f"Labelled sentences | {number}", column_width=COLUMN_WIDTH)
     return pdf, pages
 
 
-def through_pdf(
-    items: Sequence[Labelled], *, budget: bool = True
-) -> tuple[dict[str, Score], float, int]:
+def through_pdf(items: Sequence[Labelled], *, budget: bool = True) -> tuple[dict[str, Score], float, int]:
     """Scores of the real extractor on the typeset sentences, its time, and the page count
     (`budget=False`: without the density budget, to show what it cuts)."""
     pdf, pages = typeset_dev_set(items)
@@ -161,9 +153,7 @@ def through_pdf(
     return scores, seconds, len(texts)
 
 
-def _score_page(
-    page: list[Labelled], number: int, claims: list[RuleClaim], scores: dict[str, Score]
-) -> None:
+def _score_page(page: list[Labelled], number: int, claims: list[RuleClaim], scores: dict[str, Score]) -> None:
     """Recall per labelled claim; precision per extracted claim (one matching no labelled claim is false)."""
     planted = [(item, PlantedClaim(item.text, number, "environmental")) for item in page]
     for item, target in planted:
@@ -242,9 +232,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument(
-        "--check", action="store_true", help="fail when the PDF figures miss the targets"
-    )
+    parser.add_argument("--check", action="store_true", help="fail when the PDF figures miss the targets")
     args = parser.parse_args()
     if not DEV_SET.is_file():
         print(f"skipped: {DEV_SET} is not present")
@@ -277,9 +265,7 @@ def main() -> None:
     )
     if args.check:
         achieved = pdf["all"].to_dict()
-        failed = {
-            name: achieved[name] for name, target in TARGETS.items() if achieved[name] < target
-        }
+        failed = {name: achieved[name] for name, target in TARGETS.items() if achieved[name] < target}
         if failed:
             raise SystemExit(f"below target: {failed}")
 

@@ -47,6 +47,8 @@ def extraction_seconds(pages: list[tuple[int, str]]) -> tuple[float, int]:
     claims = extract_rule_claims(pages)
     flags = flag_claims([(claim.text, claim.source_context) for claim in claims], pages)
     return time.perf_counter() - started, sum(len(item) for item in flags)
+
+
 TARGET_QUERIES = 100
 
 

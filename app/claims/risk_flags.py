@@ -39,9 +39,7 @@ class RiskFlagKind(StrEnum):
 
 
 #: Flags that mean the claim itself is too vague to verify: the judge never VERIFIES such a claim.
-VAGUE_KINDS = frozenset(
-    {RiskFlagKind.GENERIC_ENVIRONMENTAL_CLAIM, RiskFlagKind.SELF_DECLARED_LABEL}
-)
+VAGUE_KINDS = frozenset({RiskFlagKind.GENERIC_ENVIRONMENTAL_CLAIM, RiskFlagKind.SELF_DECLARED_LABEL})
 
 
 @dataclass(frozen=True)
@@ -222,9 +220,7 @@ def report_milestones(pages: Sequence[tuple[int, str]]) -> list[Milestone]:
     for _, text in pages:
         for sentence in _SENTENCE_BREAK.split(" ".join(text.split())):
             plan = PLAN.search(sentence)
-            years = frozenset(
-                int(_YEAR.findall(m.group())[-1]) for m in TARGET_YEAR.finditer(sentence)
-            )
+            years = frozenset(int(_YEAR.findall(m.group())[-1]) for m in TARGET_YEAR.finditer(sentence))
             topics = topics_of(sentence)
             if topics and (plan or years):
                 found.append(Milestone(topics, years, plan.group() if plan else ""))
@@ -236,24 +232,15 @@ def future_flag(text: str, milestones: Sequence[Milestone]) -> RiskFlag | None:
     any sentence of the report on the same subject gives an earlier target or names a plan."""
     target = TARGET_YEAR.search(text)
     topics = topics_of(text)
-    if (
-        target is None
-        or not topics
-        or not (NEUTRALITY.search(text) or FUTURE_COMMITMENT.search(text))
-    ):
+    if target is None or not topics or not (NEUTRALITY.search(text) or FUTURE_COMMITMENT.search(text)):
         return None
-    year = max(
-        int(found)
-        for found in _YEAR.findall(" ".join(m.group() for m in TARGET_YEAR.finditer(text)))
-    )
+    year = max(int(found) for found in _YEAR.findall(" ".join(m.group() for m in TARGET_YEAR.finditer(text))))
     if year < LONG_TERM_YEAR or PLAN.search(text):
         return None
     if any(int(other) < year for other in _YEAR.findall(text)):
         return None
     for milestone in milestones:
-        if milestone.topics & topics and (
-            milestone.plan or any(other < year for other in milestone.years)
-        ):
+        if milestone.topics & topics and (milestone.plan or any(other < year for other in milestone.years)):
             return None
     return RiskFlag(
         RiskFlagKind.FUTURE_COMMITMENT_WITHOUT_PLAN,
@@ -263,9 +250,7 @@ def future_flag(text: str, milestones: Sequence[Milestone]) -> RiskFlag | None:
     )
 
 
-def flag_claims(
-    claims: Sequence[tuple[str, str]], pages: Sequence[tuple[int, str]]
-) -> list[list[RiskFlag]]:
+def flag_claims(claims: Sequence[tuple[str, str]], pages: Sequence[tuple[int, str]]) -> list[list[RiskFlag]]:
     """Flags for each `(text, context)` claim of a report whose pages are `pages`."""
     milestones = report_milestones(pages)
     flagged = []
