@@ -9,8 +9,8 @@ second after that), its key's bucket kept empty by a background loop of real req
 then meets the real contract (HTTP 429 with `Retry-After` and `extensions.retryAfterSeconds`;
 WebSocket close 4429 "retry in N s" at connection_init, and a RATE_LIMITED `error` message for
 the subscribe that follows an acknowledged one), says so in a sentence with the wait, and recovers
-once the loop stops. Playwright only passes the live socket through so the test can drop it; nothing is
-faked.
+once the loop stops (a view whose query was refused renders itself again, with no click).
+Playwright only passes the live socket through so the test can drop it; nothing is faked.
 """
 
 from __future__ import annotations
@@ -203,8 +203,12 @@ async def test_rate_limit_at_sign_in_and_on_a_page_is_a_sentence_with_the_wait_t
         await page.goto(f"{live.url}/#/evidence")  # HTTP 429 for the view's query
         alert = page.locator(".view").get_by_role("alert")
         await expect(alert).to_have_text(RATE_SENTENCE)
+        await expect(alert).to_contain_text("This page will retry by itself.")
         await screenshot(page, "page-limited")
-    await page.wait_for_timeout(2500)
+    # The view renders itself again once the wait is over (doubling while refused, up to 8×).
+    await expect(page.get_by_role("heading", level=1)).to_have_text("Evidence library")
+    await expect(page.locator(".view").get_by_role("alert")).to_have_count(0, timeout=20_000)
+    await expect(page.get_by_role("heading", name=re.compile(r"^Documents \(\d+\)$"))).to_be_visible()
     await page.goto(f"{live.url}/#/reports")
     await expect(page.get_by_role("heading", level=1)).to_have_text("Reports")
     await expect(page.get_by_role("alert")).to_have_count(0)

@@ -29,6 +29,17 @@ export function fail(error, where = main.firstElementChild ?? main) {
   where.append(alertBox(error.message));
 }
 
+/** Rate-limited renders in a row: each retry waits twice as long as the last (up to 8×). */
+let rateRefusals = 0;
+
+/** Render the view on screen again once the rate limit's wait is over, unless the user moved on. */
+function retryLater(mine, seconds) {
+  const wait = (Number.isFinite(seconds) && seconds > 0 ? seconds : 5) * 2 ** Math.min(rateRefusals, 3);
+  rateRefusals += 1;
+  const timer = setTimeout(() => current === mine && show(), wait * 1000);
+  mine.cleanup = () => clearTimeout(timer);
+}
+
 async function show() {
   const hash = location.hash.startsWith('#/') ? location.hash : '#/reports';
   document.body.classList.toggle('signed-in', Boolean(apiKey.get()));
@@ -50,8 +61,12 @@ async function show() {
     const cleanup = await module.render(view, { params: found.params, query: found.query, fail: (e) => fail(e, view) });
     if (current === mine) mine.cleanup = cleanup ?? null;
     else cleanup?.();
+    rateRefusals = 0;
   } catch (error) {
-    if (current === mine) fail(error, view);
+    if (current !== mine) return;
+    const limited = error instanceof ApiError && error.kind === 'rate';
+    fail(limited ? new ApiError('rate', `${error.message} This page will retry by itself.`) : error, view);
+    if (limited) retryLater(mine, error.retryAfter);
   }
   const heading = view.querySelector('h1');
   if (current === mine && heading && !view.contains(document.activeElement)) {
