@@ -11,8 +11,6 @@ process little; they use ten API keys of the `local` organisation, as separate d
 from __future__ import annotations
 
 import asyncio
-import shutil
-import tempfile
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -22,13 +20,12 @@ import pytest
 from sqlalchemy import text
 
 from app.db.session import SessionFactory
-from app.embedded.redis import free_port
 from tests.conftest import new_api_key
 from tests.fixtures import pdfs
 from tests.support.event_watchers import EventWatcher, open_watchers
-from tests.support.investigators import INVOCATION_LOG_ENV
+from tests.support.investigators import slow_first_env
 from tests.support.services import RunningServices
-from tests.support.sibyl_process import SibylProcess, database_id, start_sibyl
+from tests.support.sibyl_process import SibylProcess, database_id, running_sibyl
 
 SUBSCRIBERS = 300
 RUN_STATUS = "SELECT status FROM analysis_runs WHERE id = :id"
@@ -37,23 +34,12 @@ KEYS = 10
 
 
 @pytest.fixture
-def sibyl(services: RunningServices, clean_db: None) -> Iterator[SibylProcess]:
+def sibyl(services: RunningServices, clean_db: None, tmp_path: Path) -> Iterator[SibylProcess]:
     """`sibyl run` on the test databases with scripted specialists (slow for a moment on their
     first call, so the analysis is live while the subscribers watch)."""
-    data_dir = Path(tempfile.mkdtemp(prefix="sibyl-crowd-"))
-    env = {
-        "DATABASE_URL": services.database_url,
-        "REDIS_URL": services.redis_url,
-        "SPECIALIST_PLUGINS": "tests.support.investigators:SLOW_FIRST_TEST",
-        "SIBYL_TEST_SLOW_SECONDS": "1",
-        INVOCATION_LOG_ENV: str(data_dir / "invocations.jsonl"),
-    }
-    process = start_sibyl(data_dir, free_port(), free_port(), env)
-    try:
+    settings = slow_first_env(tmp_path, slow_seconds=1)
+    with running_sibyl(services, prefix="sibyl-crowd-", **settings) as process:
         yield process
-    finally:
-        process.stop()
-        shutil.rmtree(data_dir, ignore_errors=True)
 
 
 async def wait_until(condition: Any, timeout: float, what: str) -> None:

@@ -21,7 +21,7 @@ from redis import Redis
 
 from app.embedded.redis import free_port
 from tests.fixtures import pdfs
-from tests.support.investigators import INVOCATION_LOG_ENV
+from tests.support.investigators import slow_first_env
 from tests.support.sibyl_process import (
     SibylProcess,
     database_id,
@@ -40,15 +40,6 @@ RESUME_BOUND_SECONDS = 15.0
 def data_dir() -> Iterator[Path]:
     with tempfile.TemporaryDirectory(prefix="sibyl-run-", dir="/tmp") as folder:
         yield Path(folder)
-
-
-def slow_first_env(data_dir: Path, slow_seconds: float) -> dict[str, str]:
-    """Scripted specialists: legal and data/metrics fast, the others slow on their first call."""
-    return {
-        "SPECIALIST_PLUGINS": "tests.support.investigators:SLOW_FIRST_TEST",
-        "SIBYL_TEST_SLOW_SECONDS": str(slow_seconds),
-        INVOCATION_LOG_ENV: str(data_dir / "invocations.jsonl"),
-    }
 
 
 def port_is_open(port: int) -> bool:

@@ -7,6 +7,7 @@ import json
 import os
 import signal
 import time
+from pathlib import Path
 
 from app.agents.runtime import FindingDraft, InvestigationOutcome, InvestigationTools
 from app.agents.state import SpecialistTask
@@ -163,3 +164,12 @@ SLOW_FIRST_TEST = {
 }
 #: A run that kills its worker every time (legal is routed every claim of the seeded report but one).
 POISON_TEST = {agent: crashing for agent in ("legal", "geography", "data_metrics", "academic", "news_media")}
+
+
+def slow_first_env(data_dir: Path, slow_seconds: float) -> dict[str, str]:
+    """Scripted specialists: legal and data/metrics fast, the others slow on their first call."""
+    return {
+        "SPECIALIST_PLUGINS": "tests.support.investigators:SLOW_FIRST_TEST",
+        "SIBYL_TEST_SLOW_SECONDS": str(slow_seconds),
+        INVOCATION_LOG_ENV: str(data_dir / "invocations.jsonl"),
+    }

@@ -8,11 +8,14 @@ import base64
 import json
 import os
 import re
+import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -20,7 +23,9 @@ from typing import Any
 import httpx
 import psycopg
 
+from app.embedded.redis import free_port
 from tests.support.graphql import UPLOAD_MUTATION
+from tests.support.services import RunningServices
 
 ROOT = Path(__file__).resolve().parents[2]
 STARTUP_SECONDS = 120
@@ -195,3 +200,25 @@ def graphql_data(base_url: str, key: str, query: str, variables: dict[str, Any])
     body = response.json()
     assert "errors" not in body, body
     return dict(body["data"])
+
+
+@contextmanager
+def running_sibyl(
+    services: RunningServices, prefix: str = "sibyl-run-", **settings: str
+) -> Iterator[SibylProcess]:
+    """`sibyl run` against the test databases with extra `settings` (environment variables),
+    stopped (Ctrl-C) on leaving; its data folder (named with `prefix`) is removed."""
+    data_dir = Path(tempfile.mkdtemp(prefix=prefix))
+    env = {
+        "DATABASE_URL": services.database_url,
+        "REDIS_URL": services.redis_url,
+        # The periodic sweep's ARQ lock would look like a running job to `clean_db`.
+        "ANALYSIS_SWEEP_SECONDS": "0",
+        **settings,
+    }
+    process = start_sibyl(data_dir, free_port(), free_port(), env)
+    try:
+        yield process
+    finally:
+        process.stop()
+        shutil.rmtree(data_dir, ignore_errors=True)

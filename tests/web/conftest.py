@@ -22,10 +22,8 @@ import asyncio
 import json
 import os
 import shutil
-import tempfile
 import time
 from collections.abc import AsyncIterator, Callable, Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -35,12 +33,11 @@ import httpx
 import pytest
 
 from app.db.session import SessionFactory
-from app.embedded.redis import free_port
 from app.organisations import LOCAL_ORGANISATION_NAME
 from tests.conftest import IN_PROCESS_WORKERS, new_api_key
 from tests.support.graphql import UPLOAD_MUTATION
 from tests.support.services import RunningServices
-from tests.support.sibyl_process import REPORT_STATUS, SibylProcess, start_sibyl
+from tests.support.sibyl_process import REPORT_STATUS, SibylProcess, running_sibyl
 
 try:
     from playwright.async_api import (
@@ -134,30 +131,10 @@ class LiveSibyl:
             await asyncio.sleep(0.2)
 
 
-@contextmanager
-def running_sibyl(services: RunningServices, **settings: str) -> Iterator[SibylProcess]:
-    """`sibyl run` against the test databases with extra `settings` (environment variables),
-    stopped (Ctrl-C) on leaving."""
-    data_dir = Path(tempfile.mkdtemp(prefix="sibyl-web-"))
-    env = {
-        "DATABASE_URL": services.database_url,
-        "REDIS_URL": services.redis_url,
-        # The periodic sweep's ARQ lock would look like a running job to `clean_db`.
-        "ANALYSIS_SWEEP_SECONDS": "0",
-        **settings,
-    }
-    process = start_sibyl(data_dir, free_port(), free_port(), env)
-    try:
-        yield process
-    finally:
-        process.stop()
-        shutil.rmtree(data_dir, ignore_errors=True)
-
-
 @pytest.fixture(scope="package")
 def sibyl_server(services: RunningServices) -> Iterator[SibylProcess]:
     """`sibyl run` against the test databases; stopped (Ctrl-C) after the package's tests."""
-    with running_sibyl(services) as process:
+    with running_sibyl(services, prefix="sibyl-web-") as process:
         yield process
 
 
@@ -169,7 +146,7 @@ def rate_limited_sibyl(
     `rate_limit` parameter (indirect parametrisation; default 12). Same databases and the same API
     key as `live_sibyl` (whose server the limit does not touch)."""
     per_minute = str(getattr(request, "param", 12))
-    with running_sibyl(services, RATE_LIMIT_PER_MINUTE=per_minute) as process:
+    with running_sibyl(services, prefix="sibyl-web-", RATE_LIMIT_PER_MINUTE=per_minute) as process:
         yield LiveSibyl(f"http://127.0.0.1:{process.api_port}", live_sibyl.api_key, process)
 
 
