@@ -79,17 +79,7 @@ class SibylProcess:
 
     def upload(self, pdf: bytes, filename: str = "r.pdf") -> str:
         """Upload a PDF; the new report's id."""
-        operations = {"query": UPLOAD_MUTATION, "variables": {"file": None, "companyName": None}}
-        uploaded = httpx.post(
-            f"http://127.0.0.1:{self.api_port}/graphql",
-            data={"operations": json.dumps(operations), "map": json.dumps({"0": ["variables.file"]})},
-            files={"0": (filename, pdf, "application/pdf")},
-            headers={"Apollo-Require-Preflight": "true", "Authorization": f"Bearer {self.key()}"},
-            timeout=30,
-        ).json()
-        result = uploaded["data"]["uploadReport"]
-        assert result["__typename"] == "UploadReportSuccess", result
-        return str(result["report"]["id"])
+        return upload_report(f"http://127.0.0.1:{self.api_port}", self.key(), pdf, filename)
 
     def wait_for_status(self, report_id: str, *statuses: str, timeout: float) -> str:
         deadline = time.monotonic() + timeout
@@ -200,6 +190,21 @@ def graphql_data(base_url: str, key: str, query: str, variables: dict[str, Any])
     body = response.json()
     assert "errors" not in body, body
     return dict(body["data"])
+
+
+def upload_report(base_url: str, key: str, pdf: bytes, filename: str, company_name: str | None = None) -> str:
+    """Upload a PDF to the API at `base_url` as a GraphQL multipart request; the new report's id."""
+    operations = {"query": UPLOAD_MUTATION, "variables": {"file": None, "companyName": company_name}}
+    uploaded = httpx.post(
+        f"{base_url}/graphql",
+        data={"operations": json.dumps(operations), "map": json.dumps({"0": ["variables.file"]})},
+        files={"0": (filename, pdf, "application/pdf")},
+        headers={"Apollo-Require-Preflight": "true", "Authorization": f"Bearer {key}"},
+        timeout=30,
+    ).json()
+    result = uploaded["data"]["uploadReport"]
+    assert result["__typename"] == "UploadReportSuccess", result
+    return str(result["report"]["id"])
 
 
 @contextmanager

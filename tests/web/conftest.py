@@ -19,7 +19,6 @@ Fixtures:
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import shutil
 import time
@@ -35,9 +34,8 @@ import pytest
 from app.db.session import SessionFactory
 from app.organisations import LOCAL_ORGANISATION_NAME
 from tests.conftest import IN_PROCESS_WORKERS, new_api_key
-from tests.support.graphql import UPLOAD_MUTATION
 from tests.support.services import RunningServices
-from tests.support.sibyl_process import REPORT_STATUS, SibylProcess, running_sibyl
+from tests.support.sibyl_process import REPORT_STATUS, SibylProcess, running_sibyl, upload_report
 
 try:
     from playwright.async_api import (
@@ -108,17 +106,7 @@ class LiveSibyl:
 
     async def upload(self, pdf: bytes, filename: str, company_name: str | None = None) -> str:
         """Upload a PDF; the new report's id."""
-        operations = {"query": UPLOAD_MUTATION, "variables": {"file": None, "companyName": company_name}}
-        async with self.client() as client:
-            response = await client.post(
-                "/graphql",
-                data={"operations": json.dumps(operations), "map": json.dumps({"0": ["variables.file"]})},
-                files={"0": (filename, pdf, "application/pdf")},
-                headers={"Apollo-Require-Preflight": "true"},
-            )
-        result = response.json()["data"]["uploadReport"]
-        assert result["__typename"] == "UploadReportSuccess", result
-        return str(result["report"]["id"])
+        return await asyncio.to_thread(upload_report, self.url, self.api_key, pdf, filename, company_name)
 
     async def wait_for_status(self, report_id: str, *statuses: str, timeout: float = 60) -> str:
         """Poll until the report is in one of `statuses`; the status reached."""

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import json
 import re
 import time
 from pathlib import Path
@@ -18,8 +17,7 @@ import httpx
 from playwright.async_api import Page, expect
 
 from tests.fixtures import pdfs
-from tests.support.graphql import UPLOAD_MUTATION
-from tests.support.sibyl_process import graphql_data
+from tests.support.sibyl_process import graphql_data, upload_report
 from tests.web.conftest import LiveSibyl
 
 PHONE = {"width": 390, "height": 844}
@@ -52,15 +50,7 @@ def get(live: LiveSibyl, url: str) -> httpx.Response:
 
 def upload(live: LiveSibyl, pdf: bytes, filename: str, key: str | None = None) -> str:
     """Upload over the API (not the page) and wait until parsed; the report's id."""
-    operations = {"query": UPLOAD_MUTATION, "variables": {"file": None, "companyName": pdfs.COMPANY}}
-    body = httpx.post(
-        f"{live.url}/graphql",
-        data={"operations": json.dumps(operations), "map": json.dumps({"0": ["variables.file"]})},
-        files={"0": (filename, pdf, "application/pdf")},
-        headers={"Apollo-Require-Preflight": "true", "Authorization": f"Bearer {key or live.api_key}"},
-        timeout=30,
-    ).json()
-    report_id = str(body["data"]["uploadReport"]["report"]["id"])
+    report_id = upload_report(live.url, key or live.api_key, pdf, filename, pdfs.COMPANY)
     wait_for_status(live, report_id, "PARSED", key=key)
     return report_id
 
