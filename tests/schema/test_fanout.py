@@ -32,6 +32,19 @@ async def until(condition: Any, timeout: float = 20.0) -> None:
         await asyncio.sleep(0.02)
 
 
+async def caught_up_crowd(
+    api_url: str, session_factory: SessionFactory, event_log: EventLog, count: int
+) -> tuple[uuid.UUID, list[EventWatcher]]:
+    """A new report and `count` subscribers to it that have received its first two events live."""
+    report = await new_report(session_factory)
+    await event_log.append(report, "ready")
+    crowd = await watchers(api_url, await new_api_key(session_factory), report, count)
+    await until(lambda: all(w.ids == [1] for w in crowd))
+    await event_log.append(report, "second")
+    await until(lambda: all(w.ids == [1, 2] for w in crowd))
+    return report, crowd
+
+
 def parked() -> int:
     return sum(member.parked for group in fanout._groups.values() for member in group.members)
 
@@ -39,12 +52,7 @@ def parked() -> int:
 async def test_parked_subscribers_get_everything_once_and_a_new_leader_takes_over(
     api_url: str, session_factory: SessionFactory, event_log: EventLog, clean_db: None
 ) -> None:
-    report = await new_report(session_factory)
-    await event_log.append(report, "ready")
-    crowd = await watchers(api_url, await new_api_key(session_factory), report, 30)
-    await until(lambda: all(w.ids == [1] for w in crowd))
-    await event_log.append(report, "second")
-    await until(lambda: all(w.ids == [1, 2] for w in crowd))
+    report, crowd = await caught_up_crowd(api_url, session_factory, event_log, 30)
     parked_before = parked()
 
     for n in range(10):
@@ -78,12 +86,7 @@ def is_leader(watcher: EventWatcher) -> bool:
 async def test_a_slow_subscriber_delays_nobody_and_still_gets_everything(
     who: str, api_url: str, session_factory: SessionFactory, event_log: EventLog, clean_db: None
 ) -> None:
-    report = await new_report(session_factory)
-    await event_log.append(report, "ready")
-    crowd = await watchers(api_url, await new_api_key(session_factory), report, 10)
-    await until(lambda: all(w.ids == [1] for w in crowd))
-    await event_log.append(report, "second")
-    await until(lambda: all(w.ids == [1, 2] for w in crowd))
+    report, crowd = await caught_up_crowd(api_url, session_factory, event_log, 10)
     slow = next(w for w in crowd if is_leader(w) == (who == "leader"))
     fast = [w for w in crowd if w is not slow]
     assert slow.connection is not None and slow.connection.transport is not None
