@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import math
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from app.claims.classify import CLAIM_TYPES, assign_priority, build_reasoning, classify_claim_type
+from app.claims.classify import assign_priority, build_reasoning, classify_claim_type
 from app.claims.ranking import rank_score
 from app.claims.sentences import NormalisedPage, normalise_page, sentence_spans
 from app.claims.worthiness import CLAIM_THRESHOLD, check_worthiness, is_boilerplate
@@ -103,15 +104,16 @@ def _within_budget(claims: list[RuleClaim], page_count: int) -> list[RuleClaim]:
         return claims
     ranked = sorted(range(len(claims)), key=lambda index: (-claims[index].rank, index))
     per_type = math.ceil(budget * TYPE_SHARE)
-    kept: dict[int, None] = {}
-    for claim_type in CLAIM_TYPES:
-        kept.update(
-            dict.fromkeys([index for index in ranked if claims[index].claim_type == claim_type][:per_type])
-        )
+    taken: Counter[str] = Counter()
+    kept: set[int] = set()
+    for index in ranked:
+        if taken[claims[index].claim_type] < per_type:
+            taken[claims[index].claim_type] += 1
+            kept.add(index)
     for index in ranked:
         if len(kept) >= budget:
             break
-        kept.setdefault(index)
+        kept.add(index)
     return [claims[index] for index in sorted(kept)]
 
 
