@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 import uuid
 from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, nullcontext
 from typing import Any
 
 from sqlalchemy import func, select
@@ -32,15 +32,15 @@ PAGE = 200
 async def claims(request: Request) -> JSONResponse:
     factory = request.app.state.session_factory
     report_id = uuid.UUID(request.path_params["report_id"])
-    async with factory() as session:
+    async with factory() as session:  # one session for all five statements, as the API's queries have
         organisation_id = await session.scalar(select(Report.organisation_id).where(Report.id == report_id))
         query = select(Claim).where(Claim.report_id == report_id)
         rows = list(await session.scalars(query.order_by(Claim.source_page, Claim.id).limit(PAGE + 1)))
         total = await session.scalar(select(func.count()).select_from(query.subquery()))
-    loaders = Loaders(factory, organisation_id)
-    ids = [row.id for row in rows[:PAGE]]
-    verdicts = await loaders.verdicts_by_claim.load_many(ids)
-    findings = await loaders.findings_by_claim.load_many(ids)
+        loaders = Loaders(lambda: nullcontext(session), organisation_id)
+        ids = [row.id for row in rows[:PAGE]]
+        verdicts = await loaders.verdicts_by_claim.load_many(ids)
+        findings = await loaders.findings_by_claim.load_many(ids)
     return JSONResponse(
         {
             "totalCount": total,

@@ -13,6 +13,7 @@ import orjson
 from arq import create_pool
 from arq.connections import RedisSettings
 from cross_web import AsyncHTTPRequestAdapter
+from graphql import OperationType
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
@@ -39,9 +40,11 @@ from app.web.static import web_routes
 from schema import schema
 from schema.auth import Authenticator, Refused, admit, key_from_connection_params, log_refusal
 from schema.context import Context, Services
+from schema.document_cache import operation_type
 from schema.middleware import ApiKeyGuard, UploadGuard
 from schema.page_images import page_image_route
 from schema.persisted_queries import PersistedQueryProblem, persisted_query
+from schema.request_reads import RequestReads
 from schema.ws_guard import LegacyWSHandler, TransportWSHandler
 
 UPLOAD_BODY_SLACK_BYTES = 1024 * 1024
@@ -102,6 +105,12 @@ class SibylGraphQL(GraphQL[Context, None]):
             request_data.query = await persisted_query(context, request_data.query, request_data.extensions)
         except PersistedQueryProblem as problem:
             return ExecutionResult(data=None, errors=[problem.error])
+        settings = context.services.settings
+        if (
+            operation_type(request_data.query, request_data.operation_name, settings.document_cache_size)
+            is OperationType.QUERY
+        ):
+            context.reads = RequestReads(context.services.session_factory)
         try:
             return await super().execute_single(
                 request, request_adapter, sub_response, context, root_value, request_data
@@ -110,6 +119,9 @@ class SibylGraphQL(GraphQL[Context, None]):
             # graphql-core's executor keeps the context in a reference cycle; dropping the loaders
             # lets the request's rows be freed at once instead of by a full garbage collection.
             context.reset_loaders()
+            if context.reads is not None:
+                await context.reads.aclose()
+                context.reads = None
 
 
 @asynccontextmanager

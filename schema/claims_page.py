@@ -169,7 +169,7 @@ async def claims_page(
     page = filtered.order_by(*key).limit(first + 1)
     if after:
         page = page.where(tuple_(*key) > tuple_(*_after(order, after)))
-    async with info.context.services.session_factory() as session:
+    async with info.context.read_sessions() as session:
         rows = list(await session.scalars(page))
         total = await session.scalar(select(func.count()).select_from(filtered.subquery())) or 0
     edges = [ClaimEdge(node=Claim.from_model(row), order=order) for row in rows[:first]]

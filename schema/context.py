@@ -23,6 +23,7 @@ from app.ratelimit import RateLimiter
 if TYPE_CHECKING:
     from schema.auth import Authenticator
     from schema.loaders import Loaders
+    from schema.request_reads import ReadSessions, RequestReads
 
 
 @dataclass
@@ -53,6 +54,8 @@ class Context:
     response: Response | WebSocket | None = None
     principal: Principal | None = None
     connection_params: dict[str, Any] | None = None
+    #: The shared read session of an HTTP query (`schema.request_reads`); None: a session per read.
+    reads: RequestReads | None = None
     _loaders: Loaders | None = field(default=None, repr=False)
 
     @property
@@ -68,8 +71,18 @@ class Context:
         from schema.loaders import Loaders
 
         if self._loaders is None:
-            self._loaders = Loaders(self.services.session_factory, self.organisation_id)
+            self._loaders = Loaders(self.read_sessions, self.organisation_id)
         return self._loaders
+
+    @property
+    def read_sessions(self) -> ReadSessions:
+        """Where reads get their session: `async with info.context.read_sessions() as session:`.
+
+        The operation's shared one during an HTTP query, else a new session each time. (The shared
+        one's own method, not one of this object's: loaders keep it, and a loader referring back to
+        the context would make a reference cycle; see `schema.loaders`.)
+        """
+        return self.reads.session if self.reads is not None else self.services.session_factory
 
     def reset_loaders(self) -> None:
         """Start a new operation's cache (a WebSocket's context serves many operations)."""

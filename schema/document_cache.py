@@ -18,7 +18,16 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from graphql import ASTValidationRule, DocumentNode, GraphQLError, GraphQLSchema, parse, validate
+from graphql import (
+    ASTValidationRule,
+    DocumentNode,
+    GraphQLError,
+    GraphQLSchema,
+    OperationType,
+    get_operation_ast,
+    parse,
+    validate,
+)
 from strawberry.schema.schema import validate_document
 from strawberry.types import ExecutionContext
 
@@ -64,6 +73,18 @@ def parse_cached(context: ExecutionContext, maxsize: int) -> None:
             context.graphql_document = _parser(maxsize)(context.query)
         except GraphQLError:
             pass  # Strawberry parses it again and reports the syntax error its own way
+
+
+def operation_type(query: str | None, operation_name: str | None, maxsize: int) -> OperationType | None:
+    """Whether `query` runs a query, mutation or subscription (through the parse cache); None when it
+    does not parse or names no single operation (execution then reports why)."""
+    if not query:
+        return None
+    try:
+        operation = get_operation_ast(_parser(maxsize)(query), operation_name)
+    except GraphQLError:
+        return None
+    return operation.operation if operation is not None else None
 
 
 def validate_cached(context: ExecutionContext, per_request: Rules, maxsize: int) -> None:

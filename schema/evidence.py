@@ -70,7 +70,7 @@ class EvidenceDocument(relay.Node):
 
     @strawberry.field(description="The document's full extracted text (the passages' offsets point into it).")
     async def text(self, info: strawberry.Info[Context]) -> str:
-        async with info.context.services.session_factory() as session:
+        async with info.context.read_sessions() as session:
             text = await session.scalar(
                 select(EvidenceDocumentModel.text).where(
                     EvidenceDocumentModel.id == uuid.UUID(self.id),
@@ -113,7 +113,7 @@ class EvidenceQuery:
             after,
             first,
         )
-        async with info.context.services.session_factory() as session:
+        async with info.context.read_sessions() as session:
             rows = list(await session.scalars(query))
             total = (
                 await session.scalar(select(func.count()).select_from(EvidenceDocumentModel).where(mine)) or 0

@@ -25,8 +25,8 @@ from sqlalchemy.dialects.postgresql import distinct_on
 from strawberry.dataloader import DataLoader
 
 from app.db.models import AnalysisRun, Claim, Finding, Report, RoutingAssignment, Verdict
-from app.db.session import SessionFactory
 from app.services.runs import NEWEST_RUN_FIRST, latest_run_id_of
+from schema.request_reads import ReadSessions
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
@@ -36,7 +36,7 @@ BatchFn = Callable[[list[uuid.UUID]], Awaitable[list[Any]]]
 class Loaders:
     """The DataLoaders of one request, scoped to the caller's organisation."""
 
-    def __init__(self, session_factory: SessionFactory, organisation_id: uuid.UUID) -> None:
+    def __init__(self, session_factory: ReadSessions, organisation_id: uuid.UUID) -> None:
         rows = _row_reader(session_factory)
         self.report = DataLoader(_reports(rows, organisation_id))
         self.claim = DataLoader(_claims(rows, organisation_id))
@@ -56,7 +56,7 @@ class Loaders:
 RowReader = Callable[[Select[Any]], Awaitable[Sequence[Any]]]
 
 
-def _row_reader(session_factory: SessionFactory) -> RowReader:
+def _row_reader(session_factory: ReadSessions) -> RowReader:
     async def rows(query: Select[Any]) -> Sequence[Any]:
         async with session_factory() as session:
             return list(await session.scalars(query))
@@ -119,7 +119,7 @@ def _current_run_rows(
     return load
 
 
-def _counter(session_factory: SessionFactory, key: Any, counted: Any = None) -> BatchFn:
+def _counter(session_factory: ReadSessions, key: Any, counted: Any = None) -> BatchFn:
     """A batch function: per key, how many rows carry it (`count(counted)`, default all rows)."""
 
     async def load(keys: list[uuid.UUID]) -> list[Any]:

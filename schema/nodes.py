@@ -28,7 +28,7 @@ async def nodes_in_order(
     are passed on); `convert(*columns)` builds the node.
     """
     wanted = [parse_node_id(node_id, type_name) for node_id in node_ids]
-    async with info.context.services.session_factory() as session:
+    async with info.context.read_sessions() as session:
         rows = await session.execute(query([key for key in wanted if key is not None]))
         found = {row[0].id: tuple(row) for row in rows}
     return [convert(*found[key]) if key in found else None for key in wanted]

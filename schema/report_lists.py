@@ -39,7 +39,7 @@ async def latest_run_rows(
     if iteration is not None:
         query = query.where(model.iteration == iteration)
     query = query.order_by(model.iteration, model.created_at, model.id).limit(limit)
-    async with info.context.services.session_factory() as session:
+    async with info.context.read_sessions() as session:
         return list(await session.scalars(query))
 
 
@@ -54,5 +54,5 @@ async def current_verdicts(info: strawberry.Info[Context], report_id: uuid.UUID)
         .ext(distinct_on(Verdict.claim_id))
         .order_by(Verdict.claim_id, Verdict.is_final.desc(), Verdict.iteration.desc())
     )
-    async with info.context.services.session_factory() as session:
+    async with info.context.read_sessions() as session:
         return list(await session.scalars(query))

@@ -110,7 +110,7 @@ class Report(relay.Node):
         after: Annotated[int, strawberry.argument(description="Start after this page number.")] = 0,
     ) -> list[Page]:
         check_first(first)
-        async with info.context.services.session_factory() as session:
+        async with info.context.read_sessions() as session:
             rows = await session.execute(
                 select(ReportPage.number, ReportPage.text)
                 .where(ReportPage.report_id == self.uuid, ReportPage.number > after)
@@ -124,7 +124,7 @@ class Report(relay.Node):
         "null until PARSED."
     )
     async def markdown(self, info: strawberry.Info[Context]) -> str | None:
-        async with info.context.services.session_factory() as session:
+        async with info.context.read_sessions() as session:
             return await session.scalar(
                 select(ReportModel.parsed_markdown).where(ReportModel.id == self.uuid)
             )
@@ -315,7 +315,7 @@ class ReportQuery:
         ] = None,
     ) -> ReportConnection:
         check_first(first)
-        async with info.context.services.session_factory() as session:
+        async with info.context.read_sessions() as session:
             organisation_id = info.context.organisation_id
             rows = list(await session.scalars(_reports_page_query(organisation_id, status, after, first)))
             count_query = (

@@ -8,13 +8,13 @@ import strawberry
 from sqlalchemy import select
 
 from app.db.models import Report as ReportModel
-from app.db.session import SessionFactory
 from schema.context import Context
 from schema.ids import parse_node_id
+from schema.request_reads import ReadSessions
 
 
 async def load_report(
-    session_factory: SessionFactory, report_id: uuid.UUID, organisation_id: uuid.UUID
+    session_factory: ReadSessions, report_id: uuid.UUID, organisation_id: uuid.UUID
 ) -> ReportModel | None:
     """The report if it exists in `organisation_id`; another organisation's report is not found."""
     async with session_factory() as session:
@@ -30,4 +30,4 @@ async def find_report(info: strawberry.Info[Context], report_id: str) -> ReportM
     report_uuid = parse_node_id(report_id, "Report")
     if report_uuid is None:
         return None
-    return await load_report(info.context.services.session_factory, report_uuid, info.context.organisation_id)
+    return await load_report(info.context.read_sessions, report_uuid, info.context.organisation_id)
