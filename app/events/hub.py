@@ -126,6 +126,7 @@ class EventHub:
         followers = self._organisations.setdefault(organisation_id, set())
         followers.add(queue)
         if len(followers) == 1:
+            self._ensure_listener()  # nothing else may be followed: the listener subscribes the channel
             await self._subscribe(organisation_channel_for(organisation_id))
         try:
             while True:

@@ -399,6 +399,26 @@ async def test_verdict_issued_streams_one_report_or_the_whole_organisation(
     ]
 
 
+async def test_verdict_issued_for_the_organisation_alone_streams_its_verdicts(
+    client: GraphQLClient, session_factory: SessionFactory, event_log: EventLog
+) -> None:
+    """With no report followed anywhere in the API process, the organisation-wide subscription
+    alone must start the process's pub/sub listener."""
+    seeded = await seed_analysed_report(session_factory, 2, filename="alone.pdf")
+    verdict_ids = await _verdict_ids(session_factory)
+    async with client.subscribe(VERDICTS) as everything:
+        await asyncio.sleep(0.5)  # live only: the SUBSCRIBE must be in place before the verdicts
+        for claim_id in seeded.claim_ids:
+            await event_log.append(
+                seeded.report_id,
+                "verdict_issued",
+                {"claim_id": str(claim_id), "verdict_id": str(verdict_ids[claim_id])},
+                agent_name="judge",
+            )
+        received = [await asyncio.wait_for(everything.next(), 10) for _ in seeded.claim_ids]
+    assert [item["verdictIssued"]["claim"]["text"][:7] for item in received] == ["Claim 0", "Claim 1"]
+
+
 async def _organisation(session_factory: SessionFactory, name: str) -> Any:
     from app.organisations import ensure_organisation
 
