@@ -125,6 +125,18 @@ class Settings(BaseSettings):
     max_query_depth: int = Field(
         default=12, gt=0, description="Deepest selection nesting a GraphQL operation may have."
     )
+    max_query_tokens: int = Field(
+        default=5_000,
+        gt=0,
+        description="Most tokens (names, punctuation, values) a GraphQL document may have; parsing stops "
+        "beyond it. GraphiQL's introspection query has about 180, the dashboard's largest document 110.",
+    )
+    max_query_aliases: int = Field(
+        default=30,
+        ge=0,
+        description="Most aliased fields a GraphQL operation may use (each alias runs its field again); "
+        "the dashboard uses 4.",
+    )
     max_query_cost: int = Field(
         default=100_000,
         gt=0,

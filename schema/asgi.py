@@ -107,7 +107,12 @@ class SibylGraphQL(GraphQL[Context, None]):
             return ExecutionResult(data=None, errors=[problem.error])
         settings = context.services.settings
         if (
-            operation_type(request_data.query, request_data.operation_name, settings.document_cache_size)
+            operation_type(
+                request_data.query,
+                request_data.operation_name,
+                settings.document_cache_size,
+                settings.max_query_tokens,
+            )
             is OperationType.QUERY
         ):
             context.reads = RequestReads(context.services.session_factory)

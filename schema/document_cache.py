@@ -35,8 +35,11 @@ Rules = tuple[type[ASTValidationRule], ...]
 
 
 @functools.cache
-def _parser(maxsize: int) -> Callable[[str], DocumentNode]:
-    return functools.lru_cache(maxsize=maxsize)(parse)
+def _parser(maxsize: int, max_tokens: int) -> Callable[[str], DocumentNode]:
+    def parse_text(text: str) -> DocumentNode:
+        return parse(text, max_tokens=max_tokens)
+
+    return functools.lru_cache(maxsize=maxsize)(parse_text)
 
 
 @functools.cache
@@ -66,22 +69,28 @@ class _Unhashed:
         return isinstance(other, _Unhashed)
 
 
-def parse_cached(context: ExecutionContext, maxsize: int) -> None:
-    """Fill `graphql_document` from the parse cache (Strawberry then skips its own parse)."""
+def parse_cached(context: ExecutionContext, maxsize: int, max_tokens: int) -> None:
+    """Fill `graphql_document` from the parse cache (Strawberry then skips its own parse).
+
+    Parsing stops after `max_tokens` tokens: a document of 20,000 aliases is refused before it is
+    parsed (or validated, or run) at all."""
     if context.graphql_document is None and context.query and not context.parse_options:
         try:
-            context.graphql_document = _parser(maxsize)(context.query)
+            context.graphql_document = _parser(maxsize, max_tokens)(context.query)
         except GraphQLError:
-            pass  # Strawberry parses it again and reports the syntax error its own way
+            # Strawberry parses it again, within the same token limit, and reports the error its way
+            context.parse_options = {"max_tokens": max_tokens}
 
 
-def operation_type(query: str | None, operation_name: str | None, maxsize: int) -> OperationType | None:
+def operation_type(
+    query: str | None, operation_name: str | None, maxsize: int, max_tokens: int
+) -> OperationType | None:
     """Whether `query` runs a query, mutation or subscription (through the parse cache); None when it
     does not parse or names no single operation (execution then reports why)."""
     if not query:
         return None
     try:
-        operation = get_operation_ast(_parser(maxsize)(query), operation_name)
+        operation = get_operation_ast(_parser(maxsize, max_tokens)(query), operation_name)
     except GraphQLError:
         return None
     return operation.operation if operation is not None else None
@@ -101,8 +110,3 @@ def validate_cached(context: ExecutionContext, per_request: Rules, maxsize: int)
     if not errors and per_request:
         errors = validate(schema, document, per_request)
     context.pre_execution_errors = errors
-
-
-def cache_info(maxsize: int) -> tuple[Any, Any]:
-    """The parse and validation caches' `lru_cache` statistics (for tests and benches)."""
-    return _parser(maxsize).cache_info(), _validator(maxsize).cache_info()  # type: ignore[attr-defined]

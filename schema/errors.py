@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import enum
 import logging
+import re
 from typing import Any
 
 import strawberry
@@ -58,6 +59,16 @@ class ErrorCode(enum.Enum):
         "QUERY_TOO_COSTLY",
         description="The operation costs more than MAX_QUERY_COST (each field 1, a list's selection "
         "times its `first`); `extensions.cost` and `extensions.limit` give the figures. Nothing ran.",
+    )
+    QUERY_TOO_LARGE = strawberry.enum_value(
+        "QUERY_TOO_LARGE",
+        description="The document has more tokens than MAX_QUERY_TOKENS (names, punctuation and values "
+        "each count one); `extensions.limit` gives it. Parsing stopped there and nothing ran.",
+    )
+    TOO_MANY_ALIASES = strawberry.enum_value(
+        "TOO_MANY_ALIASES",
+        description="The operation uses more aliases than MAX_QUERY_ALIASES (each alias of a field runs it "
+        "again); `extensions.aliases` and `extensions.limit` give the figures. Nothing ran.",
     )
     NOT_FOUND = strawberry.enum_value(
         "NOT_FOUND",
@@ -158,6 +169,16 @@ def one_line(text: str, limit: int = MAX_LOGGED_CHARS) -> str:
     return flat if len(flat) <= limit else flat[: limit - 3] + "..."
 
 
+#: graphql-core's parser stops with this when a document exceeds `max_tokens`.
+_TOKEN_LIMIT = re.compile(r"Document contains more than (\d+) tokens")
+
+
+def _token_limit(error: GraphQLError) -> int | None:
+    """The token limit parsing stopped at, or None when the error is a syntax mistake."""
+    found = _TOKEN_LIMIT.search(error.message) if isinstance(error, GraphQLSyntaxError) else None
+    return int(found.group(1)) if found else None
+
+
 def is_unexpected(error: GraphQLError) -> bool:
     """A crash rather than an error raised on purpose, a validation error or a bad id: it is masked."""
     original = error.original_error
@@ -177,12 +198,19 @@ def assign_code(error: GraphQLError) -> str:
     if code is None:
         code = _inferred_code(error).name
         error.extensions = {**(error.extensions or {}), "code": code}
+        limit = _token_limit(error)
+        if limit is not None:
+            error.message = (
+                f"The document has more than {limit:,} tokens (MAX_QUERY_TOKENS); parsing stopped there. "
+                "Ask for fewer fields, or fewer aliases of the same field."
+            )
+            error.extensions["limit"] = limit
     return code
 
 
 def _inferred_code(error: GraphQLError) -> ErrorCode:
     if isinstance(error, GraphQLSyntaxError):
-        return ErrorCode.GRAPHQL_PARSE_FAILED
+        return ErrorCode.QUERY_TOO_LARGE if _token_limit(error) else ErrorCode.GRAPHQL_PARSE_FAILED
     if isinstance(error.original_error, GlobalIDValueError):
         return ErrorCode.INVALID_ID
     return ErrorCode.GRAPHQL_VALIDATION_FAILED

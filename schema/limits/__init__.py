@@ -1,4 +1,5 @@
-"""Abuse limits on GraphQL operations: depth and cost, refused at validation, before any resolver runs.
+"""Abuse limits on GraphQL operations: size (tokens), depth, aliases and cost, refused before any
+resolver runs: the size while parsing, the others at validation.
 
 `limit_extensions(settings)` gives the Strawberry schema extensions; `query_cost` and
 `operation_depth` say what a document costs (see `schema.limits.cost` for the cost model).
@@ -17,15 +18,18 @@ from strawberry.extensions import AddValidationRules, SchemaExtension
 from app.config import Settings
 from schema.document_cache import parse_cached, validate_cached
 from schema.errors import ErrorCode
+from schema.limits.aliases import operation_aliases
 from schema.limits.cost import DEFAULT_LIST_SIZE, fragment_definitions, operation_cost, query_cost, selected
 from schema.limits.depth import operation_depth
 
 __all__ = [
     "DEFAULT_LIST_SIZE",
     "QueryCostLimiter",
+    "alias_limit_rule",
     "cost_limit_rule",
     "depth_limit_rule",
     "limit_extensions",
+    "operation_aliases",
     "operation_depth",
     "query_cost",
 ]
@@ -87,6 +91,31 @@ def depth_limit_rule(max_depth: int) -> type[ValidationRule]:
     return QueryDepthRule
 
 
+def alias_limit_rule(max_aliases: int) -> type[ValidationRule]:
+    """A graphql-core rule refusing operations with more than `max_aliases` aliases
+    (`schema.limits.aliases`)."""
+
+    class QueryAliasRule(ValidationRule):
+        def enter_operation_definition(self, node: OperationDefinitionNode, *_args: object) -> VisitorAction:
+            aliases = operation_aliases(node, fragment_definitions(self.context.document))
+            if aliases > max_aliases:
+                self.report_error(
+                    GraphQLError(
+                        f"The operation uses {aliases:,} aliases; at most {max_aliases:,} are allowed. "
+                        "Ask for each field once, or send several requests.",
+                        node,
+                        extensions={
+                            "code": ErrorCode.TOO_MANY_ALIASES.name,
+                            "aliases": aliases,
+                            "limit": max_aliases,
+                        },
+                    )
+                )
+            return SKIP
+
+    return QueryAliasRule
+
+
 class QueryCostLimiter(SchemaExtension):
     """Adds the cost rule per request, bound to that request's variables and operation name."""
 
@@ -122,13 +151,15 @@ class RequestLimits(SchemaExtension):
 
     def on_parse(self) -> Iterator[None]:
         context = self.execution_context
-        parse_cached(context, context.context.services.settings.document_cache_size)
+        settings = context.context.services.settings
+        parse_cached(context, settings.document_cache_size, settings.max_query_tokens)
         yield
 
     def on_validate(self) -> Iterator[None]:
         context = self.execution_context
         settings = context.context.services.settings
-        context.validation_rules = (*context.validation_rules, _depth_rule(settings.max_query_depth))
+        document_rules = (_depth_rule(settings.max_query_depth), _alias_rule(settings.max_query_aliases))
+        context.validation_rules = (*context.validation_rules, *document_rules)
         cost_rule = cost_limit_rule(settings.max_query_cost, context.variables, context.operation_name)
         validate_cached(context, (cost_rule,), settings.document_cache_size)
         yield
@@ -137,3 +168,8 @@ class RequestLimits(SchemaExtension):
 @functools.lru_cache(maxsize=8)
 def _depth_rule(max_depth: int) -> type[ValidationRule]:
     return depth_limit_rule(max_depth)
+
+
+@functools.lru_cache(maxsize=8)
+def _alias_rule(max_aliases: int) -> type[ValidationRule]:
+    return alias_limit_rule(max_aliases)
