@@ -27,6 +27,7 @@ from pathlib import Path
 from types import FrameType
 from typing import Protocol
 
+from app.banner import announce
 from app.config import Settings
 from app.db.migrate import upgrade
 from app.db.session import create_engine, create_session_factory
@@ -341,23 +342,6 @@ async def _local_key(database_url: str, settings: Settings) -> str:
         await engine.dispose()
 
 
-def _announce(settings: Settings, api_key: str) -> None:
-    base = f"http://{settings.api_host}:{settings.api_port}"
-    print(
-        f"Sibyl is up: dashboard at {base}/, GraphQL + GraphiQL at {base}/graphql (Ctrl-C stops everything)",
-        flush=True,
-    )
-    print(
-        f"local API key (organisation `local`, kept in {settings.data_dir / 'local-api-key'}):\n"
-        f"  {api_key}\n"
-        f"  send it as the header `Authorization: Bearer <key>`; e.g. "
-        f"SIBYL_API_KEY={api_key} sibyl analyze report.pdf --follow",
-        flush=True,
-    )
-    if settings.allow_unauthenticated:
-        print("ALLOW_UNAUTHENTICATED is on: requests without a key act for `local`", flush=True)
-
-
 def _children(settings: Settings, env: dict[str, str]) -> list[ChildProcess]:
     api = [sys.executable, "-m", "uvicorn", "schema.asgi:app", "--host", settings.api_host,
            "--port", str(settings.api_port), "--no-access-log", *UVICORN_WS_OPTIONS]  # fmt: skip
@@ -376,7 +360,7 @@ def run(settings: Settings) -> int:
             api_key = asyncio.run(_local_key(env["DATABASE_URL"], settings))
             for child in _children(settings, env):
                 supervisor.start(child)
-            _announce(settings, api_key)
+            announce(settings, api_key)
             signals.interrupt = False
             while not signals.received:
                 if not supervisor.check():

@@ -5,6 +5,7 @@ Run with `uvicorn schema.asgi:app`; `create_app(settings)` builds one for tests.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import cast
@@ -12,13 +13,14 @@ from typing import cast
 import orjson
 from arq import create_pool
 from arq.connections import RedisSettings
-from cross_web import AsyncHTTPRequestAdapter
+from cross_web import AsyncHTTPRequestAdapter, HTTPException
 from graphql import OperationType
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
+from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
 from strawberry.http import GraphQLRequestData
@@ -41,6 +43,7 @@ from schema import schema
 from schema.auth import Authenticator, Refused, admit, key_from_connection_params, log_refusal
 from schema.context import Context, Services
 from schema.document_cache import operation_type
+from schema.errors import ErrorCode, error_document
 from schema.middleware import ApiKeyGuard, UploadGuard
 from schema.page_images import page_image_route
 from schema.persisted_queries import PersistedQueryProblem, persisted_query
@@ -49,10 +52,27 @@ from schema.ws_guard import LegacyWSHandler, TransportWSHandler
 
 UPLOAD_BODY_SLACK_BYTES = 1024 * 1024
 
+logger = logging.getLogger(__name__)
+
 
 class SibylGraphQL(GraphQL[Context, None]):
     graphql_transport_ws_handler_class = TransportWSHandler
     graphql_ws_handler_class = LegacyWSHandler
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Strawberry answers a request it cannot use (a body that is not JSON, no query, a mutation
+        over GET) in plain text; here it gets the `{"errors": [...]}` shape and an `extensions.code`
+        like every other error, so a client can handle it the same way."""
+        if scope["type"] != "http":
+            await super().__call__(scope, receive, send)
+            return
+        try:
+            response = await self.run(Request(scope=scope, receive=receive))
+        except HTTPException as exc:
+            code = ErrorCode.NOT_FOUND.name if exc.status_code == 404 else ErrorCode.BAD_REQUEST.name
+            logger.info("refused HTTP request: %s %s", code, exc.reason)
+            response = JSONResponse(error_document(exc.reason, {"code": code}), status_code=exc.status_code)
+        await response(scope, receive, send)
 
     def encode_json(self, data: object) -> str:
         """Responses serialised by orjson: a page of 200 claims is ~250 kB of JSON, which the

@@ -100,6 +100,11 @@ class ErrorCode(enum.Enum):
         description="The document does not fit the schema (unknown field, wrong argument or variable "
         "type, an Int beyond 32 bits).",
     )
+    BAD_REQUEST = strawberry.enum_value(
+        "BAD_REQUEST",
+        description="The HTTP request is not a GraphQL request: a body that is not JSON, no `query`, "
+        "an unsupported content type or a mutation over GET (HTTP 400).",
+    )
     PREFLIGHT_REQUIRED = strawberry.enum_value(
         "PREFLIGHT_REQUIRED",
         description="A multipart request (upload) lacks the `Apollo-Require-Preflight` header (HTTP 400).",

@@ -11,7 +11,7 @@ from pathlib import Path
 import pymupdf
 
 from app.documents.pdf import PdfInfo, PdfProblem, PdfRejected, inspect_pdf, open_pdf, read_pages
-from app.documents.text import storable
+from app.documents.text import readable, storable
 
 #: PDF bytes, or the path of a PDF file (cheap to send to a document process again and again).
 PdfSource = bytes | str
@@ -118,7 +118,7 @@ def _storable_batch(raw: list[tuple[int, str]]) -> PageBatch:
     pages: list[tuple[int, str]] = []
     removed = 0
     for number, text in raw:
-        clean, count = storable(text)
+        clean, count = storable(readable(text))
         pages.append((number, clean))
         removed += count
     return PageBatch(pages, removed)

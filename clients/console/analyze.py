@@ -10,7 +10,7 @@ from pathlib import Path
 
 from clients.console.display import Display
 from clients.console.follow import Follower
-from clients.console.outcome import EXIT_FAILED, EXIT_OK, EXIT_USAGE, CommandError
+from clients.console.outcome import EXIT_FAILED, EXIT_OK, EXIT_TIMED_OUT, EXIT_USAGE, CommandError
 from clients.console.render import RENDERERS
 from clients.sibyl.client import SibylClient
 from clients.sibyl.errors import MutationFailed, WaitTimeout
@@ -30,11 +30,14 @@ class RunState:
 
 
 def read_pdf(path_text: str) -> bytes:
-    """The file's bytes, or a usage error if it is missing or not a PDF (checked before any request)."""
+    """The file's bytes, or a usage error if it is missing, empty or not a PDF (checked before any
+    request, in the server's words where it has them)."""
     path = Path(path_text)
     if not path.is_file():
         raise CommandError(f"no such file: {path_text}", EXIT_USAGE)
     content = path.read_bytes()
+    if not content:
+        raise CommandError(f"the file is empty: {path_text}", EXIT_USAGE)
     if not content.startswith(PDF_MAGIC):
         raise CommandError(f"not a PDF: {path_text}", EXIT_USAGE)
     return content
@@ -81,6 +84,13 @@ async def _wait(
     return await client.wait_for_status(report_id, FINAL_STATUSES, _remaining(deadline), QUIET_POLL_SECONDS)
 
 
+def _timed_out(report_id: str, error: WaitTimeout, timeout: float) -> str:
+    """The timeout's one line: the seconds the user asked for (not the remainder), the report's status."""
+    status = f" is still {error.status}" if error.status else ""
+    seconds = f"{timeout:.0f}" if timeout >= 10 else f"{timeout:.1f}".removesuffix(".0")
+    return f"timed out after {seconds} s: report {report_id}{status}; it continues on the server."
+
+
 async def analyze(args: argparse.Namespace, content: bytes, state: RunState) -> int:
     """Run `analyze` on the PDF's bytes; returns the exit code (expected failures raise CommandError)."""
     deadline = None if args.timeout is None else time.monotonic() + args.timeout
@@ -97,7 +107,7 @@ async def analyze(args: argparse.Namespace, content: bytes, state: RunState) -> 
             state.analysing = True
             report = await _wait(client, args, display, report.id, after_id, deadline)
         except WaitTimeout as error:
-            raise CommandError(f"timed out: {error} It continues on the server.") from error
+            raise CommandError(_timed_out(report.id, error, args.timeout), EXIT_TIMED_OUT) from error
         claims = await client.claims(report.id, order_by="PAGE")
     sys.stdout.write(RENDERERS[args.output](report, claims))
     if report.status == "ERROR":

@@ -7,10 +7,13 @@ import json
 import sys
 from dataclasses import asdict
 
-from clients.console.outcome import EXIT_OK, EXIT_USAGE, CommandError
+from clients.console.outcome import EXIT_FAILED, EXIT_OK, EXIT_USAGE, CommandError
 from clients.sibyl.client import SibylClient
-from clients.sibyl.errors import MutationFailed
+from clients.sibyl.errors import NOT_FOUND_CODES, MutationFailed
 from clients.sibyl.models import Answer
+
+#: Refusals caused by what the user typed (an unknown report id, an unusable question): exit 2.
+BAD_INPUT_CODES = NOT_FOUND_CODES | {"INVALID_QUESTION"}
 
 
 def render_answer(answer: Answer) -> str:
@@ -31,7 +34,7 @@ async def ask(args: argparse.Namespace) -> int:
         try:
             answer = await client.ask(args.report_id, args.question)
         except MutationFailed as error:
-            code = EXIT_USAGE if error.code == "INVALID_QUESTION" else 1
+            code = EXIT_USAGE if error.code in BAD_INPUT_CODES else EXIT_FAILED
             raise CommandError(f"question refused ({error.code}): {error.message}", code) from error
     sys.stdout.write(json.dumps(asdict(answer), indent=2) + "\n" if args.json else render_answer(answer))
     return EXIT_OK

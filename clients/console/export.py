@@ -15,11 +15,13 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from clients.sibyl.models import Analysis, AnalysisWarning, Claim, Report
+from clients.sibyl.models import Analysis, AnalysisWarning, Claim, Report, VerdictSource
 
 NO_VERDICT = "NO_VERDICT"
 VERDICT_LABELS = ("VERIFIED", "UNVERIFIED", "CONTRADICTED", "INSUFFICIENT_EVIDENCE")
-MARKDOWN_TEXT_WIDTH = 120
+MARKDOWN_TEXT_WIDTH = 120  # kept for callers; the Markdown export no longer cuts claim text
+NO_CLAIMS = "No verifiable claims were found in the report."
+NO_CLAIMS_YET = "No claims: the analysis has not completed."
 
 
 C = TypeVar("C", bound=Claim)
@@ -32,7 +34,9 @@ def shorten(text: str, width: int) -> str:
 
 
 def by_page(claims: Sequence[C]) -> list[C]:
-    return sorted(claims, key=lambda claim: (claim.source_page, claim.text))
+    """Claims by page; within a page in the order given (the API's `orderBy: PAGE` order), since the
+    claim's text says nothing about where on the page it stands."""
+    return sorted(claims, key=lambda claim: claim.source_page)
 
 
 def verdict_counts(claims: Sequence[Claim]) -> dict[str, int]:
@@ -48,12 +52,18 @@ def warnings_of(report: Report) -> Sequence[AnalysisWarning]:
     return report.analysis.warnings if report.analysis else ()
 
 
+def no_claims_sentence(report: Report) -> str:
+    """What an empty claim list means: nothing verifiable in a completed run, else a run not done."""
+    return NO_CLAIMS if report.status == "COMPLETED" else NO_CLAIMS_YET
+
+
 def title(report: Report) -> str:
     return report.company_name or report.filename or report.id
 
 
-def claim_row(claim: Claim, width: int) -> list[str]:
-    """Page, type, priority, verdict, confidence and the shortened text, as table cells."""
+def claim_row(claim: Claim, width: int | None) -> list[str]:
+    """Page, type, priority, verdict, confidence and the text on one line (cut to `width` if given),
+    as table cells."""
     verdict = claim.verdict
     confidence = "-" if verdict is None or verdict.confidence is None else f"{verdict.confidence:.2f}"
     return [
@@ -62,7 +72,7 @@ def claim_row(claim: Claim, width: int) -> list[str]:
         claim.priority,
         verdict.verdict if verdict else "-",
         confidence,
-        shorten(claim.text, width),
+        shorten(claim.text, width) if width is not None else " ".join(claim.text.split()),
     ]
 
 
@@ -70,8 +80,67 @@ def _markdown_cell(text: str) -> str:
     return text.replace("\\", "\\\\").replace("|", "\\|")
 
 
+def _markdown_text(text: str) -> str:
+    """Free text on one line, with the characters that would start Markdown markup escaped."""
+    flat = " ".join(text.split())
+    for char in "\\`*_[]<>":
+        flat = flat.replace(char, "\\" + char)
+    return flat
+
+
+def _source_line(source: VerdictSource) -> str:
+    """One deciding source: publisher, title, tier, date, pages, address, then its quote."""
+    facts = [f"tier {source.tier}" if source.tier is not None else "", source.published_date or ""]
+    if source.pages:
+        facts.append("pages " + ", ".join(str(page) for page in source.pages))
+    described = ", ".join(fact for fact in facts if fact)
+    line = f"- {_markdown_text(source.publisher)}"
+    line += f": {_markdown_text(source.title)}" if source.title else ""
+    line += f" ({described})" if described else ""
+    line += f" <{source.url}>" if source.url else ""
+    return line + (f" — “{_markdown_text(source.quote)}”" if source.quote else "")
+
+
+def _claim_details(number: int, claim: Claim) -> list[str]:
+    """The evidence behind one claim's verdict: reasoning, deciding sources and risk flags."""
+    verdict = claim.verdict
+    label = "no verdict" if verdict is None else verdict.verdict
+    if verdict is not None and verdict.confidence is not None:
+        label += f" ({verdict.confidence:.2f})"
+    lines = [f"### {number}. Page {claim.source_page} — {label}", ""]
+    if verdict is not None and verdict.reasoning.strip():
+        lines += [f"**Reasoning.** {_markdown_text(verdict.reasoning)}", ""]
+    if verdict is not None and verdict.deciding_sources:
+        lines += ["**Deciding sources:**", ""]
+        lines += [_source_line(source) for source in verdict.deciding_sources] + [""]
+    if claim.risk_flags:
+        lines += ["**Risk flags:**", ""]
+        lines += [
+            f"- {flag.kind} (“{_markdown_text(flag.phrase)}”): {_markdown_text(flag.explanation)}"
+            for flag in claim.risk_flags
+        ] + [""]
+    return lines
+
+
+def _markdown_claims(report: Report, claims: Sequence[Claim]) -> list[str]:
+    """The claims table (full text, numbered), then each claim's evidence under its number."""
+    if not claims:
+        return ["## Claims", "", no_claims_sentence(report)]
+    ordered = by_page(claims)
+    lines = ["## Claims", "", "| # | Page | Type | Priority | Verdict | Confidence | Claim |"]
+    lines.append("| ---: | ---: | --- | --- | --- | ---: | --- |")
+    for number, claim in enumerate(ordered, 1):
+        cells = [str(number), *claim_row(claim, None)]
+        lines.append("| " + " | ".join(_markdown_cell(cell) for cell in cells) + " |")
+    details = [_claim_details(number, claim) for number, claim in enumerate(ordered, 1)]
+    lines += ["", "## Evidence", ""]
+    for block in details:
+        lines += block
+    return lines[:-1] if lines[-1] == "" else lines
+
+
 def render_markdown(report: Report, claims: Sequence[Claim]) -> str:
-    """A markdown report: heading, summary counts and a claims table."""
+    """A markdown report: heading, what degraded, summary counts, the claims and their evidence."""
     lines = [
         f"# Sibyl analysis: {_markdown_cell(title(report))}",
         "",
@@ -79,22 +148,14 @@ def render_markdown(report: Report, claims: Sequence[Claim]) -> str:
         f"- Pages: {report.page_count or '?'}",
         f"- Status: {report.status}",
         f"- Claims: {len(claims)}",
-        "",
-        "## Summary",
-        "",
-        "| Verdict | Claims |",
-        "| --- | ---: |",
     ]
-    lines += [f"| {label} | {count} |" for label, count in verdict_counts(claims).items()]
-    lines += ["", "## Claims", "", "| Page | Type | Priority | Verdict | Confidence | Claim |"]
-    lines.append("| ---: | --- | --- | --- | ---: | --- |")
-    for claim in by_page(claims):
-        cells = claim_row(claim, MARKDOWN_TEXT_WIDTH)
-        lines.append("| " + " | ".join(_markdown_cell(cell) for cell in cells) + " |")
     warnings = warnings_of(report)
     if warnings:
         lines += ["", "## Warnings", ""]
         lines += [f"- **{warning.code}** ({warning.stage}): {warning.message}" for warning in warnings]
+    lines += ["", "## Summary", "", "| Verdict | Claims |", "| --- | ---: |"]
+    lines += [f"| {label} | {count} |" for label, count in verdict_counts(claims).items()]
+    lines += ["", *_markdown_claims(report, claims)]
     return "\n".join(lines) + "\n"
 
 
@@ -125,6 +186,19 @@ def _analysis_json(analysis: Analysis | None) -> dict[str, Any] | None:
     }
 
 
+def _source_json(source: VerdictSource) -> dict[str, Any]:
+    return {
+        "publisher": source.publisher,
+        "evidenceKind": source.evidence_kind,
+        "title": source.title,
+        "url": source.url,
+        "publishedDate": source.published_date,
+        "tier": source.tier,
+        "quote": source.quote,
+        "pages": list(source.pages),
+    }
+
+
 def _claim_json(claim: Claim) -> dict[str, Any]:
     verdict = claim.verdict
     return {
@@ -133,9 +207,18 @@ def _claim_json(claim: Claim) -> dict[str, Any]:
         "claimType": claim.claim_type,
         "priority": claim.priority,
         "text": claim.text,
+        "riskFlags": [
+            {"kind": flag.kind, "phrase": flag.phrase, "explanation": flag.explanation}
+            for flag in claim.risk_flags
+        ],
         "verdict": None
         if verdict is None
-        else {"verdict": verdict.verdict, "confidence": verdict.confidence, "reasoning": verdict.reasoning},
+        else {
+            "verdict": verdict.verdict,
+            "confidence": verdict.confidence,
+            "reasoning": verdict.reasoning,
+            "decidingSources": [_source_json(source) for source in verdict.deciding_sources],
+        },
     }
 
 

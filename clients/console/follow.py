@@ -108,7 +108,7 @@ class Follower:
             if report.status in FINAL_STATUSES:
                 return report
             if deadline is not None and queried >= deadline:
-                raise WaitTimeout(f"Report {self.report_id} is still {report.status}.")
+                raise WaitTimeout(f"Report {self.report_id} is still {report.status}.", report.status)
             if watched is not None:
                 watched = self._check_events(watched)
             with contextlib.suppress(TimeoutError):

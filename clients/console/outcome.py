@@ -17,6 +17,7 @@ EXIT_FAILED = 1  # the analysis or parse failed, or the server refused the reque
 EXIT_USAGE = 2  # bad arguments or input file
 EXIT_AUTH = 3
 EXIT_UNREACHABLE = 4
+EXIT_TIMED_OUT = 5  # --timeout ran out; the work continues on the server (not a failure)
 EXIT_INTERRUPTED = 130
 
 

@@ -11,9 +11,11 @@ from collections.abc import Callable, Sequence
 
 from clients.console.export import (
     MARKDOWN_TEXT_WIDTH,
+    NO_CLAIMS,
     NO_VERDICT,
     by_page,
     claim_row,
+    no_claims_sentence,
     render_json,
     render_markdown,
     shorten,
@@ -25,6 +27,7 @@ from clients.sibyl.models import Claim, Report
 
 __all__ = [
     "MARKDOWN_TEXT_WIDTH",
+    "NO_CLAIMS",
     "NO_VERDICT",
     "RENDERERS",
     "TABLE_TEXT_WIDTH",
@@ -41,10 +44,12 @@ HEADERS = ["PAGE", "TYPE", "PRIORITY", "VERDICT", "CONF", "CLAIM"]
 
 def render_table(report: Report, claims: Sequence[Claim]) -> str:
     """A plain-text table of claims by page, then the counts per verdict."""
+    lines = [f"{title(report)} — report {report.id}, {report.status}, {report.page_count or '?'} pages", ""]
+    if not claims:
+        lines.append(no_claims_sentence(report))
     rows = [HEADERS] + [claim_row(claim, TABLE_TEXT_WIDTH) for claim in by_page(claims)]
     widths = [max(len(row[column]) for row in rows) for column in range(len(HEADERS) - 1)]
-    lines = [f"{title(report)} — report {report.id}, {report.status}, {report.page_count or '?'} pages", ""]
-    for row in rows:
+    for row in rows if claims else ():
         cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
         lines.append("  ".join([*cells, row[-1]]).rstrip())
     counts = "  ".join(f"{label} {count}" for label, count in verdict_counts(claims).items())

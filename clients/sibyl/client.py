@@ -189,7 +189,8 @@ class SibylClient:
             if report.status in statuses:
                 return report
             if deadline is not None and time.monotonic() >= deadline:
-                raise WaitTimeout(f"Report {report_id} is still {report.status} after {timeout:g} s.")
+                message = f"Report {report_id} is still {report.status} after {timeout:.1f} s."
+                raise WaitTimeout(message, report.status)
             await asyncio.sleep(poll_interval)
 
     async def events(self, report_id: str, after_id: int = 0) -> AsyncGenerator[StreamEvent, None]:

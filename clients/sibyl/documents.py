@@ -70,7 +70,16 @@ query Claims(
     ) {
       totalCount
       pageInfo { hasNextPage endCursor }
-      edges { node { id text claimType priority sourcePage verdict { verdict confidence reasoning } } }
+      edges {
+        node {
+          id text claimType priority sourcePage
+          riskFlags { kind phrase explanation }
+          verdict {
+            verdict confidence reasoning
+            decidingSources { publisher evidenceKind title url publishedDate tier quote pages }
+          }
+        }
+      }
     }
   }
 }

@@ -74,7 +74,14 @@ class NotFound(MutationFailed):
 
 
 class WaitTimeout(SibylError):
-    """A wait (`wait_for_status`) ran out of time; the work goes on on the server."""
+    """A wait (`wait_for_status`) ran out of time; the work goes on on the server.
+
+    `status` is the report's status when the wait gave up, so a caller can word its own message.
+    """
+
+    def __init__(self, message: str, status: str | None = None) -> None:
+        super().__init__(message)
+        self.status = status
 
 
 NOT_FOUND_CODES = frozenset({"NOT_FOUND", "REPORT_NOT_FOUND"})

@@ -124,21 +124,67 @@ class StartedAnalysis:
 
 
 @dataclass(frozen=True)
+class VerdictSource:
+    """A source a verdict rests on (`Verdict.decidingSources`): who said it, when and where."""
+
+    publisher: str
+    evidence_kind: str = ""
+    title: str | None = None
+    url: str | None = None
+    published_date: str | None = None
+    tier: int | None = None
+    quote: str | None = None
+    pages: tuple[int, ...] = ()
+
+    @classmethod
+    def from_json(cls, data: JSONObject) -> VerdictSource:
+        return cls(
+            publisher=str(data.get("publisher") or ""),
+            evidence_kind=str(data.get("evidenceKind") or ""),
+            title=data.get("title"),
+            url=data.get("url"),
+            published_date=data.get("publishedDate"),
+            tier=_int(data.get("tier")),
+            quote=data.get("quote"),
+            pages=tuple(int(page) for page in data.get("pages") or ()),
+        )
+
+
+@dataclass(frozen=True)
+class RiskFlag:
+    """A greenwashing risk pattern found in a claim by rules: a reason to look harder, not a finding."""
+
+    kind: str
+    phrase: str
+    explanation: str
+
+    @classmethod
+    def from_json(cls, data: JSONObject) -> RiskFlag:
+        return cls(str(data["kind"]), str(data.get("phrase") or ""), str(data.get("explanation") or ""))
+
+
+@dataclass(frozen=True)
 class Verdict:
-    """A claim's verdict: the label, the judge's confidence and why."""
+    """A claim's verdict: the label, the judge's confidence, why, and the sources that decided it."""
 
     verdict: str
     confidence: float | None
     reasoning: str
+    deciding_sources: tuple[VerdictSource, ...] = ()
 
     @classmethod
     def from_json(cls, data: JSONObject) -> Verdict:
-        return cls(str(data["verdict"]), _float(data.get("confidence")), str(data.get("reasoning") or ""))
+        return cls(
+            str(data["verdict"]),
+            _float(data.get("confidence")),
+            str(data.get("reasoning") or ""),
+            tuple(VerdictSource.from_json(item) for item in data.get("decidingSources") or ()),
+        )
 
 
 @dataclass(frozen=True)
 class Claim:
-    """An extracted claim with its final verdict (None until judged)."""
+    """An extracted claim with its final verdict (None until judged) and its risk flags."""
 
     id: str
     text: str
@@ -146,6 +192,7 @@ class Claim:
     priority: str
     source_page: int
     verdict: Verdict | None = None
+    risk_flags: tuple[RiskFlag, ...] = ()
 
     @classmethod
     def from_json(cls, data: JSONObject) -> Claim:
@@ -157,6 +204,7 @@ class Claim:
             priority=str(data["priority"]),
             source_page=int(data["sourcePage"]),
             verdict=Verdict.from_json(verdict) if verdict else None,
+            risk_flags=tuple(RiskFlag.from_json(item) for item in data.get("riskFlags") or ()),
         )
 
 

@@ -70,7 +70,9 @@ def test_json_is_one_document_with_claims_and_verdicts() -> None:
         "verdict": "VERIFIED",
         "confidence": 0.87,
         "reasoning": "Matches the data annex.",
+        "decidingSources": [],
     }
+    assert document["claims"][1]["riskFlags"] == []
     assert document["claims"][2]["verdict"] is None
     assert document["verdictCounts"]["CONTRADICTED"] == 1
 
@@ -97,9 +99,9 @@ def test_warnings_follow_the_verdict_counts_in_every_output() -> None:
         "  WARNING EXTRACTION_FELL_BACK_TO_RULES: 4 of 4 extraction windows fell back to rules: "
         "provider returned HTTP 500",
     ]
-    assert markdown.endswith(
+    assert markdown.split("## Summary")[0].endswith(  # what degraded comes first, before any figure
         "## Warnings\n\n- **EXTRACTION_FELL_BACK_TO_RULES** (extracting_claims): 4 of 4 extraction windows "
-        "fell back to rules: provider returned HTTP 500\n"
+        "fell back to rules: provider returned HTTP 500\n\n"
     )
     assert document["analysis"]["warnings"] == [
         {
