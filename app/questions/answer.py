@@ -176,8 +176,12 @@ def _claim_ref(claim: Passage, retrieved: Retrieved, cited: CitationList) -> str
 
 
 NOT_ADDRESSED = (
-    "The report does not appear to address this: none of its passages passes the relevance threshold."
+    "The report does not appear to address this: none of its passages passes the relevance threshold "
+    "while holding what the question asks about."
 )
+#: How an extractive answer introduces what it quotes: retrieval finds passages that appear to bear
+#: on the question; it cannot tell whether they answer it, so the answer never says they do.
+APPEAR_TO_ADDRESS = "These passages appear to address this"
 
 
 def paragraphs_line(paragraph_ids: Iterable[str]) -> str:
@@ -193,18 +197,16 @@ def paragraphs_line(paragraph_ids: Iterable[str]) -> str:
 
 
 def _disclosure(retrieved: Retrieved, cited: CitationList) -> str:
-    """Where the report addresses the question: its best sentences, page by page, then the claims
-    Sibyl extracted on the topic; or an honest "not addressed" with nothing cited."""
+    """Where the report appears to address the question: its best sentences, page by page, then the
+    claims Sibyl extracted on the topic; or an honest "not addressed" with nothing cited."""
     windows = [passage for passage in retrieved.passages if passage.kind == "page"]
     claims = [passage for passage in retrieved.passages if passage.kind == "claim"]
     mapped = paragraphs_line(retrieved.paragraphs)
     if not windows:
         return "\n".join(line for line in (NOT_ADDRESSED, mapped) if line)
     pages = list(dict.fromkeys(window.page_number for window in windows if window.page_number))
-    listed = (
-        ", ".join(str(page) for page in pages[:-1]) + (" and " if len(pages) > 1 else "") + str(pages[-1])
-    )
-    lines = [f"The report addresses this on page{'s' if len(pages) > 1 else ''} {listed}:"]
+    listed = f" (page{'s' if len(pages) > 1 else ''} {', '.join(map(str, pages))})" if pages else ""
+    lines = [f"{APPEAR_TO_ADDRESS}{listed}:"]
     lines += [
         f'- Page {window.page_number}: "{_quote(window, cited)}" {cited.cite(window)}' for window in windows
     ]
@@ -230,7 +232,7 @@ def _lookup(retrieved: Retrieved, facts: ReportFacts, cited: CitationList) -> st
     if retrieved.overview:
         lines.append("Key claims, worst verdicts first:")
     else:
-        lines.append("Most relevant passages:" if lines else "The report addresses this here:")
+        lines.append("Most relevant passages:" if lines else f"{APPEAR_TO_ADDRESS}:")
     lines += [_passage_line(passage, retrieved, cited) for passage in relevant[:MAX_PASSAGES]]
     return "\n".join(lines)
 

@@ -48,6 +48,29 @@ _SUBJECT = (
     r"(?:the |this |their |its )?(?:company|companies|report|organi[sz]ation|group|firm|entity|business"
     r"|issuer|management|board|reit|bank)\b"
 )
+#: What makes a question about Sibyl's own output or about compliance, not about the report's practice.
+_NOT_PRACTICE = (
+    r"(?!.*\b(?:claims?|verdicts?|findings?|evidence|sources?|compl(?:y|ies|iant|iance)\w*|accurate|true|false"
+    r"|misleading|greenwash\w*|verified|unverified|contradicted|ifrs|paragraphs?)\b)"
+)
+_PRACTICE_QUESTION = re.compile(
+    rf"^\W*(?:does|do|did|has|have)\s+{_NOT_PRACTICE}(?:[\w&.'’-]+\s+){{1,4}}?"
+    r"(?:use|have|describe|report|disclose|set|apply|assess|measure|track|publish|provide|explain"
+    r"|engage|conduct|consider|identify|manage|include|plan|commit|mention|give|perform|evaluate"
+    r"|price|review|work|integrate|link|tie|monitor|quantify|participate|run|offer|own|operate)\b",
+    _I,
+)
+_LINKED_QUESTION = re.compile(
+    rf"^\W*(?:is|are)\s+{_NOT_PRACTICE}(?:[\w&.'’-]+\s+){{1,5}}?(?:[\w]+-)?"
+    r"(?:linked|tied|aligned|integrated|included|embedded|incorporated|considered|covered|based)\b",
+    _I,
+)
+_WHICH_QUESTION = re.compile(
+    rf"^\W*(?:which|what)\s+{_NOT_PRACTICE}(?:[\w&.'’-]+\s+){{0,5}}?"
+    r"(?:(?:are|is|were|was)\s+(?:included|covered|reported|disclosed|counted|used|considered|set|identified)"
+    r"|makes?\s+up|accounts?\s+for)\b",
+    _I,
+)
 _SUPPORTS = re.compile(r"\bsupport(?:s|ing)?\b|\bback(?:s|ed|ing)? up\b|\bcorroborat\w*|\bconfirm\w*", _I)
 
 #: (pattern, weight) per type; the highest total wins, ties going to the earlier type.
@@ -125,6 +148,13 @@ TYPE_RULES: dict[QueryType, tuple[tuple[re.Pattern[str], float], ...]] = {
             ),
             2.5,
         ),
+        # Yes/no questions about any named subject's practice, whatever the verb: "Does CT REIT use
+        # climate scenario analysis?", "Does Rio Tinto have a net zero target?".
+        (_PRACTICE_QUESTION, 2.5),
+        # "Is executive pay climate-linked?", "Are suppliers' emissions included in Scope 3?"
+        (_LINKED_QUESTION, 2.5),
+        # "Which Scope 3 categories are included in the reported emissions?"
+        (_WHICH_QUESTION, 2.5),
         (
             re.compile(
                 r"\bdisclos(?:e|es|ed|ing|ure)\b|\bdescrib\w*|\bexplain\w*|\boutlin\w*"

@@ -11,10 +11,13 @@ Ranking fuses two orders by reciprocal rank, as the knowledge base does:
   less again), and "consume" by "consumption"; generic words ("climate", "change") weigh less;
 - a vector order (weighted lower): the windows nearest the question and its expansion words.
 
-Whether the report addresses the question at all is decided by a calibrated threshold on the
-rarity-weighted share of topic words (`MIN_RELEVANCE`), never by rank: every report ranks
+Whether the report appears to address the question at all is decided by a calibrated threshold on
+the rarity-weighted share of topic words (`MIN_RELEVANCE`), never by rank: every report ranks
 *something* first. A topic word the report never uses weighs the most, so a question about tailings
 dams is "not addressed" in a report that never says "tailings", however well "safety" matches.
+A window over the threshold must also hold the question's core concept in the question's sense
+(`grounding`): one rare shared word ("scenarios" of a product test, the "Standards Board") is not
+enough.
 """
 
 from __future__ import annotations
@@ -32,7 +35,8 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.db.models.knowledge import TEXT_SEARCH_CONFIG
 from app.embeddings.tokens import tokenize
 from app.knowledge.search import reciprocal_rank_scores
-from app.questions.expansion import QUESTION_WORDS, Expansion, expand, without_purpose
+from app.questions.expansion import QUESTION_WORDS, Expansion, expand, subject_words, without_purpose
+from app.questions.grounding import Group, Sense
 from app.questions.search import QueryVectors, SearchQuery, fetch_passages, hybrid_search, vector_ranks
 from app.questions.types import Passage
 from app.questions.vocabulary import GENERIC_WEIGHTS, WordGroup, concept_groups, derivation_groups
@@ -42,12 +46,6 @@ EXPANSION_WEIGHT = 0.35
 #: Weight of the vector order in the fusion, against 1.0 for the text order: the text order knows
 #: the analyst-to-report vocabulary and rarity; the vector of a long expanded query is vaguer.
 VECTOR_WEIGHT = 0.3
-#: Share of a concept word's weight that a window earns in ranking (never in relevance) by holding
-#: only the concept's related topic words ("coalition" for "peers", "1.5°C" for "scenarios").
-RELATED_CREDIT = 0.5
-#: Share of a concept word's weight that a window earns in ranking by holding a synonym rather than
-#: the word the question itself uses ("supply chain" for "scope 3"); full share for relevance.
-SYNONYM_CREDIT = 0.75
 #: Weight of the page's support (how much of the page is about the topic: the sum of its best
 #: windows' scores, relative to the best page) added to each window's own text score, so that the
 #: page where a topic is discussed outranks a page that merely mentions it once (a contents page).
@@ -114,6 +112,7 @@ class _Scored:
     relevance: float  # rarity-weighted share of the topic words held
     text_score: float  # relevance plus the weighted share of expansion words
     contents: bool = False  # a table-of-contents window (`navigation`): never quoted or cited
+    matched: frozenset[str] = frozenset()  # the searched lexemes the window holds
 
 
 def topic_text(question: str, terms: Sequence[str] = ()) -> str:
@@ -135,11 +134,12 @@ async def search_disclosure(
     topic = topic_text(question, terms)
     concepts = concept_groups(" ".join([question, *terms]))
     concepts += derivation_groups([w for w in _WORD.findall(topic) if not _covered(w, concepts)])
-    plain = " ".join(word for word in _WORD.findall(topic) if not _covered(word, concepts))
+    plain = [word for word in _WORD.findall(topic) if not _covered(word, concepts)]
     related = [term for group in concepts for term in group.related]
-    scored, weights = await _score_windows(
-        session, report_id, _Query(plain, concepts, " ".join([*expansion.terms, *related]))
-    )
+    first = next(iter(_WORD.findall(question)), "")
+    expanded = " ".join([*expansion.terms, *related])
+    query = _Query(plain, concepts, expanded, _core_terms(expansion), subject_words(question), first)
+    scored, weights, sense = await _score_windows(session, report_id, query)
     same = [term for group in concepts for term in group.alternatives[:4]]
     vector = await vectors.of(" ".join([topic, *same, *expansion.terms]))
     by_vector = (
@@ -159,7 +159,12 @@ async def search_disclosure(
             or similarity.get(passage_id, 0.0) >= MIN_SIMILARITY
         )
     }
-    windows = await fetch_passages(session, report_id, ids=list(relevant))
+    windows = [
+        window
+        for window in await fetch_passages(session, report_id, ids=list(relevant))
+        if similarity.get(window.id, 0.0) >= MIN_SIMILARITY
+        or sense.grounded(window.text, _matched(scored, window.id))
+    ]
     focus = dict(sorted(weights.items(), key=lambda item: -item[1])[:FOCUS_WORDS])
     ranked = sorted(
         (
@@ -213,45 +218,25 @@ class _Query:
     """What a window is scored on: the question's plain topic words, its concept word groups (each
     counting as one word, held through any of its alternatives) and the expansion words."""
 
-    plain: str
+    plain: list[str]
     concepts: list[WordGroup]
     expansion: str
-
-
-@dataclass(frozen=True)
-class _Group:
-    """One word of the question as lexemes: held when every lexeme of any alternative is."""
-
-    alternatives: tuple[frozenset[str], ...]
-    factor: float  # GENERIC_WEIGHTS damping
-    related: tuple[frozenset[str], ...] = ()  # the concept's topic words: partial credit in ranking
-    own: tuple[frozenset[str], ...] = ()  # the alternatives the question itself uses
-
-    def held(self, matched: set[str]) -> bool:
-        return any(alternative <= matched for alternative in self.alternatives)
-
-    def credit(self, matched: set[str]) -> float:
-        """Ranking credit: full for the question's own words, less for a synonym, less again for
-        a related topic word."""
-        if not self.own or any(words <= matched for words in self.own):
-            return 1.0 if self.held(matched) else (RELATED_CREDIT if self.near(matched) else 0.0)
-        if self.held(matched):
-            return SYNONYM_CREDIT
-        return RELATED_CREDIT if self.near(matched) else 0.0
-
-    def near(self, matched: set[str]) -> bool:
-        return any(words <= matched for words in self.related)
+    core: tuple[str, ...] = ()  # the mapped requirements' keywords (`grounding`)
+    subject: frozenset[str] = frozenset()  # other words the question asks about (`subject_words`)
+    first: str = ""  # the question's first word: capitalised without being a name
 
 
 async def _score_windows(
     session: AsyncSession, report_id: uuid.UUID, query: _Query
-) -> tuple[dict[uuid.UUID, _Scored], dict[str, float]]:
-    """Each window holding any topic or expansion word, with its relevance and text score; and each
-    searched lexeme's weight (its group's rarity; expansion words count `EXPANSION_WEIGHT` as much)."""
-    groups, expansion_lexemes = await _lexemes(session, query)
+) -> tuple[dict[uuid.UUID, _Scored], dict[str, float], Sense]:
+    """Each window holding any topic or expansion word, with its relevance and text score; each
+    searched lexeme's weight (its group's rarity; expansion words count `EXPANSION_WEIGHT` as much);
+    and what `grounding` checks the windows that pass the threshold against."""
+    groups, expansion_lexemes, keywords = await _lexemes(session, query)
+    sense = Sense.of(groups, keywords, query.subject)
     windows = (await session.execute(_WINDOWS, {"report_id": report_id})).scalar_one()
     if not groups or not windows:
-        return {}, {}
+        return {}, {}, sense
     topic_lexemes = {lexeme for group in groups for words in group.alternatives for lexeme in words}
     topic_lexemes |= {lexeme for group in groups for words in group.related for lexeme in words}
     expansion_lexemes = [lexeme for lexeme in expansion_lexemes if lexeme not in topic_lexemes]
@@ -278,8 +263,14 @@ async def _score_windows(
     # A contents page names every topic and answers none: it neither counts as support for its
     # page nor is ever quoted, so answers cite the pages that discuss the topic.
     support = _page_support([value for passage_id, value in own.items() if passage_id not in contents])
+    matched_by_id = {passage_id: frozenset(matched) for passage_id, _, matched in held}
     scored = {
-        passage_id: _Scored(relevance, score + PAGE_WEIGHT * support.get(page, 0.0), passage_id in contents)
+        passage_id: _Scored(
+            relevance,
+            score + PAGE_WEIGHT * support.get(page, 0.0),
+            passage_id in contents,
+            matched_by_id[passage_id],
+        )
         for passage_id, (page, relevance, score) in own.items()
     }
     weights = {lexeme: round(idf[lexeme] * EXPANSION_WEIGHT, 3) for lexeme in expansion_lexemes}
@@ -287,18 +278,24 @@ async def _score_windows(
         for alternative in group.alternatives:
             weights |= {lexeme: round(weight, 3) for lexeme in alternative}
     # Only what the report uses can pick a window's sentences.
-    return scored, {lexeme: weight for lexeme, weight in weights.items() if frequency[lexeme]}
+    return scored, {lexeme: weight for lexeme, weight in weights.items() if frequency[lexeme]}, sense
 
 
-async def _lexemes(session: AsyncSession, query: _Query) -> tuple[list[_Group], list[str]]:
-    """The query's word groups and expansion lexemes, as the report's full-text index spells them:
-    each plain topic lexeme is a group of its own; a concept is one group of all its alternatives."""
+async def _lexemes(
+    session: AsyncSession, query: _Query
+) -> tuple[list[Group], list[str], list[frozenset[str]]]:
+    """The query's word groups, expansion lexemes and requirement keywords, as the report's full-text
+    index spells them: each plain topic lexeme is a group of its own; a concept is one group of all
+    its alternatives; each keyword is one lexeme set."""
     alternatives = [words for group in query.concepts for words in (*group.alternatives, *group.related)]
-    texts = [query.plain, query.expansion, *alternatives]
+    texts = [*query.plain, query.expansion, *alternatives, *query.core]
     params = {"config": TEXT_SEARCH_CONFIG, "texts": texts}
     rows = [list(row.lexemes or []) for row in (await session.execute(_LEXEMES, params)).all()]
-    plain, expansion, spelled = rows[0], rows[1], rows[2:]
-    groups = [_Group((frozenset([lexeme]),), _generic(lexeme)) for lexeme in dict.fromkeys(plain)]
+    count = len(query.plain)
+    plain, expansion, spelled = rows[:count], rows[count], rows[count + 1 : len(rows) - len(query.core)]
+    keywords = [frozenset(row) for row in rows[len(rows) - len(query.core) :] if row]
+    keywords = [words for words in keywords if any(_generic(lexeme) >= 1.0 for lexeme in words)]
+    groups = _plain_groups(query, plain, {lexeme for words in keywords for lexeme in words})
     start = 0
     for concept in query.concepts:
         count, extra = len(concept.alternatives), len(concept.related)
@@ -309,8 +306,23 @@ async def _lexemes(session: AsyncSession, query: _Query) -> tuple[list[_Group], 
             w for w, same in zip(found, concept.alternatives, strict=True) if w and same in concept.asked
         )
         if any(found):
-            groups.append(_Group(tuple(w for w in found if w), 1.0, tuple(w for w in near if w), own))
-    return groups, list(dict.fromkeys(expansion))
+            single = tuple(same for same in concept.alternatives if _WORD.fullmatch(same) and "-" not in same)
+            near_found = tuple(w for w in near if w)
+            groups.append(Group(tuple(w for w in found if w), 1.0, near_found, own, single))
+    return groups, list(dict.fromkeys(expansion)), keywords
+
+
+def _plain_groups(query: _Query, plain: list[list[str]], keyword_lexemes: set[str]) -> list[Group]:
+    """One group per distinct lexeme of the plain topic words, with the word as written; a word
+    capitalised mid-question ("Costco", "CT REIT") that no requirement keyword uses is a name."""
+    groups: dict[str, Group] = {}
+    for word, lexemes in zip(query.plain, plain, strict=True):
+        proper = word[:1].isupper() and word != query.first
+        for lexeme in lexemes:
+            if lexeme not in groups:
+                name = proper and lexeme not in keyword_lexemes
+                groups[lexeme] = Group((frozenset([lexeme]),), _generic(lexeme), words=(word,), proper=name)
+    return list(groups.values())
 
 
 def _generic(lexeme: str) -> float:
@@ -345,6 +357,16 @@ async def _related_claims(
     )
     hits = await hybrid_search(session, report_id, query, limit=MAX_CLAIMS * 2)
     return [hit for hit in hits if hit.relevant][:MAX_CLAIMS]
+
+
+def _core_terms(expansion: Expansion) -> tuple[str, ...]:
+    """The keywords (as phrases) of the requirements the question maps to."""
+    return tuple(dict.fromkeys(k for requirement in expansion.requirements for k in requirement.keywords))
+
+
+def _matched(scored: dict[uuid.UUID, _Scored], passage_id: uuid.UUID) -> frozenset[str]:
+    found = scored.get(passage_id)
+    return found.matched if found is not None else frozenset()
 
 
 def _contents(scored: dict[uuid.UUID, _Scored], passage_id: uuid.UUID) -> bool:

@@ -85,6 +85,24 @@ FRAMEWORK_QUALIFIER = re.compile(
 )
 
 
+#: The framework phrase as what the question asks for ("describe *the climate-related risks and
+#: opportunities* it has identified ..."), not as a qualifier ("the board's oversight of ..."): then
+#: the risks and opportunities are the question's subject, whatever requirement the rest maps to.
+ASKED_RISKS = re.compile(
+    r"\b(?:describe|describes|report|reports|disclose|discloses|identify|identifies|list|lists|explain)\s+"
+    r"(?:the\s+|its\s+|their\s+|any\s+)?" + FRAMEWORK_QUALIFIER.pattern,
+    re.IGNORECASE,
+)
+#: The words of the framework phrase that name its subject.
+RISK_WORDS = frozenset({"risk", "risks", "opportunity", "opportunities"})
+
+
+def subject_words(question: str) -> frozenset[str]:
+    """Words the question asks about besides its requirement's: the risks and opportunities when
+    it asks for them (`ASKED_RISKS`)."""
+    return RISK_WORDS if ASKED_RISKS.search(question) else frozenset()
+
+
 #: A purpose clause of metrics and targets questions: "the targets *it uses to manage
 #: climate-related risks*". It says why a company has targets, not what the question asks for,
 #: and its words ("manage", "risks") would pull the answer to risk-management pages.

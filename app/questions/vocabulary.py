@@ -108,7 +108,7 @@ CONCEPTS: tuple[Concept, ...] = (
     ),
     _c(
         "scenario",
-        "scenario, scenarios, scenario analysis, stress test, stress testing",
+        "scenario, scenarios, scenario analysis, scenario analyses, stress test, stress testing",
         "pathway, pathways, 1.5°C, 2°C, 3°C, 4°C, warming, iea, ngfs, ipcc, rcp, ssp, "
         "net zero emissions, paris, "
         "temperature, orderly, disorderly, hot house",
@@ -167,6 +167,12 @@ CONCEPTS: tuple[Concept, ...] = (
         "category",
         "category, categories, broken down, breakdown, by source, per category",
         "split, share, purchased goods, capital goods, use of sold products, commuting",
+    ),
+    _c(
+        "most",
+        "most, majority, largest, biggest, mainly, mostly, primarily, predominantly, bulk",
+        "share, percent, proportion",
+        asks="make up most, makes up most, account for most, accounts for most",
     ),
     _c(
         "roadmap",

@@ -87,7 +87,9 @@ async def test_planted_disclosures_are_quoted_and_cited_with_their_pages(
     assert (first.kind, first.page_number) == ("page", page)
     assert sentence in first.excerpt
     assert f'- Page {page}: "' in answer.answer and "[1]" in answer.answer
-    assert re.search(rf"addresses this on pages? [\d, and]*\b{page}\b", answer.answer)
+    assert re.search(
+        rf"^These passages appear to address this \(pages? [\d, ]*\b{page}\b[\d, ]*\):", answer.answer
+    )
     assert len({c.page_number for c in answer.citations}) <= 3
     if paragraph is not None:
         assert paragraph in answer.ifrs_paragraphs
