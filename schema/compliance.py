@@ -66,7 +66,8 @@ class ParagraphCompliance:
         description="Claims whose disclosure the legal agent assessed for it."
     )
     report_gap: bool = strawberry.field(
-        description="Whether it is a key IFRS S2 disclosure found nowhere in the report's claims or pages."
+        description="Whether it is a key IFRS S2 disclosure not found in the report's text (its claims and "
+        "the text of its pages; a chart that exists only as an image is not read)."
     )
     claims_standing: ClaimsStanding = strawberry.field(
         description="How the claims mapped to the paragraph held up, from their final verdicts."

@@ -8,6 +8,11 @@
 
 FRD-11 folds the two together; a paragraph can be fully disclosed by claims that are all
 unverified, or barely disclosed by one verified claim, and a reader needs to see both.
+
+Coverage rolls up: a paragraph is never reported less addressed than one of its sub-paragraphs
+(S2.6 cannot be not_addressed while S2.6(a) is partially_addressed). A sub-paragraph's coverage
+makes its parent partially addressed, and fully addressed only when every sub-paragraph the
+registry lists under it is; `rolled_up_from` names the sub-paragraphs that raised it.
 """
 
 from __future__ import annotations
@@ -19,9 +24,11 @@ from typing import Any
 from app.agents.evidence_kinds import kind_of
 from app.agents.judge.evaluation import legal_ifrs_statuses
 from app.agents.state import Finding, Verdict, findings_by_claim
+from app.knowledge.registry import children, is_under, parent_ids
 
 VERDICT_LABELS = ("verified", "unverified", "contradicted", "insufficient_evidence")
 ASSESSMENT_STATUSES = ("full", "partial", "missing")
+COVERAGE_RANK = {"not_assessed": 0, "not_addressed": 1, "partially_addressed": 2, "fully_addressed": 3}
 
 
 def verdict_status(counts: Counter[str]) -> str:
@@ -50,7 +57,7 @@ def _assessments(final: Iterable[Verdict], findings: Iterable[Finding]) -> dict[
 
 
 def _report_gaps(findings: Iterable[Finding]) -> set[str]:
-    """Key disclosures the legal agent found nowhere in the report (its report-level finding)."""
+    """Key disclosures the legal agent did not find in the report's text (its report-level finding)."""
     gaps: set[str] = set()
     for finding in findings:
         if finding["claim_id"] is None and kind_of(finding) == "disclosure":
@@ -71,6 +78,30 @@ def disclosure_coverage(assessed: Mapping[str, int], gap: bool) -> str:
     return "not_assessed"
 
 
+def roll_up(coverage: dict[str, str]) -> dict[str, list[str]]:
+    """Raise, in place, each paragraph's coverage to what its sub-paragraphs in `coverage` show.
+
+    Deepest paragraphs first, so a raise carries up the chain. Returns, per raised paragraph, the
+    sub-paragraphs that raised it.
+    """
+    raised: dict[str, list[str]] = {}
+    for parent in sorted(coverage, key=lambda paragraph: -len(parent_ids(paragraph))):
+        below = [other for other in coverage if other != parent and is_under(other, parent)]
+        addressed = [other for other in below if COVERAGE_RANK[coverage[other]] >= 2]
+        if not addressed:
+            continue
+        registry = [child.paragraph_id for child in children(parent)]
+        rolled = (
+            "fully_addressed"
+            if registry and all(coverage.get(child) == "fully_addressed" for child in registry)
+            else "partially_addressed"
+        )
+        if COVERAGE_RANK[rolled] > COVERAGE_RANK[coverage[parent]]:
+            coverage[parent] = rolled
+            raised[parent] = sorted(addressed)
+    return raised
+
+
 def compliance_summary(final: Iterable[Verdict], findings: Iterable[Finding]) -> dict[str, Any]:
     """Per IFRS paragraph: its disclosure coverage and the verdicts of the claims that speak to it."""
     final = list(final)
@@ -84,15 +115,19 @@ def compliance_summary(final: Iterable[Verdict], findings: Iterable[Finding]) ->
             claim_ids.setdefault(paragraph, []).append(verdict["claim_id"])
     assessed = _assessments(final, findings)
     gaps = _report_gaps(findings)
+    paragraphs = sorted({*verdicts, *assessed, *gaps})
+    coverage = {p: disclosure_coverage(assessed.get(p, {}), p in gaps) for p in paragraphs}
+    raised = roll_up(coverage)
     summary: dict[str, Any] = {}
-    for paragraph in sorted({*verdicts, *assessed, *gaps}):
+    for paragraph in paragraphs:
         counts = verdicts.get(paragraph, Counter())
         summary[paragraph] = {
             "disclosure": {
-                "coverage": disclosure_coverage(assessed.get(paragraph, {}), paragraph in gaps),
+                "coverage": coverage[paragraph],
                 "claims_assessed": sum(assessed.get(paragraph, Counter()).values()),
                 **{status: assessed.get(paragraph, Counter())[status] for status in ASSESSMENT_STATUSES},
                 "report_gap": paragraph in gaps,
+                **({"rolled_up_from": raised[paragraph]} if paragraph in raised else {}),
             },
             "status": verdict_status(counts),
             "claims": len(claim_ids.get(paragraph, [])),

@@ -2,11 +2,13 @@
 
 Claims only show what a report says; a missing Scope 3 figure or an absent scenario analysis is
 what it does not say, and IFRS S2 requires it. So the legal agent checks a fixed list of key
-disclosures against every claim and, stricter, against every page: only a disclosure found nowhere
-is a gap. Each disclosure has its own, deliberately specific phrases (the registry's keywords are
-tuned for mapping claims, and words such as "board" alone would cover anything), and some need an
-anchor word on the same page or in the same claim ("remuneration" counts only beside "climate",
-"emissions" or similar), since the requirement is about climate, not pay in general.
+disclosures against every claim and, stricter, against every page: only a disclosure found in no
+claim and no page's text is a gap. Only text is read, so a disclosure shown only as an image (an
+organisation chart without a text layer) is a gap too, and the summary says so. Each disclosure has
+its own, deliberately specific phrases (the registry's keywords are tuned for mapping claims, and
+words such as "board" alone would cover anything), and some need an anchor word on the same page or
+in the same claim ("remuneration" counts only beside "climate", "emissions" or similar), since the
+requirement is about climate, not pay in general.
 """
 
 from __future__ import annotations
@@ -215,8 +217,8 @@ class GapAnalysis:
         names = "; ".join(f"{d.paragraph_id} {d.title}" for d in self.gaps)
         return (
             f"{len(self.gaps)} of {len(KEY_DISCLOSURES)} key IFRS S2 disclosures were not found in "
-            f"{searched}: {names}. A missing disclosure is a completeness gap, "
-            "not evidence against any claim."
+            f"{searched}: {names}. Only the report's text was searched (a chart that is only an image "
+            "is not read). A missing disclosure is a completeness gap, not evidence against any claim."
         )
 
 

@@ -9,6 +9,11 @@ never counts as "scope 1".
 The claim and its own source context may address a leaf by any keyword; the rest of the page only by
 a phrase (a keyword of two or more words), because single words such as "data" or "board" turn up on
 almost any page of a report without saying anything about the requirement.
+
+Not every match is evidence (`app.knowledge.ifrs_evidence`): a generic single word only *mentions* a
+leaf, which can make its paragraph partial but never full, and a leaf with an evidence rule (the
+statement of compliance, performance against a target) is addressed only by a sentence the rule
+accepts, never by its keywords.
 """
 
 from __future__ import annotations
@@ -17,13 +22,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from app.knowledge.ifrs_evidence import SPECIFIC_WORDS, rule_for
 from app.knowledge.keywords import TextIndex, tokens
 from app.knowledge.registry import Requirement, children, requirement
 
 Status = Literal["full", "partial", "missing"]
+Strength = Literal["addressed", "mentioned"]
 
 #: How many names of not-found sub-requirements a summary spells out before "and N more".
 MAX_LISTED = 4
+#: Longest quote of an evidence sentence in a summary.
+QUOTE_CHARS = 160
 
 
 @dataclass(frozen=True)
@@ -37,11 +46,28 @@ class Passage:
 
 @dataclass(frozen=True)
 class LeafMatch:
-    """A sub-requirement found: which keyword showed it, and where."""
+    """A sub-requirement found: which keyword (or evidence rule) showed it, where, and how strongly.
+
+    `own` says whether it was the claim's own text (the claim or its source context), not its page;
+    `quote` is the sentence an evidence rule accepted.
+    """
 
     requirement: Requirement
     keyword: str
     where: str
+    strength: Strength = "addressed"
+    own: bool = True
+    quote: str | None = None
+
+    def to_evidence(self) -> dict[str, Any]:
+        """The `evidence` entry of a mapping."""
+        entry = {
+            "paragraph_id": self.requirement.paragraph_id,
+            "keyword": self.keyword,
+            "where": self.where,
+            "strength": self.strength,
+        }
+        return entry | ({"quote": self.quote} if self.quote else {})
 
 
 @dataclass
@@ -52,12 +78,18 @@ class ParagraphAssessment:
     status: Status
     addressed: list[LeafMatch] = field(default_factory=list)
     missing: list[Requirement] = field(default_factory=list)
+    mentioned: list[LeafMatch] = field(default_factory=list)
 
     @property
     def coverage(self) -> float:
-        """Share of the paragraph's sub-requirements addressed (0..1)."""
-        total = len(self.addressed) + len(self.missing)
-        return len(self.addressed) / total if total else 0.0
+        """Share of the paragraph's sub-requirements addressed (0..1); a mention counts half."""
+        total = len(self.addressed) + len(self.mentioned) + len(self.missing)
+        return (len(self.addressed) + len(self.mentioned) / 2) / total if total else 0.0
+
+    @property
+    def touches_claim(self) -> bool:
+        """Whether the claim's own text (not only its page) addresses or mentions a sub-requirement."""
+        return any(match.own for match in [*self.addressed, *self.mentioned])
 
     def to_mapping(self) -> dict[str, Any]:
         """The `details["ifrs_mappings"]` entry the judge reads (status per paragraph)."""
@@ -66,11 +98,9 @@ class ParagraphAssessment:
             "status": self.status,
             "title": self.paragraph.title,
             "addressed": [match.requirement.paragraph_id for match in self.addressed],
+            "mentioned": [match.requirement.paragraph_id for match in self.mentioned],
             "missing": [req.paragraph_id for req in self.missing],
-            "evidence": [
-                {"paragraph_id": m.requirement.paragraph_id, "keyword": m.keyword, "where": m.where}
-                for m in self.addressed
-            ],
+            "evidence": [match.to_evidence() for match in [*self.addressed, *self.mentioned]],
         }
 
 
@@ -86,14 +116,31 @@ def leaves(paragraph_id: str) -> list[Requirement]:
 
 
 def find_leaf(leaf: Requirement, indexes: Sequence[tuple[Passage, TextIndex]]) -> LeafMatch | None:
-    """The first passage (claim first) that uses one of the leaf's keywords, if any."""
+    """The first passage (claim first) that addresses the leaf, else the first that mentions it.
+
+    A leaf with an evidence rule is found only in a sentence the rule accepts.
+    """
+    rule = rule_for(leaf.paragraph_id)
+    if rule is not None:
+        for passage, _ in indexes:
+            sentence = rule.first_sentence(passage.text)
+            if sentence:
+                return LeafMatch(
+                    leaf, rule.label, passage.label, own=not passage.phrases_only, quote=sentence
+                )
+        return None
+    mention: LeafMatch | None = None
     for passage, index in indexes:
         for keyword in leaf.keywords:
-            if passage.phrases_only and len(tokens(keyword)) < 2:
+            single = len(tokens(keyword)) < 2
+            if (passage.phrases_only and single) or not index.has(keyword):
                 continue
-            if index.has(keyword):
-                return LeafMatch(leaf, keyword, passage.label)
-    return None
+            if not single or keyword in SPECIFIC_WORDS:
+                return LeafMatch(leaf, keyword, passage.label, own=not passage.phrases_only)
+            mention = mention or LeafMatch(
+                leaf, keyword, passage.label, "mentioned", not passage.phrases_only
+            )
+    return mention
 
 
 def index_passages(passages: Sequence[Passage]) -> list[tuple[Passage, TextIndex]]:
@@ -104,7 +151,8 @@ def index_passages(passages: Sequence[Passage]) -> list[tuple[Passage, TextIndex
 def assess_paragraph(
     paragraph_id: str, indexes: Sequence[tuple[Passage, TextIndex]]
 ) -> ParagraphAssessment | None:
-    """Full when every sub-requirement is addressed, partial when some are, missing when none.
+    """Full when every sub-requirement is addressed, partial when some are addressed or mentioned,
+    missing when none is.
 
     Returns None for an id the registry does not know: there is nothing to assess it against.
     """
@@ -116,10 +164,12 @@ def assess_paragraph(
         match = find_leaf(leaf, indexes)
         if match is None:
             assessment.missing.append(leaf)
+        elif match.strength == "mentioned":
+            assessment.mentioned.append(match)
         else:
             assessment.addressed.append(match)
-    if assessment.addressed:
-        assessment.status = "partial" if assessment.missing else "full"
+    if assessment.addressed or assessment.mentioned:
+        assessment.status = "partial" if assessment.missing or assessment.mentioned else "full"
     return assessment
 
 
@@ -133,19 +183,39 @@ def _named(req: Requirement) -> str:
     return f"{req.paragraph_id} {req.title}"
 
 
+def _shown(match: LeafMatch) -> str:
+    if match.quote:
+        quote = match.quote if len(match.quote) <= QUOTE_CHARS else match.quote[: QUOTE_CHARS - 1] + "…"
+        return f'{match.keyword} {match.where}: "{quote}"'
+    return f"'{match.keyword}' {match.where}"
+
+
+def _listed(items: Sequence[str], what: str) -> str:
+    extra = len(items) - MAX_LISTED
+    return "; ".join(items[:MAX_LISTED]) + (f"; and {extra} more {what}" if extra > 0 else "")
+
+
+def _missing(req: Requirement) -> str:
+    rule = rule_for(req.paragraph_id)
+    return _named(req) + (f" (needs {rule.needs})" if rule else "")
+
+
 def describe(assessment: ParagraphAssessment, searched: str) -> str:
-    """One sentence naming what was found (and where) and what was not found in `searched`."""
+    """One sentence naming what was found (and where), what only a generic word mentions, and what
+    was not found in `searched`."""
     head = f"{_named(assessment.paragraph)}: {assessment.status}"
     parts: list[str] = []
     if assessment.addressed:
-        found = "; ".join(
-            f"{_named(m.requirement)} addressed ('{m.keyword}' {m.where})"
-            for m in assessment.addressed[:MAX_LISTED]
+        found = [f"{_named(m.requirement)} addressed ({_shown(m)})" for m in assessment.addressed]
+        parts.append(_listed(found, "addressed"))
+    if assessment.mentioned:
+        named = [f"{_named(m.requirement)} ({_shown(m)})" for m in assessment.mentioned]
+        parts.append(
+            "only mentioned by a single generic word, not shown to be disclosed: "
+            + _listed(named, "mentioned")
         )
-        extra = len(assessment.addressed) - MAX_LISTED
-        parts.append(found + (f"; and {extra} more addressed" if extra > 0 else ""))
     if assessment.missing:
-        names = ", ".join(_named(req) for req in assessment.missing[:MAX_LISTED])
+        names = ", ".join(_missing(req) for req in assessment.missing[:MAX_LISTED])
         extra = len(assessment.missing) - MAX_LISTED
         parts.append(f"not found in {searched}: {names}" + (f" and {extra} more" if extra > 0 else ""))
     return f"{head} — " + "; ".join(parts) + "."

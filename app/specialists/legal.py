@@ -1,8 +1,11 @@
 """The legal (IFRS) specialist: how completely each claim's disclosure meets IFRS S1/S2.
 
-Per claim it assesses the claims agent's preliminary paragraphs plus the knowledge base's best
-matches, sub-requirement by sub-requirement (`ifrs_assessment`), and per report it lists key S2
-disclosures found nowhere (`disclosure_gaps`). It works by rules, so it runs without an LLM.
+Per claim it assesses the claims agent's preliminary paragraphs plus those of the knowledge base's
+best matches that the claim's own text speaks to, sub-requirement by sub-requirement
+(`ifrs_assessment`: a generic word only mentions a requirement, and the statement of compliance and
+performance against a target need a sentence that actually says so), and per report it lists key S2
+disclosures not found in the report's text (`disclosure_gaps`). It works by rules, so it runs without
+an LLM.
 
 Its findings are of the `disclosure` kind: they say how completely the report discloses what IFRS
 asks, never whether the claim is true. A claim that mentions an IFRS topic is disclosed, not
@@ -18,6 +21,7 @@ from typing import Any
 
 from app.agents.runtime import FindingDraft, InvestigationOutcome, InvestigationTools
 from app.agents.state import ClaimState, SpecialistTask
+from app.knowledge.keywords import TextIndex
 from app.knowledge.search import SearchHit
 from app.specialists.disclosure_gaps import find_gaps
 from app.specialists.ifrs_assessment import (
@@ -72,18 +76,28 @@ async def _assess_claim(
             *(Passage(f"on page {n}", pages[n], phrases_only=True) for n in numbers),
         ]
     )
+    assessments, unknown = select_assessments(preliminary, [hit.key for hit in hits], indexes)
+    searched = "the claim" + (f" or on page {', '.join(map(str, numbers))}" if numbers else "")
+    return _claim_finding(claim, assessments, hits, unknown, searched, reach)
+
+
+def select_assessments(
+    preliminary: Sequence[str], hit_ids: Sequence[str], indexes: Sequence[tuple[Passage, TextIndex]]
+) -> tuple[list[ParagraphAssessment], list[str]]:
+    """The claim's paragraphs assessed: every preliminary one, and the search hits the claim's own
+    text speaks to. Also returns the ids the registry does not know."""
     assessments: list[ParagraphAssessment] = []
     unknown: list[str] = []
-    for paragraph_id in _unique([*preliminary, *(hit.key for hit in hits)]):
+    for paragraph_id in _unique([*preliminary, *hit_ids]):
         assessment = assess_paragraph(paragraph_id, indexes)
         if assessment is None:
             unknown.append(paragraph_id)
-        elif paragraph_id in preliminary or assessment.status != "missing":
-            # A search hit none of whose sub-requirements the text touches is not this claim's
-            # paragraph; reporting it "missing" would send the judge chasing an unrelated gap.
+        elif paragraph_id in preliminary or assessment.touches_claim:
+            # A search hit none of whose sub-requirements the claim's own text touches is not this
+            # claim's paragraph, whatever its page says elsewhere ("long term" in another section):
+            # reporting it would pin an unrelated paragraph, or an unrelated gap, on the claim.
             assessments.append(assessment)
-    searched = "the claim" + (f" or on page {', '.join(map(str, numbers))}" if numbers else "")
-    return _claim_finding(claim, assessments, hits, unknown, searched, reach)
+    return assessments, unknown
 
 
 async def _search(query: str, tools: InvestigationTools) -> list[SearchHit]:

@@ -11,6 +11,13 @@ same sentence with no site, segment or qualifier in between, the figure is a lev
 company's own (not a scenario's, the world's or a sector's) and as first reported (not restated or
 adjusted). Scope 2 market-based and location-based are different metrics; figures stated on different
 organisational boundaries (equity, operational control) are never called inconsistent.
+
+A change sentence states levels too: in "Scope 1 emissions fell 25% to 1.5 Mt in 2023, from 1.8 Mt in
+2022" the figure after "to" is the new level and the one after "from" the old one. Each is kept only
+with a year of its own: the "from" level needs "in <year>" right after it; the "to" level takes the
+year after it or, failing that, the one year of the sentence that belongs to no other figure and no
+"from", "since" or "compared with" (so "In 2023, Scope 1 emissions fell 25% to 1.5 Mt, from 1.8 Mt in
+2022" gives 2023 to 1.5 Mt and 2022 to 1.8 Mt).
 """
 
 from __future__ import annotations
@@ -19,7 +26,14 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 
-from app.specialists.figures import Figure, attributed_elsewhere, close, parse_figures, stated_year
+from app.specialists.figures import (
+    Figure,
+    attributed_elsewhere,
+    close,
+    parse_figures,
+    parse_years,
+    stated_year,
+)
 from app.specialists.metric_checks import CheckResult
 
 _I = re.IGNORECASE
@@ -66,6 +80,25 @@ _NOT_AS_REPORTED = re.compile(
     _I,
 )
 MAX_GAP = 90
+# "fell 25% to" / "decreased from 1.8 Mt in 2022 to" before a new level; "rose 4% to 2.1 Mt, from" before
+# an old one. The amount of change may be absent; no other words may sit between verb and figure.
+_CHANGE_VERB = (
+    r"(?:fell|dropped|declined|decreased|reduced|lowered|rose|increased|grew|climbed|"
+    r"(?:was|were|has been|have been) (?:reduced|cut|lowered|increased))"
+)
+_CHANGE_AMOUNT = (
+    r"(?: by)?(?: (?:about|around|almost|nearly|some|over|more than))? ?[-\u2212\u2013]?\d[\d,.]*"
+    r" ?(?:%|per ?cent|percent|percentage points?|pp)"
+)
+_TO_LEVEL = re.compile(rf"\b{_CHANGE_VERB}(?:{_CHANGE_AMOUNT})?(?: from [^;]{{1,60}}?)?,? to$", _I)
+_FROM_LEVEL = re.compile(rf"\b{_CHANGE_VERB}(?:{_CHANGE_AMOUNT})?(?: to [^;]{{1,60}}?)?,? from$", _I)
+_YEAR_RIGHT_AFTER = re.compile(r"\s?,?\s?(?:in|for|during) (?:FY ?|fiscal (?:year )?)?(20\d\d)\b", _I)
+# A year after these words is a comparison's, never the year of the new level.
+_EARLIER_YEAR = re.compile(
+    r"\b(?:from|since|compared (?:with|to)|versus|vs\.?|than|against|relative to|baseline|base year)"
+    r"(?:[^,;\d]|\d(?!\d{3}\b)){0,30}$",
+    _I,
+)
 
 
 @dataclass(frozen=True)
@@ -80,9 +113,69 @@ class Mention:
     boundary: str | None = None
 
 
-def _metric_key(sentence: str, figure: Figure) -> tuple[str, str | None] | None:
-    """The metric named just before `figure` in `sentence`, if the mention is unambiguous, and the
-    organisational boundary (equity, operational control, ...) stated with it."""
+def _gap_role(gap: str) -> str | None:
+    """How a figure relates to the metric named before it, from the words between them: "level"
+    ("were", "in 2023"), "to" (a change's new level) or "from" (its old level); None for anything else."""
+    if all(_GAP_WORDS.fullmatch(word) for word in gap.split()):
+        return "level"
+    stripped = gap.strip()
+    for role, pattern in (("to", _TO_LEVEL), ("from", _FROM_LEVEL)):
+        change = pattern.search(stripped)
+        if change and all(_GAP_WORDS.fullmatch(word) for word in stripped[: change.start()].split()):
+            return role
+    return None
+
+
+def _year_right_after(text: str) -> int | None:
+    after = _YEAR_RIGHT_AFTER.match(text)
+    return int(after.group(1)) if after else None
+
+
+def _new_level_year(sentence: str, figure: Figure) -> int | None:
+    """The year of a change's new level: the year right after it, else the sentence's one year that
+    is neither another figure's ("from 1.8 Mt in 2022") nor a comparison's ("since 2019")."""
+    own = _year_right_after(sentence[figure.end :])
+    if own is not None:
+        return own
+    taken = {
+        other.end + after.start(1)
+        for other in parse_figures(sentence)
+        if other.start != figure.start and (after := _YEAR_RIGHT_AFTER.match(sentence[other.end :]))
+    }
+    candidates = {
+        year
+        for year, at in parse_years(sentence)
+        if at not in taken and not _EARLIER_YEAR.search(sentence[:at])
+    }
+    return candidates.pop() if len(candidates) == 1 else None
+
+
+def page_year(text: str) -> int | None:
+    """The one year a page reports on, if it names exactly one outside targets and comparisons
+    ("Highlights of 2023"); None when it names none or several."""
+    years: set[int] = set()
+    for match in _SENTENCE.finditer(" ".join(text.split())):
+        sentence = match.group(0)
+        if not _FORWARD.search(sentence):
+            years |= {year for year, at in parse_years(sentence) if not _EARLIER_YEAR.search(sentence[:at])}
+    return years.pop() if len(years) == 1 else None
+
+
+def _year_of(sentence: str, figure: Figure, role: str, fallback: int | None) -> int | None:
+    if role == "to":
+        # An undated "fell 25% to 1.5 Mt" on a page about one year states that year's level; nothing
+        # else is dated from the page, since a level sentence without a year may be any year's.
+        own = _new_level_year(sentence, figure)
+        return own if own is not None or parse_years(sentence) else fallback
+    if role == "from":
+        return _year_right_after(sentence[figure.end :])
+    return stated_year(sentence, figure)
+
+
+def _metric_key(sentence: str, figure: Figure) -> tuple[str, str | None, str] | None:
+    """The metric named just before `figure` in `sentence`, if the mention is unambiguous, the
+    organisational boundary (equity, operational control, ...) stated with it and the figure's role
+    (see `_gap_role`)."""
     best: tuple[int, str, str] | None = None
     for key, dimension, pattern in METRICS:
         for match in pattern.finditer(sentence, 0, figure.start):
@@ -91,7 +184,8 @@ def _metric_key(sentence: str, figure: Figure) -> tuple[str, str | None] | None:
     if best is None or best[2] != figure.dimension or figure.start - best[0] > MAX_GAP:
         return None
     gap = sentence[best[0] : figure.start]
-    if any(not _GAP_WORDS.fullmatch(word) for word in gap.split()):
+    role = _gap_role(gap)
+    if role is None:
         return None
     if _NOT_A_LEVEL_AFTER.search(sentence[figure.end :]):
         return None
@@ -99,11 +193,12 @@ def _metric_key(sentence: str, figure: Figure) -> tuple[str, str | None] | None:
     basis = _BASIS.search(around) if "_2" in best[1] else None
     boundary = _BOUNDARY.search(around) if best[1].startswith("scope") else None
     key = f"{best[1]}_{basis.group(1).lower()}" if basis else best[1]
-    return key, " ".join(boundary.group(1).lower().split()) if boundary else None
+    return key, " ".join(boundary.group(1).lower().split()) if boundary else None, role
 
 
-def mentions_in(text: str, page: int) -> list[Mention]:
-    """Unambiguous metric mentions in one page's (or one claim's) text."""
+def mentions_in(text: str, page: int, fallback_year: int | None = None) -> list[Mention]:
+    """Unambiguous metric mentions in one page's (or one claim's) text; `fallback_year` (the page's
+    year) dates a change's new level when its sentence names no year at all."""
     found: list[Mention] = []
     for match in _SENTENCE.finditer(" ".join(text.split())):
         sentence = match.group(0)
@@ -111,9 +206,9 @@ def mentions_in(text: str, page: int) -> list[Mention]:
             continue
         for figure in parse_figures(sentence):
             metric = _metric_key(sentence, figure)
-            year = stated_year(sentence, figure) if metric else None
+            year = _year_of(sentence, figure, metric[2], fallback_year) if metric else None
             if metric and year and not attributed_elsewhere(sentence, figure.start):
-                key, boundary = metric
+                key, boundary, _ = metric
                 found.append(Mention(key, year, figure, page, " ".join(sentence.split())[:240], boundary))
     return found
 
@@ -123,8 +218,9 @@ class MetricIndex:
 
     def __init__(self, pages: list[tuple[int, str]]) -> None:
         self.by_key: dict[tuple[str, int], list[Mention]] = defaultdict(list)
+        self.page_years: dict[int, int | None] = {number: page_year(text) for number, text in pages}
         for number, text in pages:
-            for mention in mentions_in(text, number):
+            for mention in mentions_in(text, number, self.page_years[number]):
                 self.by_key[(mention.key, mention.year)].append(mention)
 
     @property
@@ -154,7 +250,7 @@ def check_cross_page(claim_text: str, page: int, index: MetricIndex) -> CheckRes
     same stated boundary (or none on both), since equity and operational control differ by design.
     """
     compared = 0
-    for mention in mentions_in(claim_text, page):
+    for mention in mentions_in(claim_text, page, index.page_years.get(page)):
         others = [other for other in index.others(mention) if _comparable(mention.figure, other.figure)]
         agreeing = [other for other in others if _agree(mention.figure, other.figure)]
         conflicts = [

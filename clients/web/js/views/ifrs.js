@@ -30,7 +30,7 @@ export async function render(view, { params }) {
     h('section', { class: 'card', 'aria-labelledby': 'gaps-heading' },
       h('h2', { id: 'gaps-heading' }, `Disclosure gaps (${gaps.length})`),
       gaps.length
-        ? h('ul', { id: 'ifrs-gaps' }, gaps.map((p) => h('li', {}, `${p.paragraphId}: a key disclosure found nowhere in the report`)))
+        ? h('ul', { id: 'ifrs-gaps' }, gaps.map((p) => h('li', {}, `${p.paragraphId}: a key disclosure not found in the report's text`)))
         : h('p', {}, 'No key IFRS S2 disclosure is missing from the report.'),
     ),
     ...PILLARS.map(([pillar, title]) => [pillar, title, paragraphs.filter((p) => pillarOf(p) === pillar)])
