@@ -29,6 +29,7 @@ from app.claims.signals import (
     TARGET,
     TARGET_YEAR,
     YEAR,
+    affirmed,
 )
 
 _I = re.IGNORECASE
@@ -36,7 +37,7 @@ CLAIM_TYPES = ("geographic", "quantitative", "legal_governance", "strategic", "e
 PRIORITIES = ("high", "medium", "low")
 
 _GOVERNANCE = re.compile(
-    r"(?<!on )\bboard\b|\b(?:committees?|directors|trustees|supervisory|remuneration|bonus|"
+    r"(?<!on )(?<!standards )\bboard\b|\b(?:committees?|directors|trustees|supervisory|remuneration|bonus|"
     r"incentive plan|STIP|LTIP|shareholders?|annual general meeting|AGM|code of conduct|"
     r"whistleblow\w*|anti-corruption|bribery|executive (?:pay|compensation))\b",
     _I,
@@ -155,7 +156,7 @@ _TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("water", re.compile(r"\bwater\b", _I)),
     ("waste", re.compile(r"\bwaste|landfill|recycl", _I)),
     ("biodiversity and land", re.compile(r"\bbiodiversity|habitat|hectares?|restor|trees\b", _I)),
-    ("board oversight", re.compile(r"\bboard|committee\b", _I)),
+    ("board oversight", re.compile(r"(?<!standards )\bboard|committee\b", _I)),
     ("executive pay", re.compile(r"\bremuneration|compensation|bonus|incentive\b", _I)),
     ("investment", re.compile(r"\binvest|capital|capex|expenditure\b", _I)),
     ("safety", re.compile(r"\bsafety|injur|fatalit", _I)),
@@ -220,7 +221,7 @@ def _named_elements(sentence: str, names: set[str]) -> list[str]:
         ("assurance_named", "external assurance", ASSURANCE),
         ("certification", "a certification or validation", CERTIFICATION),
     ):
-        match = pattern.search(sentence) if signal in names else None
+        match = affirmed(pattern, sentence) if signal in names else None
         if match:
             parts.append(f"{label} ({_clip(match.group())})")
     return parts

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import re
 
+from app.claims.risk_flags import virtue_phrases
+
 _I = re.IGNORECASE
 
 #: Environmental subjects a reader could check, each worth points (the strongest matches count).
@@ -142,6 +144,8 @@ OWN_WEIGHT = 0.8
 NAMED_WEIGHT = 0.6
 PROPERTY_WEIGHT = 0.8
 ACTION_WEIGHT = 0.7
+#: A virtue word ("eco-friendly", "certified green", "our own seal") applied by the entity to itself.
+VIRTUE_WEIGHT = 1.0
 FINANCIAL_PENALTY = 0.8
 CONTEXT_PENALTY = 0.9
 HEDGE_PENALTY = 0.6
@@ -151,6 +155,39 @@ ENVIRONMENTAL_THRESHOLD = 2.5
 def is_chatter(sentence: str) -> bool:
     """Spoken-style text or a question: what someone said, not what the report asserts."""
     return bool(CHATTER.search(sentence) or QUESTION.search(sentence))
+
+
+def virtue_claim(sentence: str) -> bool:
+    """The company (or a product of its own) called green, eco-friendly, sustainable or certified by
+    a label of its own: the generic and self-declared claims the EU rules single out, which need no
+    figure to be a claim."""
+    if not any(_ENVIRONMENTAL_VIRTUE.search(match.group()) for match in virtue_phrases(sentence)):
+        return False
+    return bool(OWN_ASSERTION.search(sentence) or PRONOUN_SUBJECT.search(sentence) or _named(sentence))
+
+
+def _named(sentence: str) -> bool:
+    """A name as the subject ("Acme is", "Acme Foods offers"), not a common noun that opens a
+    sentence ("Partnerships are key", "Doing business sustainably is")."""
+    match = NAMED_SUBJECT.search(sentence)
+    if match is None:
+        return False
+    first, _, rest = match.group().partition(" ")
+    if first in _NOT_NAMES or first.endswith("ing"):
+        return False
+    return not (first.endswith("s") and rest.split()[:1] == ["are"])
+
+
+#: Capitalised openers that are no name ("Our future is green" is everyone's, see `OWN_ASSERTION`).
+_NOT_NAMES = frozenset({"Our", "We", "Its", "Their", "Your", "Every", "Any", "No"})
+
+
+#: Virtue words that are about the environment ("responsible business", "our diversity index" are not).
+_ENVIRONMENTAL_VIRTUE = re.compile(
+    r"\b(?:eco|environment\w*|climate|nature|planet|earth|green\w*|sustainabl\w+|ecological|"
+    r"label|seal|mark|badge|certification|certified|labell?ed)\b",
+    _I,
+)
 
 
 def topic_terms(sentence: str) -> list[str]:
@@ -170,10 +207,14 @@ def environmental_score(sentence: str) -> tuple[float, tuple[str, ...]]:
     """
     text = sentence.strip()
     topics = topic_terms(text)
-    if not topics or is_chatter(text):
+    virtue = virtue_claim(text)
+    if not (topics or virtue) or is_chatter(text):
         return 0.0, ()
     reasons = ["environmental_topic"]
-    score = TOPIC_WEIGHT * min(len(topics), MAX_TOPICS)
+    score = TOPIC_WEIGHT * min(max(len(topics), 1), MAX_TOPICS)
+    if virtue:
+        score += VIRTUE_WEIGHT
+        reasons.append("virtue_claim")
     if WEAK_TOPIC.search(text):
         score += WEAK_TOPIC_WEIGHT
     for name, matched, weight in (

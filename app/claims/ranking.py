@@ -28,8 +28,8 @@ from __future__ import annotations
 
 import re
 
-from app.claims.environmental import HEDGE, environmental_score, topic_terms
-from app.claims.signals import BROKEN_WORD, CERTIFICATION, CURRENCY, FIGURE_WITH_UNIT, TARGET_YEAR
+from app.claims.environmental import HEDGE, environmental_score, topic_terms, virtue_claim
+from app.claims.signals import BROKEN_WORD, CERTIFICATION, CURRENCY, FIGURE_WITH_UNIT, TARGET_YEAR, affirmed
 
 _I = re.IGNORECASE
 
@@ -101,10 +101,14 @@ def rank_parts(text: str, score: float) -> list[tuple[str, float]]:
     ]
     for name, present, value in (
         ("specific_figure", figure, FIGURE_TIER),
-        ("no_environmental_subject", not figure and not topic_terms(text), -NO_TOPIC_PENALTY),
+        (
+            "no_environmental_subject",
+            not (figure or topic_terms(text) or virtue_claim(text)),
+            -NO_TOPIC_PENALTY,
+        ),
         ("own_subject", OWN_SUBJECT.search(text), BONUS),
         ("reported_as_done", DONE.search(text), BONUS),
-        ("environmental_evidence", ENVIRONMENTAL_FIGURE.search(text) or CERTIFICATION.search(text), BONUS),
+        ("environmental_evidence", ENVIRONMENTAL_FIGURE.search(text) or affirmed(CERTIFICATION, text), BONUS),
         ("hedged", HEDGE.search(text), -PENALTY),
         ("undated_intention", INTENTION.search(text) and not TARGET_YEAR.search(text), -PENALTY),
     ):

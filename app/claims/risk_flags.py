@@ -21,12 +21,12 @@ Rule-based and deterministic: a flag is a reason to look harder, not a finding t
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from app.claims.signals import FIGURE_WITH_UNIT, TARGET_YEAR
+from app.claims.signals import CURRENCY, FIGURE_WITH_UNIT, TARGET_YEAR, affirmed, is_negated
 
 _I = re.IGNORECASE
 
@@ -128,10 +128,27 @@ LABEL = re.compile(
     r"sustainable|environmentally friendly|climate[- ]friendly)\b",
     _I,
 )
+#: A label the company introduces as its own, with the name it gives it ("our new Acme Green Seal").
+OWNED_LABEL = re.compile(
+    r"\b(?:[Oo]ur|[Ii]ts)\s(?:(?:own|new|in-house|proprietary|internal)\s)+"
+    r"(?P<name>(?:[A-Z][\w-]*\s){1,5}?(?:[Ll]abel|[Ss]eal|[Cc]ertification|[Ss]tandard|[Mm]ark|[Bb]adge))\b"
+)
 SPECIFIC = FIGURE_WITH_UNIT
+_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
+#: Money talk: a figure about it backs no environmental claim.
+_MONEY = re.compile(
+    r"\b(?:revenues?|sales|profits?|earnings|margins?|EBITDA|dividends?|turnover|share price)\b", _I
+)
 _YEAR = re.compile(r"20(?:2\d|[3-5]\d)")
 #: Commitments this far out are the ones that need an interim target to be credible.
 LONG_TERM_YEAR = 2030
+
+
+def virtue_phrases(text: str) -> Iterator[re.Match[str]]:
+    """Broad virtue labels ("eco-friendly products", "is green"), then own labels ("our own seal",
+    "certified green") in `text`; a named green instrument ("green bond") is not one."""
+    yield from (m for m in GENERIC_CLAIM.finditer(text) if not _SPECIFIC_GREEN.match(text, m.start()))
+    yield from LABEL.finditer(text)
 
 
 def claim_flags(text: str, context: str = "") -> list[RiskFlag]:
@@ -145,8 +162,7 @@ def _generic(text: str, context: str) -> RiskFlag | None:
     match = next((m for m in matches if not _SPECIFIC_GREEN.match(text, m.start())), None)
     if match is None:
         return None
-    around = f"{text} {context}"
-    if SPECIFIC.search(around) or THIRD_PARTY_SCHEMES.search(around):
+    if _substantiated(text) or _substantiated(context):
         return None
     return RiskFlag(
         RiskFlagKind.GENERIC_ENVIRONMENTAL_CLAIM,
@@ -154,6 +170,16 @@ def _generic(text: str, context: str) -> RiskFlag | None:
         "A broad environmental label with no specific, verifiable performance (a figure, a recognised "
         "certification) in the claim or around it.",
     )
+
+
+def _substantiated(text: str) -> bool:
+    """Whether `text` states specific performance: a figure with a unit in a sentence that is not
+    about money ("revenue grew 12%" backs no environmental claim), or a third-party scheme
+    (`_third_party_named`)."""
+    for sentence in _SENTENCE_BREAK.split(text):
+        if SPECIFIC.search(sentence) and not (CURRENCY.search(sentence) or _MONEY.search(sentence)):
+            return True
+    return _third_party_named(text)
 
 
 def _offset(text: str, context: str) -> RiskFlag | None:
@@ -171,13 +197,23 @@ def _offset(text: str, context: str) -> RiskFlag | None:
 
 def _label(text: str) -> RiskFlag | None:
     match = LABEL.search(text)
-    if match is None or THIRD_PARTY_SCHEMES.search(text):
+    if match is None or _third_party_named(text):
         return None
     return RiskFlag(
         RiskFlagKind.SELF_DECLARED_LABEL,
         match.group(),
         "A label, standard or certification of the company's own (or naming no recognised scheme), "
         "not a third-party certification scheme.",
+    )
+
+
+def _third_party_named(text: str) -> bool:
+    """Whether a recognised scheme backs the label: named, not denied, and not merely part of the
+    company's own label's name ("our new Acme Green Seal" is Acme's seal, not Green Seal)."""
+    owned = [m.span("name") for m in OWNED_LABEL.finditer(text)]
+    return any(
+        not is_negated(text, m.start(), m.end()) and not any(start < m.start() < end for start, end in owned)
+        for m in THIRD_PARTY_SCHEMES.finditer(text)
     )
 
 
@@ -198,7 +234,6 @@ _TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = (
         re.compile(r"\b(?:deforestation|biodiversity|nature|forests?|trees|habitats?)\b", _I),
     ),
 )
-_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
 
 
 @dataclass(frozen=True)
@@ -219,7 +254,7 @@ def report_milestones(pages: Sequence[tuple[int, str]]) -> list[Milestone]:
     found = []
     for _, text in pages:
         for sentence in _SENTENCE_BREAK.split(" ".join(text.split())):
-            plan = PLAN.search(sentence)
+            plan = affirmed(PLAN, sentence)  # "we have not adopted SBTi" names no plan
             years = frozenset(int(_YEAR.findall(m.group())[-1]) for m in TARGET_YEAR.finditer(sentence))
             topics = topics_of(sentence)
             if topics and (plan or years):
@@ -235,7 +270,7 @@ def future_flag(text: str, milestones: Sequence[Milestone]) -> RiskFlag | None:
     if target is None or not topics or not (NEUTRALITY.search(text) or FUTURE_COMMITMENT.search(text)):
         return None
     year = max(int(found) for found in _YEAR.findall(" ".join(m.group() for m in TARGET_YEAR.finditer(text))))
-    if year < LONG_TERM_YEAR or PLAN.search(text):
+    if year < LONG_TERM_YEAR or affirmed(PLAN, text):
         return None
     if any(int(other) < year for other in _YEAR.findall(text)):
         return None

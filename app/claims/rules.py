@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from app.claims.classify import assign_priority, build_reasoning, classify_claim_type
 from app.claims.ranking import rank_score
-from app.claims.sentences import NormalisedPage, normalise_page, sentence_spans
+from app.claims.sentences import NormalisedPage, block_spans, normalise_page, sentence_spans
+from app.claims.signals import NOTICE_START, VERB
 from app.claims.worthiness import CLAIM_THRESHOLD, check_worthiness, is_boilerplate
 
 __all__ = [
@@ -39,6 +40,10 @@ MAX_SENTENCE_CHARS = 1200
 MIN_TRIMMED_CHARS = 120
 MAX_NEIGHBOUR_CHARS = 300
 _CLAUSE_END = re.compile(r"(?:;|,|:| –| —)\s")
+#: A heading glued onto a sentence has at most this many words on its last line ...
+MAX_HEADING_WORDS = 3
+#: ... and, in capitals, at least this many letters (shorter capitals are acronyms: "CT REIT").
+MIN_CAPS_HEADING = 6
 
 
 @dataclass(frozen=True)
@@ -119,11 +124,18 @@ def _within_budget(claims: list[RuleClaim], page_count: int) -> list[RuleClaim]:
 
 def _page_claims(number: int, page: NormalisedPage) -> list[RuleClaim]:
     spans = sentence_spans(page)
+    line_starts = [line_start for line_start, _ in page.lines]
+    notice = _notice_sentences(page, spans)
     claims: list[RuleClaim] = []
     for index, (start, end) in enumerate(spans):
         sentence = page.text[start:end]
-        if len(sentence) > MAX_SENTENCE_CHARS:
+        if len(sentence) > MAX_SENTENCE_CHARS or index in notice:
             continue
+        body = _after_heading(page.text, start, end, line_starts)
+        if body != start:
+            sentence = page.text[body:end]
+            if not VERB.search(sentence):
+                continue  # an item under a heading (a table cell, a timeline entry) asserts nothing
         score, signals = check_worthiness(sentence)
         if score < CLAIM_THRESHOLD:
             continue
@@ -143,6 +155,60 @@ def _page_claims(number: int, page: NormalisedPage) -> list[RuleClaim]:
             )
         )
     return claims
+
+
+def _after_heading(text: str, start: int, end: int, line_starts: list[int]) -> int:
+    """Where the sentence proper begins when a heading's last line was glued onto it.
+
+    PDF columns put a heading ("2024 & beyond", "AUDIT COMMITTEE") right above its first line; when
+    the layout shows no break, the segmenter reads them as one sentence ("beyond Ongoing work ...").
+    A first line of a few words with no full stop, either lower case (a heading's tail) or in
+    capitals, followed by a line that starts with a capital, is cut off. The rest is still a
+    verbatim slice of the page.
+    """
+    for line_start in line_starts:
+        if line_start <= start:
+            continue
+        if line_start >= end or not text[line_start].isupper():
+            return start
+        lead = text[start:line_start].split()
+        if len(lead) <= MAX_HEADING_WORDS and _heading_tail(lead):
+            return line_start
+        return start
+    return start
+
+
+def _heading_tail(words: list[str]) -> bool:
+    """Words of a heading: letters only (not "GRI 305-3," or a figure), all lower case or capitals."""
+    if not words or not all(word.isalpha() or word == "&" for word in words):
+        return False
+    if all(word[0].islower() for word in words):
+        return True
+    letters = "".join(char for word in words for char in word if char.isalpha())
+    return len(letters) >= MIN_CAPS_HEADING and letters.isupper()
+
+
+def _notice_sentences(page: NormalisedPage, spans: list[tuple[int, int]]) -> set[int]:
+    """The sentences that follow the start of a forward-looking notice in the same block of text.
+
+    A forward-looking notice runs on for several sentences, and only the first names itself
+    ("Certain statements ... are forward-looking"); those after it ("These are provided to help
+    readers ...") belong to it just the same.
+    """
+    if not NOTICE_START.search(page.text):
+        return set()  # most pages: no need to find the blocks again
+    blocks = block_spans(page)
+    inside: set[int] = set()
+    notice_block = -1
+    block = 0
+    for index, (start, end) in enumerate(spans):
+        while block < len(blocks) - 1 and start >= blocks[block][1]:
+            block += 1
+        if block == notice_block:
+            inside.add(index)
+        elif NOTICE_START.search(page.text, start, end):
+            notice_block = block
+    return inside
 
 
 def _trim(sentence: str) -> str:

@@ -98,7 +98,8 @@ FACILITY = re.compile(
     _I,
 )
 GOVERNANCE = re.compile(
-    r"\b(?:board|committee|directors?|supervisory|managing board|chair(?:ed|man|woman|person)?|"
+    r"(?<!standards )\bboard\b|"  # not "Sustainability Accounting Standards Board"
+    r"\b(?:committee|directors?|supervisory|managing board|chair(?:ed|man|woman|person)?|"
     r"CEO|CFO|executive|oversight|oversees|governance|remuneration|compensation|bonus|incentive|STIP|"
     r"LTIP|compliance|code of conduct|whistleblow\w*|shareholders?|annual general meeting|fines|"
     r"corruption|bribery|subsidiar(?:y|ies))\b",
@@ -158,9 +159,48 @@ DISCLAIMER = re.compile(
     r"risks and uncertainties|actual results (?:may|could) differ|speaks? only as of|"
     r"no (?:obligation|duty) to (?:update|revise)|disclaim|all rights reserved|©|"
     r"without (?:prior )?notice|not (?:be )?(?:construed|considered) as (?:an? )?(?:offer|advice)|"
-    r"no (?:liability|responsibility) (?:is|will be) accepted",
+    r"no (?:liability|responsibility) (?:is|will be) accepted|"
+    # The rest of a forward-looking notice: "These statements are provided for the purpose of ...".
+    r"\b(?:these|such|the above) (?:forward[- ]looking )?statements (?:are|is|were) (?:being )?"
+    r"(?:provided|made|given|included|based)\b|\bfor the purpose of assisting\b|"
+    r"\bassist(?:s|ing)? (?:readers|investors|shareholders|the reader)\b",
     _I,
 )
+#: A report describing itself ("It describes our strategy ...", "This report outlines ..."): what the
+#: document contains, not what the entity does.
+REPORT_DESCRIPTION = re.compile(
+    r"^(?:It|This (?:report|document|publication|section|chapter|update)|The (?:report|document|publication))"
+    r"\s(?:also\s)?(?:describes|outlines|presents|summari[sz]es|sets out|highlights|discusses|explains|"
+    r"provides (?:an overview|a summary|details|information))\b",
+)
+#: A sentence defining a scheme or term rather than saying what the entity does: "A certification
+#: programme that encourages ...", "The <Name> standard is ...", "<Name> certification recognizes ...".
+SCHEME_DEFINITION = re.compile(
+    r"^(?!(?:Our|Its|Their|This|These|Each|Every|All|The (?:Group|Company))\b)(?:A|An)\s(?:[\w-]+\s){0,3}?"
+    r"(?:program(?:me)?|scheme|standard|certification|label|rating system|system|framework|initiative|"
+    r"protocol|methodology|metric|index|tool)\s(?:that|which)\s|"
+    r"^(?!(?:Our|Its|Their|This|These|Each|Every|All|The (?:Group|Company))\b)"
+    r"(?:The\s)?(?:(?:[A-Z][\w&.\-]*|in|and|of|for|on|the|to)\s){1,10}?"
+    r"(?:standard|certification|label|scheme|rating system|program(?:me)?|framework|protocol|initiative)"
+    r"\s(?:is|are|was|recogni[sz]es|certifies|requires|measures|rewards|promotes|encourages|evaluates|"
+    r"assesses|sets|defines|provides a framework)\b",
+)
+#: The lead-in to a list that follows ("These include, but are not limited to: water, forests ...").
+LIST_LEAD = re.compile(
+    r"^(?:These|They|Those|Such \w+|Examples|Other \w+)\s(?:\w+\s)?(?:include|includes|comprise|cover)\s?:"
+    r"|\bbut (?:are |is )?not limited to\b",
+)
+#: What opens a notice whose following sentences are part of it (`app.claims.rules`).
+NOTICE_START = re.compile(
+    r"forward[- ]looking (?:statement|information)|safe harbou?r|cautionary (?:statement|note)", _I
+)
+#: A negation before a certification in the same clause ("we have not adopted SBTi", "no ISO 14001").
+_NEGATION_BEFORE = re.compile(r"\b(?:not|never|no|nor|neither|without|yet to)\b[^,;:.()]{0,50}$", _I)
+_NEGATION_AFTER = re.compile(
+    r"^[^,;:.()]{0,40}?\b(?:is|are|was|were|has|have|had|be|been)\s(?:not|never)\b", _I
+)
+_SCHEME_KEY = re.compile(r"science[- ]based targets?(?: initiative)?|sbti", _I)
+
 TOC = re.compile(r"\.{4,}|(?:\. ){4,}|…{2,}|_{4,}|^(?:table of )?contents\b|\bcontinued on page\b", _I)
 NAVIGATION = re.compile(
     r"^(?:you can (?:find|read|see)|for (?:more|further|additional) (?:information|details)|"
@@ -214,3 +254,21 @@ SELF_REFERENCE = re.compile(
     r"\b(?:this|the) (?:appendix|data|statements?)\b|\bcharts? above\b|\bdata (?:presented|shown)\b",
     _I,
 )
+
+
+def is_negated(text: str, start: int, end: int) -> bool:
+    """Whether the mention at `text[start:end]` is denied in its own clause ("have not adopted X",
+    "X has not been validated")."""
+    return bool(_NEGATION_BEFORE.search(text[:start]) or _NEGATION_AFTER.search(text[end:]))
+
+
+def affirmed(pattern: re.Pattern[str], text: str) -> re.Match[str] | None:
+    """The first match of `pattern` in `text` that is not negated, nor another name for one that is
+    ("While we have not adopted Science Based Targets, we consider SBTi's guidance": neither counts)."""
+    matches = list(pattern.finditer(text))
+    denied = {_scheme_key(m.group()) for m in matches if is_negated(text, m.start(), m.end())}
+    return next((m for m in matches if _scheme_key(m.group()) not in denied), None)
+
+
+def _scheme_key(name: str) -> str:
+    return "sbti" if _SCHEME_KEY.fullmatch(name) else name.casefold()

@@ -24,7 +24,8 @@ SUBJECT = re.compile(
 )
 #: A structural governance fact: a named body doing what bodies do (approve, oversee, appoint, report).
 GOVERNANCE_FACT = re.compile(
-    r"\b(?:Board|Committee|Trustees|Directors)\b[^.;]{0,80}?\b(?:adopted|approv(?:es|ed)|appoints?|appointed|"
+    r"(?<!Standards )\b(?:Board|Committee|Trustees|Directors)\b[^.;]{0,80}?"
+    r"\b(?:adopted|approv(?:es|ed)|appoints?|appointed|"
     r"oversees|oversaw|monitors|advises|reviews|reviewed|is responsible|are responsible|consists? of|"
     r"comprises|decides?|decided|delegates?|delegated)\b|"
     r"\b(?:included in|part of|linked to|tied to) (?:the |our )?(?:\w+ ){0,3}(?:compensation|remuneration|"

@@ -26,6 +26,7 @@ from app.claims.environmental import (
     STRONG_TOPIC,
     environmental_score,
     is_chatter,
+    virtue_claim,
 )
 from app.claims.signals import (
     ASPIRATION,
@@ -51,13 +52,16 @@ from app.claims.signals import (
     HEDGE,
     INDEX_PROMPT,
     LINK,
+    LIST_LEAD,
     NAVIGATION,
     NET_ZERO,
     PAST_PARTICIPLE,
     PLACE,
     REDUCTION,
     REMUNERATION,
+    REPORT_DESCRIPTION,
     RESULT,
+    SCHEME_DEFINITION,
     SELF_REFERENCE,
     SENTENCE_END,
     TARGET,
@@ -65,6 +69,7 @@ from app.claims.signals import (
     TOC,
     VERB,
     YEAR,
+    affirmed,
 )
 from app.claims.subjects import GOVERNANCE_FACT, SUBJECT
 
@@ -75,6 +80,10 @@ ACTING_MIN_WORDS = 8
 _LETTER = re.compile(r"[^\W\d_]")
 MIN_CHARS = 30
 MIN_WORDS = 6
+#: A short virtue claim ("Our cartons are eco-friendly.") is a whole sentence from this many words.
+MIN_VIRTUE_WORDS = 4
+#: Phrases separated by semicolons with no verb among them are a list, from this many.
+MIN_LIST_ITEMS = 3
 MAX_NON_LETTER_SHARE = 0.45
 
 _WEIGHTS: tuple[tuple[str, re.Pattern[str], float], ...] = (
@@ -172,30 +181,39 @@ _OWN_RESULT = re.compile(
 )
 
 
-_NEVER_A_CLAIM = (DISCLAIMER, TOC, NAVIGATION, LINK, INDEX_PROMPT, DEFINITION)
+_NEVER_A_CLAIM = (DISCLAIMER, TOC, NAVIGATION, LINK, INDEX_PROMPT, DEFINITION, REPORT_DESCRIPTION)
 
 
 def is_boilerplate(sentence: str) -> bool:
     """Text that is never a claim, whatever figures it holds.
 
-    Disclaimers and safe harbours, contents lines, navigation and links, definitions, fragments
-    (too short, no verb, mostly numbers) and aspirations or industry context with nothing
-    specific to the company in them.
+    Disclaimers and safe harbours, a report describing itself, contents lines, navigation and
+    links, definitions (of a term, or of a scheme with no word of the company in it), fragments
+    (too short, no verb, mostly numbers), the lead-in to a list, and aspirations or industry
+    context with nothing specific to the company in them.
     """
     text = sentence.strip()
     if _is_fragment(text) or is_chatter(text):
         return True
     if any(pattern.search(text) for pattern in _NEVER_A_CLAIM):
         return True
-    if ASPIRATION.search(text) and not _has_anchor(_signals(text)):
+    if SCHEME_DEFINITION.search(text) and not COMPANY.search(text):
+        return True
+    if (ASPIRATION.search(text) or LIST_LEAD.search(text)) and not _has_anchor(_signals(text)):
         return True
     return bool(GENERIC.search(text) and not COMPANY.search(text))
 
 
 def _is_fragment(text: str) -> bool:
-    """Too short, no finite verb, or mostly digits and punctuation: not a statement."""
+    """Too short, no finite verb, or mostly digits and punctuation: not a statement.
+
+    A short whole sentence in which the company calls itself or its products green, eco-friendly
+    or certified is not too short: it is the kind of claim the EU rules single out.
+    """
     if len(text) < MIN_CHARS or len(text.split()) < MIN_WORDS:
-        return True
+        return not _short_virtue_claim(text)
+    if text.count(";") >= MIN_LIST_ITEMS - 1 and not VERB.search(text):
+        return True  # items of a list or a table cell ("Audit plan; risk policy; and reporting.")
     if not VERB.search(text) and not (
         SENTENCE_END.search(text.rstrip(" •▪·"))
         and (PAST_PARTICIPLE.search(text) or _acts(text) or _nominal_target(text))
@@ -204,6 +222,16 @@ def _is_fragment(text: str) -> bool:
     letters = len(_LETTER.findall(text))
     non_space = len(text.replace(" ", ""))
     return non_space == 0 or 1 - letters / non_space > MAX_NON_LETTER_SHARE
+
+
+def _short_virtue_claim(text: str) -> bool:
+    """A whole sentence (capital to full stop, with a verb) of a few words making a virtue claim."""
+    return (
+        len(text.split()) >= MIN_VIRTUE_WORDS
+        and text[0].isupper()
+        and bool(SENTENCE_END.search(text) and VERB.search(text))
+        and virtue_claim(text)
+    )
 
 
 def _stands_alone(text: str) -> bool:
@@ -262,6 +290,8 @@ def _signals(text: str) -> tuple[str, ...]:
     found = [name for name, pattern, _ in _WEIGHTS if pattern.search(text)]
     if {"currency_amount", "figure_with_unit"} <= set(found) and not _figure_beside_money(text):
         found.remove("figure_with_unit")  # "$1 billion" is one amount, not a figure and a sum
+    if "certification" in found and affirmed(CERTIFICATION, text) is None:
+        found.remove("certification")  # "we have not adopted SBTi" is no certification
     if "year" not in found and "target_year" in found:
         found.append("year")
     return tuple(found)
