@@ -81,4 +81,20 @@ def _source(item: Mapping[str, Any]) -> VerdictSource:
 def deciding_sources(label: str, details: Mapping[str, Any]) -> list[VerdictSource]:
     """The sources behind a stored verdict of `label`, from its `details.evaluation.grounding`."""
     grounding = (details.get("evaluation") or {}).get("grounding") or {}
-    return [_source(item) for key in DECIDING_LISTS.get(label, ()) for item in grounding.get(key) or []]
+    items = [item for key in DECIDING_LISTS.get(label, ()) for item in grounding.get(key) or []]
+    return [_source(item) for item in _once_per_source(items)]
+
+
+def _once_per_source(items: list[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
+    """Each source once: two specialists (or two passes) reading the same document are one source
+    for the reader, listed where it first appears. Internal checks, which have no URL, all stay."""
+    seen: set[str] = set()
+    kept = []
+    for item in items:
+        url = item.get("url")
+        if url:
+            if url in seen:
+                continue
+            seen.add(url)
+        kept.append(item)
+    return kept

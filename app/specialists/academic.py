@@ -59,7 +59,7 @@ def check_kind(text: str) -> str:
 def academic_queries(claim: ClaimState, company_name: str | None, today: dt.date) -> list[PlannedQuery]:
     """Queries for what the claim asserts, aimed at research and standards sources."""
     company = search_name(company_name)
-    topic = " ".join(topic_terms(claim["text"], limit=4))
+    topic = " ".join(topic_terms(claim["text"], limit=4, known=company))
     time_range = claim_time_range(claim["text"], today)
     kind = check_kind(claim["text"])
     if kind == "target_validation":
@@ -78,7 +78,8 @@ def academic_queries(claim: ClaimState, company_name: str | None, today: dt.date
             f"{company} {topic} methodology",
         ]
     else:
-        texts = [f"{topic} peer-reviewed research benchmark", f"{company} {topic} study"]
+        study = "" if re.search(r"\bstud(?:y|ies)\b", topic, _I) else " study"
+        texts = [f"{topic} peer-reviewed research benchmark", f"{company} {topic}{study}"]
     return [PlannedQuery(" ".join(text.split()), kind, time_range) for text in texts if text.strip()]
 
 

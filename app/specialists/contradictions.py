@@ -1,29 +1,48 @@
 """Rule-based reading of one source against one claim (FRD-08 Appendix D), the path taken without
 an LLM or when the LLM fails.
 
-The source is read sentence by sentence. A sentence counts only when it shares the claim's topic
-(at least two content words, or the same emissions scope). A contradiction also needs the source to
-be about the company (named in the sentence or the title), since news about another firm
-contradicts nothing. A sentence about another period (both state years, none shared) says nothing
-about the claim's figures or direction of change: last year's emissions do not contradict this
-year's. Figures are compared only within one kind of quantity (the same dimension and currency),
-one stated year and one metric (the same scope group; a site's figure only with that site's).
-Signals, strongest first: a different figure for the same kind of quantity (direct, 0.9), the
-opposite direction of change (direct, 0.85), a delayed or missed deadline (timeline, 0.8),
-enforcement or litigation (omission, 0.75), and criticism (contextual, 0.7). The same figure (0.6)
-or the same direction (0.5) counts as support. The sentence relied on is kept as the quote, so the
+The source is read sentence by sentence (`web_evidence` has already set aside sources that never
+name the report's company). A sentence counts only when it shares the claim's topic (at
+least two content words, or an overlapping emissions scope). A contradiction or support also needs
+the company named in the sentence or the title. A sentence about another period (both state years,
+none shared) says nothing about the claim's figures or direction of change. Figures (and counts,
+"167 warehouses") are compared only for the same quantity: the same dimension and currency, one
+stated year, the same emissions quantity (Scope 1, Scope 1+2, Scope 3 and the total of all three
+scopes are four different ones; a source figure that names none is taken as the claim's, its
+sentence sharing the claim's topic; a site's figure only with that site's), and a comparable mood:
+a commitment, aim, plan or forecast ("committed to cutting", "a 39% reduction by 2035") is an
+intention, and an intention is never compared with a reported change. Directions of change are
+compared only when both are reported and the sentence names no other quantity than the claim. A
+source rejecting the claim's figure ("60 sites, not 167") states a different figure.
+Signals, strongest first: a different figure for the same quantity (direct, 0.9), the opposite
+direction of change (direct, 0.85), a delayed or missed deadline (timeline, 0.8), enforcement or
+litigation (omission, 0.75), and criticism (contextual, 0.7). The same figure (0.6) or the same
+reported direction (0.5) counts as support. The sentence relied on is kept as the quote, so the
 quote check can confirm it is in the source.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from dataclasses import dataclass
 
 from app.claims.sentences import split_sentences
 from app.knowledge.keywords import tokens
-from app.specialists.figures import Figure, parse_figures, parse_years, stated_year
-from app.specialists.search_queries import SCOPE, STOPWORDS
+from app.specialists.company_names import names_company
+from app.specialists.figures import (
+    Figure,
+    covered_scopes,
+    denied,
+    denied_numbers,
+    parse_counts,
+    parse_figures,
+    parse_years,
+    quantities,
+    quantity_at,
+    stated_year,
+)
+from app.specialists.search_queries import STOPWORDS
 
 RELATIVE_TOLERANCE = 0.01
 MIN_SHARED_WORDS = 2
@@ -52,14 +71,23 @@ CRITICISM = re.compile(
     r"still relies|questionable|doubts?|undermin\w*|offsets? rather|certificates rather|overstat\w*)\b",
     _I,
 )
-COMMON_NAME_WORDS = frozenset(
-    """general international american national united global first royal standard british
-    european energy power public digital national pacific atlantic northern southern eastern
-    western central""".split()
+# What a text says will or should happen (a commitment, an aim, a plan, a forecast), as opposed to a
+# change it reports: "committed to cutting emissions" is not a reported decrease.
+INTENTION = re.compile(
+    r"\b(?:commit\w*|pledg\w*|aim(?:s|ed|ing)?|plan(?:s|ned|ning)? to|intend\w*|intention\w*|target\w*|"
+    r"goals?|ambitio\w*|aspir\w*|seek(?:s|ing)? to|striv\w*|will|shall|would|going to|expect\w* to|"
+    r"wants? to|promis\w*|vow\w*|work(?:s|ing)? (?:to|toward\w*)|hop(?:e|es|ing) to|on track to|"
+    r"set to|in order to)\b",
+    _I,
 )
+# After a change, a target word or a deadline still to come ("a 39% reduction by 2035") makes it one.
+_INTENDED_AFTER = re.compile(
+    r"\b(?:target\w*|goals?|ambition|commitment|pledge)\b|\bby\s(?:FY\s?)?(20\d\d)\b", _I
+)
+_CLAUSE_END = re.compile(r"[;:—–()]|,\s|\s-\s|\.\s")
+# A new verb phrase ("… to 2.3 Mt and remains committed to net zero by 2040") ends what follows a change.
+_NEXT_PHRASE = re.compile(r"\s(?:and|but|while|whereas|as|although)\s(?!(?:scopes?\s?)?\d)", _I)
 _TARGET_YEAR = re.compile(r"\b(?:by|in|to|until)\s+((?:19|20)\d{2})\b", _I)
-# "Scope 1 and 2" is one metric, "Scope 1" another: figures are compared only within the same one.
-_SCOPE_GROUP = re.compile(r"\bscopes?\s?[123](?:\s?(?:,|and|&|\+|/)\s?(?:scope\s?)?[123](?![\d.]))*", _I)
 # A figure for one site or segment ("at the Kitimat smelter") is not the group's figure.
 _SITE = re.compile(
     r"\b(?:at|from|in|for)\s(?:the|our|its|one|a)?\s?(?:[A-Z][\w-]*\s){0,3}"
@@ -97,33 +125,27 @@ def content_words(text: str) -> set[str]:
 
 def mentions(text: str, company: str) -> bool:
     """Whether `company` (its search name, or a distinctive first word of it) appears in `text`."""
-    if not company:
-        return False
-    if re.search(rf"(?<!\w){re.escape(company)}(?!\w)", text, _I):
-        return True
-    first = company.split()[0]
-    # A distinctive first word ("Costco", "Siemens") as written, never a common one ("General").
-    distinctive = len(first) >= 5 and first.lower() not in COMMON_NAME_WORDS
-    return distinctive and re.search(rf"(?<!\w){re.escape(first)}(?!\w)", text) is not None
+    return names_company(text, company)
 
 
 def assess_by_rules(claim_text: str, company: str, title: str, source_text: str) -> SourceAssessment:
     """The strongest signal among the source's on-topic sentences (see the module docstring)."""
+    sentences = [title, *(s.text for s in split_sentences(1, source_text))]
     claim_words = content_words(claim_text)
-    claim_scopes = set(SCOPE.findall(claim_text))
+    claim_scopes = covered_scopes(claim_text)
     about_company = mentions(title, company)
     best: SourceAssessment | None = None
     on_topic = False
-    for sentence in [title, *(s.text for s in split_sentences(1, source_text))]:
+    for sentence in sentences:
         shared = claim_words & content_words(sentence)
-        scopes = set(SCOPE.findall(sentence))
+        scopes = covered_scopes(sentence)
         if claim_scopes and scopes and not claim_scopes & scopes:
             continue  # another scope's figures say nothing about this one
         if len(shared) < MIN_SHARED_WORDS and not (claim_scopes & scopes):
             continue
         on_topic = True
         named = bool(company) and (about_company or mentions(sentence, company))
-        found = _signal(claim_text, sentence, named)
+        found = _signal(claim_text, sentence, named, _context_words(shared, company))
         if found is not None and (best is None or _rank(found) > _rank(best)):
             best = found
     if best is not None:
@@ -142,23 +164,30 @@ def assess_by_rules(claim_text: str, company: str, title: str, source_text: str)
     )
 
 
+def _context_words(shared: set[str], company: str) -> set[str]:
+    """The shared content words that are not the company's name."""
+    return shared - content_words(company)
+
+
 def _rank(assessment: SourceAssessment) -> tuple[int, float]:
     return (1 if assessment.stance == "contradicts" else 0, assessment.confidence)
 
 
-def _signal(claim: str, sentence: str, named: bool) -> SourceAssessment | None:
+def _signal(claim: str, sentence: str, named: bool, shared: set[str]) -> SourceAssessment | None:
     quote = sentence.strip()
     same_period = _same_period(claim, sentence)
-    figures = _compare_figures(claim, sentence) if same_period else None
+    figures = _compare_all(claim, sentence, shared) if same_period else None
     claim_direction, sentence_direction = (
-        (_direction(claim), _direction(sentence)) if same_period else (None, None)
+        (_direction(claim), _direction(sentence))
+        if same_period and (not quantities(sentence) or quantities(claim) == quantities(sentence))
+        else (None, None)
     )
     if named and figures == "mismatch":
         return SourceAssessment(
             "contradicts",
             "direct",
             0.9,
-            "The source states a different figure for the same kind of quantity than the claim.",
+            "The source states a different figure for the same quantity than the claim.",
             quote,
             "numeric_mismatch",
         )
@@ -167,7 +196,7 @@ def _signal(claim: str, sentence: str, named: bool) -> SourceAssessment | None:
             "contradicts",
             "direct",
             0.85,
-            f"The claim reports a {claim_direction}; the source reports a {sentence_direction}.",
+            f"The claim reports {_a(claim_direction)}; the source reports {_a(sentence_direction)}.",
             quote,
             "opposite_direction",
         )
@@ -209,13 +238,74 @@ def _signal(claim: str, sentence: str, named: bool) -> SourceAssessment | None:
         )
     if named and claim_direction and claim_direction == sentence_direction:
         return SourceAssessment(
-            "supports", None, 0.5, f"The source also reports a {claim_direction}.", quote, "same_direction"
+            "supports", None, 0.5, f"The source also reports {_a(claim_direction)}.", quote, "same_direction"
         )
     return None
 
 
+def _a(noun: str) -> str:
+    """The noun with its indefinite article ("an increase", "a decrease")."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
+def _clause(text: str, start: int, end: int) -> tuple[int, int]:
+    """The bounds of the clause holding `start:end`."""
+    begin, stop = 0, len(text)
+    for cut in _CLAUSE_END.finditer(text):
+        if cut.end() <= start:
+            begin = cut.end()
+        elif cut.start() >= end:
+            stop = cut.start()
+            break
+    return begin, stop
+
+
+def mood(text: str, start: int, end: int) -> str:
+    """How a figure at `start:end` is stated: "intended" (a commitment, aim, plan or forecast),
+    "reported" (a change that happened: a direction word in its clause), else "stated"."""
+    if intended(text, start, end):
+        return "intended"
+    begin, stop = _clause(text, start, end)
+    clause = text[begin:stop]
+    changes = [*DECREASE.finditer(clause), *INCREASE.finditer(clause)]
+    if any(not intended(text, begin + m.start(), begin + m.end()) for m in changes):
+        return "reported"
+    return "stated"
+
+
+def _same_mood(first: str, second: str) -> bool:
+    """An intention is never compared with a reported change; a plain statement with either."""
+    return {first, second} != {"intended", "reported"}
+
+
+def _same_quantity(claim_quantity: str | None, source_quantity: str | None) -> bool:
+    """The same emissions quantity, or a source figure that does not say which (its sentence shares
+    the claim's topic). A figure the source labels (Scope 1, the total) is compared only with a claim
+    figure of that label."""
+    return source_quantity is None or claim_quantity == source_quantity
+
+
+def intended(text: str, start: int, end: int) -> bool:
+    """Whether the words at `start:end` state an intention (a commitment, aim, plan or forecast)
+    rather than a reported change: an intention word before them in their clause, or a target word
+    or a deadline still to come after them ("a 39% reduction by 2035")."""
+    begin, stop = _clause(text, start, end)
+    if INTENTION.search(text[begin:start]):
+        return True
+    following = text[end:stop]
+    phrase_end = _NEXT_PHRASE.search(following)
+    following = following[: phrase_end.start()] if phrase_end else following
+    this_year = dt.date.today().year
+    return any(
+        match.group(1) is None or int(match.group(1)) >= this_year
+        for match in _INTENDED_AFTER.finditer(following)
+    )
+
+
 def _direction(text: str) -> str | None:
-    down, up = bool(DECREASE.search(text)), bool(INCREASE.search(text))
+    """The direction of change `text` reports; intentions ("committed to cutting") do not count."""
+    down = any(not intended(text, m.start(), m.end()) for m in DECREASE.finditer(text))
+    up = any(not intended(text, m.start(), m.end()) for m in INCREASE.finditer(text))
     if down == up:
         return None
     return "decrease" if down else "increase"
@@ -228,24 +318,44 @@ def _same_period(claim: str, sentence: str) -> bool:
     return not claim_years or not sentence_years or bool(claim_years & sentence_years)
 
 
+def _compare_all(claim: str, sentence: str, shared: set[str]) -> str | None:
+    """Figures with units first, then counts; a rejected claim figure is a mismatch either way."""
+    figures = _compare_figures(claim, sentence)
+    counts = _compare_counts(claim, sentence, shared)
+    if counts == "denied":
+        return "mismatch"
+    return figures or counts
+
+
+def _same_measure(claim: str, mine: tuple[int, int], sentence: str, theirs: tuple[int, int]) -> bool:
+    """Whether two figures measure the same emissions quantity in a comparable mood."""
+    return _same_quantity(quantity_at(claim, mine[0]), quantity_at(sentence, theirs[0])) and _same_mood(
+        mood(claim, *mine), mood(sentence, *theirs)
+    )
+
+
 def _compare_figures(claim: str, sentence: str) -> str | None:
-    """ "match" if the source repeats a claim figure, "mismatch" if it states the same kind of
-    quantity for the same year only with other values, None when no figure is comparable.
+    """ "match" if the source repeats a claim figure, "mismatch" if it states the same quantity for
+    the same year only with other values (or rejects the claim's value), None when no figure is
+    comparable.
 
     A match may be a paraphrase ("16.2 million tonnes" for "16.2 Mt CO2e"); a mismatch must be
     certain: the same currency, both or neither labelled CO2e, no unit of two readings, and the
     source names the site or segment the claim's figure is for.
     """
-    if _scope_groups(claim) and _scope_groups(sentence) and _scope_groups(claim) != _scope_groups(sentence):
-        return None
     comparable = [
         (mine, theirs)
         for mine in parse_figures(claim)
         for theirs in parse_figures(sentence)
-        if mine.same_kind(theirs) and _same_year(stated_year(claim, mine), stated_year(sentence, theirs))
+        if mine.same_kind(theirs)
+        and _same_year(stated_year(claim, mine), stated_year(sentence, theirs))
+        and _same_measure(claim, (mine.start, mine.end), sentence, (theirs.start, theirs.end))
     ]
-    if any(_same(mine, theirs) for mine, theirs in comparable):
+    same = [(mine, theirs) for mine, theirs in comparable if _same(mine, theirs)]
+    if any(not denied(sentence, theirs.start) for _, theirs in same):
         return "match"
+    if same:
+        return "mismatch"
     if _same_site(claim, sentence) and any(
         _certainly_comparable(mine, theirs) for mine, theirs in comparable
     ):
@@ -253,8 +363,27 @@ def _compare_figures(claim: str, sentence: str) -> str | None:
     return None
 
 
-def _scope_groups(text: str) -> set[frozenset[str]]:
-    return {frozenset(re.findall(r"[123]", match.group(0))) for match in _SCOPE_GROUP.finditer(text)}
+def _compare_counts(claim: str, sentence: str, shared: set[str]) -> str | None:
+    """Counts of the same things ("167 warehouses"): "denied" when the source rejects the claim's
+    count ("60 warehouses, not 167"), "match" when it repeats it, "mismatch" when it gives another
+    count of the same things in a sentence sharing at least two other content words with the claim."""
+    theirs = parse_counts(sentence)
+    rejected = {value for value, _ in denied_numbers(sentence)}
+    result: str | None = None
+    for mine in parse_counts(claim):
+        mine_mood = mood(claim, mine.start, mine.end)
+        if mine.value in rejected:
+            return "denied"
+        same_things = [
+            count
+            for count in theirs
+            if count.noun == mine.noun and _same_mood(mine_mood, mood(sentence, count.start, count.end))
+        ]
+        if any(count.value == mine.value for count in same_things):
+            result = "match"
+        elif same_things and len(shared - {mine.noun}) >= MIN_SHARED_WORDS and result is None:
+            result = "mismatch"
+    return result
 
 
 def _same_site(claim: str, sentence: str) -> bool:

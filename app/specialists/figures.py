@@ -280,3 +280,113 @@ def attributed_elsewhere(sentence: str, at: int, *, weak: bool = True) -> bool:
         return True
     weak_marker = _WEAK.search(clause) or _COUNTRY.search(clause) or _HYPOTHETICAL.search(clause)
     return weak and weak_marker is not None and not own
+
+
+# Which emissions quantity a figure measures: one scope, a group of scopes, or the total. "All three
+# scopes" and "Scopes 1, 2 and 3" are the total, not each scope.
+_SCOPE_GROUP = re.compile(r"\bscopes?\s?[123](?:\s?(?:,|and|&|\+|/)\s?(?:scope\s?)?[123](?![\d.]))*", _I)
+_TOTAL = re.compile(
+    r"\b(?:(?:all|the)\s(?:three|3)\sscopes|total\s(?:(?:ghg|greenhouse\sgas|carbon|co2e?)\s)?(?:emissions|footprint)|"
+    r"(?:emissions|carbon|ghg)\sfootprint|overall\s(?:ghg\s)?emissions|gross\s(?:ghg\s)?emissions)\b",
+    _I,
+)
+TOTAL = "total"
+
+
+@dataclass(frozen=True)
+class QuantityMark:
+    """Where a text names an emissions quantity: `label` is "scope 1", "scope 1+2", ... or "total"."""
+
+    label: str
+    start: int
+    end: int
+
+    @property
+    def scopes(self) -> frozenset[str]:
+        """The scope numbers the quantity covers (the total covers all three)."""
+        return frozenset("123") if self.label == TOTAL else frozenset(re.findall(r"[123]", self.label))
+
+
+def quantity_marks(text: str) -> list[QuantityMark]:
+    """Every named emissions quantity in `text`, in order of position."""
+    marks = []
+    for match in _SCOPE_GROUP.finditer(text):
+        numbers = sorted(set(re.findall(r"[123]", match.group(0))))
+        label = TOTAL if len(numbers) == 3 else "scope " + "+".join(numbers)
+        marks.append(QuantityMark(label, match.start(), match.end()))
+    marks += [QuantityMark(TOTAL, match.start(), match.end()) for match in _TOTAL.finditer(text)]
+    return sorted(marks, key=lambda mark: mark.start)
+
+
+def quantity_at(text: str, at: int) -> str | None:
+    """The quantity a figure at offset `at` measures: the last one named before it, else the first one
+    named after it ("a 15% rise in Scope 1 emissions"); None when the text names none."""
+    marks = quantity_marks(text)
+    before = [mark for mark in marks if mark.end <= at]
+    if before:
+        return before[-1].label
+    after = [mark for mark in marks if mark.start >= at]
+    return after[0].label if after else None
+
+
+def quantities(text: str) -> frozenset[str]:
+    """The labels of every emissions quantity `text` names."""
+    return frozenset(mark.label for mark in quantity_marks(text))
+
+
+def covered_scopes(text: str) -> frozenset[str]:
+    """The scope numbers the quantities named in `text` cover together."""
+    return frozenset(number for mark in quantity_marks(text) for number in mark.scopes)
+
+
+# Counts of things ("167 warehouses"), and figures a text denies ("60 sites, not 167").
+_COUNT = re.compile(r"(?<![\w.,$€£¥-])(?P<num>\d{1,3}(?:,\d{3})+|\d+)\s(?P<noun>[A-Za-z][a-z-]*[a-rt-z]s)\b")
+_DENIAL = re.compile(
+    r"\b(?:not|rather than|instead of|as opposed to|versus|vs\.?|compared with the claimed|less than the)\s"
+    r"(?:the\s)?(?:claimed\s|reported\s|stated\s|advertised\s)?$",
+    _I,
+)
+_NOT_A_COUNT_NOUN = frozenset(
+    {"years", "months", "days", "hours", "weeks", "times", "percent", "tonnes", "tons"}
+)
+
+
+@dataclass(frozen=True)
+class Count:
+    """A number of things as written: 167 ("warehouses", singular "warehouse")."""
+
+    value: int
+    noun: str
+    start: int
+    end: int
+
+
+def parse_counts(text: str) -> list[Count]:
+    """Every "<number> <plural noun>" in `text` (years and units left out), nouns singularised."""
+    counts = []
+    scopes = [(match.start(), match.end()) for match in _SCOPE_GROUP.finditer(text)]
+    for match in _COUNT.finditer(text):
+        if any(start <= match.start() < end for start, end in scopes):
+            continue  # "Scope 1 and 2 emissions" counts nothing
+        noun = match["noun"].lower()
+        value = int(match["num"].replace(",", ""))
+        year = 1900 <= value <= 2100 and "," not in match["num"]
+        if noun in _NOT_A_COUNT_NOUN or year:
+            continue
+        singular = noun[:-3] + "y" if noun.endswith("ies") else noun[:-1]
+        counts.append(Count(value, singular, match.start(), match.end()))
+    return counts
+
+
+def denied(text: str, start: int) -> bool:
+    """Whether the number at offset `start` is one the text rejects ("…, not 167", "rather than 2.3 Mt")."""
+    return _DENIAL.search(text[max(0, start - 40) : start]) is not None
+
+
+def denied_numbers(text: str) -> list[tuple[float, int]]:
+    """`(value, offset)` of every bare number the text rejects ("only 60 sites, not 167")."""
+    return [
+        (float(match.group(0).replace(",", "")), match.start())
+        for match in re.finditer(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.,])\d+(?:\.\d+)?", text)
+        if denied(text, match.start())
+    ]

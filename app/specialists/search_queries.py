@@ -72,7 +72,8 @@ def key_terms(text: str, *, limit: int = MAX_KEY_TERMS, known: str = "") -> list
     for match in _WORD.finditer(SCOPE.sub(" ", text)):
         word = match.group(0).strip("'’-")
         lowered = word.lower()
-        if lowered in STOPWORDS or lowered in covered or len(lowered) < 3:
+        owner = re.sub(r"['’]s$", "", lowered)  # "REIT's" is the company already named
+        if lowered in STOPWORDS or lowered in covered or owner in covered or len(lowered) < 3:
             continue
         covered.add(lowered)
         terms.append(word)

@@ -20,7 +20,8 @@ from app.agents.state import ClaimState, InfoRequest, InfoResponse, SpecialistTa
 from app.search.results import SearchAPIError, SearchResponse, SearchResult
 from app.search.sources import QuoteCheck, SourceTexts
 from app.search.web import EvidenceSearch, url_key
-from app.specialists.company_names import search_name
+from app.specialists.company_names import about_company, search_name
+from app.specialists.contradictions import SourceAssessment
 from app.specialists.credibility import ALWAYS_EXCLUDED_DOMAINS, TierAssignment, assign_tier, default_tier
 from app.specialists.search_queries import (
     PlannedQuery,
@@ -315,7 +316,7 @@ async def _evaluate(
     if work.failures:
         summary.details["failed_queries"] = work.failures
     if announce or findings:
-        await tools.think(f"{profile.label} agent: {summary.summary}", claim_id=claim_id)
+        await tools.think(summary.summary, claim_id=claim_id)  # it names the agent
     return [*findings, summary]
 
 
@@ -328,9 +329,12 @@ async def _evaluate_source(
     result: SearchResult,
     query: PlannedQuery,
 ) -> EvaluatedSource:
-    assessment, llm_tier, llm_error = await analyse_source(
-        tools.llm, claim, company, result, profile.rules, tools.usage
-    )
+    if not about_company(company, result.title, result.snippet, result.content):
+        assessment, llm_tier, llm_error = _not_about(company), None, None
+    else:
+        assessment, llm_tier, llm_error = await analyse_source(
+            tools.llm, claim, company, result, profile.rules, tools.usage
+        )
     tier = _tier(result, company, llm_tier)
     checked = await texts.check(result, assessment.quote) if assessment.stance != "irrelevant" else None
     return EvaluatedSource(
@@ -341,6 +345,20 @@ async def _evaluate_source(
         assessment=assessment,
         quote=checked or QuoteCheck(None, "not relevant; not checked"),
         llm_error=llm_error,
+    )
+
+
+def _not_about(company: str) -> SourceAssessment:
+    """A source that never names the report's company: it is about someone else, so it neither
+    supports, contradicts nor discusses this report's claims (a library document about another firm
+    would otherwise turn up as independent evidence for every report)."""
+    return SourceAssessment(
+        "irrelevant",
+        None,
+        0.0,
+        f"The source does not name {company}; it is not about the company.",
+        None,
+        None,
     )
 
 
