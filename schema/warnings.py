@@ -1,4 +1,5 @@
-"""`Analysis.warnings`: what degraded during a run (an LLM step that fell back to its rule path)."""
+"""`Analysis.warnings`: what degraded during a run (an LLM step that fell back to its rule path, or a
+source of evidence the run could not search)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ import strawberry
 
 
 @strawberry.enum(
-    description="What fell back during an analysis. Every LLM step has a rule path, so a provider that is "
-    "down, rate-limited or refusing never stops a run; these say which results came from the rules instead."
+    description="What fell back during an analysis, or could not be searched. Every LLM step has a rule "
+    "path, so a provider that is down, rate-limited or refusing never stops a run; these say which results "
+    "came from the rules instead, and which sources of evidence no claim could meet."
 )
 class AnalysisWarningCode(enum.Enum):
     EXTRACTION_FELL_BACK_TO_RULES = strawberry.enum_value(
@@ -34,13 +36,25 @@ class AnalysisWarningCode(enum.Enum):
         description="The judge's LLM review of claims with conflicting evidence failed; the rule verdicts "
         "stand for those claims.",
     )
+    WEB_SEARCH_UNAVAILABLE = strawberry.enum_value(
+        "WEB_SEARCH_UNAVAILABLE",
+        description="No claim was searched on the web (TAVILY_API_KEY unset, or SEARCH_PROVIDERS leaves out "
+        "tavily): UNVERIFIED means nothing independent was looked at on the web, not that the claim is false.",
+    )
+    EVIDENCE_LIBRARY_EMPTY = strawberry.enum_value(
+        "EVIDENCE_LIBRARY_EMPTY",
+        description="The organisation's evidence library held no document, so no claim could meet a library "
+        "source (add documents with addEvidenceDocument or `sibyl evidence import`).",
+    )
 
 
 @strawberry.type(description="One thing that degraded during the run, with how much of it.")
 class AnalysisWarning:
-    code: AnalysisWarningCode = strawberry.field(description="What fell back (see the enum's values).")
+    code: AnalysisWarningCode = strawberry.field(
+        description="What fell back, or what could not be searched (see the enum's values)."
+    )
     stage: str = strawberry.field(
-        description="The pipeline stage it happened in: extracting_claims, routing or judging."
+        description="The pipeline stage it happened in: extracting_claims, routing, investigating or judging."
     )
     message: str = strawberry.field(
         description='For a person, with the cause, e.g. "4 of 4 extraction windows fell back to rules: '

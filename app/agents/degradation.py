@@ -32,12 +32,17 @@ _REASONS = {
 
 
 class WarningCode(enum.StrEnum):
-    """What fell back; see schema/warnings.py for the API's description of each."""
+    """What fell back, or which source of evidence the run could not search; see
+    schema/warnings.py for the API's description of each."""
 
     EXTRACTION_FELL_BACK_TO_RULES = "EXTRACTION_FELL_BACK_TO_RULES"
     DEDUP_FELL_BACK_TO_RULES = "DEDUP_FELL_BACK_TO_RULES"
     ROUTING_FELL_BACK_TO_RULES = "ROUTING_FELL_BACK_TO_RULES"
     JUDGE_REVIEW_FELL_BACK_TO_RULES = "JUDGE_REVIEW_FELL_BACK_TO_RULES"
+    #: No claim was searched on the web (see app.agents.search_coverage).
+    WEB_SEARCH_UNAVAILABLE = "WEB_SEARCH_UNAVAILABLE"
+    #: The organisation's evidence library held no document to search.
+    EVIDENCE_LIBRARY_EMPTY = "EVIDENCE_LIBRARY_EMPTY"
 
 
 class RunWarning(TypedDict):

@@ -21,8 +21,10 @@ from app.agents.degradation import (
 from app.agents.evidence_kinds import kind_of
 from app.agents.judge import ClaimJudgment, build_reasoning, confidence_level, judge_claim
 from app.agents.judge.grounding import permitted_verdicts
+from app.agents.judge.reinvestigation import repeat_answers
 from app.agents.persistence import add_usage, save_verdicts
 from app.agents.runtime import NodeRecorder, PipelineDeps
+from app.agents.specialists import unguided_agents
 from app.agents.state import (
     ClaimState,
     Finding,
@@ -49,6 +51,18 @@ class JudgeReview(BaseModel):
     verdict: Literal["verified", "unverified", "contradicted", "insufficient_evidence"]
     reasoning: str = Field(min_length=1)
     confidence: float = Field(ge=0, le=1)
+
+
+def asked_again(state: PipelineState) -> dict[str, list[str]]:
+    """Per claim, the agents this pass re-investigated it with the judge's guidance (none on the
+    first pass)."""
+    if state.get("iteration_count", 0) == 0:
+        return {}
+    return {
+        entry["claim_id"]: list(entry["assigned_agents"])
+        for entry in state.get("routing_plan") or []
+        if entry.get("context")
+    }
 
 
 def claims_to_judge(state: PipelineState) -> list[ClaimState]:
@@ -180,6 +194,8 @@ async def judge_evidence(state: PipelineState, runtime: Runtime[PipelineDeps]) -
     agent_status = state.get("agent_status") or {}
     trace = UsageTrace()
     claims = claims_to_judge(state)
+    unguided = unguided_agents(deps.investigators)
+    asked = asked_again(state)
     judgments = [
         judge_claim(
             claim,
@@ -188,6 +204,12 @@ async def judge_evidence(state: PipelineState, runtime: Runtime[PipelineDeps]) -
             run_id=state["run_id"],
             iteration=iteration,
             max_iterations=state["max_iterations"],
+            settled=repeat_answers(
+                grouped.get(claim["claim_id"], []),
+                unguided=unguided,
+                asked=asked.get(claim["claim_id"], ()),
+                iteration=iteration,
+            ),
         )
         for claim in claims
     ]

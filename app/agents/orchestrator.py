@@ -11,9 +11,10 @@ from langgraph.runtime import Runtime
 
 from app.agents.degradation import RunWarning, WarningCode, failure_cause, fallback_warnings, record_warnings
 from app.agents.llm_routing import llm_route, llm_route_info_request
-from app.agents.persistence import add_usage, save_routing, set_agent_status, update_run
+from app.agents.persistence import add_usage, report_organisation, save_routing, set_agent_status, update_run
 from app.agents.routing import route_info_request, rule_route, with_corroboration
 from app.agents.runtime import NodeRecorder, PipelineDeps
+from app.agents.search_coverage import coverage_warnings, search_coverage
 from app.agents.state import (
     AgentStatus,
     ClaimState,
@@ -94,6 +95,16 @@ async def route_pending_requests(
     return updated
 
 
+async def run_coverage_warnings(deps: PipelineDeps, recorder: NodeRecorder, claims: int) -> list[RunWarning]:
+    """The run's warnings about what its searches cannot reach (web search off, empty library)."""
+    if not claims:
+        return []
+    async with deps.session_factory() as session:
+        organisation_id = await report_organisation(session, recorder.report_id)
+    coverage = await search_coverage(deps.settings, deps.session_factory, organisation_id)
+    return coverage_warnings(coverage, claims)
+
+
 async def orchestrate(state: PipelineState, runtime: Runtime[PipelineDeps]) -> dict[str, Any]:
     """Route this cycle's work; see FRD-05 §2.3 for the modes."""
     deps = runtime.context
@@ -110,6 +121,7 @@ async def orchestrate(state: PipelineState, runtime: Runtime[PipelineDeps]) -> d
     if first_pass:
         plan, notes, warnings = await initial_plan(deps, claims, trace)
         plan = [with_corroboration(entry) for entry in plan]
+        warnings += await run_coverage_warnings(deps, recorder, len(claims))
     else:
         plan = reinvestigation_plan(requests, iteration)
     info_requests = await route_pending_requests(deps, state.get("info_requests") or [], trace)

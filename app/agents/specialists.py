@@ -26,6 +26,7 @@ from app.agents.persistence import (
     save_findings,
     set_agent_status,
 )
+from app.agents.routing import SEARCHING_AGENTS
 from app.agents.runtime import (
     FindingDraft,
     InvestigationOutcome,
@@ -35,6 +36,7 @@ from app.agents.runtime import (
     PipelineDeps,
     stable_id,
 )
+from app.agents.search_coverage import search_coverage, with_coverage_note
 from app.agents.state import SPECIALISTS, AgentStatus, Finding, InfoRequest, SpecialistTask
 from app.config import Settings
 from app.llm import UsageTrace
@@ -88,6 +90,20 @@ BUILT_IN_INVESTIGATORS: Mapping[str, Investigator] = {
     "academic": investigate_academic,
     "geography": investigate_geography,
 }
+
+
+#: Built-in investigators that do not read the judge's re-investigation guidance: Geography locates
+#: the places a claim names (and compares imagery), Data/Metrics checks the report against itself.
+#: Given the same claim they give the same answer, so once they answered, asking again is pointless.
+UNGUIDED_BUILT_INS = frozenset({"geography", "data_metrics"})
+
+
+def unguided_agents(investigators: Mapping[str, Investigator]) -> frozenset[str]:
+    """The agents whose investigator is a built-in one that ignores the judge's guidance (a
+    plugin investigator may use it, so it is never assumed to repeat itself)."""
+    return frozenset(
+        agent for agent in UNGUIDED_BUILT_INS if investigators.get(agent) is BUILT_IN_INVESTIGATORS[agent]
+    )
 
 
 def load_investigators(settings: Settings) -> dict[str, Investigator]:
@@ -213,7 +229,11 @@ async def investigate(task: SpecialistTask, runtime: Runtime[PipelineDeps]) -> d
     if error is not None:
         outcome = _failure_outcome(task, error)
 
-    findings = [_finding(task, index, draft) for index, draft in enumerate(outcome.findings)]
+    drafts = outcome.findings
+    if agent in SEARCHING_AGENTS:
+        coverage = await search_coverage(deps.settings, deps.session_factory, organisation_id)
+        drafts = [with_coverage_note(agent, draft, coverage) for draft in drafts]
+    findings = [_finding(task, index, draft) for index, draft in enumerate(drafts)]
     findings, unchanged = await _drop_unchanged(deps, recorder.run_id, task, findings)
     answered = {response["request_id"] for response in outcome.info_responses}
     info_requests: list[InfoRequest] = [

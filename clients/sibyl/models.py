@@ -23,10 +23,12 @@ def _int(value: Any) -> int | None:
 
 @dataclass(frozen=True)
 class AnalysisWarning:
-    """Something that degraded in a run, e.g. extraction windows that fell back to rules.
+    """Something that degraded in a run, e.g. extraction windows that fell back to rules, or a source
+    of evidence no claim could meet.
 
     `code` is one of EXTRACTION_FELL_BACK_TO_RULES, DEDUP_FELL_BACK_TO_RULES,
-    ROUTING_FELL_BACK_TO_RULES, JUDGE_REVIEW_FELL_BACK_TO_RULES; `count` of `total` units fell back.
+    ROUTING_FELL_BACK_TO_RULES, JUDGE_REVIEW_FELL_BACK_TO_RULES (`count` of `total` units fell back),
+    WEB_SEARCH_UNAVAILABLE or EVIDENCE_LIBRARY_EMPTY.
     """
 
     code: str

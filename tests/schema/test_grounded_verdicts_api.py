@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import func, select
 from strawberry.relay import GlobalID
 
 from app.config import Settings
-from app.db.models import Finding
+from app.db.models import Finding, RoutingAssignment
 from app.db.session import SessionFactory
 from app.embeddings import create_embedder
 from app.events import EventLog
@@ -205,11 +205,13 @@ async def test_each_planted_document_has_its_expected_effect(
 async def test_a_later_pass_does_not_store_an_unchanged_finding_again(
     settings: Settings, session_factory: SessionFactory, event_log: EventLog, clean_db: None
 ) -> None:
-    await _analyse(settings, session_factory, event_log)  # three passes: the judge sends weak claims back
+    await _plant(session_factory, settings)
+    await _analyse(settings, session_factory, event_log)  # the judge sends weak claims back to the library
 
     async with session_factory() as session:
         findings = list(await session.scalars(select(Finding)))
-    assert max(finding.iteration for finding in findings) > 0  # re-investigation happened
+        routed_again = await session.scalar(select(func.count()).where(RoutingAssignment.iteration > 0))
+    assert routed_again  # re-investigation happened
     contents = [
         (f.agent, f.claim_id, f.evidence_type, f.summary, f.supports_claim, str(sorted(f.details.items())))
         for f in findings

@@ -4,7 +4,7 @@ Every function here is pure and takes the findings *about one claim*. Two kinds 
 no weight and are ignored by every dimension: agent failures (`evidence_type == "error"`) and
 findings whose quote was not found in its source (`details["quote_verified"] is False`). Findings
 with `evidence_type == "none"` (the agent honestly found nothing) count as inconclusive, but they
-are not evidence: they do not make an agent "investigated" and they have no quality score.
+are not evidence: they have no quality score. They do make their agent "investigated" (it looked).
 
 The result is a plain, JSON-serialisable dict: it is stored with the verdict.
 """
@@ -288,12 +288,15 @@ def evaluate_completeness(
 ) -> Completeness:
     """Whether every specialist the claim type expects has looked at it (§2.5).
 
-    An agent is investigated when it has at least one weighted finding with evidence. Expected
-    agents that failed are `errored_agents` (-0.3 each); the others without evidence are
+    An agent is investigated when it has a weighted finding for the claim in any pass of the run,
+    an honest "found nothing" included: it looked, and whether it found evidence is sufficiency's
+    business. (Counting only findings with evidence listed an agent that had checked the claim and
+    found nothing to check as one that "should have investigated but did not".) Expected agents
+    that failed are `errored_agents` (-0.3 each); the others that never reported on the claim are
     `missing_agents` (-0.2 each). Score >= 0.8 high, >= 0.6 medium, else low.
     """
     expected = list(expected_agents(claim["claim_type"]))
-    investigated = pipeline_order(finding["agent_name"] for finding in evidence_findings(findings))
+    investigated = pipeline_order(finding["agent_name"] for finding in weighted_findings(findings))
     failed = failed_agents(findings, agent_status)
     errored = [agent for agent in expected if agent in failed]
     missing = [agent for agent in expected if agent not in investigated and agent not in failed]

@@ -7,12 +7,21 @@ findings.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 
-from app.agents.judge.evaluation import SUFFICIENT_SCORE, Evaluation, legal_ifrs_statuses
+from app.agents.evidence_kinds import DISCLOSURE_AGENTS, kind_of
+from app.agents.judge.evaluation import (
+    SUFFICIENT_SCORE,
+    Evaluation,
+    evidence_findings,
+    legal_ifrs_statuses,
+    weighted_findings,
+)
 from app.agents.judge.weights import KNOWN_AGENTS, agent_label
 from app.agents.state import ClaimState, Finding, ReinvestigationRequest, agent_of, latest_findings
 
+#: The evidence kinds that can move a verdict (`grounding`); disclosure coverage never does.
+VERDICT_KINDS = frozenset({"independent", "internal"})
 REINVESTIGATE_BELOW = 0.6  # an overall score below this always asks for more evidence
 LOW_QUALITY_FINDING = 0.5  # findings scoring below this make their agent a re-investigation target
 INCOMPLETE_IFRS_STATUSES = frozenset({"partial", "missing"})
@@ -141,14 +150,58 @@ def _settled(findings: Sequence[Finding]) -> set[str]:
     return {agent for agent, done in settled.items() if done}
 
 
-def determine_target_agents(evaluation: Evaluation, findings: Sequence[Finding]) -> list[str]:
+def _disclosure_only(findings: Sequence[Finding]) -> set[str]:
+    """Agents whose word on this claim can only be IFRS disclosure coverage, which never moves a
+    verdict: every finding they made is of kind `disclosure`, or they are a disclosure agent
+    (Legal) that has not made a finding of a kind that decides verdicts."""
+    kinds: dict[str, set[str]] = {agent: set() for agent in DISCLOSURE_AGENTS}
+    for finding in weighted_findings(findings):
+        kind = kind_of(finding)
+        if kind not in ("none", "error"):
+            kinds.setdefault(finding["agent_name"], set()).add(kind)
+    return {
+        agent
+        for agent, made in kinds.items()
+        if not made & VERDICT_KINDS and (made or agent in DISCLOSURE_AGENTS)
+    }
+
+
+def repeat_answers(
+    findings: Sequence[Finding], *, unguided: Collection[str], asked: Collection[str], iteration: int
+) -> set[str]:
+    """Agents that asked again about this claim would only repeat the answer they gave.
+
+    An `unguided` agent (its investigator ignores the judge's refined queries: the same claim in,
+    the same answer out) once it has answered the claim, i.e. its latest pass on it is not a
+    failure; and an agent `asked` to look again in pass `iteration` whose answer did not change
+    (a re-investigation stores only new findings, so it has none from that pass).
+    """
+    latest = latest_findings(weighted_findings(findings), agent_of)
+    answered = {finding["agent_name"] for finding in latest}
+    failed = {
+        finding["agent_name"]
+        for finding in latest_findings(findings, agent_of)
+        if finding["evidence_type"] == "error"
+    }
+    repeating = {agent for agent in unguided if agent in answered and agent not in failed}
+    if iteration > 0:
+        new = {finding["agent_name"] for finding in findings if finding["iteration"] == iteration}
+        repeating.update(agent for agent in asked if agent not in new)
+    return repeating
+
+
+def determine_target_agents(
+    evaluation: Evaluation, findings: Sequence[Finding], *, settled: Collection[str] = ()
+) -> list[str]:
     """The specialists that should look again (§3.5), in the pipeline's agent order.
 
     Missing agents; both sides of a contradiction; agents with a finding of quality below 0.5 when
     quality is low; expected agents without evidence when sources are insufficient; Legal when it
-    assessed a paragraph as partial or missing. Only the five known specialists qualify, and an
-    agent whose findings all say it had no evidence source, or whose latest findings are
-    `settled`, is left out: asking it again cannot close the gap.
+    assessed a paragraph as partial or missing. Only the five known specialists qualify, and only
+    those whose answer could still move the verdict: an agent whose findings all say it had no
+    evidence source, whose latest findings are `settled`, whose word can only be disclosure
+    coverage, or that the caller knows would repeat itself (`settled`, see `repeat_answers`) is
+    left out: asking it again cannot close the gap.
     """
     consistency = evaluation["consistency"]
     completeness = evaluation["completeness"]
@@ -162,11 +215,11 @@ def determine_target_agents(evaluation: Evaluation, findings: Sequence[Finding])
             if item["score"] < LOW_QUALITY_FINDING
         )
     if evaluation["sufficiency"]["sufficiency"] in ("low", "very_low"):
-        investigated = set(completeness["investigated_agents"])
-        wanted.update(agent for agent in completeness["expected_agents"] if agent not in investigated)
+        with_evidence = {finding["agent_name"] for finding in evidence_findings(findings)}
+        wanted.update(agent for agent in completeness["expected_agents"] if agent not in with_evidence)
     if incomplete_ifrs_paragraphs(findings):
         wanted.add("legal")
-    wanted -= _without_source(findings) | _settled(findings)
+    wanted -= _without_source(findings) | _settled(findings) | _disclosure_only(findings) | set(settled)
     return [agent for agent in KNOWN_AGENTS if agent in wanted]
 
 
@@ -213,13 +266,14 @@ def plan_reinvestigation(
     *,
     iteration: int,
     max_iterations: int,
+    settled: Collection[str] = (),
 ) -> ReinvestigationRequest | None:
     """The request to send the claim back to specialists, or None when it should not go back.
 
     `iteration` is the 0-based pass just judged and `max_iterations` the number of passes allowed,
     so the last pass never asks for another. Evidence that scores >= 0.7 without contradictions is
     enough. Otherwise a request is made when any §3.2 trigger holds and some specialist can still
-    help (see `determine_target_agents`).
+    help (see `determine_target_agents`; `settled` are agents known to repeat their answer).
     """
     if iteration + 1 >= max_iterations:
         return None
@@ -230,7 +284,7 @@ def plan_reinvestigation(
         return None
     if not reinvestigation_triggers(evaluation, findings):
         return None
-    targets = determine_target_agents(evaluation, findings)
+    targets = determine_target_agents(evaluation, findings, settled=settled)
     if not targets:
         return None
     return {

@@ -5,7 +5,7 @@ re-investigation in one call."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -261,15 +261,17 @@ def judge_claim(
     run_id: str,
     iteration: int,
     max_iterations: int,
+    settled: Collection[str] = (),
 ) -> ClaimJudgment:
     """Evaluate one claim's evidence, issue its verdict for pass `iteration` (0-based) and decide
-    whether to send it back for another pass. Findings about other claims are ignored."""
+    whether to send it back for another pass (never to the `settled` agents, which would repeat
+    their answer). Findings about other claims are ignored."""
     own = [finding for finding in findings if finding["claim_id"] == claim["claim_id"]]
     evaluation = evaluate_evidence(claim, own, agent_status)
     return ClaimJudgment(
         verdict=produce_verdict(claim, evaluation, own, run_id=run_id, iteration=iteration),
         request=plan_reinvestigation(
-            claim, evaluation, own, iteration=iteration, max_iterations=max_iterations
+            claim, evaluation, own, iteration=iteration, max_iterations=max_iterations, settled=settled
         ),
         evaluation=evaluation,
     )

@@ -3,18 +3,28 @@
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 
 from sqlalchemy import select
 
+from app.agents.runtime import InvestigationOutcome, InvestigationTools
+from app.agents.state import SpecialistTask
 from app.config import Settings
 from app.db.models import AnalysisRun, Event, Finding, RoutingAssignment, Verdict
 from app.db.session import SessionFactory
 from app.events import EventLog
 from app.services.analysis import open_analysis_run
 from tests.conftest import make_settings
-from tests.support.investigators import hanging, raising, weak_support
+from tests.support.investigators import hanging, outcome_for, raising, supporting
 from tests.support.pipeline import KNOWN_CLAIMS, investigators, pipeline_agents, pipeline_runner, seed_report
 from tests.support.services import RunningServices
+
+
+async def weak_support_each_pass(task: SpecialistTask, tools: InvestigationTools) -> InvestigationOutcome:
+    """Weak support that reads differently each pass: asked again, the agent has something new."""
+    draft = supporting(0.3, tier=4)
+    summary = f"A weak scripted source supports the claim (pass {task['iteration'] + 1})."
+    return outcome_for(task, replace(draft, summary=summary))
 
 
 async def _rows(session_factory: SessionFactory, model: type) -> list:  # type: ignore[type-arg]
@@ -29,7 +39,7 @@ async def test_reinvestigation_runs_exactly_the_allowed_passes_and_reroutes_only
     started = await open_analysis_run(
         event_log, settings, seeded.report_id, skip_claims_extraction=True, max_iterations=3
     )
-    agents = investigators(data_metrics=weak_support)
+    agents = investigators(data_metrics=weak_support_each_pass)
     async with pipeline_runner(settings, session_factory, event_log, agents=agents) as runner:
         outcome = await runner.run(started.run.id)
     assert outcome.result.value == "completed", outcome.detail

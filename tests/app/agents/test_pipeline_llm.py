@@ -221,8 +221,11 @@ async def test_llm_failures_are_retried_then_the_rule_path_completes_the_run(
     notes = " ".join(e.data.get("message", "") for e in events if e.event_type == "agent_thinking")
     assert "LLM routing failed" in notes
     count = len(KNOWN_CLAIMS)
+    # Offline besides: no web search and an empty evidence library are said too.
     assert [(w["code"], w["stage"], w["count"], w["total"]) for w in run.warnings] == [
-        ("ROUTING_FELL_BACK_TO_RULES", "routing", count, count)
+        ("ROUTING_FELL_BACK_TO_RULES", "routing", count, count),
+        ("WEB_SEARCH_UNAVAILABLE", "investigating", count, count),
+        ("EVIDENCE_LIBRARY_EMPTY", "investigating", count, count),
     ]
     assert run.warnings[0]["message"].startswith(
         f"{count} of {count} claims fell back to the routing matrix: "
@@ -254,7 +257,8 @@ async def test_a_failing_judge_review_keeps_the_rule_verdicts_with_a_warning(
     final = [verdict for verdict in verdicts if verdict.is_final]
     assert {(row.verdict, row.method) for row in final} == {("contradicted", "rules")}
     assert {row.details["evaluation"]["llm_review"]["status"] for row in final} == {"failed"}
-    first_pass = next(w for w in run.warnings if w["iteration"] == 0)
+    judge = "JUDGE_REVIEW_FELL_BACK_TO_RULES"
+    first_pass = next(w for w in run.warnings if w["iteration"] == 0 and w["code"] == judge)
     count = len(KNOWN_CLAIMS)
     assert first_pass == {
         "code": "JUDGE_REVIEW_FELL_BACK_TO_RULES",
@@ -265,5 +269,5 @@ async def test_a_failing_judge_review_keeps_the_rule_verdicts_with_a_warning(
         "total": count,
         "iteration": 0,
     }
-    assert {w["code"] for w in run.warnings} == {"JUDGE_REVIEW_FELL_BACK_TO_RULES"}
+    assert {w["code"] for w in run.warnings} == {judge, "WEB_SEARCH_UNAVAILABLE", "EVIDENCE_LIBRARY_EMPTY"}
     assert [e.data for e in events if e.event_type == "warning"] == run.warnings
