@@ -38,8 +38,9 @@ class AnalysisWarningCode(enum.Enum):
     )
     WEB_SEARCH_UNAVAILABLE = strawberry.enum_value(
         "WEB_SEARCH_UNAVAILABLE",
-        description="No claim was searched on the web (TAVILY_API_KEY unset, or SEARCH_PROVIDERS leaves out "
-        "tavily): UNVERIFIED means nothing independent was looked at on the web, not that the claim is false.",
+        description="No claim was searched on the web (TAVILY_API_KEY unset, or SEARCH_PROVIDERS leaves "
+        "out tavily): UNVERIFIED means nothing independent was looked at on the web, not that the claim is "
+        "false.",
     )
     EVIDENCE_LIBRARY_EMPTY = strawberry.enum_value(
         "EVIDENCE_LIBRARY_EMPTY",
