@@ -7,7 +7,7 @@ import uuid
 
 from arq.connections import ArqRedis
 
-from app.agents.lease import ACTIVE_RUN_STATUSES, lease_state
+from app.agents.lease import ACTIVE_RUN_STATUSES, PENDING_GRACE_SECONDS, lease_state
 from app.db.models import ReportStatus
 from app.db.session import SessionFactory
 from app.events import EventLog
@@ -31,10 +31,6 @@ async def requeue_unfinished_parses(session_factory: SessionFactory, pool: ArqRe
     if queued:
         logger.info("startup sweep queued %d parse job(s)", queued)
     return queued
-
-
-#: A PENDING run younger than this still has its start job in the queue.
-PENDING_GRACE_SECONDS = 60.0
 
 
 async def resume_abandoned_analyses(

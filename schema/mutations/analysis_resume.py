@@ -9,7 +9,7 @@ from typing import Annotated
 import strawberry
 from sqlalchemy import func, select
 
-from app.agents.lease import ACTIVE_RUN_STATUSES, lease_state
+from app.agents.lease import ACTIVE_RUN_STATUSES, PENDING_GRACE_SECONDS, lease_state
 from app.services.analysis import AnalysisProblem, AnalysisRefused, resume_analysis
 from app.services.runs import latest_run
 from schema.analysis import Analysis
@@ -17,7 +17,6 @@ from schema.context import Context
 from schema.mutations.analysis_errors import AnalysisErrorCode, error_from, success_fields
 from schema.reports import Report
 from schema.reports_lookup import find_report
-from workers.recovery import PENDING_GRACE_SECONDS
 
 
 @strawberry.type(description="The analysis will continue from its last completed step.")
