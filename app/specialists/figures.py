@@ -62,7 +62,8 @@ _CURRENCY_CODES = {
 }
 YEAR = re.compile(r"\b(?:FY\s?(?P<fy>\d{2})\b|(?:FY\s?)?(?P<year>(?:19[89]|20[0-6])\d))\b", _I)
 _YEAR_LABEL = re.compile(r"\b(?:FY\s?)?(20\d\d)\s?:\s*$")
-_YEAR_AFTER = re.compile(r"^\s*,?\s*(?:in|for|during)\s(?:FY\s?|fiscal\s(?:year\s)?)?(20\d\d)\b", _I)
+#: "… in 2023", "…, for FY2023" right after a figure: the year it is stated for.
+YEAR_RIGHT_AFTER = re.compile(r"^\s*,?\s*(?:in|for|during)\s(?:FY\s?|fiscal\s(?:year\s)?)?(20\d\d)\b", _I)
 
 # Whose figure it is. A strong marker names someone else's number (an agency, a scenario, a model);
 # a weak one (the world, a country, a conditional) only does when the clause stating the figure does
@@ -247,7 +248,7 @@ def stated_year(sentence: str, figure: Figure) -> int | None:
     label = _YEAR_LABEL.search(sentence[: figure.start])
     if label:
         return int(label.group(1))
-    after = _YEAR_AFTER.search(sentence[figure.end :])
+    after = YEAR_RIGHT_AFTER.search(sentence[figure.end :])
     if after:
         return int(after.group(1))
     if re.search(r"\b20\d\d\s?:", sentence):

@@ -27,6 +27,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from app.specialists.figures import (
+    YEAR_RIGHT_AFTER,
     Figure,
     attributed_elsewhere,
     close,
@@ -92,7 +93,6 @@ _CHANGE_AMOUNT = (
 )
 _TO_LEVEL = re.compile(rf"\b{_CHANGE_VERB}(?:{_CHANGE_AMOUNT})?(?: from [^;]{{1,60}}?)?,? to$", _I)
 _FROM_LEVEL = re.compile(rf"\b{_CHANGE_VERB}(?:{_CHANGE_AMOUNT})?(?: to [^;]{{1,60}}?)?,? from$", _I)
-_YEAR_RIGHT_AFTER = re.compile(r"\s?,?\s?(?:in|for|during) (?:FY ?|fiscal (?:year )?)?(20\d\d)\b", _I)
 # A year after these words is a comparison's, never the year of the new level.
 _EARLIER_YEAR = re.compile(
     r"\b(?:from|since|compared (?:with|to)|versus|vs\.?|than|against|relative to|baseline|base year)"
@@ -127,7 +127,7 @@ def _gap_role(gap: str) -> str | None:
 
 
 def _year_right_after(text: str) -> int | None:
-    after = _YEAR_RIGHT_AFTER.match(text)
+    after = YEAR_RIGHT_AFTER.match(text)
     return int(after.group(1)) if after else None
 
 
@@ -140,7 +140,7 @@ def _new_level_year(sentence: str, figure: Figure) -> int | None:
     taken = {
         other.end + after.start(1)
         for other in parse_figures(sentence)
-        if other.start != figure.start and (after := _YEAR_RIGHT_AFTER.match(sentence[other.end :]))
+        if other.start != figure.start and (after := YEAR_RIGHT_AFTER.match(sentence[other.end :]))
     }
     candidates = {
         year

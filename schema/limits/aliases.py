@@ -10,7 +10,6 @@ fields count like any other.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 from graphql import (
     FieldNode,
@@ -21,6 +20,8 @@ from graphql import (
     SelectionSetNode,
 )
 
+from schema.limits.fragments import FragmentValues
+
 
 def operation_aliases(
     operation: OperationDefinitionNode, fragments: Mapping[str, FragmentDefinitionNode]
@@ -29,13 +30,11 @@ def operation_aliases(
     return _AliasCounter(fragments).count(operation.selection_set)
 
 
-@dataclass
 class _AliasCounter:
-    """Memoises fragments so nested spreads cannot make the walk explode."""
+    """Aliases in selections; fragments are memoised (`FragmentValues`)."""
 
-    fragments: Mapping[str, FragmentDefinitionNode]
-    _memo: dict[str, int] = field(default_factory=dict)
-    _entered: set[str] = field(default_factory=set)
+    def __init__(self, fragments: Mapping[str, FragmentDefinitionNode]) -> None:
+        self._fragments = FragmentValues(fragments, self.count)
 
     def count(self, selection_set: SelectionSetNode | None) -> int:
         total = 0
@@ -45,15 +44,5 @@ class _AliasCounter:
             elif isinstance(node, InlineFragmentNode):
                 total += self.count(node.selection_set)
             elif isinstance(node, FragmentSpreadNode):
-                total += self._fragment(node.name.value)
+                total += self._fragments.value(node.name.value)
         return total
-
-    def _fragment(self, name: str) -> int:
-        if name not in self._memo:
-            fragment = self.fragments.get(name)
-            if fragment is None or name in self._entered:
-                return 0  # unknown fragments and cycles are reported by graphql-core's own rules
-            self._entered.add(name)
-            self._memo[name] = self.count(fragment.selection_set)
-            self._entered.discard(name)
-        return self._memo[name]

@@ -9,7 +9,6 @@ and introspection fields (`__schema`, ...) are not counted (graphql-core's
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 
 from graphql import (
     FieldNode,
@@ -21,6 +20,8 @@ from graphql import (
     SelectionSetNode,
 )
 
+from schema.limits.fragments import FragmentValues
+
 
 def operation_depth(
     operation: OperationDefinitionNode, fragments: Mapping[str, FragmentDefinitionNode]
@@ -29,13 +30,11 @@ def operation_depth(
     return _DepthWalker(fragments).selection_set_depth(operation.selection_set)
 
 
-@dataclass
 class _DepthWalker:
-    """Memoises fragments so nested spreads cannot make the walk explode."""
+    """Depth of selections; fragments are memoised (`FragmentValues`)."""
 
-    fragments: Mapping[str, FragmentDefinitionNode]
-    _memo: dict[str, int] = field(default_factory=dict)
-    _entered: set[str] = field(default_factory=set)
+    def __init__(self, fragments: Mapping[str, FragmentDefinitionNode]) -> None:
+        self._fragments = FragmentValues(fragments, self.selection_set_depth)
 
     def selection_set_depth(self, selection_set: SelectionSetNode) -> int:
         return max((self._selection_depth(node) for node in selection_set.selections), default=0)
@@ -48,15 +47,5 @@ class _DepthWalker:
         if isinstance(node, InlineFragmentNode):
             return self.selection_set_depth(node.selection_set)
         if isinstance(node, FragmentSpreadNode):
-            return self._fragment_depth(node.name.value)
+            return self._fragments.value(node.name.value)
         return 0
-
-    def _fragment_depth(self, name: str) -> int:
-        if name not in self._memo:
-            fragment = self.fragments.get(name)
-            if fragment is None or name in self._entered:
-                return 0  # unknown fragments and cycles are reported by graphql-core's own rules
-            self._entered.add(name)
-            self._memo[name] = self.selection_set_depth(fragment.selection_set)
-            self._entered.discard(name)
-        return self._memo[name]

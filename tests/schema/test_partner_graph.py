@@ -6,11 +6,9 @@ from __future__ import annotations
 import asyncio
 import json
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from typing import Any
 
-from sqlalchemy import event
 from sqlalchemy.engine import Engine
 from strawberry.relay import GlobalID
 
@@ -20,6 +18,7 @@ from app.events import EventLog
 from tests.conftest import new_api_key
 from tests.support.analysed import LABELS, claim_type, final_label, page, priority, seed_analysed_report
 from tests.support.graphql import GraphQLClient
+from tests.support.sqlalchemy_events import recorded
 
 FULL_PAGE = """
 query Claims($id: ID!, $first: Int!) {
@@ -93,19 +92,9 @@ def report_gid(report_id: object) -> str:
     return str(GlobalID("Report", str(report_id)))
 
 
-@contextmanager
-def counted_queries() -> Iterator[list[str]]:
+def counted_queries() -> AbstractContextManager[list[str]]:
     """Every SQL statement any engine of this process runs inside the block."""
-    statements: list[str] = []
-
-    def record(conn: Any, cursor: Any, statement: str, *args: Any) -> None:
-        statements.append(statement)
-
-    event.listen(Engine, "before_cursor_execute", record)
-    try:
-        yield statements
-    finally:
-        event.remove(Engine, "before_cursor_execute", record)
+    return recorded(Engine, "before_cursor_execute", lambda conn, cursor, statement, *_: statement)
 
 
 async def test_200_claims_with_verdicts_findings_and_routing_take_a_constant_number_of_queries(

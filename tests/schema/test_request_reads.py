@@ -4,12 +4,10 @@ checks out one pooled connection, readers take turns, and a failed read does not
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from contextlib import contextmanager
-from typing import Any
+from contextlib import AbstractContextManager
 
 import pytest
-from sqlalchemy import event, text
+from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import Pool
 
@@ -18,21 +16,12 @@ from schema.request_reads import RequestReads
 from tests.schema.test_partner_graph import FULL_PAGE, report_gid
 from tests.support.analysed import seed_analysed_report
 from tests.support.graphql import GraphQLClient
+from tests.support.sqlalchemy_events import recorded
 
 
-@contextmanager
-def counted_checkouts() -> Iterator[list[int]]:
+def counted_checkouts() -> AbstractContextManager[list[int]]:
     """Every connection any pool of this process lends inside the block."""
-    checkouts: list[int] = []
-
-    def record(dbapi_connection: Any, record: Any, proxy: Any) -> None:
-        checkouts.append(id(dbapi_connection))
-
-    event.listen(Pool, "checkout", record)
-    try:
-        yield checkouts
-    finally:
-        event.remove(Pool, "checkout", record)
+    return recorded(Pool, "checkout", lambda dbapi_connection, *_: id(dbapi_connection))
 
 
 async def test_a_claims_page_with_everything_nested_reads_through_one_connection(
