@@ -1,4 +1,5 @@
-"""The client side of the `sibyl` command: `sibyl analyze report.pdf --follow` and `sibyl ask`.
+"""The client side of the `sibyl` command: `sibyl analyze report.pdf --follow`, `sibyl ask` and
+`sibyl export`.
 
 `add_client_commands` plugs these into the main `sibyl` parser; `python -m clients.cli` runs them on
 their own. Only the network is used: nothing of the server is imported.
@@ -16,6 +17,7 @@ from typing import Any
 from clients.console.analyze import RunState, analyze, interrupted_message, read_pdf
 from clients.console.ask import ask
 from clients.console.outcome import EXIT_INTERRUPTED, CommandError, describe_failure
+from clients.console.show import export
 
 DEFAULT_TIMEOUT_SECONDS = 3600.0
 CHATTY_LOGGERS = ("httpx", "httpcore", "websockets")
@@ -54,6 +56,10 @@ def _ask(args: argparse.Namespace) -> int:
     return _run(lambda: ask(args), lambda: "interrupted.")
 
 
+def _export(args: argparse.Namespace) -> int:
+    return _run(lambda: export(args), lambda: "interrupted.")
+
+
 def _positive_seconds(text: str) -> float:
     value = float(text)
     if value <= 0:
@@ -72,6 +78,13 @@ def _add_connection_options(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def _add_output_options(parser: argparse.ArgumentParser) -> None:
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", dest="output", action="store_const", const="json", help="one JSON document")
+    output.add_argument("--markdown", dest="output", action="store_const", const="markdown", help="markdown")
+    parser.set_defaults(output="table")
+
+
 def _add_analyze(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = commands.add_parser(
         "analyze", help="upload a report PDF to a Sibyl server, analyse it and print the verdicts"
@@ -80,10 +93,8 @@ def _add_analyze(commands: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument("--company", metavar="NAME", help="the reporting company")
     parser.add_argument("--follow", action="store_true", help="show live progress and agent activity")
     parser.add_argument("--skip-claims", action="store_true", help="reuse the report's stored claims")
-    output = parser.add_mutually_exclusive_group()
-    output.add_argument("--json", dest="output", action="store_const", const="json", help="one JSON document")
-    output.add_argument("--markdown", dest="output", action="store_const", const="markdown", help="markdown")
-    parser.set_defaults(output="table", handler=_analyze)
+    _add_output_options(parser)
+    parser.set_defaults(handler=_analyze)
     parser.add_argument(
         "--timeout",
         type=_positive_seconds,
@@ -103,10 +114,22 @@ def _add_ask(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     _add_connection_options(parser)
 
 
+def _add_export(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "export", help="print an analysed report's verdicts again (table, --markdown or --json), no new run"
+    )
+    parser.add_argument("report_id", metavar="REPORT_ID", help="the report's id")
+    _add_output_options(parser)
+    parser.set_defaults(handler=_export)
+    _add_connection_options(parser)
+
+
 def add_client_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register `analyze` and `ask` on a `sibyl` parser's subcommands (handlers return exit codes)."""
+    """Register `analyze`, `ask` and `export` on a `sibyl` parser's subcommands (handlers return exit
+    codes)."""
     _add_analyze(commands)
     _add_ask(commands)
+    _add_export(commands)
 
 
 def build_parser() -> argparse.ArgumentParser:

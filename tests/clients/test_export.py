@@ -1,5 +1,6 @@
 """`Report.export`: the server renders a report's verdicts as exactly the bytes `sibyl analyze
---markdown` / `--json` print for it (one shared renderer, `clients.console.export`)."""
+--markdown` / `--json` print for it (one shared renderer, `clients.console.export`), and `sibyl
+export` prints them again without a new analysis."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from tests.fixtures import pdfs
 from tests.support.graphql import GraphQLClient
 
 EXPORT = "query Export($id: ID!, $format: ExportFormat!) { report(id: $id) { export(format: $format) } }"
+RUN_ID = "query Run($id: ID!) { report(id: $id) { analysis { id } } }"
 
 
 async def test_export_is_byte_for_byte_the_cli_output(
@@ -31,6 +33,16 @@ async def test_export_is_byte_for_byte_the_cli_output(
     assert exported_json == as_json.stdout
     assert exported_markdown == as_markdown.stdout
     assert exported_markdown.startswith(f"# Sibyl analysis: {pdfs.COMPANY}\n")
+
+    # `sibyl export` prints the same again without starting another analysis
+    connection = ["--server", api_url, "--api-key", api_key]
+    runs = (await client.data(RUN_ID, id=report_id))["report"]["analysis"]["id"]
+    again = await run_cli("export", report_id, "--markdown", *connection)
+    assert (again.code, again.stdout) == (0, exported_markdown), again.stderr
+    assert (await client.data(RUN_ID, id=report_id))["report"]["analysis"]["id"] == runs
+
+    unknown = await run_cli("export", "UmVwb3J0OjA=", *connection)
+    assert unknown.code == 2 and "no report" in unknown.stderr and not unknown.stdout
 
 
 async def test_export_of_another_organisations_report_is_null(

@@ -1,0 +1,30 @@
+"""`sibyl export REPORT_ID`: an analysed report's verdicts again, without analysing it again.
+
+`sibyl analyze report.pdf --markdown` on a report already uploaded starts a new analysis; this
+prints the latest one as it stands (a table, `--markdown` or `--json`, the same renderers as
+`analyze` and the API's `Report.export`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from clients.console.outcome import EXIT_OK, EXIT_USAGE, CommandError
+from clients.console.render import RENDERERS
+from clients.sibyl.client import SibylClient
+from clients.sibyl.errors import NotFound
+
+
+async def export(args: argparse.Namespace) -> int:
+    """Print the report's latest analysis; an unknown report id is bad input (exit 2)."""
+    async with SibylClient(
+        args.server, args.api_key, persisted_queries=getattr(args, "persisted_queries", True)
+    ) as client:
+        try:
+            report = await client.report(args.report_id)
+        except NotFound as error:
+            raise CommandError(f"no report {args.report_id!r} on this server", EXIT_USAGE) from error
+        claims = await client.claims(report.id, order_by="PAGE")
+    sys.stdout.write(RENDERERS[args.output](report, claims))
+    return EXIT_OK
