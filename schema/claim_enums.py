@@ -50,6 +50,11 @@ class EvidenceKind(enum.Enum):
     DISCLOSURE = strawberry.enum_value(
         "disclosure", description="IFRS S1/S2 requirement coverage by the legal agent."
     )
+    CONTEXT = strawberry.enum_value(
+        "context",
+        description="Where the claim is, not whether it is true: a place located in the gazetteer with no "
+        "imagery to compare. It never supports or contradicts a claim.",
+    )
     NONE = strawberry.enum_value("none", description="The agent looked and honestly found nothing.")
     ERROR = strawberry.enum_value("error", description="The agent failed; this check is missing.")
 

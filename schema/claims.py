@@ -219,7 +219,7 @@ class Finding(relay.Node):
     evidence_kind: EvidenceKind = strawberry.field(
         description="What the finding can prove: only INDEPENDENT evidence can verify a claim; INTERNAL can "
         "contradict it (the report disagrees with itself) but never verify it; DISCLOSURE (IFRS coverage) "
-        "never supports or contradicts a claim."
+        "and CONTEXT (a place located, no imagery) never support or contradict a claim."
     )
     summary: str = strawberry.field(description="The finding in a sentence or two.")
     details: JSON = strawberry.field(description="Agent-specific details: sources, quotes, scores.")

@@ -1,7 +1,7 @@
 """What a finding can prove about its claim: its evidence kind.
 
 The judge decides a claim's truth from independent evidence only (see `app.agents.judge.grounding`),
-so every finding declares which of five kinds it is:
+so every finding declares which of six kinds it is:
 
 - `independent`: a source other than the reporting company (news, research, registries, imagery,
   documents in the evidence library), with its publisher, date and quote check;
@@ -10,6 +10,8 @@ so every finding declares which of five kinds it is:
   is inconsistent, never that it is true;
 - `disclosure`: IFRS S1/S2 requirement coverage. A claim that mentions an IFRS topic is disclosed,
   not true, so disclosure findings feed the compliance summary and never a verdict;
+- `context`: where the claim is, not whether it is true (a place located in the gazetteer with no
+  imagery to compare): it never supports or contradicts a claim;
 - `none`: the agent honestly found nothing;
 - `error`: the agent failed.
 
@@ -25,8 +27,8 @@ from typing import Any, Literal, cast
 from app.search.domains import matches
 from app.specialists.credibility import PRESS_WIRE_DOMAINS
 
-EvidenceKind = Literal["independent", "internal", "disclosure", "none", "error"]
-EVIDENCE_KINDS: tuple[str, ...] = ("independent", "internal", "disclosure", "none", "error")
+EvidenceKind = Literal["independent", "internal", "disclosure", "context", "none", "error"]
+EVIDENCE_KINDS: tuple[str, ...] = ("independent", "internal", "disclosure", "context", "none", "error")
 
 #: How a source's tier was decided when the source is the company speaking for itself.
 SELF_REPORTED_TIER_BASES = frozenset({"company_site", "press_release"})
@@ -37,6 +39,8 @@ DISCLOSURE_AGENTS = frozenset({"legal"})
 #: Evidence types of the searching agents' per-claim summaries (they aggregate per-source findings).
 DISCLOSURE_TYPES = frozenset({"ifrs_compliance", "disclosure_gap"})
 INTERNAL_TYPES = frozenset({"calculation", "inconsistency"})
+#: Evidence types that place a claim without bearing on its truth.
+CONTEXT_TYPES = frozenset({"location_resolved"})
 
 
 def is_self_reported(details: Mapping[str, Any]) -> bool:
@@ -66,6 +70,8 @@ def evidence_kind_of(agent: str, evidence_type: str, details: Mapping[str, Any])
         return "disclosure"
     if agent in INTERNAL_AGENTS or evidence_type in INTERNAL_TYPES:
         return "internal"
+    if evidence_type in CONTEXT_TYPES:
+        return "context"
     if "key_findings" in details:
         return _summary_kind(details)
     if is_self_reported(details):

@@ -41,7 +41,7 @@ LEVEL_SCORES: dict[str, dict[str, float]] = {
 }
 MISSING_AGENT_PENALTY = 0.2
 ERRORED_AGENT_PENALTY = 0.3
-NO_STANCE_KINDS = frozenset({"disclosure", "none", "error"})
+NO_STANCE_KINDS = frozenset({"disclosure", "context", "none", "error"})
 PRECISION = 4  # scores are rounded so thresholds are not decided by float noise
 SUFFICIENT_SCORE = 0.7  # an overall score this high, without contradictions, verifies a claim
 

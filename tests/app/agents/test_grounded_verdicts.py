@@ -109,6 +109,7 @@ def verdict_of(*findings: Finding) -> str:
         ("news_media", "news_source", {"tier_basis": "company_site"}, "internal"),
         ("news_media", "news_source", {"tier_basis": "press_release"}, "internal"),
         ("geography", "satellite_ndvi", {}, "independent"),
+        ("geography", "location_resolved", {"source_available": True}, "context"),
         ("news_media", "none", {}, "none"),
         ("legal", "error", {}, "error"),
     ],

@@ -86,17 +86,25 @@ def test_a_finding_in_an_earlier_pass_counts_as_investigated() -> None:
     assert completeness["completeness_score"] == 1.0
 
 
-def test_disclosure_coverage_never_sends_a_claim_back() -> None:
-    """Partial IFRS coverage used to send Legal back: its word cannot move a verdict."""
+def test_disclosure_coverage_and_a_located_place_never_send_a_claim_back() -> None:
+    """Partial IFRS coverage used to send Legal back, and a place located without imagery Geography:
+    neither can move a verdict (`disclosure` and `context` evidence)."""
     findings = offline_findings()
+    kwargs: dict[str, Any] = {"run_id": "r", "iteration": 0, "max_iterations": 3}
+    assert judge_claim(claim("environmental"), findings, {}, **kwargs).request is None
+    evaluation = evaluate_evidence(claim("legal_governance"), findings[3:], {})
+    assert determine_target_agents(evaluation, findings[3:]) == []
+
+
+def test_an_agent_known_to_repeat_itself_is_not_asked_again() -> None:
+    """Imagery that took no side could be asked again, unless the caller knows the agent would give
+    the same answer (the built-in Geography ignores refined queries, see `unguided_agents`)."""
+    findings = [finding("geography", "satellite_ndvi", None, source_available=True), *offline_findings()[1:]]
     kwargs: dict[str, Any] = {"run_id": "r", "iteration": 0, "max_iterations": 3}
     judgment = judge_claim(claim("environmental"), findings, {}, **kwargs)
     assert judgment.request is not None and judgment.request["target_agents"] == ["geography"]
-    # The built-in Geography would only locate the same places again (see `unguided_agents`).
     built_in = judge_claim(claim("environmental"), findings, {}, settled={"geography"}, **kwargs)
     assert built_in.request is None
-    evaluation = evaluate_evidence(claim("legal_governance"), findings[3:], {})
-    assert determine_target_agents(evaluation, findings[3:]) == []
 
 
 def test_a_missing_legal_agent_is_not_asked_for_disclosure_but_a_missing_searcher_is() -> None:

@@ -336,6 +336,7 @@ async def test_pipeline_records_geography_findings_offline(
         "gazetteer",
     )
     assert pilbara.details["imagery"]["reason"] == OFFLINE_REASON
+    assert pilbara.evidence_kind == "context"  # where the claim is, not whether it is true
     # Weipa and Kitimat are towns of fewer than 15,000 people: not in the gazetteer, honestly "none".
     assert {by_claim[seeded.claim_ids[i]].evidence_type for i in (4, 5)} == {"none"}
     assert all(f.evidence_type != "error" for f in findings)
