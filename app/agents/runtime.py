@@ -14,7 +14,6 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.agents.catalog import AGENT_LABELS
 from app.agents.persistence import load_report_pages, set_agent_status, update_run
 from app.agents.state import InfoRequest, InfoResponse, PipelineInput, SpecialistTask
 from app.config import Settings
@@ -50,19 +49,6 @@ class InvestigationOutcome:
     info_responses: list[InfoResponse] = field(default_factory=list)
 
 
-def single_agent_prefix(message: str) -> str:
-    """The message with a repeated leading "<Agent> agent: " said once.
-
-    Investigators prefix what they narrate with their name, and some narrate a finding's summary
-    that already starts with it ("News/Media agent: News/Media agent: 0 supporting ...").
-    """
-    for label in AGENT_LABELS.values():
-        prefix = f"{label} agent: "
-        while message.startswith(prefix + prefix):
-            message = message[len(prefix) :]
-    return message
-
-
 @dataclass
 class InvestigationTools:
     """Handed to an investigator: a way to narrate progress and the services it may use."""
@@ -77,8 +63,7 @@ class InvestigationTools:
     _pages: list[tuple[int, str]] | None = field(default=None, init=False, repr=False)
 
     async def think(self, message: str, **data: Any) -> None:
-        """Narrate progress (an `agent_thinking` event), the agent's name said once."""
-        await self.recorder.emit("agent_thinking", {"message": single_agent_prefix(message), **data})
+        await self.recorder.emit("agent_thinking", {"message": message, **data})
 
     async def report_pages(self) -> list[tuple[int, str]]:
         """The parsed report's `(page number, text)` pairs in page order (read once, then cached)."""

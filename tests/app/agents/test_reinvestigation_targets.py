@@ -8,7 +8,6 @@ from typing import Any
 
 from app.agents.judge import determine_target_agents, evaluate_evidence, identify_evidence_gap, judge_claim
 from app.agents.judge.reinvestigation import repeat_answers
-from app.agents.runtime import single_agent_prefix
 from app.agents.specialists import BUILT_IN_INVESTIGATORS, no_evidence_source, unguided_agents
 from app.agents.state import ClaimState, Finding
 
@@ -151,17 +150,3 @@ def test_only_built_in_unguided_investigators_are_assumed_to_repeat_themselves()
     assert unguided_agents(BUILT_IN_INVESTIGATORS) == {"geography", "data_metrics"}
     plugins = {**BUILT_IN_INVESTIGATORS, "geography": no_evidence_source}
     assert unguided_agents(plugins) == {"data_metrics"}
-
-
-def test_an_agents_name_is_said_once_in_its_narration() -> None:
-    assert (
-        single_agent_prefix("News/Media agent: News/Media agent: 0 supporting and 0 contradicting source(s).")
-        == "News/Media agent: 0 supporting and 0 contradicting source(s)."
-    )
-    assert single_agent_prefix("Academic/Research agent: Academic/Research agent: x") == (
-        "Academic/Research agent: x"
-    )
-    assert single_agent_prefix("Legal agent: News/Media agent: answered") == (
-        "Legal agent: News/Media agent: answered"
-    )
-    assert single_agent_prefix("Checked 3 claims.") == "Checked 3 claims."
