@@ -201,21 +201,23 @@ def assign_code(error: GraphQLError) -> str:
     (crashes get theirs when they are masked)."""
     code = code_of(error)
     if code is None:
-        code = _inferred_code(error).name
-        error.extensions = {**(error.extensions or {}), "code": code}
         limit = _token_limit(error)
-        if limit is not None:
+        if limit is None:
+            code = _inferred_code(error).name
+            error.extensions = {**(error.extensions or {}), "code": code}
+        else:
+            code = ErrorCode.QUERY_TOO_LARGE.name
             error.message = (
                 f"The document has more than {limit:,} tokens (MAX_QUERY_TOKENS); parsing stopped there. "
                 "Ask for fewer fields, or fewer aliases of the same field."
             )
-            error.extensions["limit"] = limit
+            error.extensions = {**(error.extensions or {}), "code": code, "limit": limit}
     return code
 
 
 def _inferred_code(error: GraphQLError) -> ErrorCode:
     if isinstance(error, GraphQLSyntaxError):
-        return ErrorCode.QUERY_TOO_LARGE if _token_limit(error) else ErrorCode.GRAPHQL_PARSE_FAILED
+        return ErrorCode.GRAPHQL_PARSE_FAILED
     if isinstance(error.original_error, GlobalIDValueError):
         return ErrorCode.INVALID_ID
     return ErrorCode.GRAPHQL_VALIDATION_FAILED
