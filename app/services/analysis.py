@@ -11,7 +11,7 @@ from arq.connections import ArqRedis
 from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.agents.lease import ACTIVE_RUN_STATUSES, lease_state
+from app.agents.lease import ACTIVE_RUN_STATUSES, PENDING_GRACE_SECONDS, LeaseState, lease_state
 from app.config import Settings
 from app.db.models import AnalysisRun, Claim, Report, ReportStatus
 from app.db.session import SessionFactory
@@ -161,6 +161,14 @@ async def resume_analysis(event_log: EventLog, arq: ArqRedis, report_id: uuid.UU
                 "The latest analysis already completed; use startAnalysis to analyse again.",
                 "reportId",
             )
+        if run.status in ACTIVE_RUN_STATUSES:
+            now = await session.scalar(select(func.now()))
+            if now is not None and in_hand(run, lease_state(run, now), now, PENDING_GRACE_SECONDS):
+                raise AnalysisRefused(
+                    AnalysisProblem.ALREADY_RUNNING,
+                    f"The latest analysis is {run.status} on a worker; follow it with analysisEvents.",
+                    "reportId",
+                )
         if run.status == "ERROR":
             run.status = "PENDING"
             run.error_message = None
@@ -198,13 +206,18 @@ async def runs_to_resume(
     abandoned = []
     for run, now in rows:
         state = lease_state(run, now)
-        if state.held:
-            continue
-        young = run.created_at > now - timedelta(seconds=pending_grace_seconds)
-        if run.status == "PENDING" and run.lease_owner is None and young:
-            continue  # its start job is still queued
-        abandoned.append(AbandonedRun(run.id, run.attempts, state.interrupted))
+        if not in_hand(run, state, now, pending_grace_seconds):
+            abandoned.append(AbandonedRun(run.id, run.attempts, state.interrupted))
     return abandoned
+
+
+def in_hand(run: AnalysisRun, state: LeaseState, now: datetime, pending_grace_seconds: float) -> bool:
+    """Whether an active run is being taken care of: a live worker holds its lease (`state`), or it
+    is PENDING with no lease and younger than the grace period (its start job is still queued)."""
+    if state.held:
+        return True
+    young = run.created_at > now - timedelta(seconds=pending_grace_seconds)
+    return run.status == "PENDING" and run.lease_owner is None and young
 
 
 async def locked_run(session: AsyncSession, run_id: uuid.UUID) -> tuple[AnalysisRun, datetime] | None:

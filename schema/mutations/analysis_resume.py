@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-import uuid
-from datetime import timedelta
 from typing import Annotated
 
 import strawberry
-from sqlalchemy import func, select
 
-from app.agents.lease import ACTIVE_RUN_STATUSES, PENDING_GRACE_SECONDS, lease_state
 from app.services.analysis import AnalysisProblem, AnalysisRefused, resume_analysis
-from app.services.runs import latest_run
 from schema.analysis import Analysis
 from schema.context import Context
 from schema.mutations.analysis_errors import AnalysisErrorCode, error_from, success_fields
@@ -37,26 +32,6 @@ ResumeAnalysisResult = Annotated[
 ]
 
 
-async def _refuse_if_in_hand(info: strawberry.Info[Context], report_id: uuid.UUID) -> None:
-    """ALREADY_RUNNING when a worker holds the latest run (a live lease) or its start job is still
-    queued: a resume job would only find the lease held and give up. A run whose worker died or whose
-    job was lost is resumed as asked."""
-    async with info.context.services.session_factory() as session:
-        run = await latest_run(session, report_id)
-        now = await session.scalar(select(func.now()))
-    if run is None or run.status not in ACTIVE_RUN_STATUSES or now is None:
-        return
-    queued = run.status == "PENDING" and run.lease_owner is None
-    if lease_state(run, now).held or (
-        queued and run.created_at > now - timedelta(seconds=PENDING_GRACE_SECONDS)
-    ):
-        raise AnalysisRefused(
-            AnalysisProblem.ALREADY_RUNNING,
-            f"The latest analysis is {run.status} on a worker; follow it with analysisEvents.",
-            "reportId",
-        )
-
-
 @strawberry.type
 class ResumeAnalysisMutation:
     @strawberry.mutation(
@@ -75,7 +50,6 @@ class ResumeAnalysisMutation:
         try:
             if found is None:
                 raise AnalysisRefused(AnalysisProblem.REPORT_NOT_FOUND, "No report has this id.", "reportId")
-            await _refuse_if_in_hand(info, found.id)
             started = await resume_analysis(services.event_log, services.arq, found.id)
         except AnalysisRefused as exc:
             code, message, field = error_from(exc)
