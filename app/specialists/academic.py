@@ -15,8 +15,8 @@ import re
 from app.agents.runtime import InvestigationOutcome, InvestigationTools
 from app.agents.state import ClaimState, SpecialistTask
 from app.claims.sentences import split_sentences
-from app.specialists.company_names import search_name
-from app.specialists.contradictions import SourceAssessment, assess_by_rules, mentions
+from app.specialists.company_names import names_company, search_name
+from app.specialists.contradictions import SourceAssessment, assess_by_rules
 from app.specialists.credibility import RESEARCH_DOMAINS
 from app.specialists.search_queries import PlannedQuery, claim_time_range, topic_terms
 from app.specialists.source_findings import EvidenceKinds
@@ -88,7 +88,7 @@ def assess_research(claim_text: str, company: str, title: str, source_text: str)
     kind = check_kind(claim_text)
     if kind in {"target_validation", "certification"}:
         for sentence in [title, *(s.text for s in split_sentences(1, source_text))]:
-            if company and not mentions(sentence, company):
+            if company and not names_company(sentence, company):
                 continue
             found = _status(kind, claim_text, sentence)
             if found is not None:

@@ -123,17 +123,12 @@ def content_words(text: str) -> set[str]:
     return words
 
 
-def mentions(text: str, company: str) -> bool:
-    """Whether `company` (its search name, or a distinctive first word of it) appears in `text`."""
-    return names_company(text, company)
-
-
 def assess_by_rules(claim_text: str, company: str, title: str, source_text: str) -> SourceAssessment:
     """The strongest signal among the source's on-topic sentences (see the module docstring)."""
     sentences = [title, *(s.text for s in split_sentences(1, source_text))]
     claim_words = content_words(claim_text)
     claim_scopes = covered_scopes(claim_text)
-    about_company = mentions(title, company)
+    about_company = names_company(title, company)
     best: SourceAssessment | None = None
     on_topic = False
     for sentence in sentences:
@@ -144,7 +139,7 @@ def assess_by_rules(claim_text: str, company: str, title: str, source_text: str)
         if len(shared) < MIN_SHARED_WORDS and not (claim_scopes & scopes):
             continue
         on_topic = True
-        named = bool(company) and (about_company or mentions(sentence, company))
+        named = bool(company) and (about_company or names_company(sentence, company))
         found = _signal(claim_text, sentence, named, _context_words(shared, company))
         if found is not None and (best is None or _rank(found) > _rank(best)):
             best = found
