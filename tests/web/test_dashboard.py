@@ -248,6 +248,10 @@ async def test_claims_sort_by_priority_and_filter_by_type_and_agent(
     )
     rows = page.locator("#claim-table tbody tr")
     await expect(rows.first).to_be_visible()
+    # The unfiltered table stays on screen until the filtered page arrives: wait for it to go.
+    other_types = page.locator('#claim-table tbody td[data-label="Type"]:not(:text-is("geographic"))')
+    await expect(other_types).to_have_count(0)
+    await expect(rows.first).to_be_visible()
     for row in await rows.all():
         await expect(row.locator('td[data-label="Type"]')).to_have_text("geographic")
         await expect(row.locator('td[data-label="Agents"]')).to_contain_text("geography")
