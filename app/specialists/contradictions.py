@@ -13,7 +13,10 @@ sentence sharing the claim's topic; a site's figure only with that site's), and 
 a commitment, aim, plan or forecast ("committed to cutting", "a 39% reduction by 2035") is an
 intention, and an intention is never compared with a reported change. Directions of change are
 compared only when both are reported and the sentence names no other quantity than the claim. A
-source rejecting the claim's figure ("60 sites, not 167") states a different figure.
+source rejecting the claim's figure ("60 sites, not 167") states a different figure. A different
+figure, and any direction of change, also needs the two sentences to measure alike
+(`figure_subjects`): a shared word beyond units and periods, the same qualifiers (avoided, saved,
+supplier, commuting ...), and for figures the same role (a change amount is never a level).
 Signals, strongest first: a different figure for the same quantity (direct, 0.9), the opposite
 direction of change (direct, 0.85), a delayed or missed deadline (timeline, 0.8), enforcement or
 litigation (omission, 0.75), and criticism (contextual, 0.7). The same figure (0.6) or the same
@@ -30,6 +33,7 @@ from dataclasses import dataclass
 from app.claims.sentences import split_sentences
 from app.knowledge.keywords import tokens
 from app.specialists.company_names import names_company
+from app.specialists.figure_subjects import measure_alike, role, same_role, subject_words
 from app.specialists.figures import (
     Figure,
     covered_scopes,
@@ -171,10 +175,11 @@ def _rank(assessment: SourceAssessment) -> tuple[int, float]:
 def _signal(claim: str, sentence: str, named: bool, shared: set[str]) -> SourceAssessment | None:
     quote = sentence.strip()
     same_period = _same_period(claim, sentence)
-    figures = _compare_all(claim, sentence, shared) if same_period else None
+    alike = measure_alike(claim, sentence, subject_words(shared))
+    figures = _compare_all(claim, sentence, shared, alike) if same_period else None
     claim_direction, sentence_direction = (
         (_direction(claim), _direction(sentence))
-        if same_period and (not quantities(sentence) or quantities(claim) == quantities(sentence))
+        if same_period and alike and (not quantities(sentence) or quantities(claim) == quantities(sentence))
         else (None, None)
     )
     if named and figures == "mismatch":
@@ -313,9 +318,11 @@ def _same_period(claim: str, sentence: str) -> bool:
     return not claim_years or not sentence_years or bool(claim_years & sentence_years)
 
 
-def _compare_all(claim: str, sentence: str, shared: set[str]) -> str | None:
-    """Figures with units first, then counts; a rejected claim figure is a mismatch either way."""
-    figures = _compare_figures(claim, sentence)
+def _compare_all(claim: str, sentence: str, shared: set[str], alike: bool) -> str | None:
+    """Figures with units first, then counts; a rejected claim figure is a mismatch either way.
+    Figures of sentences that do not measure alike (`figure_subjects.measure_alike`) can match but
+    never mismatch."""
+    figures = _compare_figures(claim, sentence, alike)
     counts = _compare_counts(claim, sentence, shared)
     if counts == "denied":
         return "mismatch"
@@ -329,14 +336,15 @@ def _same_measure(claim: str, mine: tuple[int, int], sentence: str, theirs: tupl
     )
 
 
-def _compare_figures(claim: str, sentence: str) -> str | None:
+def _compare_figures(claim: str, sentence: str, alike: bool = True) -> str | None:
     """ "match" if the source repeats a claim figure, "mismatch" if it states the same quantity for
     the same year only with other values (or rejects the claim's value), None when no figure is
     comparable.
 
     A match may be a paraphrase ("16.2 million tonnes" for "16.2 Mt CO2e"); a mismatch must be
     certain: the same currency, both or neither labelled CO2e, no unit of two readings, and the
-    source names the site or segment the claim's figure is for.
+    source names the site or segment the claim's figure is for, and both figures measure the same
+    thing (`alike`, and the same role: a change amount or a level, `figure_subjects.role`).
     """
     comparable = [
         (mine, theirs)
@@ -351,8 +359,14 @@ def _compare_figures(claim: str, sentence: str) -> str | None:
         return "match"
     if same:
         return "mismatch"
-    if _same_site(claim, sentence) and any(
-        _certainly_comparable(mine, theirs) for mine, theirs in comparable
+    if (
+        alike
+        and _same_site(claim, sentence)
+        and any(
+            _certainly_comparable(mine, theirs)
+            and same_role(role(claim, mine.start, mine.end), role(sentence, theirs.start, theirs.end))
+            for mine, theirs in comparable
+        )
     ):
         return "mismatch"
     return None

@@ -1,0 +1,105 @@
+"""What a figure measures beyond its unit and emissions scope, so that a source contradicts a claim
+only with a figure for the same thing.
+
+Most figures in a climate report are tonnes of CO2e of one year, yet measure different things:
+"we helped our customers avoid 190 Mt CO2e", "employee commuting came to 105 kt CO2e" and
+"emissions fell to 350 kt CO2e" are three quantities. Sharing a unit ("metric tons of CO2e") is not
+sharing a topic, and a source's "emissions fell to 350 kt" says nothing against a claim that
+customers avoided 190 Mt. A source figure may contradict a claim figure only when:
+
+- **the subjects meet:** the two sentences share a word that is not a unit, a scale, a period or the
+  company's name (`SUBJECTLESS_WORDS`);
+- **the qualifiers agree:** avoided, saved, financed, sold-product, supplier, commuting, travel,
+  intensity, offset, renewable or waste figures are their own quantities (`QUALIFIERS`); a sentence
+  naming one and a sentence not naming it measure different things. Qualifiers are read over the
+  whole sentence: a claim with two figures and one qualifier is then not contradicted on either,
+  a contradiction being worth less than a missed one when uncertain;
+- **the roles agree:** a change amount ("reduced by 32 kt", "an 8% cut", "down 8%") is never
+  compared with a level ("fell to 350 kt", "from 420 kt"). A figure whose wording says neither
+  ("came to", "at", "were") may be either.
+
+Matching figures (support) do not need this: the same value in the same unit is rarely a
+coincidence, and support alone never decides a verdict without a quote check and an independent
+publisher (`app.agents.judge.grounding`).
+"""
+
+from __future__ import annotations
+
+import re
+
+_I = re.IGNORECASE
+
+#: Words that say how much or when, never what: units, scales, periods, filler of figure phrases.
+SUBJECTLESS_WORDS = frozenset(
+    {
+        "metric", "ton", "tons", "tonne", "tonnes", "co2", "co2e", "co2eq", "equivalent", "carbon",
+        "dioxide", "thousand", "million", "billion", "kwh", "mwh", "gwh", "twh", "litre", "liter",
+        "hectare", "percent", "per", "cent", "percentage", "point", "fiscal", "year", "annual",
+        "annually", "compared", "approximately", "around", "about", "roughly", "some", "total",
+        "totaled", "totalled", "amount", "amounted", "figure", "came", "reached", "stood", "level",
+    }
+)  # fmt: skip
+
+#: Words that make a figure a quantity of its own (label -> pattern).
+QUALIFIERS: dict[str, re.Pattern[str]] = {
+    "avoided": re.compile(r"\bavoid\w*", _I),
+    "saved": re.compile(r"\bsav(?:e|es|ed|ing|ings)\b", _I),
+    "financed": re.compile(r"\bfinanc\w*|\binvestments?\b", _I),
+    "sold products": re.compile(r"\bproducts?\s(?:\w+\s)?sold\b|\bsold\sproducts?\b|\buse\sphase\b", _I),
+    "supply chain": re.compile(r"\bsuppl(?:ier|iers|y\schain)\b|\bupstream\b|\bpurchased\b", _I),
+    "downstream": re.compile(r"\bdownstream\b", _I),
+    "commuting": re.compile(r"\bcommut\w*|\bworking\sfrom\shome\b", _I),
+    "travel": re.compile(r"\bbusiness\stravel\b|\bflights?\b", _I),
+    "intensity": re.compile(r"\bintensity\b|\bper\s(?:unit|tonne|ton|employee|square|m2|vehicle|car)\b", _I),
+    "offset": re.compile(r"\boffset\w*|\bcarbon\scredits?\b|\bremovals?\b", _I),
+    "renewable": re.compile(r"\brenewabl\w*|\bgreen\s(?:electricity|power)\b|\bsolar\b|\bwind\b", _I),
+    "waste": re.compile(r"\bwaste\b|\blandfill\w*|\brecycl\w*", _I),
+}
+
+_CHANGE_NOUN = r"(?:reduction|decrease|increase|cut|drop|fall|rise|decline|improvement|saving|growth)"
+_CHANGE_VERB = (
+    r"(?:reduc\w*|decreas\w*|increas\w*|cut|cutting|fell|fall(?:s|ing)?|rose|ris(?:e|es|ing)|"
+    r"dropp?\w*|declin\w*|grew|grow(?:s|ing)?|lower\w*|rais\w*|improv\w*|down|up)"
+)
+_HEDGE = r"(?:(?:about|around|approximately|nearly|almost|over|more\sthan|some|roughly|only|just)\s)?"
+#: Before a figure: "by", "a reduction of", "fell", "down" -> the figure is a change amount.
+_CHANGE_BEFORE = re.compile(rf"(?:\bby|\b{_CHANGE_NOUN}\sof|\b{_CHANGE_VERB})\s{_HEDGE}$", _I)
+#: After a figure: "less", "lower", "reduction", "cut" -> a change amount ("an 8% cut").
+_CHANGE_AFTER = re.compile(rf"^\s?(?:less|lower|fewer|more|higher|{_CHANGE_NOUN}s?)\b", _I)
+#: Before a figure: a change verb or noun then "to" or "from" -> a level ("fell to 350 kt").
+_LEVEL_BEFORE = re.compile(
+    rf"\b(?:{_CHANGE_VERB}|{_CHANGE_NOUN})\b(?:\s[\w-]+){{0,6}}?\s(?:to|from)\s{_HEDGE}$", _I
+)
+_LOOK_BEHIND = 80
+
+
+def qualifiers(sentence: str) -> frozenset[str]:
+    """The qualifiers (`QUALIFIERS`) a sentence names."""
+    return frozenset(label for label, pattern in QUALIFIERS.items() if pattern.search(sentence))
+
+
+def subject_words(words: set[str]) -> set[str]:
+    """`words` without the ones that only say how much or when."""
+    return {word for word in words if word not in SUBJECTLESS_WORDS}
+
+
+def role(text: str, start: int, end: int) -> str | None:
+    """ "change" when the figure at `start:end` is a change amount, "level" when it is the level
+    reached or left, None when its wording does not say."""
+    before = text[max(0, start - _LOOK_BEHIND) : start]
+    if _LEVEL_BEFORE.search(before):
+        return "level"
+    if _CHANGE_BEFORE.search(before) or _CHANGE_AFTER.search(text[end:]):
+        return "change"
+    return None
+
+
+def same_role(first: str | None, second: str | None) -> bool:
+    """A change amount and a level are never the same quantity; an unsaid role may be either."""
+    return first is None or second is None or first == second
+
+
+def measure_alike(claim: str, sentence: str, shared_subjects: set[str]) -> bool:
+    """Whether a claim sentence and a source sentence can speak of the same quantity at all: a
+    shared subject word and the same qualifiers."""
+    return bool(shared_subjects) and qualifiers(claim) == qualifiers(sentence)
