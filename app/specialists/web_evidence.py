@@ -18,11 +18,10 @@ from app.agents.catalog import AGENT_LABELS
 from app.agents.runtime import FindingDraft, InvestigationOutcome, InvestigationTools, stable_id
 from app.agents.state import ClaimState, InfoRequest, InfoResponse, SpecialistTask
 from app.search.results import SearchAPIError, SearchResponse, SearchResult
-from app.search.sources import QuoteCheck, SourceTexts
+from app.search.sources import SourceTexts
 from app.search.web import EvidenceSearch, url_key
-from app.specialists.company_names import about_company, search_name
-from app.specialists.contradictions import SourceAssessment
-from app.specialists.credibility import ALWAYS_EXCLUDED_DOMAINS, TierAssignment, assign_tier, default_tier
+from app.specialists.company_names import search_name
+from app.specialists.credibility import ALWAYS_EXCLUDED_DOMAINS
 from app.specialists.search_queries import (
     PlannedQuery,
     corroboration_query,
@@ -30,7 +29,7 @@ from app.specialists.search_queries import (
     key_terms,
     refined_queries,
 )
-from app.specialists.source_analysis import RuleAssessor, analyse_source
+from app.specialists.source_analysis import RuleAssessor
 from app.specialists.source_findings import (
     EvaluatedSource,
     EvidenceKinds,
@@ -38,6 +37,7 @@ from app.specialists.source_findings import (
     source_finding,
     summary_finding,
 )
+from app.specialists.source_reading import read_source
 
 #: Sources read per claim (best-ranked first), so one claim cannot take the whole time budget.
 MAX_SOURCES_PER_CLAIM = 8
@@ -297,7 +297,7 @@ async def _evaluate(
         ]
     evaluated = await asyncio.gather(
         *(
-            _evaluate_source(tools, texts, profile, work.claim, company, result, query)
+            read_source(tools, texts, profile.rules, work.claim, company, result, query)
             for result, query in work.found[:MAX_SOURCES_PER_CLAIM]
         )
     )
@@ -318,59 +318,6 @@ async def _evaluate(
     if announce or findings:
         await tools.think(summary.summary, claim_id=claim_id)  # it names the agent
     return [*findings, summary]
-
-
-async def _evaluate_source(
-    tools: InvestigationTools,
-    texts: SourceTexts,
-    profile: SearchProfile,
-    claim: ClaimState,
-    company: str,
-    result: SearchResult,
-    query: PlannedQuery,
-) -> EvaluatedSource:
-    if not about_company(company, result.title, result.snippet, result.content):
-        assessment, llm_tier, llm_error = _not_about(company), None, None
-    else:
-        assessment, llm_tier, llm_error = await analyse_source(
-            tools.llm, claim, company, result, profile.rules, tools.usage
-        )
-    tier = _tier(result, company, llm_tier)
-    checked = await texts.check(result, assessment.quote) if assessment.stance != "irrelevant" else None
-    return EvaluatedSource(
-        result=result,
-        query=query.query,
-        query_type=query.query_type,
-        tier=tier,
-        assessment=assessment,
-        quote=checked or QuoteCheck(None, "not relevant; not checked"),
-        llm_error=llm_error,
-    )
-
-
-def _not_about(company: str) -> SourceAssessment:
-    """A source that never names the report's company: it is about someone else, so it neither
-    supports, contradicts nor discusses this report's claims (a library document about another firm
-    would otherwise turn up as independent evidence for every report)."""
-    return SourceAssessment(
-        "irrelevant",
-        None,
-        0.0,
-        f"The source does not name {company}; it is not about the company.",
-        None,
-        None,
-    )
-
-
-def _tier(result: SearchResult, company: str, llm_tier: int | None) -> TierAssignment:
-    by_rules = assign_tier(result.url, result.source_domain, result.title, result.snippet, company)
-    if by_rules is not None:
-        return by_rules
-    if llm_tier is not None:
-        # Never Tier 1 on the model's word alone: one Tier 1 source settles a contradiction.
-        tier = max(llm_tier, 2)
-        return TierAssignment(tier, "llm", "tier suggested by the analysis model for an unlisted outlet")
-    return default_tier(result.source_domain)
 
 
 async def _announce(tools: InvestigationTools, claim_id: str, item: EvaluatedSource) -> None:

@@ -1,0 +1,71 @@
+"""One search result read for one claim: whether it is about the report's company, how it bears on
+the claim (`source_analysis`), its credibility tier, and whether its quote is really in it."""
+
+from __future__ import annotations
+
+from app.agents.runtime import InvestigationTools
+from app.agents.state import ClaimState
+from app.search.results import SearchResult
+from app.search.sources import QuoteCheck, SourceTexts
+from app.specialists.company_names import about_company
+from app.specialists.contradictions import SourceAssessment
+from app.specialists.credibility import TierAssignment, assign_tier, default_tier
+from app.specialists.search_queries import PlannedQuery
+from app.specialists.source_analysis import RuleAssessor, analyse_source
+from app.specialists.source_findings import EvaluatedSource
+
+
+async def read_source(
+    tools: InvestigationTools,
+    texts: SourceTexts,
+    rules: RuleAssessor,
+    claim: ClaimState,
+    company: str,
+    result: SearchResult,
+    query: PlannedQuery,
+) -> EvaluatedSource:
+    """How `result`, found by `query`, bears on `claim`: a source that never names the company is
+    irrelevant unread; otherwise it is analysed (`analyse_source`), tiered, and its quote checked
+    against the source's own text."""
+    if not about_company(company, result.title, result.snippet, result.content):
+        assessment, llm_tier, llm_error = _not_about(company), None, None
+    else:
+        assessment, llm_tier, llm_error = await analyse_source(
+            tools.llm, claim, company, result, rules, tools.usage
+        )
+    tier = _tier(result, company, llm_tier)
+    checked = await texts.check(result, assessment.quote) if assessment.stance != "irrelevant" else None
+    return EvaluatedSource(
+        result=result,
+        query=query.query,
+        query_type=query.query_type,
+        tier=tier,
+        assessment=assessment,
+        quote=checked or QuoteCheck(None, "not relevant; not checked"),
+        llm_error=llm_error,
+    )
+
+
+def _not_about(company: str) -> SourceAssessment:
+    """A source that never names the report's company: it is about someone else, so it neither
+    supports, contradicts nor discusses this report's claims (a library document about another firm
+    would otherwise turn up as independent evidence for every report)."""
+    return SourceAssessment(
+        "irrelevant",
+        None,
+        0.0,
+        f"The source does not name {company}; it is not about the company.",
+        None,
+        None,
+    )
+
+
+def _tier(result: SearchResult, company: str, llm_tier: int | None) -> TierAssignment:
+    by_rules = assign_tier(result.url, result.source_domain, result.title, result.snippet, company)
+    if by_rules is not None:
+        return by_rules
+    if llm_tier is not None:
+        # Never Tier 1 on the model's word alone: one Tier 1 source settles a contradiction.
+        tier = max(llm_tier, 2)
+        return TierAssignment(tier, "llm", "tier suggested by the analysis model for an unlisted outlet")
+    return default_tier(result.source_domain)
