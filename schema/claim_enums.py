@@ -107,8 +107,10 @@ def risk_flag_kind(stored: str | None) -> RiskFlagKind | None:
 
 @strawberry.enum(description="How to order a report's claims.")
 class ClaimOrder(enum.Enum):
-    PAGE = "page"
-    PRIORITY = "priority"
+    PAGE = strawberry.enum_value("page", description="By page, and on each page in reading order.")
+    PRIORITY = strawberry.enum_value(
+        "priority", description="High priority first, then medium, then low; within each, as PAGE."
+    )
 
 
 #: Sort rank of each stored priority (PRIORITY ordering: high first).

@@ -37,11 +37,12 @@ _PRIORITY_RANK = case(PRIORITY_RANK, value=ClaimModel.priority, else_=len(PRIORI
 class ClaimEdge:
     # Encoded only when selected: a page's 200 cursors are rarely read, its first and last always.
     cursor: str = strawberry.field(
-        resolver=lambda root: _cursor(root.order, root.node),
+        resolver=lambda root: _cursor(root.order, root.node, root.page_offset),
         description="Pass as `after` to list the claims after this one.",
     )
     node: Claim = strawberry.field(description="The claim.")
     order: strawberry.Private[ClaimOrder]
+    page_offset: strawberry.Private[int]  # where the claim starts on its page: reading order
 
 
 @strawberry.type(description="A page of a report's claims.")
@@ -103,12 +104,13 @@ def _filtered(
 
 
 def _sort_key(order: ClaimOrder) -> list[Any]:
-    columns: list[Any] = [ClaimModel.source_page, ClaimModel.id]
+    """Page, then reading order on the page (ties, e.g. claims stored before offsets, by id)."""
+    columns: list[Any] = [ClaimModel.source_page, ClaimModel.page_offset, ClaimModel.id]
     return [_PRIORITY_RANK, *columns] if order is ClaimOrder.PRIORITY else columns
 
 
-def _cursor(order: ClaimOrder, claim: Claim) -> str:
-    parts = [str(claim.source_page), claim.id]
+def _cursor(order: ClaimOrder, claim: Claim, page_offset: int) -> str:
+    parts = [str(claim.source_page), str(page_offset), claim.id]
     if order is ClaimOrder.PRIORITY:
         parts.insert(0, str(PRIORITY_RANK.get(claim.priority.value, len(PRIORITY_RANK))))
     return encode_cursor(order.value, *parts)
@@ -118,7 +120,7 @@ def _after(order: ClaimOrder, cursor: str) -> tuple[Any, ...]:
     parts = cursor_parts(cursor)
     if parts[0] != order.value and parts[0] in {known.value for known in ClaimOrder}:
         raise invalid_cursor("`after` comes from a list in another order; use the same `orderBy`.")
-    parts = decode_cursor(cursor, 4 if order is ClaimOrder.PRIORITY else 3)
+    parts = decode_cursor(cursor, 5 if order is ClaimOrder.PRIORITY else 4)
     try:
         *numbers, claim_id = parts[1:]
         return (*(int(number) for number in numbers), uuid.UUID(claim_id))
@@ -172,8 +174,11 @@ async def claims_page(
     async with info.context.read_sessions() as session:
         rows = list(await session.scalars(page))
         total = await session.scalar(select(func.count()).select_from(filtered.subquery())) or 0
-    edges = [ClaimEdge(node=Claim.from_model(row), order=order) for row in rows[:first]]
+    edges = [
+        ClaimEdge(node=Claim.from_model(row), order=order, page_offset=row.page_offset)
+        for row in rows[:first]
+    ]
     await _prefetch(info, [edge.node for edge in edges], [row.id for row in rows[:first]])
-    cursors = [_cursor(order, edge.node) for edge in (edges[0], edges[-1])] if edges else []
+    cursors = [_cursor(order, edge.node, edge.page_offset) for edge in (edges[0], edges[-1])] if edges else []
     paging = page_info(cursors, len(rows) > first, after)
     return ClaimConnection(edges=edges, page_info=paging, total_count=total)

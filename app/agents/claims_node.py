@@ -33,6 +33,7 @@ from app.agents.runtime import NodeRecorder, PipelineDeps, stable_id
 from app.agents.state import ClaimState, PipelineState
 from app.claims.agent import ChunkProgress, ClaimsAgent, MappedClaim, degradation_warnings
 from app.claims.candidates import CandidateClaim
+from app.claims.location import PageIndex
 from app.claims.textmatch import normalize_for_match
 from app.db.models import Claim, Report
 from app.llm import UsageTrace
@@ -74,12 +75,14 @@ async def _extract(state: PipelineState, deps: PipelineDeps, recorder: NodeRecor
             transaction, "agent_thinking", {"message": f"Reading {len(pages)} page(s) with {mode}."}
         )
 
+    index = PageIndex(dict(pages))
+
     async def on_chunk(progress: ChunkProgress) -> None:
-        await _announce_chunk(recorder, state["run_id"], progress)
+        await _announce_chunk(recorder, state["run_id"], progress, index)
 
     trace = UsageTrace()
     mapped, stats = await agent.extract(pages, trace=trace, on_chunk=on_chunk)
-    claims = [_claim_state(state["run_id"], item) for item in mapped]
+    claims = [_claim_state(state["run_id"], item, index) for item in mapped]
     company = state.get("company_name") or stats.company_name
     async with recorder.transaction() as transaction:
         session = transaction.session
@@ -109,9 +112,11 @@ async def _extract(state: PipelineState, deps: PipelineDeps, recorder: NodeRecor
     return {"claims": claims, "company_name": company}
 
 
-async def _announce_chunk(recorder: NodeRecorder, run_id: str, progress: ChunkProgress) -> None:
+async def _announce_chunk(
+    recorder: NodeRecorder, run_id: str, progress: ChunkProgress, index: PageIndex
+) -> None:
     """Persist one chunk's located claims and tell subscribers about them, in one transaction."""
-    claims = [_claim_state(run_id, MappedClaim(claim, [])) for claim in progress.claims]
+    claims = [_claim_state(run_id, MappedClaim(claim, []), index) for claim in progress.claims]
     chunk = progress.chunk
     async with recorder.transaction() as transaction:
         await add_claims(transaction.session, recorder.report_id, recorder.run_id, claims)
@@ -146,7 +151,8 @@ def claim_id(run_id: str, claim: CandidateClaim) -> str:
     return stable_id("claim", run_id, claim.source_page, normalize_for_match(claim.text))
 
 
-def _claim_state(run_id: str, item: MappedClaim) -> ClaimState:
+def _claim_state(run_id: str, item: MappedClaim, index: PageIndex) -> ClaimState:
+    """The pipeline's state of one claim; `index` (the report's pages) gives its place on its page."""
     claim = item.claim
     state = ClaimState(
         claim_id=claim_id(run_id, claim),
@@ -154,6 +160,7 @@ def _claim_state(run_id: str, item: MappedClaim) -> ClaimState:
         claim_type=claim.claim_type,
         priority=claim.priority,
         source_page=claim.source_page,
+        page_offset=index.offset(claim.source_page, claim.text),
         source_context=claim.source_context,
         ifrs_paragraphs=item.ifrs_paragraphs,
         reasoning=claim.reasoning,

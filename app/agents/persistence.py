@@ -45,6 +45,7 @@ async def replace_claims(
                     "claim_type",
                     "priority",
                     "source_page",
+                    "page_offset",
                     "source_context",
                     "ifrs_paragraphs",
                     "reasoning",
@@ -90,6 +91,7 @@ def _claim_rows(
             "claim_type": claim["claim_type"],
             "priority": claim["priority"],
             "source_page": claim["source_page"],
+            "page_offset": claim.get("page_offset", 0),
             "source_context": claim.get("source_context"),
             "ifrs_paragraphs": list(claim.get("ifrs_paragraphs") or []),
             "reasoning": claim.get("reasoning"),
@@ -120,11 +122,11 @@ async def load_report_pages(session: AsyncSession, report_id: uuid.UUID) -> list
 
 
 async def load_claims(session: AsyncSession, report_id: uuid.UUID) -> list[ClaimState]:
-    """The report's stored claims in page order."""
+    """The report's stored claims in reading order."""
     rows = await session.scalars(
         select(Claim)
         .where(Claim.report_id == report_id)
-        .order_by(Claim.source_page, Claim.created_at, Claim.id)
+        .order_by(Claim.source_page, Claim.page_offset, Claim.id)
     )
     return [
         ClaimState(
@@ -133,6 +135,7 @@ async def load_claims(session: AsyncSession, report_id: uuid.UUID) -> list[Claim
             claim_type=row.claim_type,
             priority=row.priority,
             source_page=row.source_page,
+            page_offset=row.page_offset,
             source_context=row.source_context,
             ifrs_paragraphs=[cast(IfrsParagraph, paragraph) for paragraph in row.ifrs_paragraphs or []],
             reasoning=row.reasoning,

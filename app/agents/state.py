@@ -49,6 +49,7 @@ class ClaimState(TypedDict):
     claim_type: str
     priority: str
     source_page: int
+    page_offset: NotRequired[int]  # where the text starts on its page (reading order within the page)
     source_context: NotRequired[str | None]
     ifrs_paragraphs: NotRequired[list[IfrsParagraph]]
     reasoning: NotRequired[str | None]

@@ -66,6 +66,10 @@ class PageIndex:
         needle = normalize_for_match(text or "")
         return bool(needle) and needle in self._normalized.get(page, "")
 
+    def offset(self, page: int, text: str) -> int:
+        """Where `text` starts in `page`'s compared form (0 when it is not there): reading order."""
+        return max(self._normalized.get(page, "").find(normalize_for_match(text)), 0)
+
     def pages_containing(self, text: str | None, near: int) -> list[int]:
         """Every page holding `text`, nearest to `near` first."""
         needle = normalize_for_match(text or "")

@@ -102,3 +102,56 @@ async def test_planted_report_claims_are_extracted_located_mapped_and_announced(
         verdicts = list(await session.scalars(select(Verdict).where(Verdict.claim_id.in_(flagged_ids))))
     assert verdicts and {v.claim_id for v in verdicts} == flagged_ids
     assert all(v.details["evaluation"].get("risk_flags") for v in verdicts)
+
+
+READING_ORDER = """
+query Claims($id: ID!, $after: String, $order: ClaimOrder!) {
+  report(id: $id) {
+    claims(first: 3, after: $after, orderBy: $order) {
+      edges { cursor node { text sourcePage priority } }
+      pageInfo { hasNextPage endCursor }
+    }
+  }
+}
+"""
+
+
+async def _all_claims(client: GraphQLClient, report_id: str, order: str) -> list[dict[str, object]]:
+    """Every claim of the report, three to a page, following the cursors."""
+    claims: list[dict[str, object]] = []
+    after = None
+    while True:
+        page = (await client.data(READING_ORDER, id=report_id, after=after, order=order))["report"]["claims"]
+        claims += [edge["node"] for edge in page["edges"]]
+        if not page["pageInfo"]["hasNextPage"]:
+            return claims
+        after = page["pageInfo"]["endCursor"]
+
+
+async def test_claims_list_in_reading_order_on_each_page(
+    client: GraphQLClient, worker: object, session_factory: SessionFactory
+) -> None:
+    planted = planted_report()
+    report_id = (await client.upload_result(planted.pdf))["report"]["id"]
+    await wait_for_status(client, report_id, "PARSED")
+    await client.data(START, id=report_id)
+    await wait_for_status(client, report_id, "COMPLETED", "ERROR", timeout=120)
+    async with session_factory() as session:
+        stored = await session.scalar(
+            select(Report).where(Report.sha256 == hashlib.sha256(planted.pdf).hexdigest())
+        )
+        assert stored is not None
+        rows = await session.scalars(select(ReportPage).where(ReportPage.report_id == stored.id))
+        pages = {row.number: normalize_for_match(row.text) for row in rows}
+
+    def place(claim: dict[str, object]) -> tuple[int, int]:
+        page = int(str(claim["sourcePage"]))
+        return page, pages[page].index(normalize_for_match(str(claim["text"])))
+
+    by_page = await _all_claims(client, report_id, "PAGE")
+    assert len(by_page) >= 10 and len({claim["sourcePage"] for claim in by_page}) < len(by_page)
+    assert [place(claim) for claim in by_page] == sorted(place(claim) for claim in by_page)
+    by_priority = await _all_claims(client, report_id, "PRIORITY")
+    rank = {"HIGH": 0, "MEDIUM": 1, "LOW": 2}
+    keys = [(rank[str(claim["priority"])], *place(claim)) for claim in by_priority]
+    assert keys == sorted(keys) and len(keys) == len(by_page)

@@ -63,6 +63,8 @@ class Claim(Timestamped, Base):
     claim_type: Mapped[str] = mapped_column(String(32))
     priority: Mapped[str] = mapped_column(String(16))
     source_page: Mapped[int] = mapped_column(Integer)
+    # Where the claim's text starts in its page's compared text (`normalize_for_match`): reading order.
+    page_offset: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     source_context: Mapped[str | None] = mapped_column(Text)
     ifrs_paragraphs: Mapped[list[dict[str, Any]]] = mapped_column(JSONB, default=list)
     reasoning: Mapped[str | None] = mapped_column(Text)
