@@ -35,7 +35,11 @@ async def claims(request: Request) -> JSONResponse:
     async with factory() as session:  # one session for all five statements, as the API's queries have
         organisation_id = await session.scalar(select(Report.organisation_id).where(Report.id == report_id))
         query = select(Claim).where(Claim.report_id == report_id)
-        rows = list(await session.scalars(query.order_by(Claim.source_page, Claim.id).limit(PAGE + 1)))
+        rows = list(
+            await session.scalars(
+                query.order_by(Claim.source_page, Claim.page_offset, Claim.id).limit(PAGE + 1)
+            )
+        )
         total = await session.scalar(select(func.count()).select_from(query.subquery()))
         loaders = Loaders(lambda: nullcontext(session), organisation_id)
         ids = [row.id for row in rows[:PAGE]]
