@@ -105,12 +105,13 @@ def risk_flag_kind(stored: str | None) -> RiskFlagKind | None:
         return None
 
 
-@strawberry.enum(description="How to order a report's claims.")
+@strawberry.enum(
+    description="How to order a report's claims: PAGE (by page, and on each page in reading order) or "
+    "PRIORITY (high first, then medium, then low; within each, as PAGE)."
+)
 class ClaimOrder(enum.Enum):
-    PAGE = strawberry.enum_value("page", description="By page, and on each page in reading order.")
-    PRIORITY = strawberry.enum_value(
-        "priority", description="High priority first, then medium, then low; within each, as PAGE."
-    )
+    PAGE = "page"
+    PRIORITY = "priority"
 
 
 #: Sort rank of each stored priority (PRIORITY ordering: high first).

@@ -38,11 +38,14 @@ class ClaimsStanding(enum.Enum):
     PARTIALLY_SUPPORTED = strawberry.enum_value(
         "partially_supported", description="Some of its claims are VERIFIED, none CONTRADICTED."
     )
-    UNSUPPORTED = strawberry.enum_value(
-        "unsupported", description="None of its claims is VERIFIED (or no claim is mapped to it)."
-    )
+    UNSUPPORTED = strawberry.enum_value("unsupported", description="None of its claims is VERIFIED.")
     CONTRADICTED = strawberry.enum_value(
         "contradicted", description="At least one of its claims is CONTRADICTED."
+    )
+    NO_CLAIMS = strawberry.enum_value(
+        "no_claims",
+        description="No claim is mapped to it: it is listed for its disclosure coverage only (for example "
+        "a key disclosure the report lacks).",
     )
 
 

@@ -33,11 +33,14 @@ COVERAGE_RANK = {"not_assessed": 0, "not_addressed": 1, "partially_addressed": 2
 
 def verdict_status(counts: Counter[str]) -> str:
     """How the claims mapped to one paragraph held up: contradicted, supported (all verified),
-    partially_supported (some verified) or unsupported (none verified)."""
+    partially_supported (some verified), unsupported (none verified), or no_claims (a paragraph in the
+    summary only for its disclosure, e.g. a key disclosure the report lacks)."""
     if counts["contradicted"]:
         return "contradicted"
     total = sum(counts.values())
-    if total and counts["verified"] == total:
+    if not total:
+        return "no_claims"
+    if counts["verified"] == total:
         return "supported"
     if counts["verified"]:
         return "partially_supported"

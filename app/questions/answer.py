@@ -21,6 +21,7 @@ STATUS_NAMES = {
     "unsupported": "unsupported",
     "partially_supported": "partially supported",
     "supported": "supported",
+    "no_claims": "without claims",
     "not_assessed": "not assessed",
 }
 STANCE_HEADINGS = (

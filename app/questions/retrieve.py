@@ -33,8 +33,8 @@ KIND_WEIGHTS: dict[QueryType, dict[str, float]] = {
 #: Most passages an answer lists or hands to the LLM.
 MAX_PASSAGES = 8
 #: Compliance statuses, worst first; listed by default: the ones that need attention.
-COMPLIANCE_STATUSES = ("contradicted", "unsupported", "partially_supported", "supported")
-DEFAULT_COMPLIANCE_FOCUS = ("contradicted", "unsupported")
+COMPLIANCE_STATUSES = ("contradicted", "unsupported", "no_claims", "partially_supported", "supported")
+DEFAULT_COMPLIANCE_FOCUS = ("contradicted", "unsupported", "no_claims")
 #: Words a verdict question uses that are not its topic.
 VERDICT_WORDS = (
     "contradicted contradiction contradictions verified unverified insufficient corroborated disproven "
@@ -260,7 +260,9 @@ def _select_paragraphs(
     elif entities.standards:
         selected = {k: v for k, v in selected.items() if k.split(".")[0] in entities.standards}
     if assessed and not entities.paragraphs:  # a named paragraph is shown whatever its status
-        statuses = entities.statuses or DEFAULT_COMPLIANCE_FOCUS
+        statuses = set(entities.statuses or DEFAULT_COMPLIANCE_FOCUS)
+        if "unsupported" in statuses:  # "unsupported" or "gaps": a paragraph without claims is one too
+            statuses.add("no_claims")
         selected = {k: v for k, v in selected.items() if v.get("status") in statuses}
     order = {status: index for index, status in enumerate(COMPLIANCE_STATUSES)}
     return dict(

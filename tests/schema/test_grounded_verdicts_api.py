@@ -199,7 +199,9 @@ async def test_each_planted_document_has_its_expected_effect(
         "PARTIALLY_SUPPORTED",
         "UNSUPPORTED",
         "CONTRADICTED",
+        "NO_CLAIMS",
     }
+    assert all((item["claimsStanding"] == "NO_CLAIMS") == (item["claims"] == 0) for item in compliance)
 
 
 async def test_a_later_pass_does_not_store_an_unchanged_finding_again(

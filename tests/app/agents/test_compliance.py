@@ -70,4 +70,4 @@ def test_disclosure_and_verdicts_are_reported_apart() -> None:
     # A key disclosure the report never makes is listed with no claims at all.
     assert summary["S2.22"]["disclosure"]["coverage"] == "not_addressed"
     assert summary["S2.22"]["disclosure"]["report_gap"] is True
-    assert (summary["S2.22"]["claims"], summary["S2.22"]["status"]) == (0, "unsupported")
+    assert (summary["S2.22"]["claims"], summary["S2.22"]["status"]) == (0, "no_claims")
