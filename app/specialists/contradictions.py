@@ -354,7 +354,7 @@ def _compare_figures(claim: str, sentence: str, alike: bool = True) -> str | Non
         and _same_year(stated_year(claim, mine), stated_year(sentence, theirs))
         and _same_measure(claim, (mine.start, mine.end), sentence, (theirs.start, theirs.end))
     ]
-    same = [(mine, theirs) for mine, theirs in comparable if _same(mine, theirs)]
+    same = [(mine, theirs) for mine, theirs in comparable if same_value(mine, theirs)]
     if any(not denied(sentence, theirs.start) for _, theirs in same):
         return "match"
     if same:
@@ -408,6 +408,7 @@ def _certainly_comparable(mine: Figure, theirs: Figure) -> bool:
     return mine.co2e == theirs.co2e and not (mine.ambiguous or theirs.ambiguous)
 
 
-def _same(mine: Figure, theirs: Figure) -> bool:
+def same_value(mine: Figure, theirs: Figure) -> bool:
+    """The same value, within the rounding of either figure or 1 %."""
     tolerance = max(mine.base_half_unit, theirs.base_half_unit, abs(mine.base) * RELATIVE_TOLERANCE)
     return abs(abs(mine.base) - abs(theirs.base)) <= tolerance

@@ -35,6 +35,8 @@ class EvaluatedSource:
     assessment: SourceAssessment
     quote: QuoteCheck
     llm_error: str | None = None
+    #: Whether the quote is about the claim at all (`quote_relevance.bears_on_claim`).
+    bears_on_claim: bool = True
 
     @property
     def weighted_confidence(self) -> float:
@@ -43,9 +45,11 @@ class EvaluatedSource:
 
     @property
     def counts(self) -> bool:
-        """Whether aggregation may use it: relevant, its quote not shown to be missing, and (for the
-        LLM, whose reading cannot be re-run) a quote that could be checked at all."""
+        """Whether aggregation may use it: relevant, its quote not shown to be missing and bearing on
+        the claim, and (for the LLM, whose reading cannot be re-run) a quote that could be checked."""
         if self.assessment.stance not in {"contradicts", "supports"} or self.quote.verified is False:
+            return False
+        if not self.bears_on_claim:
             return False
         return not (self.assessment.method == "llm" and self.quote.verified is None)
 
@@ -99,6 +103,8 @@ def source_finding(claim_id: str, item: EvaluatedSource, kinds: EvidenceKinds, s
         summary += (
             " The quoted passage was not found in the source's text, so this source is given no weight."
         )
+    elif not item.bears_on_claim and assessment.stance in {"supports", "contradicts"}:
+        summary += " Its quote does not state the claim's figure or subject, so this source decides nothing."
     details: dict[str, Any] = {
         "source_url": result.url,
         "source_title": result.title,
@@ -117,6 +123,7 @@ def source_finding(claim_id: str, item: EvaluatedSource, kinds: EvidenceKinds, s
         "query_type": item.query_type,
         "provider": result.provider,
         **item.quote.as_details(),
+        "quote_bears_on_claim": item.bears_on_claim,
         "sources": [source_reference(result, tier, assessment.quote)],
     }
     if item.llm_error:

@@ -10,6 +10,7 @@ from app.search.sources import QuoteCheck, SourceTexts
 from app.specialists.company_names import about_company
 from app.specialists.contradictions import SourceAssessment
 from app.specialists.credibility import TierAssignment, assign_tier, default_tier
+from app.specialists.quote_relevance import bears_on_claim
 from app.specialists.search_queries import PlannedQuery
 from app.specialists.source_analysis import RuleAssessor, analyse_source
 from app.specialists.source_findings import EvaluatedSource
@@ -43,6 +44,7 @@ async def read_source(
         assessment=assessment,
         quote=checked or QuoteCheck(None, "not relevant; not checked"),
         llm_error=llm_error,
+        bears_on_claim=bears_on_claim(claim["text"], company, assessment.quote, assessment.stance),
     )
 
 
@@ -61,11 +63,16 @@ def _not_about(company: str) -> SourceAssessment:
 
 
 def _tier(result: SearchResult, company: str, llm_tier: int | None) -> TierAssignment:
+    """The outlet's tier from the credibility table, else the lowest. A model's opinion of an
+    unlisted outlet is recorded but never lifts it: two unknown sites the model calls Tier 2 would
+    otherwise verify (or contradict) claims as two independent publishers."""
     by_rules = assign_tier(result.url, result.source_domain, result.title, result.snippet, company)
     if by_rules is not None:
         return by_rules
-    if llm_tier is not None:
-        # Never Tier 1 on the model's word alone: one Tier 1 source settles a contradiction.
-        tier = max(llm_tier, 2)
-        return TierAssignment(tier, "llm", "tier suggested by the analysis model for an unlisted outlet")
-    return default_tier(result.source_domain)
+    tier = default_tier(result.source_domain)
+    if llm_tier is None or llm_tier >= tier.tier:
+        return tier
+    suggestion = (
+        f"; the analysis model suggested Tier {llm_tier}, which does not count for an unlisted outlet"
+    )
+    return TierAssignment(tier.tier, tier.basis, tier.reasoning + suggestion)

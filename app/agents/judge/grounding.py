@@ -5,8 +5,11 @@ IFRS topic came out "verified". A verdict is read by auditors as a statement abo
 truth, so here:
 
 - VERIFIED needs independent corroboration: a Tier 1–2 source, or two independent publishers of
-  Tier 1–3, supporting the claim with a sentence that passed the quote check — and nothing that
+  Tier 1–3, supporting the claim with a sentence that passed the quote check and bears on the claim
+  (states its figure, or its subject: `app.specialists.quote_relevance`) — and nothing that
   contradicts it (no independent contradiction, not even one below the bar, and no internal one).
+  Tiers come from the credibility table only (a model's opinion never lifts an unlisted outlet), and
+  publishers carrying the same quote word for word are one voice (`voices`).
 - CONTRADICTED needs a counting independent contradiction (FRD-08 §5.4: the specialist marks a
   source `supports_claim: false` only when the contradicting sources reach the bar) or a certain
   internal one: a stated change its stated values cannot produce beyond rounding, or the same
@@ -42,6 +45,10 @@ STRONG_TIER = 2  # a single source of this tier or better corroborates on its ow
 COUNTED_TIER = 3  # sources of this tier or better count towards two independent publishers
 MIN_PUBLISHERS = 2
 QUOTE_CHARS = 240
+#: The tier basis of an analysis model's guess (older findings): it never counts.
+MODEL_TIER_BASIS = "llm"
+#: A quote this long (letters and digits) shared word for word makes two publishers one voice.
+MIN_SHARED_QUOTE_CHARS = 20
 
 
 class SourceCitation(TypedDict):
@@ -140,6 +147,8 @@ def _corroborates(finding: Finding) -> bool:
     return (
         finding["supports_claim"] is True
         and details.get("quote_verified") is True
+        and details.get("quote_bears_on_claim") is not False
+        and details.get("tier_basis") != MODEL_TIER_BASIS
         and isinstance(tier, int)
         and tier <= COUNTED_TIER
         and finding["evidence_type"] not in INDIRECT_EVIDENCE_TYPES
@@ -190,7 +199,7 @@ def _bar_met(corroborating: Sequence[SourceCitation]) -> bool:
         source["tier"] is not None and source["tier"] <= STRONG_TIER and source["tier_basis"] == "domain"
         for source in corroborating
     )
-    return strong or len({source["publisher"] for source in corroborating}) >= MIN_PUBLISHERS
+    return strong or len(voices(corroborating)) >= MIN_PUBLISHERS
 
 
 def ground(findings: Sequence[Finding]) -> Grounding:
@@ -253,18 +262,52 @@ def _file(grounding: Grounding, finding: Finding) -> None:
         )
 
 
-def _best_tier_by_publisher(sources: Sequence[SourceCitation]) -> list[int]:
-    best: dict[str, int] = {}
-    for source in sources:
-        if source["tier"] is not None:
-            best[source["publisher"]] = min(best.get(source["publisher"], source["tier"]), source["tier"])
-    return list(best.values())
+def voices(sources: Sequence[SourceCitation]) -> list[list[SourceCitation]]:
+    """The sources grouped by who is speaking: one publisher is one voice, and publishers carrying
+    the same quote word for word are one voice too (a syndicated or copied text is not a second,
+    independent confirmation)."""
+    parent = list(range(len(sources)))
+
+    def root(index: int) -> int:
+        while parent[index] != index:
+            parent[index] = parent[parent[index]]
+            index = parent[index]
+        return index
+
+    first_of: dict[str, int] = {}
+    for index, source in enumerate(sources):
+        keys = [f"publisher:{source['publisher']}"]
+        if source["quote"] and len(_letters(source["quote"])) >= MIN_SHARED_QUOTE_CHARS:
+            keys.append(f"quote:{_letters(source['quote'])}")
+        for key in keys:
+            if key in first_of:
+                parent[root(index)] = root(first_of[key])
+            else:
+                first_of[key] = index
+    groups: dict[int, list[SourceCitation]] = {}
+    for index, source in enumerate(sources):
+        groups.setdefault(root(index), []).append(source)
+    return list(groups.values())
+
+
+def _letters(text: str) -> str:
+    return "".join(character for character in text.casefold() if character.isalnum())
+
+
+def _best_tier_by_voice(sources: Sequence[SourceCitation]) -> list[int]:
+    """Each voice's best tier from the credibility table (a tier a model guessed, in findings stored
+    before such guesses stopped counting, is no tier)."""
+    tiers = [
+        [s["tier"] for s in voice if s["tier"] is not None and s["tier_basis"] != MODEL_TIER_BASIS]
+        for voice in voices(sources)
+    ]
+    return [min(voice) for voice in tiers if voice]
 
 
 def contradiction_stands(sources: Sequence[SourceCitation]) -> bool:
-    """FRD-08 §5.4 over every agent's sources, one vote per publisher: a Tier 1 source, two of
-    Tier 1–2, or three of Tier 1–3."""
-    tiers = _best_tier_by_publisher(sources)
+    """FRD-08 §5.4 over every agent's sources, one vote per voice (`voices`): a Tier 1 source, two
+    of Tier 1–2, or three of Tier 1–3."""
+    tiers = _best_tier_by_voice(sources)
     return 1 in tiers or sum(t <= 2 for t in tiers) >= 2 or sum(t <= 3 for t in tiers) >= 3
 
 

@@ -52,6 +52,7 @@ def source(
     quote_verified: bool | None = True,
     basis: str = "domain",
     url: str | None = None,
+    quote: str | None = None,
 ) -> Finding:
     """A news/media source finding as `source_findings.source_finding` writes it."""
     if supports is None and stance == "supports" and tier <= 3:
@@ -68,7 +69,7 @@ def source(
         published_date="2024-03-01",
         stance=stance,
         contradicts_claim=stance == "contradicts",
-        snippet="Its Scope 1 and 2 emissions totalled 16.2 Mt CO2e in FY2021.",
+        snippet=quote or f"Its Scope 1 and 2 emissions totalled 16.2 Mt CO2e in FY2021, {domain} found.",
         quote_verified=quote_verified,
     )
 
@@ -218,8 +219,8 @@ def test_verified_reasoning_names_the_deciding_source() -> None:
     assert "reuters.com (Tier 2, 2024-03-01)" in reasoning
     assert "<https://www.reuters.com/sustainability/acme-2024>" in reasoning
     assert (
-        '"Its Scope 1 and 2 emissions totalled 16.2 Mt CO2e in FY2021." (quote found in the source)'
-        in reasoning
+        '"Its Scope 1 and 2 emissions totalled 16.2 Mt CO2e in FY2021, reuters.com found." '
+        "(quote found in the source)" in reasoning
     )
     assert "IFRS disclosure coverage (not evidence of the claim's truth):" in reasoning
 
@@ -317,4 +318,30 @@ def test_geography_never_decides_whatever_its_evidence_type() -> None:
 def test_a_tier_the_model_guessed_does_not_verify_alone() -> None:
     guessed = source("unknown-outlet.example", 2, "supports", basis="llm")
     assert verdict_of(guessed) == "insufficient_evidence"
-    assert verdict_of(guessed, source("another-outlet.example", 2, "supports", basis="llm")) == "verified"
+    # Two unknown outlets a model called Tier 2 (findings stored before model tiers stopped counting).
+    assert verdict_of(guessed, source("another-outlet.example", 2, "supports", basis="llm")) == (
+        "insufficient_evidence"
+    )
+    blog = source("a-blog.example", 2, "contradicts", supports=False, basis="llm")
+    assert verdict_of(blog, source("b-blog.example", 2, "contradicts", supports=False, basis="llm")) == (
+        "insufficient_evidence"
+    )
+
+
+def test_one_text_on_two_sites_is_one_voice() -> None:
+    copied = "Costco understated its total emissions, a review of its filings shows."
+    first = source("ft.com", 2, "contradicts", supports=None, quote=copied)
+    mirror = {**source("nature.com", 2, "contradicts", supports=None, quote=copied), "agent_name": "academic"}
+    assert verdict_of(first, mirror) == "insufficient_evidence"  # type: ignore[arg-type]
+    said = "Its Scope 1 and 2 emissions totalled 16.2 Mt CO2e in FY2021."
+    support = source("marketscreener.com", 3, "supports", quote=said)
+    assert (
+        verdict_of(support, source("morningstar.com", 3, "supports", quote=said)) == "insufficient_evidence"
+    )
+    assert verdict_of(support, source("morningstar.com", 3, "supports")) == "verified"
+
+
+def test_a_quote_that_does_not_bear_on_the_claim_does_not_corroborate() -> None:
+    beside = source("reuters.com", 2, "supports", quote="Acme said its data was published in its report.")
+    beside["details"]["quote_bears_on_claim"] = False
+    assert verdict_of(beside) == "insufficient_evidence"

@@ -1,0 +1,127 @@
+"""What an analysis model's reading of a source may decide (trial s23, bugs 1 and 2), end to end:
+the news/media agent reads evidence-library sources with a fake analysis model (real HTTP), then
+the judge rules.
+
+- A quote found in a Tier 2 source but saying nothing about the claim ("its data was published in
+  its climate report") must not verify it.
+- Two unlisted sites re-hosting the same text, which the model calls Tier 2, are neither two
+  independent publishers nor Tier 2.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+
+from app.db.models import Finding, Verdict
+from app.db.session import SessionFactory
+from app.embeddings import create_embedder
+from app.events import EventLog
+from app.evidence.ingest import add_evidence_document
+from app.llm import LLMClient
+from app.services.analysis import open_analysis_run
+from app.specialists.news_media import investigate_news
+from app.specialists.prompts import QUERY_SYSTEM_PROMPT, SOURCE_ANALYSIS_SYSTEM_PROMPT
+from app.specialists.quote_relevance import bears_on_claim
+from tests.conftest import make_settings
+from tests.support.fake_llm import FakeReply, fake_llm_server, settings_for
+from tests.support.pipeline import investigators, pipeline_runner, seed_report
+from tests.support.services import RunningServices
+
+CLAIM = "Example Metals cut its Scope 1 emissions by 12% in 2024 to 2.30 Mt CO2e."
+BESIDE_THE_POINT = "Example Metals said its emissions data was published in its 2024 climate report."
+COPIED = "Example Metals cut its Scope 1 emissions by 12% in 2024 to 2.30 Mt CO2e, the report says."
+FILLER = " ".join(f"Paragraph {n} covers the company's mines and markets." for n in range(6))
+
+
+def test_bears_on_claim_needs_the_claims_figure_or_subject() -> None:
+    company = "Example Metals"
+    assert not bears_on_claim(CLAIM, company, BESIDE_THE_POINT, "supports")
+    assert bears_on_claim(CLAIM, company, "Its Scope 1 emissions fell 12% to 2.3 million tonnes.", "supports")
+    assert bears_on_claim(CLAIM, company, "Scope 1 emissions rose to 2.71 Mt CO2e.", "contradicts")
+    assert not bears_on_claim(CLAIM, company, "Example Metals opened a cafeteria.", "contradicts")
+    board = "Our board sustainability committee met four times in 2024 to review climate commitments."
+    assert bears_on_claim(
+        board, company, "Its board sustainability committee reviews climate risk.", "supports"
+    )
+    assert not bears_on_claim(board, company, "Example Metals published its annual report.", "supports")
+    assert bears_on_claim(CLAIM, company, None, "neutral") and not bears_on_claim(
+        CLAIM, company, None, "supports"
+    )
+
+
+async def _plant(session_factory: SessionFactory, settings: Any) -> None:
+    embedder = create_embedder(settings)
+    for title, text, url in [
+        (
+            "Example Metals climate report out",
+            BESIDE_THE_POINT,
+            "https://www.reuters.com/business/example-metals",
+        ),
+        ("Example Metals report archive", COPIED, "https://esg-archive.example.org/example-metals"),
+        ("Example Metals report mirror", COPIED, "https://report-mirror.example.net/example-metals"),
+    ]:
+        text = f"{text} {FILLER} Filed under {title}."  # the same quote, not the same page
+        await add_evidence_document(
+            session_factory, embedder, settings, title=title, text=text, source_url=url
+        )
+
+
+def _model(payload: dict[str, Any]) -> FakeReply:
+    """Writes queries, and reads every source as support at Tier 2, quoting its first sentence."""
+    system, user = payload["messages"][0]["content"], payload["messages"][1]["content"]
+    if system == QUERY_SYSTEM_PROMPT:
+        return FakeReply(
+            content={
+                "company_specific": "Example Metals Scope 1 emissions 2024",
+                "industry_wide": "metals Scope 1 emissions 2024",
+                "controversy": "Example Metals emissions report",
+            }
+        )
+    if system == SOURCE_ANALYSIS_SYSTEM_PROMPT:
+        quote = BESIDE_THE_POINT if "published in its 2024" in user else COPIED
+        return FakeReply(
+            content={
+                "stance": "supports",
+                "confidence": 0.9,
+                "explanation": "The source confirms the claim.",
+                "tier": 2,
+                "quote": quote,
+            }
+        )
+    return FakeReply(status=400, body='{"error": {"message": "not scripted"}}')
+
+
+async def test_a_models_support_needs_a_quote_on_the_claim_and_a_listed_outlet(
+    services: RunningServices, session_factory: SessionFactory, event_log: EventLog, clean_db: None
+) -> None:
+    async with fake_llm_server() as fake:
+        fake.handler = _model
+        settings = make_settings(services, search_providers=["library"], **settings_for(fake))
+        await _plant(session_factory, settings)
+        llm = LLMClient(settings)
+        seeded = await seed_report(
+            session_factory, [{"text": CLAIM, "claim_type": "quantitative", "page": 1}]
+        )
+        started = await open_analysis_run(
+            event_log, settings, seeded.report_id, skip_claims_extraction=True, max_iterations=1
+        )
+        agents = investigators(news_media=investigate_news)
+        async with pipeline_runner(settings, session_factory, event_log, agents=agents, llm=llm) as runner:
+            outcome = await runner.run(started.run.id)
+        await llm.aclose()
+    assert outcome.result.value == "completed", outcome.detail
+    async with session_factory() as session:
+        findings = list(await session.scalars(select(Finding).where(Finding.agent == "news_media")))
+        verdicts = list(await session.scalars(select(Verdict).where(Verdict.is_final.is_(True))))
+    (verdict,) = verdicts
+    assert verdict.verdict != "verified", verdict.reasoning
+    by_domain = {f.details.get("source_domain"): f for f in findings if f.details.get("source_url")}
+    assert {"reuters.com", "esg-archive.example.org", "report-mirror.example.net"} <= set(by_domain)
+    reuters = by_domain["reuters.com"]
+    assert reuters.details["source_tier"] == 2 and reuters.details["quote_verified"] is True
+    assert reuters.details["quote_bears_on_claim"] is False and reuters.supports_claim is None
+    for mirror in ("esg-archive.example.org", "report-mirror.example.net"):
+        assert by_domain[mirror].details["source_tier"] == 4  # the model said 2
+        assert by_domain[mirror].details["quote_bears_on_claim"] is True
