@@ -22,7 +22,7 @@ from app.questions.classify import classify
 from app.questions.index import ReadyIndex, ensure_index
 from app.questions.retrieve import RetrievalInput, Retrieved, retrieve
 from app.questions.search import QueryVectors
-from app.questions.synthesis import llm_answer
+from app.questions.synthesis import UncitedAnswer, llm_answer
 from app.questions.types import Answer, AnswerMethod, AskProblem, AskRefused, QueryType, ReportFacts
 
 logger = logging.getLogger(__name__)
@@ -41,6 +41,10 @@ NOT_EMBEDDED = (
     "Semantic search is unavailable (the embedder failed); passages were found by full-text search only."
 )
 LLM_FAILED = "The LLM could not answer, so this answer was assembled extractively from the report's passages."
+LLM_UNCITED = (
+    "The LLM's answer cited none of the passages it was given, so it is not shown: this answer was "
+    "assembled extractively from the report's passages."
+)
 NO_LLM = "Answered extractively (no LLM configured): the answer quotes the retrieved passages."
 NOTHING_FOR_LLM = "No passage of the report passed the relevance threshold, so no LLM answer was written."
 NEVER_ANALYSED = (
@@ -64,6 +68,15 @@ class Composed:
     cited: CitationList
     method: AnswerMethod
     caveats: list[str]
+    degraded: bool = False  # a fallback after the LLM failed: not worth caching
+
+
+@dataclass(frozen=True)
+class Answered:
+    """An answer, and whether it is a fallback (a failed LLM or embedder) that must not be cached."""
+
+    answer: Answer
+    degraded: bool
 
 
 async def ask_report(
@@ -78,6 +91,9 @@ async def ask_report(
 ) -> Answer:
     """Answer `question` about `report` for `organisation_id`, from the cache when it can.
 
+    A fallback answer (the LLM or the embedder failed) is not cached: once they recover, the next
+    ask gets the full answer rather than the degraded one for the cache's lifetime.
+
     Raises:
         AskRefused: INVALID_QUESTION (empty or too long), NOT_FOUND (no such report, or another
             organisation's), NOT_PARSED (the report has no pages yet).
@@ -90,10 +106,10 @@ async def ask_report(
     if key is not None and (hit := await cached_answer(redis, key)) is not None:
         hit.question = asked
         return hit
-    answer = await answer_question(session_factory, embedder, llm, report, index, asked)
-    if key is not None:
-        await store_answer(redis, report.id, key, answer, ttl)
-    return answer
+    answered = await answer_question(session_factory, embedder, llm, report, index, asked)
+    if key is not None and not answered.degraded:
+        await store_answer(redis, report.id, key, answered.answer, ttl)
+    return answered.answer
 
 
 def validate_question(question: str, settings: Settings) -> str:
@@ -129,7 +145,7 @@ async def answer_question(
     report: Report,
     index: ReadyIndex,
     question: str,
-) -> Answer:
+) -> Answered:
     """Classify, retrieve and answer, without the cache."""
     trace = UsageTrace()
     classification = await classify(question, llm, trace)
@@ -150,7 +166,7 @@ async def answer_question(
     search_caveats = [] if index.embedded else [NOT_INDEXED_WITH_VECTORS]
     search_caveats += [NOT_EMBEDDED] if vectors.failed else []
     caveats = [*analysis_caveats(facts), *search_caveats, *retrieval_caveats(retrieved, composed.cited)]
-    return Answer(
+    answer = Answer(
         question=question,
         answer=composed.text,
         query_type=classification.query_type,
@@ -162,6 +178,8 @@ async def answer_question(
         index_version=index.state.version,
         ifrs_paragraphs=list(retrieved.paragraphs),
     )
+    fell_back = llm is not None and classification.method == "rules"
+    return Answered(answer, composed.degraded or fell_back or vectors.failed)
 
 
 async def compose(
@@ -185,7 +203,11 @@ async def compose(
         except LLMUnavailable as exc:
             logger.warning("LLM answer failed, answering extractively: %s", exc)
             text, cited = extractive_answer(question, retrieved, facts)
-            return Composed(text, cited, "extractive", [LLM_FAILED])
+            return Composed(text, cited, "extractive", [LLM_FAILED], degraded=True)
+        except UncitedAnswer as exc:
+            logger.warning("LLM answer cites no given passage, answering extractively: %s", exc)
+            text, cited = extractive_answer(question, retrieved, facts)
+            return Composed(text, cited, "extractive", [LLM_UNCITED], degraded=True)
     text, cited = extractive_answer(question, retrieved, facts)
     return Composed(text, cited, "extractive", [NO_LLM])
 

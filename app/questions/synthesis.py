@@ -1,14 +1,14 @@
 """Step 3 with an LLM (the REF spec's TruthSynthesizer): an answer written from the retrieved passages.
 
 The model sees the passages under short ids ("P1", "P2", ...) and must cite them. Its citations are
-checked: an id that was not among the passages given is dropped (and its marker removed from the
-text), so an answer can only ever point at something Sibyl actually retrieved.
+checked statement by statement (`markers`): a statement citing only ids that were not among the
+passages given is dropped, and an answer left citing none of them is refused (`UncitedAnswer`), so
+the caller answers extractively: what Sibyl shows as an answer always rests on passages it retrieved.
 """
 
 from __future__ import annotations
 
 import logging
-import re
 
 from pydantic import BaseModel, Field
 
@@ -16,6 +16,7 @@ from app.knowledge.registry import requirement
 from app.llm import LLMClient, LLMRole, UsageTrace
 from app.questions.answer import label_name, verdict_counts_text
 from app.questions.citations import CitationList, clip
+from app.questions.markers import CheckedAnswer, check_markers
 from app.questions.prompts import ANSWER_SYSTEM_PROMPT, ANSWER_USER_PROMPT
 from app.questions.retrieve import Retrieved
 from app.questions.types import Passage, QueryType, ReportFacts
@@ -26,8 +27,22 @@ logger = logging.getLogger(__name__)
 LLM_PASSAGES = 12
 LLM_PASSAGE_CHARS = 900
 MAX_LLM_CAVEATS = 3
-_MARKER = re.compile(r"\[\s*(P\d+(?:\s*[,;]\s*P\d+)*)\s*\]", re.IGNORECASE)
-_ID = re.compile(r"P\d+", re.IGNORECASE)
+
+DROPPED_STATEMENTS = (
+    "{count} statement(s) of the LLM's answer cited only passages it was not given and were removed."
+)
+UNKNOWN_CITATIONS = "Citations to passages the LLM was not given were removed from its answer."
+UNCITED_STATEMENTS = (
+    "{count} statement(s) of this answer cite no passage; check them against the cited passages."
+)
+
+
+class UncitedAnswer(Exception):
+    """The model answered, but no statement of its answer cites a passage it was given."""
+
+    def __init__(self, unknown: list[str]) -> None:
+        super().__init__(f"no valid citation (unknown markers: {sorted(set(unknown))})")
+        self.unknown = unknown
 
 
 class CitedAnswer(BaseModel):
@@ -91,7 +106,8 @@ async def llm_answer(
 ) -> tuple[str, CitationList, list[str]]:
     """The model's answer with its valid citations renumbered [1], [2], ... and its own caveats.
 
-    Raises `LLMUnavailable` when no model answers; the caller then answers extractively.
+    Raises `LLMUnavailable` when no model answers and `UncitedAnswer` when its answer cites no passage
+    it was given; the caller then answers extractively.
     """
     passages = passages_for_llm(retrieved)
     by_label = {f"P{index}": passage for index, passage in enumerate(passages, start=1)}
@@ -112,30 +128,27 @@ async def llm_answer(
     )
     cited = CitationList(question)
     cited.rank_against(passages)
-    text = _renumber(result.answer, by_label, cited)
+    checked = check_markers(result.answer, by_label, cited)
+    if not cited.citations:
+        raise UncitedAnswer(checked.unknown)
     for reference in result.citations:
         passage = by_label.get(reference.strip().upper())
         if passage is not None:
             cited.cite(passage)
-    dropped = {
-        ref for ref in [*result.citations, *_ID.findall(result.answer)] if ref.strip().upper() not in by_label
-    }
-    if dropped:
-        logger.warning("LLM answer cited passages it was not given, dropped: %s", sorted(dropped))
-    caveats = [clip(caveat, 300) for caveat in result.caveats if caveat.strip()][:MAX_LLM_CAVEATS]
-    return text, cited, caveats
+    unknown = {*checked.unknown, *(ref for ref in result.citations if ref.strip().upper() not in by_label)}
+    if unknown:
+        logger.warning("LLM answer cited passages it was not given, dropped: %s", sorted(unknown))
+    own = [clip(caveat, 300) for caveat in result.caveats if caveat.strip()][:MAX_LLM_CAVEATS]
+    return checked.text, cited, [*check_caveats(checked), *own]
 
 
-def _renumber(answer: str, by_label: dict[str, Passage], cited: CitationList) -> str:
-    """`answer` with "[P3]" markers replaced by citation numbers in reading order; unknown ids go."""
-
-    def replace(match: re.Match[str]) -> str:
-        markers = [
-            cited.cite(by_label[ref.upper()])
-            for ref in _ID.findall(match.group(1))
-            if ref.upper() in by_label
-        ]
-        return "".join(markers)
-
-    text = _MARKER.sub(replace, answer)
-    return re.sub(r"[ \t]+([.,;:])", r"\1", re.sub(r"[ \t]{2,}", " ", text)).strip()
+def check_caveats(checked: CheckedAnswer) -> list[str]:
+    """What the citation check took out of the answer, or found uncited in it."""
+    caveats = []
+    if checked.dropped:
+        caveats.append(DROPPED_STATEMENTS.format(count=checked.dropped))
+    elif checked.unknown:
+        caveats.append(UNKNOWN_CITATIONS)
+    if checked.uncited:
+        caveats.append(UNCITED_STATEMENTS.format(count=checked.uncited))
+    return caveats

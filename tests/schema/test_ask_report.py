@@ -4,13 +4,16 @@ and the typed errors."""
 from __future__ import annotations
 
 import uuid
+from typing import Any
 
 from strawberry.relay import GlobalID
 
 from app.db.models import ReportStatus
 from app.db.session import SessionFactory
 from app.organisations import ensure_organisation
+from app.questions.service import LLM_UNCITED
 from tests.app.questions.seed import NET_ZERO, seed_report
+from tests.conftest import make_settings, serve_api
 from tests.fixtures.disclosure_report import (
     SCENARIO_QUESTION,
     SCENARIOS,
@@ -18,7 +21,9 @@ from tests.fixtures.disclosure_report import (
     disclosure_report,
     store_report,
 )
+from tests.support.fake_llm import FakeReply, fake_llm_server, settings_for
 from tests.support.graphql import GraphQLClient
+from tests.support.services import RunningServices
 
 ASK = """
 query Ask($reportId: ID!, $question: String!) {
@@ -149,3 +154,40 @@ async def test_a_disclosure_question_cites_the_planted_page_and_names_its_ifrs_p
     assert SCENARIOS in answered["citations"][0]["excerpt"]
     assert uncovered["queryType"] == "DISCLOSURE"
     assert uncovered["citations"] == [] and "does not appear to address this" in uncovered["answer"]
+
+
+def unbacked_answer(request: dict[str, Any]) -> FakeReply:
+    """Classifies as GENERAL, then answers with a claim resting on a passage id it was never given."""
+    if request["model"] == "test/route":
+        return FakeReply(content={"reasoning": "overview", "query_type": "GENERAL", "terms": []})
+    claim = "All of the company's emissions claims were verified by independent newspapers [P99]."
+    return FakeReply(content={"answer": claim, "citations": ["P99"], "caveats": []})
+
+
+async def test_an_llm_answer_citing_no_given_passage_is_not_shown_and_the_fallback_is_not_cached(
+    services: RunningServices, session_factory: SessionFactory, api_key: str
+) -> None:
+    seeded = await seed_report(session_factory)
+    async with fake_llm_server() as fake:
+        fake.handler = unbacked_answer
+        settings = make_settings(
+            services, **settings_for(fake, llm_model_routing="test/route", llm_model_analysis="test/answer")
+        )
+        async with serve_api(settings) as url:
+            client = GraphQLClient(url, api_key)
+            try:
+                asked = [
+                    (await client.data(ASK, reportId=report_gid(seeded.report_id), question="Which claims?"))[
+                        "askReport"
+                    ]
+                    for _ in range(2)
+                ]
+            finally:
+                await client.aclose()
+
+    first, second = asked
+    assert (first["method"], first["classificationMethod"]) == ("extractive", "llm")
+    assert LLM_UNCITED in first["caveats"]
+    assert "newspapers" not in first["answer"] and "[P99]" not in first["answer"]
+    assert first["citations"] and NET_ZERO in first["answer"]
+    assert second["cached"] is False
