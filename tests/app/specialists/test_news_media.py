@@ -302,7 +302,8 @@ async def test_llm_reads_sources_and_its_invented_quote_is_flagged(
     by_url = {finding.details.get("source_url"): finding for finding in findings}
     honest, invented = by_url[f"{tavily.url}/articles/filings"], by_url[f"{tavily.url}/articles/profile"]
     # the model said Tier 1 for an unlisted outlet: a model's opinion never lifts it (lowest tier)
-    assert (honest.method, honest.details["tier_basis"], honest.details["source_tier"]) == ("llm", "default", 4)
+    assert (honest.method, honest.details["tier_basis"]) == ("llm", "default")
+    assert honest.details["source_tier"] == 4
     assert honest.details["quote_verified"] is True and honest.details["contradicts_claim"] is True
     assert invented.details["quote_verified"] is False and invented.supports_claim is None
     assert set(tavily.queries) == {"LLM company query", "LLM industry query", "LLM controversy query"}
