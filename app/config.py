@@ -204,6 +204,19 @@ class Settings(BaseSettings):
     )
     llm_backoff_max_seconds: float = Field(default=30.0, ge=0, description="Longest single backoff delay.")
     llm_max_concurrency: int = Field(default=4, gt=0, description="LLM calls in flight at once, per process.")
+    circuit_breaker_failures: int = Field(
+        default=5,
+        ge=0,
+        description="Consecutive failures (5xx, timeouts, connection errors) after which a provider (an LLM "
+        "model, or Tavily) is not called for a cool-down, per process: callers fall back at once, with "
+        "their warnings. 429s do not count. 0 turns the breaker off.",
+    )
+    circuit_breaker_cooldown_seconds: float = Field(
+        default=30.0,
+        gt=0,
+        description="How long an open circuit breaker refuses calls before one probe call is let through "
+        "(its success closes the breaker, its failure opens it again).",
+    )
     llm_prices: dict[str, tuple[float, float]] = Field(
         default_factory=dict,
         description='Cost estimate per model as JSON: {"model": [usd_per_million_input_tokens, '
@@ -296,6 +309,12 @@ class Settings(BaseSettings):
         default=100,
         gt=0,
         description="Most knowledge-base queries the claims agent's IFRS mapping makes per report.",
+    )
+    claims_dedup_llm_budget: int = Field(
+        default=200,
+        ge=0,
+        description="Most duplicate-claim checks the dedup LLM makes per report (the most similar pairs); "
+        "the lexical rule decides the others.",
     )
 
     fetch_allow_private_addresses: bool = Field(

@@ -39,10 +39,17 @@ class WarningCode(enum.StrEnum):
     DEDUP_FELL_BACK_TO_RULES = "DEDUP_FELL_BACK_TO_RULES"
     ROUTING_FELL_BACK_TO_RULES = "ROUTING_FELL_BACK_TO_RULES"
     JUDGE_REVIEW_FELL_BACK_TO_RULES = "JUDGE_REVIEW_FELL_BACK_TO_RULES"
+    #: The searching agents' LLM steps (app.specialists.search_queries, source_analysis).
+    QUERY_WRITING_FELL_BACK_TO_RULES = "QUERY_WRITING_FELL_BACK_TO_RULES"
+    SOURCE_ANALYSIS_FELL_BACK_TO_RULES = "SOURCE_ANALYSIS_FELL_BACK_TO_RULES"
+    #: Web search was configured but its provider failed (see app.agents.search_coverage).
+    WEB_SEARCH_FAILED = "WEB_SEARCH_FAILED"
     #: No claim was searched on the web (see app.agents.search_coverage).
     WEB_SEARCH_UNAVAILABLE = "WEB_SEARCH_UNAVAILABLE"
     #: The organisation's evidence library held no document to search.
     EVIDENCE_LIBRARY_EMPTY = "EVIDENCE_LIBRARY_EMPTY"
+    #: A specialist timed out or raised; its unchecked claims carry error findings (app.agents.progress).
+    AGENT_FAILED = "AGENT_FAILED"
 
 
 class RunWarning(TypedDict):

@@ -29,6 +29,7 @@ from app.agents.state import (
     ClaimState,
     Finding,
     PipelineState,
+    ReinvestigationRequest,
     Verdict,
     findings_by_claim,
 )
@@ -63,6 +64,15 @@ def asked_again(state: PipelineState) -> dict[str, list[str]]:
         for entry in state.get("routing_plan") or []
         if entry.get("context")
     }
+
+
+def judged_again(state: PipelineState, requests: list[ReinvestigationRequest]) -> set[str]:
+    """The claims a later pass of this run will judge again: those the judge asks about, when
+    another pass is allowed (the rule of `graph.should_continue_or_compile`). Every other verdict
+    of this pass is its claim's final one, which `compile_report` marks when the run completes."""
+    if state.get("iteration_count", 0) + 1 >= state["max_iterations"]:
+        return set()
+    return {request["claim_id"] for request in requests}
 
 
 def claims_to_judge(state: PipelineState) -> list[ClaimState]:
@@ -145,7 +155,7 @@ async def review_conflict(
     return {
         **rule_verdict,
         "verdict": review.verdict,
-        "reasoning": build_reasoning(review.verdict, judgment.evaluation)
+        "reasoning": build_reasoning(review.verdict, judgment.evaluation, findings)
         + f"\nLLM review (it replaced the rules' {rule_verdict['verdict'].upper()}, within what the evidence "
         f"permits): {review.reasoning}",
         "confidence": round(review.confidence, 3),
@@ -222,6 +232,7 @@ async def judge_evidence(state: PipelineState, runtime: Runtime[PipelineDeps]) -
         )
     )
     requests = [judgment.request for judgment in judgments if judgment.request is not None]
+    not_final = judged_again(state, requests)
 
     async with recorder.transaction() as transaction:
         await save_verdicts(transaction.session, recorder.run_id, verdicts)
@@ -256,6 +267,8 @@ async def judge_evidence(state: PipelineState, runtime: Runtime[PipelineDeps]) -
                     "iteration": iteration,
                     "cycle_count": iteration + 1,
                     "method": verdict["method"],
+                    # what `verdictIssued` streams as `isFinal`: known now, stored at completion
+                    "is_final": verdict["claim_id"] not in not_final,
                 },
             )
         if requests:

@@ -1,7 +1,10 @@
 """LLM routing of claims and info requests, validated against what the pipeline can do.
 
 The LLM's plan is never trusted as is: unknown agents are dropped, claims it skipped or left
-without a valid agent get the rule route, and any failure falls back to the rules entirely.
+without a valid agent get the rule route, and any failure falls back to the rules entirely. A plan
+that routes no claim validly counts as a failure (the caller's ROUTING_FELL_BACK_TO_RULES warning
+then covers every claim); `routing_fallback_warnings` reports a plan that left only some claims to
+the rules.
 """
 
 from __future__ import annotations
@@ -13,11 +16,15 @@ from collections.abc import Sequence
 from pydantic import BaseModel, Field
 
 from app.agents.catalog import AGENT_LABELS
+from app.agents.degradation import RunWarning, WarningCode, fallback_warnings
 from app.agents.routing import rule_route
 from app.agents.state import SPECIALISTS, ClaimState, RoutingEntry
 from app.llm import LLMClient, LLMRole, LLMUnavailable, UsageTrace
 
 logger = logging.getLogger(__name__)
+
+#: Why a claim of an answered plan still got the rule route.
+PARTIAL_FALLBACK_CAUSE = "the routing model skipped them or named no known agent for them"
 
 ROUTING_SYSTEM_PROMPT = """You route claims from a corporate sustainability report to specialists.
 Agents:
@@ -106,9 +113,34 @@ async def llm_route(
     result = await llm.complete_json(
         LLMRole.ROUTING, system=ROUTING_SYSTEM_PROMPT, user=user, schema=RoutingPlanResult, trace=trace
     )
+    model = llm.model_for(LLMRole.ROUTING)
     if not result.assignments:
-        raise LLMUnavailable(LLMRole.ROUTING, {llm.model_for(LLMRole.ROUTING): "empty routing plan"})
-    return validate_plan(claims, result)
+        raise LLMUnavailable(LLMRole.ROUTING, {model: "empty routing plan"})
+    plan, notes = validate_plan(claims, result)
+    if all(entry["method"] != "llm" for entry in plan):
+        raise LLMUnavailable(LLMRole.ROUTING, {model: _no_valid_route(result)})
+    return plan, notes
+
+
+def _no_valid_route(result: RoutingPlanResult) -> str:
+    """The failure text of a plan that routed no claim to a known agent."""
+    unknown = sorted(
+        {agent for decision in result.assignments for agent in decision.assigned_agents} - set(SPECIALISTS)
+    )
+    named = f" (it named {', '.join(unknown[:5])})" if unknown else ""
+    return f"the routing model named no known agent for any claim{named}"
+
+
+def routing_fallback_warnings(plan: Sequence[RoutingEntry]) -> list[RunWarning]:
+    """ROUTING_FELL_BACK_TO_RULES for the claims an answered LLM plan left to the routing matrix."""
+    return fallback_warnings(
+        WarningCode.ROUTING_FELL_BACK_TO_RULES,
+        "routing",
+        "claims",
+        [PARTIAL_FALLBACK_CAUSE for entry in plan if entry["method"] != "llm"],
+        total=len(plan),
+        fallback="the routing matrix",
+    )
 
 
 async def llm_route_info_request(

@@ -10,7 +10,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from app.agents.degradation import RunWarning, WarningCode, failure_cause, fallback_warnings, record_warnings
-from app.agents.llm_routing import llm_route, llm_route_info_request
+from app.agents.llm_routing import llm_route, llm_route_info_request, routing_fallback_warnings
 from app.agents.persistence import add_usage, report_organisation, save_routing, set_agent_status, update_run
 from app.agents.routing import route_info_request, rule_route, with_corroboration
 from app.agents.runtime import NodeRecorder, PipelineDeps
@@ -39,7 +39,7 @@ async def initial_plan(
     if deps.llm is not None and claims:
         try:
             plan, notes = await llm_route(deps.llm, claims, trace)
-            return plan, notes, []
+            return plan, notes, routing_fallback_warnings(plan)
         except LLMUnavailable as exc:
             logger.warning("LLM routing failed, using the routing matrix: %s", exc)
             note = f"LLM routing failed ({exc}); routing matrix used"

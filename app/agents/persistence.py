@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any, cast
 
-from sqlalchemy import delete, literal, or_, select, update
-from sqlalchemy.dialects.postgresql import JSONB, insert
+from sqlalchemy import Integer, Text, all_, any_, bindparam, delete, func, literal, or_, select, update
+from sqlalchemy.dialects.postgresql import ARRAY, JSONB, UUID, insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.agents.evidence_kinds import kind_of
@@ -25,47 +25,65 @@ from app.db.models import RoutingAssignment as RoutingRow
 from app.db.models import Verdict as VerdictRow
 from app.llm import UsageTrace
 
+#: asyncpg sends at most 32,767 bind parameters with one statement; a bulk insert stays below it.
+MAX_BIND_PARAMETERS = 32_000
+
+
+def _id_array(ids: Sequence[uuid.UUID]) -> Any:
+    """`ids` as one array parameter (an `IN (...)` list takes one bind parameter per id)."""
+    return bindparam(None, list(ids), type_=ARRAY(UUID(as_uuid=True)))
+
+
+def in_batches(rows: Sequence[dict[str, Any]]) -> Iterator[list[dict[str, Any]]]:
+    """`rows` split so that no one multi-row INSERT of a batch exceeds `MAX_BIND_PARAMETERS`
+    (a 500-page report's thousands of findings would otherwise be one statement asyncpg refuses)."""
+    if not rows:
+        return
+    per_row = max(len(row) for row in rows)
+    size = max(MAX_BIND_PARAMETERS // per_row, 1)
+    for start in range(0, len(rows), size):
+        yield list(rows[start : start + size])
+
 
 async def replace_claims(
     session: AsyncSession, report_id: uuid.UUID, run_id: uuid.UUID, claims: Sequence[ClaimState]
 ) -> None:
     """Make `claims` the report's claims: any other claim (and its results) goes, these are upserted."""
     keep = [uuid.UUID(claim["claim_id"]) for claim in claims]
-    await session.execute(delete(Claim).where(Claim.report_id == report_id, Claim.id.not_in(keep)))
+    await session.execute(
+        delete(Claim).where(Claim.report_id == report_id, Claim.id != all_(_id_array(keep)))
+    )
     if not claims:
         return
-    statement = insert(Claim).values(_claim_rows(report_id, run_id, claims))
-    await session.execute(
-        statement.on_conflict_do_update(
-            index_elements=["id"],
-            set_={
-                column: statement.excluded[column]
-                for column in (
-                    "text",
-                    "claim_type",
-                    "priority",
-                    "source_page",
-                    "page_offset",
-                    "source_context",
-                    "ifrs_paragraphs",
-                    "reasoning",
-                    "method",
-                )
-            },
+    for batch in in_batches(_claim_rows(report_id, run_id, claims)):
+        statement = insert(Claim).values(batch)
+        await session.execute(
+            statement.on_conflict_do_update(
+                index_elements=["id"],
+                set_={column: statement.excluded[column] for column in _UPSERTED_CLAIM_COLUMNS},
+            )
         )
-    )
+
+
+_UPSERTED_CLAIM_COLUMNS = (
+    "text",
+    "claim_type",
+    "priority",
+    "source_page",
+    "page_offset",
+    "source_context",
+    "ifrs_paragraphs",
+    "reasoning",
+    "method",
+)
 
 
 async def add_claims(
     session: AsyncSession, report_id: uuid.UUID, run_id: uuid.UUID, claims: Sequence[ClaimState]
 ) -> None:
     """Store claims as they are found (a claim already stored, e.g. by a re-run, stays as it is)."""
-    if claims:
-        await session.execute(
-            insert(Claim)
-            .values(_claim_rows(report_id, run_id, claims))
-            .on_conflict_do_nothing(index_elements=["id"])
-        )
+    for batch in in_batches(_claim_rows(report_id, run_id, claims)):
+        await session.execute(insert(Claim).values(batch).on_conflict_do_nothing(index_elements=["id"]))
 
 
 async def drop_claims_of_other_runs(session: AsyncSession, report_id: uuid.UUID, run_id: uuid.UUID) -> None:
@@ -167,8 +185,8 @@ async def save_routing(
         for entry in plan
         for agent in entry["assigned_agents"]
     ]
-    if values:
-        await session.execute(insert(RoutingRow).values(values).on_conflict_do_nothing())
+    for batch in in_batches(values):
+        await session.execute(insert(RoutingRow).values(batch).on_conflict_do_nothing())
 
 
 async def save_findings(session: AsyncSession, run_id: uuid.UUID, findings: Iterable[Finding]) -> None:
@@ -189,8 +207,8 @@ async def save_findings(session: AsyncSession, run_id: uuid.UUID, findings: Iter
         }
         for finding in findings
     ]
-    if values:
-        await session.execute(insert(FindingRow).values(values).on_conflict_do_nothing())
+    for batch in in_batches(values):
+        await session.execute(insert(FindingRow).values(batch).on_conflict_do_nothing())
 
 
 def finding_content(
@@ -247,15 +265,17 @@ async def save_verdicts(session: AsyncSession, run_id: uuid.UUID, verdicts: Iter
         }
         for verdict in verdicts
     ]
-    if values:
-        await session.execute(insert(VerdictRow).values(values).on_conflict_do_nothing())
+    for batch in in_batches(values):
+        await session.execute(insert(VerdictRow).values(batch).on_conflict_do_nothing())
 
 
 async def mark_final_verdicts(session: AsyncSession, run_id: uuid.UUID, final_ids: Iterable[str]) -> None:
     """Flag exactly the given verdicts of the run as final."""
     ids = [uuid.UUID(verdict_id) for verdict_id in final_ids]
     await session.execute(
-        update(VerdictRow).where(VerdictRow.analysis_run_id == run_id).values(is_final=VerdictRow.id.in_(ids))
+        update(VerdictRow)
+        .where(VerdictRow.analysis_run_id == run_id)
+        .values(is_final=VerdictRow.id == any_(_id_array(ids)))
     )
 
 
@@ -272,11 +292,44 @@ async def set_agent_status(session: AsyncSession, run_id: uuid.UUID, statuses: d
     )
 
 
+async def count_claim_completed(session: AsyncSession, run_id: uuid.UUID, agent: str, iteration: int) -> None:
+    """Add one finished claim to a working agent's `claims_completed` in the run's statuses.
+
+    Meant to be called as an investigator finishes each claim (`app.agents.progress.claim_done`),
+    so `progressPercent` moves through a long investigating stage instead of only when whole
+    agents finish. Only the agent's status for `iteration` while it is `working` changes: a late
+    call cannot touch the next pass, nor the final count the agent writes when it is done.
+    """
+    status = AnalysisRun.agent_status[agent]
+    completed = func.coalesce(status["claims_completed"].astext.cast(Integer), 0) + 1
+    await session.execute(
+        update(AnalysisRun)
+        .where(
+            AnalysisRun.id == run_id,
+            status["iteration"].astext == str(iteration),
+            status["status"].astext == "working",
+        )
+        .values(
+            agent_status=func.jsonb_set(
+                AnalysisRun.agent_status,
+                literal([agent, "claims_completed"], ARRAY(Text)),
+                func.to_jsonb(completed),
+            )
+        )
+    )
+
+
+#: How a run's row is locked to update its JSON columns: FOR NO KEY UPDATE, which an event insert's
+#: foreign-key check (FOR KEY SHARE on the run) does not wait for. FOR UPDATE did, so a specialist
+#: adding usage or warnings while another inserted events could deadlock with it.
+RUN_ROW_LOCK = {"key_share": True}
+
+
 async def add_usage(session: AsyncSession, run_id: uuid.UUID, trace: UsageTrace) -> None:
     """Add a node's LLM usage to the run's trace."""
     if not trace:
         return
-    run = await session.get(AnalysisRun, run_id, with_for_update=True)
+    run = await session.get(AnalysisRun, run_id, with_for_update=RUN_ROW_LOCK)
     if run is None:
         return
     total = UsageTrace.from_dict(run.usage)
@@ -294,7 +347,7 @@ async def add_run_warnings(
     """
     if not warnings:
         return
-    run = await session.get(AnalysisRun, run_id, with_for_update=True)
+    run = await session.get(AnalysisRun, run_id, with_for_update=RUN_ROW_LOCK)
     if run is None:
         return
     new = [dict(warning) for warning in warnings]

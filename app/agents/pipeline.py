@@ -33,7 +33,8 @@ from app.agents.runtime import PipelineDeps
 from app.agents.state import PipelineInput
 from app.config import libpq_url
 from app.db.models import AnalysisRun, Report, ReportStatus
-from app.services.analysis import gave_up_message, give_up_run, locked_run
+from app.services.analysis import announce_resumed, gave_up_message, give_up_run, locked_run
+from app.services.failures import failure_summary
 
 logger = logging.getLogger(__name__)
 
@@ -113,6 +114,10 @@ class PipelineRunner:
             run.status = "RUNNING"
             run.started_at = run.started_at or now
             run.attempts += 1
+            if state.interrupted:
+                await announce_resumed(
+                    transaction, run, state.interrupted, max_attempts=self.deps.settings.max_job_attempts
+                )
             await session.flush()
             return run
 
@@ -155,8 +160,9 @@ class PipelineRunner:
             await self._invoke(run)
         except Exception as exc:  # noqa: BLE001 - recorded on the run and the report
             logger.exception("analysis %s failed", run_id)
-            await self._fail(run, f"{type(exc).__name__}: {exc}")
-            return RunOutcome(RunResult.FAILED, str(exc))
+            cause = failure_summary(exc)  # short: the traceback (with any SQL) is in the log above
+            await self._fail(run, cause)
+            return RunOutcome(RunResult.FAILED, cause)
         except asyncio.CancelledError:
             cancelled = True
             raise

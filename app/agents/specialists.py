@@ -17,6 +17,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from app.agents.catalog import AGENT_LABELS
+from app.agents.degradation import WARNING_EVENT
 from app.agents.evidence_kinds import declared_or_derived
 from app.agents.persistence import (
     add_usage,
@@ -25,6 +26,13 @@ from app.agents.persistence import (
     report_organisation,
     save_findings,
     set_agent_status,
+)
+from app.agents.progress import (
+    claims_checked,
+    partial_outcome,
+    store_failure_warning,
+    timeout_message,
+    tracking_progress,
 )
 from app.agents.routing import SEARCHING_AGENTS
 from app.agents.runtime import (
@@ -142,23 +150,25 @@ def _finding(task: SpecialistTask, index: int, draft: FindingDraft) -> Finding:
     )
 
 
-def _failure_outcome(task: SpecialistTask, message: str) -> InvestigationOutcome:
-    """An error finding per assigned claim, so the judge sees exactly which checks are missing."""
-    label = AGENT_LABELS[task["agent"]]
-    return InvestigationOutcome(
-        findings=[
-            FindingDraft(
-                claim_id=claim["claim_id"],
-                evidence_type="error",
-                summary=f"The {label} agent failed ({message}); this claim was not checked by it.",
-                supports_claim=None,
-                confidence=None,
-                method="error",
-                details={"error": message},
-            )
-            for claim in task["claims"]
-        ]
-    )
+async def _run_investigator(
+    deps: PipelineDeps, task: SpecialistTask, tools: InvestigationTools
+) -> tuple[InvestigationOutcome, str | None, int]:
+    """The investigator's outcome within the agent time limit, the error that stopped it (None if it
+    finished) and how many claims it checked. A failed investigator keeps the claims it reported as
+    finished (app.agents.progress); each other claim gets an error finding saying why."""
+    investigator = deps.investigators.get(task["agent"], no_evidence_source)
+    with tracking_progress() as progress:
+        try:
+            async with asyncio.timeout(deps.settings.agent_timeout_seconds):
+                outcome = await investigator(task, tools)
+        except TimeoutError:
+            error = timeout_message(deps.settings.agent_timeout_seconds)
+        except Exception as exc:  # noqa: BLE001 - one agent's failure must not stop the others
+            logger.exception("%s agent failed", task["agent"])
+            error = f"{type(exc).__name__}: {exc}"
+        else:
+            return outcome, None, len(task["claims"])
+    return partial_outcome(task, progress, error), error, claims_checked(task, progress)
 
 
 async def _drop_unchanged(
@@ -216,18 +226,7 @@ async def investigate(task: SpecialistTask, runtime: Runtime[PipelineDeps]) -> d
         knowledge=deps.knowledge,
         search=EvidenceSearch.from_settings(deps.settings, deps.knowledge, organisation_id),
     )
-    investigator = deps.investigators.get(agent, no_evidence_source)
-    error: str | None = None
-    try:
-        async with asyncio.timeout(deps.settings.agent_timeout_seconds):
-            outcome = await investigator(task, tools)
-    except TimeoutError:
-        error = f"timed out after {deps.settings.agent_timeout_seconds:g} s"
-    except Exception as exc:  # noqa: BLE001 - one agent's failure must not stop the others
-        logger.exception("%s agent failed", agent)
-        error = f"{type(exc).__name__}: {exc}"
-    if error is not None:
-        outcome = _failure_outcome(task, error)
+    outcome, error, checked = await _run_investigator(deps, task, tools)
 
     drafts = outcome.findings
     if agent in SEARCHING_AGENTS:
@@ -249,7 +248,7 @@ async def investigate(task: SpecialistTask, runtime: Runtime[PipelineDeps]) -> d
         agent_name=agent,
         status="error" if error else "completed",
         claims_assigned=assigned,
-        claims_completed=0 if error else assigned,
+        claims_completed=checked,
         iteration=task["iteration"],
         error_message=error,
     )
@@ -289,6 +288,11 @@ async def investigate(task: SpecialistTask, runtime: Runtime[PipelineDeps]) -> d
             )
         if error:
             await recorder.emit_in(transaction, "error", {"message": error, "node": AGENT_TO_NODE[agent]})
+            # Built from every agent's stored status, so agents failing in parallel share one warning.
+            for warning in await store_failure_warning(
+                transaction.session, recorder.run_id, task["iteration"]
+            ):
+                await recorder.emit_in(transaction, WARNING_EVENT, dict(warning))
         else:
             await recorder.emit_in(
                 transaction,

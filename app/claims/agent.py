@@ -4,9 +4,10 @@
     claims ─risk flags (app.claims.risk_flags, rules, whole report as context)→ flagged claims
 
 The map phase is the LLM's (concurrent page windows) when one is configured and the rule extractor's
-otherwise; everything after it is shared. A window whose LLM answer is unusable is read by the rule
-extractor instead, so a run whose every LLM call fails ends with the offline run's claims; the stats
-count those windows and `degradation_warnings` says what fell back. Each chunk's located claims are
+otherwise; everything after it is shared. A window whose LLM answer is unusable (no usable JSON, a
+refusal, every claim invalid, or no claim found in the report) is read by the rule extractor
+instead, so a run whose every LLM call fails ends with the offline run's claims; the stats count
+those windows and `degradation_warnings` says what fell back. Each chunk's located claims are
 handed to `on_chunk` as soon as they exist, so the caller can persist and announce them before the
 whole report is done.
 """
@@ -21,12 +22,14 @@ from typing import Any
 
 from app.agents.degradation import RunWarning, WarningCode, fallback_warnings
 from app.agents.state import IfrsParagraph
+from app.claims.budget import within_density_budget
 from app.claims.candidates import CandidateClaim
 from app.claims.chunks import PageChunk, page_chunks
 from app.claims.company import detect_company_name
 from app.claims.dedup import DedupStats, deduplicate
 from app.claims.ifrs_mapping import MappingStats, map_claims
-from app.claims.llm_extract import ChunkResult, extract_chunks
+from app.claims.llm_extract import METHOD as LLM_METHOD
+from app.claims.llm_extract import NOT_IN_REPORT_CAUSE, ChunkResult, extract_chunks
 from app.claims.location import LocationStats, PageIndex, locate_all
 from app.claims.risk_flags import RiskFlag, flag_claims
 from app.claims.rules import RuleClaim, extract_rule_claims
@@ -36,6 +39,7 @@ from app.knowledge.search import KnowledgeSearch
 from app.llm import LLMClient, UsageTrace
 
 RULES_METHOD = "rules"
+DEDUP_BUDGET_CAUSE = "the report's budget of LLM checks (CLAIMS_DEDUP_LLM_BUDGET) was used up"
 STAGE = "extracting_claims"
 
 
@@ -75,6 +79,8 @@ class ExtractionStats:
     location: LocationStats = field(default_factory=LocationStats)
     dedup: DedupStats = field(default_factory=DedupStats)
     mapping: MappingStats = field(default_factory=MappingStats)
+    #: LLM-found claims the density budget cut (`app.claims.budget`); the rules apply it themselves.
+    over_budget: int = 0
     claims: int = 0
     mapped: int = 0
     company_name: str | None = None
@@ -105,6 +111,7 @@ class ExtractionStats:
             "location": self.location.to_dict(),
             "dedup": self.dedup.to_dict(),
             "mapping": self.mapping.to_dict(),
+            "dropped_by_budget": self.over_budget,
             "claims": self.claims,
             "mapped": self.mapped,
             "company_name": self.company_name,
@@ -134,10 +141,19 @@ class ClaimsAgent:
         stats.company_name = detect_company_name(pages)
         index = PageIndex(dict(pages))
         found: list[CandidateClaim] = []
-        async for result in self._map(pages, trace):
-            stats.count(result)
+        rules = RuleFallback(pages)
+        chunks = page_chunks(
+            pages, self.settings.claims_chunk_size_pages, self.settings.claims_chunk_overlap_pages
+        )
+        async for mapped in self._map(pages, trace, rules, chunks):
             dropped_before = stats.location.dropped
-            located = locate_all(result.claims, index, stats.location)
+            result, located = mapped, locate_all(mapped.claims, index, stats.location)
+            if mapped.method == LLM_METHOD and mapped.claims and not located:
+                # Usable JSON, but none of its claims is in the report: as unusable as malformed JSON.
+                error = f"none of the model's {len(mapped.claims)} claims was found on the window's pages"
+                result = rules.instead_of(replace(mapped, error=error, cause=NOT_IN_REPORT_CAUSE), chunks)
+                located = locate_all(result.claims, index, stats.location)
+            stats.count(result)
             found.extend(located)
             if on_chunk is not None:
                 progress = ChunkProgress(
@@ -156,7 +172,11 @@ class ClaimsAgent:
             threshold=self.settings.claims_similarity_threshold,
             page_window=self.settings.claims_chunk_overlap_pages + 1,
             trace=trace,
+            llm_budget=self.settings.claims_dedup_llm_budget,
         )
+        if self.llm is not None:
+            kept = within_density_budget(unique, len(pages))
+            stats.over_budget, unique = len(unique) - len(kept), kept
         mappings, stats.mapping = await map_claims(
             unique, self.knowledge, budget=self.settings.claims_rag_query_budget
         )
@@ -171,15 +191,19 @@ class ClaimsAgent:
         stats.seconds = time.perf_counter() - started
         return claims, stats
 
-    async def _map(self, pages: Sequence[tuple[int, str]], trace: UsageTrace) -> AsyncIterator[ChunkResult]:
+    async def _map(
+        self,
+        pages: Sequence[tuple[int, str]],
+        trace: UsageTrace,
+        rules: RuleFallback,
+        chunks: Sequence[PageChunk],
+    ) -> AsyncIterator[ChunkResult]:
         settings = self.settings
-        rules = RuleFallback(pages)
         if self.llm is None:
             for chunk in page_chunks(pages, settings.claims_chunk_size_pages, 0):
                 claims = rules.claims_on(chunk.index, chunk.first_page, chunk.last_page)
                 yield ChunkResult(chunk, claims, method=RULES_METHOD)
             return
-        chunks = page_chunks(pages, settings.claims_chunk_size_pages, settings.claims_chunk_overlap_pages)
         async for result in extract_chunks(
             self.llm,
             chunks,
@@ -215,11 +239,12 @@ class RuleFallback:
         ]
 
     def instead_of(self, failed: ChunkResult, chunks: Sequence[PageChunk]) -> ChunkResult:
-        """`failed` (an LLM window with an error), with the rule claims of the pages it alone adds."""
+        """`failed` (an LLM window with an error), with the rule claims of the pages it alone adds
+        (its count of claims that failed validation stays: the stats report them)."""
         chunk = failed.chunk
         first = chunks[chunk.index - 1].last_page + 1 if chunk.index > 0 else chunk.first_page
         claims = self.claims_on(chunk.index, first, chunk.last_page)
-        return replace(failed, claims=claims, rejected=0, method=RULES_METHOD)
+        return replace(failed, claims=claims, method=RULES_METHOD)
 
 
 def degradation_warnings(stats: ExtractionStats) -> list[RunWarning]:
@@ -235,7 +260,7 @@ def degradation_warnings(stats: ExtractionStats) -> list[RunWarning]:
         WarningCode.DEDUP_FELL_BACK_TO_RULES,
         STAGE,
         "duplicate checks",
-        dedup.llm_failure_causes,
+        [*dedup.llm_failure_causes, *[DEDUP_BUDGET_CAUSE] * dedup.over_llm_budget],
         total=dedup.candidate_pairs,
         fallback="the lexical rule",
     )

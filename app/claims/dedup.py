@@ -3,7 +3,9 @@
 Exact duplicates (same normalised text) go first. Then claims on nearby pages whose embeddings are
 very similar become candidate pairs, and each pair is confirmed: by the dedup LLM when there is one,
 else (or when it fails) by a lexical rule — the same figures and mostly the same words. Confirmation
-matters because "Scope 1 fell 6%" and "Scope 2 fell 6%" embed almost identically.
+matters because "Scope 1 fell 6%" and "Scope 2 fell 6%" embed almost identically. The LLM confirms
+at most `llm_budget` pairs per report (the most similar ones): a long, repetitive report can have
+thousands of pairs, and each is a call; the rule decides the rest, and the stats count them.
 """
 
 from __future__ import annotations
@@ -53,6 +55,8 @@ class DedupStats:
     similarity_skipped: str | None = None  # why the similarity stage could not run (embedder down)
     #: Why the dedup model failed, once per pair it could not confirm (the lexical rule decided).
     llm_failure_causes: list[str] = field(default_factory=list)
+    #: Pairs the lexical rule decided because the report's LLM budget was used up.
+    over_llm_budget: int = 0
 
     def to_dict(self) -> dict[str, object]:
         values = {key: value for key, value in self.__dict__.items() if key != "llm_failure_causes"}
@@ -74,8 +78,13 @@ async def deduplicate(
     threshold: float,
     page_window: int,
     trace: UsageTrace,
+    llm_budget: int | None = None,
 ) -> tuple[list[CandidateClaim], DedupStats]:
-    """The unique claims, in their original order, and what was removed."""
+    """The unique claims, in their original order, and what was removed.
+
+    With an LLM, its `llm_budget` most similar pairs go to it (None: every pair); the others to the
+    lexical rule.
+    """
     stats = DedupStats()
     unique = remove_exact_duplicates(claims, stats)
     try:
@@ -84,8 +93,17 @@ async def deduplicate(
         stats.similarity_skipped = str(exc)
         return unique, stats
     pairs = candidate_pairs(unique, vectors, threshold=threshold, page_window=page_window)
+    pairs.sort(key=lambda pair: -pair.similarity)
     stats.candidate_pairs = len(pairs)
-    verdicts = await asyncio.gather(*(_confirm(unique, pair, llm, trace, stats) for pair in pairs))
+    budget = len(pairs) if llm is None or llm_budget is None else min(llm_budget, len(pairs))
+    if llm is not None:
+        stats.over_llm_budget = len(pairs) - budget
+    verdicts = await asyncio.gather(
+        *(
+            _confirm(unique, pair, llm if rank < budget else None, trace, stats)
+            for rank, pair in enumerate(pairs)
+        )
+    )
     dropped: set[int] = set()
     for pair, keep_first in sorted(
         ((pair, verdict) for pair, verdict in zip(pairs, verdicts, strict=True) if verdict is not None),

@@ -1,9 +1,9 @@
 """The map phase with an LLM: each page window is read by the extraction model, concurrently.
 
 The answer is validated claim by claim, so one malformed claim costs only itself. A chunk whose
-answer cannot be used at all (after the client's retries, repair round and fallback model), or that
-the model refused, comes back with an error and its cause: the claims agent then reads that chunk with
-the rule extractor, and the other chunks still go on.
+answer cannot be used at all (after the client's retries, repair round and fallback model), that
+the model refused, or whose every claim failed validation, comes back with an error and its cause:
+the claims agent then reads that chunk with the rule extractor, and the other chunks still go on.
 """
 
 from __future__ import annotations
@@ -27,6 +27,9 @@ from app.llm import LLMClient, LLMRole, LLMUnavailable, UsageTrace
 logger = logging.getLogger(__name__)
 
 METHOD = "llm"
+#: Why a window whose answer was usable JSON still fell back to the rules.
+VALIDATION_CAUSE = "the model's claims failed validation"
+NOT_IN_REPORT_CAUSE = "the model's claims were not in the report"
 MAX_OUTPUT_TOKENS = 16000
 #: An answer with no claims whose summary reads like this is a refusal wrapped in JSON, not an empty
 #: window ("I'm sorry, but I can't help with that request.").
@@ -132,6 +135,15 @@ async def extract_chunk(
             claims.append(_candidate(ExtractedClaim.model_validate(raw), chunk))
         except ValidationError:
             rejected += 1
+    if rejected and not claims:
+        logger.warning(
+            "claims chunk %d (pages %d-%d): all %d claims failed validation",
+            chunk.index,
+            *_span(chunk),
+            rejected,
+        )
+        error = f"all {rejected} claims failed validation"
+        return ChunkResult(chunk, [], rejected=rejected, error=error, cause=VALIDATION_CAUSE)
     return ChunkResult(chunk, claims, rejected=rejected)
 
 

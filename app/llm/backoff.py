@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from app.config import Settings
+from app.llm.breaker import CircuitBreaker
 from app.llm.errors import AttemptFailed
 
 T = TypeVar("T")
@@ -58,18 +59,27 @@ async def with_retries(
     attempt: Callable[[], Awaitable[T]],
     policy: RetryPolicy,
     on_retry: Callable[[AttemptFailed, int, float], None],
+    breaker: CircuitBreaker | None = None,
 ) -> T:
     """`attempt()`, retried on retryable `AttemptFailed` up to `policy.max_retries` times with capped
     exponential backoff; `on_retry(failure, retry_number, delay)` is told before each wait.
 
+    With a `breaker`, every attempt's outcome is reported to it, and an open breaker ends the loop
+    at once (no call, no wait) with its last failure.
+
     Raises:
-        RetriesExhausted: the failure was final, or the retries ran out.
+        RetriesExhausted: the failure was final, the retries ran out, or the breaker is open.
     """
     retries = 0
     while True:
+        refusal = breaker.refusal() if breaker is not None else None
+        if refusal is not None:
+            raise RetriesExhausted(refusal, retries)
         try:
-            return await attempt()
+            result = await attempt()
         except AttemptFailed as exc:
+            if breaker is not None:
+                breaker.record_failure(exc)
             if not exc.retryable or retries >= policy.max_retries:
                 raise RetriesExhausted(exc, retries) from exc
             delay = backoff_delay(
@@ -81,3 +91,7 @@ async def with_retries(
             retries += 1
             on_retry(exc, retries, delay)
             await asyncio.sleep(delay)
+        else:
+            if breaker is not None:
+                breaker.record_success()
+            return result

@@ -17,6 +17,7 @@ import httpx
 from app.config import Settings
 from app.llm.answers import M, parse_answer, repair_prompt
 from app.llm.backoff import RetriesExhausted, RetryPolicy, with_retries
+from app.llm.breaker import breaker_for
 from app.llm.errors import AttemptFailed, InvalidAnswer, LLMUnavailable, ModelFailed
 from app.llm.protocol import Completion, Message, chat_request, read_completion
 from app.llm.roles import LLMRole, models_for, primary_model
@@ -41,7 +42,8 @@ class LLMClient:
     """Asks the model configured for a role for a JSON answer and validates it with a pydantic model.
 
     Per model: retries with exponential backoff on 429, 5xx, timeouts, connection errors and
-    malformed response bodies (other 4xx are final), then one repair round when the answer is not
+    malformed response bodies (other 4xx are final; a model whose circuit breaker is open is not
+    called, see `app.llm.breaker`), then one repair round when the answer is not
     valid JSON for the schema. When the model fails, the role's fallback model gets the same
     treatment; when that fails too, `LLMUnavailable` is raised.
     """
@@ -139,12 +141,16 @@ class LLMClient:
                 delay,
             )
 
+        breaker = breaker_for(settings, "llm", settings.llm_base_url, call.model)
         try:
             return await with_retries(
-                lambda: self._attempt(call, messages), RetryPolicy.for_models(settings), on_retry
+                lambda: self._attempt(call, messages), RetryPolicy.for_models(settings), on_retry, breaker
             )
         except RetriesExhausted as exc:
             raise ModelFailed(str(exc)) from exc
+        except InvalidAnswer:
+            breaker.record_success()  # the model answered, however badly: the provider is up
+            raise
 
     async def _attempt(self, call: _Call[M], messages: list[Message]) -> M:
         """One HTTP call, recorded in the trace whatever its outcome.

@@ -75,6 +75,10 @@ class UsageTrace:
     total: UsageCounters = field(default_factory=UsageCounters)
     by_model: dict[str, UsageCounters] = field(default_factory=dict)
     by_role: dict[str, UsageCounters] = field(default_factory=dict)
+    #: Per LLM step ("query_writing", ...) of the node: how often it was tried, and the cause of
+    #: each rule fallback. For the node's run warnings; not stored with the usage (`to_dict`).
+    steps: dict[str, int] = field(default_factory=dict, compare=False)
+    fallbacks: dict[str, list[str]] = field(default_factory=dict, compare=False)
 
     def record(
         self,
@@ -101,6 +105,12 @@ class UsageTrace:
         """Count one retry of `model` (reason like "429", "500", "timeout", "invalid_json")."""
         for counters in self._slices(model, role):
             counters.retries += 1
+
+    def record_step(self, step: str, *, fallback_cause: str | None = None) -> None:
+        """Count one use of an LLM step; `fallback_cause` when the rules answered instead."""
+        self.steps[step] = self.steps.get(step, 0) + 1
+        if fallback_cause is not None:
+            self.fallbacks.setdefault(step, []).append(fallback_cause)
 
     def merge(self, other: UsageTrace) -> None:
         """Add every counter of `other` to this trace."""

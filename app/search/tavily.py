@@ -26,6 +26,7 @@ from tavily.errors import TimeoutError as TavilyTimeout
 
 from app.config import Settings
 from app.llm.backoff import RetriesExhausted, RetryPolicy, with_retries
+from app.llm.breaker import breaker_for
 from app.llm.errors import AttemptFailed
 from app.llm.protocol import retry_after_seconds
 from app.search.domains import domain_of
@@ -38,7 +39,8 @@ TAVILY_TIME_RANGES = frozenset({"day", "week", "month", "year"})
 
 
 class TavilySearch:
-    """One Tavily `/search` call per query, retried on 429, 5xx, timeouts, network and JSON errors."""
+    """One Tavily `/search` call per query, retried on 429, 5xx, timeouts, network and JSON errors;
+    not called while the process's Tavily circuit breaker is open (`app.llm.breaker`)."""
 
     name = PROVIDER
 
@@ -82,7 +84,10 @@ class TavilySearch:
 
         try:
             return await with_retries(
-                lambda: self._attempt(arguments), RetryPolicy.for_search(self._settings), on_retry
+                lambda: self._attempt(arguments),
+                RetryPolicy.for_search(self._settings),
+                on_retry,
+                breaker_for(self._settings, PROVIDER, self._settings.tavily_api_base_url),
             )
         except RetriesExhausted as exc:
             raise SearchAPIError(PROVIDER, str(exc)) from exc

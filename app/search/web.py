@@ -49,7 +49,9 @@ class SearchProvider(Protocol):
 
 
 class EvidenceSearch:
-    """The specialists' search tool; counts its queries (`queries`) for the benches."""
+    """The specialists' search tool; counts its queries (`queries`) for the benches, and the web
+    providers' answers and failures (`web_queries`, `web_failures`: each failure's message) for
+    the run's WEB_SEARCH_FAILED warning."""
 
     def __init__(
         self,
@@ -64,6 +66,8 @@ class EvidenceSearch:
         self.inactive = dict(inactive or {})
         self._today = today
         self.queries = 0
+        self.web_queries = 0
+        self.web_failures: list[str] = []
 
     @classmethod
     def from_settings(
@@ -149,6 +153,10 @@ class EvidenceSearch:
             else:
                 response.providers.append(provider.name)
                 found.append(answer)
+            if provider.name != LIBRARY:
+                self.web_queries += 1
+                if provider.name in response.errors:
+                    self.web_failures.append(response.errors[provider.name])
         if response.failed:
             raise SearchAPIError(
                 "search", "; ".join(f"{name}: {error}" for name, error in response.errors.items())

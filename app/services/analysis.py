@@ -230,6 +230,39 @@ async def locked_run(session: AsyncSession, run_id: uuid.UUID) -> tuple[Analysis
     return None if row is None else (row[0], row[1])
 
 
+#: A worker took over a run an earlier attempt left unfinished (its worker died, or its job stopped).
+RUN_RESUMED_EVENT = "run_resumed"
+
+
+async def announce_resumed(
+    transaction: EventTransaction, run: AnalysisRun, reason: str, *, max_attempts: int
+) -> None:
+    """Tell followers that `run` (already counting this attempt) resumes from its last checkpoint.
+
+    Without it, a worker's death shows only in the worker's log: followers see the stream pause and
+    the work after the checkpoint done again, with no word why.
+    """
+    stage = run.pipeline_stage or "queued"
+    message = (
+        f"Resumed from the last checkpoint (attempt {run.attempts} of {max_attempts}) because {reason}; "
+        f"continuing at {stage.replace('_', ' ')}, pass {run.iteration_count + 1}."
+    )
+    await transaction.emit(
+        run.report_id,
+        RUN_RESUMED_EVENT,
+        {
+            "analysis_id": str(run.id),
+            "attempt": run.attempts,
+            "max_attempts": max_attempts,
+            "reason": reason,
+            "stage": stage,
+            "iteration": run.iteration_count,
+            "message": message,
+        },
+        analysis_run_id=run.id,
+    )
+
+
 def gave_up_message(attempts: int, reason: str | None) -> str:
     """The error a run that used up its attempts is left with."""
     return (

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel
 
+from app.agents.degradation import failure_cause
 from app.agents.state import ClaimState, ReinvestigationContext
 from app.llm import LLMClient, LLMUnavailable, UsageTrace
 from app.llm.roles import LLMRole
@@ -22,6 +23,8 @@ from app.specialists.credibility import domains_of_tiers
 from app.specialists.figures import FIGURE, YEAR
 from app.specialists.prompts import QUERY_SYSTEM_PROMPT, query_user_prompt
 
+#: The LLM step of writing a claim's search queries (counted in the node's `UsageTrace`).
+QUERY_WRITING = "query_writing"
 #: Tavily refuses queries longer than this many characters.
 MAX_QUERY_CHARS = 400
 MAX_KEY_TERMS = 8
@@ -150,14 +153,21 @@ async def llm_queries(
 async def initial_queries(
     llm: LLMClient | None, claim: ClaimState, company_name: str | None, today: dt.date, trace: UsageTrace
 ) -> tuple[list[PlannedQuery], str | None]:
-    """LLM queries when an LLM answers, else the rule queries; the second item notes a fallback."""
+    """LLM queries when an LLM answers, else the rule queries; the second item notes a fallback.
+
+    With an LLM, the attempt is counted in `trace` as the `QUERY_WRITING` step, with the cause
+    when the rules wrote the queries (the searching agent's run warning reports it).
+    """
     if llm is not None:
         try:
-            return await llm_queries(llm, claim, company_name, today, trace), None
+            planned = await llm_queries(llm, claim, company_name, today, trace)
         except LLMUnavailable as exc:
+            trace.record_step(QUERY_WRITING, fallback_cause=failure_cause(exc))
             return rule_queries(
                 claim, company_name, today
             ), f"LLM query construction failed ({exc}); rules used"
+        trace.record_step(QUERY_WRITING)
+        return planned, None
     return rule_queries(claim, company_name, today), None
 
 

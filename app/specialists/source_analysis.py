@@ -8,6 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
+from app.agents.degradation import failure_cause
 from app.agents.state import ClaimState
 from app.llm import LLMClient, LLMUnavailable, UsageTrace
 from app.llm.roles import LLMRole
@@ -15,6 +16,8 @@ from app.search.results import SearchResult
 from app.specialists.contradictions import SourceAssessment
 from app.specialists.prompts import SOURCE_ANALYSIS_SYSTEM_PROMPT, source_analysis_user_prompt
 
+#: The LLM step of reading a source against a claim (counted in the node's `UsageTrace`).
+SOURCE_ANALYSIS = "source_analysis"
 #: Characters of a source's text shown to the model.
 MAX_SOURCE_CHARS = 4000
 
@@ -44,7 +47,11 @@ async def analyse_source(
     rules: RuleAssessor,
     trace: UsageTrace,
 ) -> tuple[SourceAssessment, int | None, str | None]:
-    """The assessment, the tier the LLM suggested (None by rules), and the LLM error if it failed."""
+    """The assessment, the tier the LLM suggested (None by rules), and the LLM error if it failed.
+
+    With an LLM, the reading is counted in `trace` as the `SOURCE_ANALYSIS` step, with the cause
+    when the rules read the source instead (the searching agent's run warning reports it).
+    """
     text = source_text(result)
     if llm is None:
         return rules(claim["text"], company, result.title, text), None, None
@@ -66,7 +73,9 @@ async def analyse_source(
             temperature=0.2,
         )
     except LLMUnavailable as exc:
+        trace.record_step(SOURCE_ANALYSIS, fallback_cause=failure_cause(exc))
         return rules(claim["text"], company, result.title, text), None, str(exc)
+    trace.record_step(SOURCE_ANALYSIS)
     contradiction_type = answer.contradiction_type if answer.stance == "contradicts" else None
     if answer.stance == "contradicts" and contradiction_type is None:
         contradiction_type = "contextual"

@@ -15,11 +15,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.agents.catalog import AGENT_LABELS
+from app.agents.persistence import count_claim_completed
+from app.agents.progress import claim_done
 from app.agents.runtime import FindingDraft, InvestigationOutcome, InvestigationTools, stable_id
-from app.agents.state import ClaimState, InfoRequest, InfoResponse, SpecialistTask
+from app.agents.search_coverage import record_search_warnings, web_failure_findings
+from app.agents.state import ClaimState, InfoRequest, InfoResponse, ReinvestigationContext, SpecialistTask
 from app.search.results import SearchAPIError, SearchResponse, SearchResult
 from app.search.sources import SourceTexts
 from app.search.web import EvidenceSearch, url_key
+from app.specialists.claim_pool import claims_at_once, each_claim
 from app.specialists.company_names import search_name
 from app.specialists.credibility import ALWAYS_EXCLUDED_DOMAINS
 from app.specialists.search_queries import (
@@ -78,47 +82,95 @@ class _ClaimWork:
 async def investigate_with_search(
     task: SpecialistTask, tools: InvestigationTools, profile: SearchProfile
 ) -> InvestigationOutcome:
-    """Run `profile`'s investigation over the task's claims and info requests."""
-    search = tools.search
+    """Run `profile`'s investigation over the task's claims and info requests.
+
+    Claims are investigated several at a time (`claims_at_once`), the ones routed here for this
+    agent's expertise first, then those routed only to meet the evidence. Each finished claim is
+    reported (`claim_done`), so an agent that runs out of time keeps them. The outcome lists the
+    findings in the task's claim order whatever order the claims finished in.
+    """
     texts = SourceTexts(tools.settings, tools.session_factory)
     company = search_name(task["company_name"])
-    outcome = InvestigationOutcome()
-    await tools.think(_opening(profile, task, search))
+    await tools.think(_opening(profile, task, tools.search))
     contexts = {entry["claim_id"]: entry.get("context") for entry in task["routing"]}
     corroborating = {
         entry["claim_id"]
         for entry in task["routing"]
         if profile.agent in entry.get("corroborating_agents", []) and not entry.get("context")
     }
+    primary = [claim for claim in task["claims"] if claim["claim_id"] not in corroborating]
     only_corroborating = [claim for claim in task["claims"] if claim["claim_id"] in corroborating]
-    corroborated = await _corroborate(tools, texts, profile, task, only_corroborating, company)
-    outcome.findings.extend(corroborated)
-    for claim in task["claims"]:
-        if claim["claim_id"] in corroborating:
-            continue
-        context = contexts.get(claim["claim_id"])
-        await tools.recorder.emit(
-            "claim_investigating", {"claim_id": claim["claim_id"], "claim_text": claim["text"]}
+
+    async def check(claim: ClaimState) -> tuple[list[FindingDraft], InfoRequest | None]:
+        return await _investigate_claim(
+            tools, texts, profile, task, claim, contexts.get(claim["claim_id"]), company
         )
-        if context:
-            planned = refined_queries(context, claim, task["company_name"])
-            await tools.think(
-                f"{profile.label} agent: re-investigating with the judge's {len(context['refined_queries'])} "
-                f"refined quer{'y' if len(context['refined_queries']) == 1 else 'ies'}.",
-                claim_id=claim["claim_id"],
-            )
-        else:
-            planned = await _plan(profile, tools, claim, task["company_name"])
-        work = await _search_all(tools, search, profile, claim, planned)
-        outcome.findings.extend(await _evaluate(tools, texts, profile, work, company))
-        request = _request(task, profile, claim, outcome)
+
+    checked = await each_claim(primary, claims_at_once(tools.settings), check)
+    corroborated = await _corroborate(tools, texts, profile, task, only_corroborating, company)
+    by_claim = {claim["claim_id"]: result for claim, result in zip(primary, checked, strict=True)}
+    by_claim.update(
+        (claim["claim_id"], (findings, None))
+        for claim, findings in zip(only_corroborating, corroborated, strict=True)
+    )
+    outcome = InvestigationOutcome()
+    for claim in task["claims"]:
+        findings, request = by_claim[claim["claim_id"]]
+        outcome.findings.extend(findings)
         if request is not None:
             outcome.info_requests.append(request)
     if only_corroborating:
-        await tools.think(_corroboration_note(profile, only_corroborating, corroborated))
+        await tools.think(
+            _corroboration_note(profile, only_corroborating, [f for found in corroborated for f in found])
+        )
     for request in task["info_requests"]:
-        outcome.info_responses.append(await _answer(tools, search, profile, request, company))
+        outcome.info_responses.append(await _answer(tools, tools.search, profile, request, company))
+    await record_search_warnings(tools.recorder, profile.agent, task["iteration"], tools.search, tools.usage)
     return outcome
+
+
+async def _investigate_claim(
+    tools: InvestigationTools,
+    texts: SourceTexts,
+    profile: SearchProfile,
+    task: SpecialistTask,
+    claim: ClaimState,
+    context: ReinvestigationContext | None,
+    company: str,
+) -> tuple[list[FindingDraft], InfoRequest | None]:
+    """One claim routed here for this agent's expertise: plan (or take the judge's refined queries),
+    search, read; its findings and the info request they call for, reported as finished."""
+    await tools.recorder.emit(
+        "claim_investigating", {"claim_id": claim["claim_id"], "claim_text": claim["text"]}
+    )
+    if context:
+        planned = refined_queries(context, claim, task["company_name"])
+        await tools.think(
+            f"{profile.label} agent: re-investigating with the judge's {len(context['refined_queries'])} "
+            f"refined quer{'y' if len(context['refined_queries']) == 1 else 'ies'}.",
+            claim_id=claim["claim_id"],
+        )
+    else:
+        planned = await _plan(profile, tools, claim, task["company_name"])
+    work = await _search_all(tools, tools.search, profile, claim, planned)
+    findings = await _evaluate(tools, texts, profile, work, company)
+    request = _request(task, profile, claim, findings)
+    await _finished(tools, task, claim["claim_id"], findings, request)
+    return findings, request
+
+
+async def _finished(
+    tools: InvestigationTools,
+    task: SpecialistTask,
+    claim_id: str,
+    findings: list[FindingDraft],
+    request: InfoRequest | None = None,
+) -> None:
+    """A claim is done: kept should the agent fail later (`claim_done`), and counted in the agent's
+    status so that `progressPercent` moves through a long investigating stage."""
+    claim_done(claim_id, findings, request)
+    async with tools.session_factory() as session, session.begin():
+        await count_claim_completed(session, tools.recorder.run_id, task["agent"], task["iteration"])
 
 
 async def _corroborate(
@@ -128,24 +180,24 @@ async def _corroborate(
     task: SpecialistTask,
     claims: Sequence[ClaimState],
     company: str,
-) -> list[FindingDraft]:
+) -> list[list[FindingDraft]]:
     """Claims routed here only so that they meet the evidence, searched a few at a time and quietly
-    (narrated only when something is found: a report's worth of empty lookups is not news)."""
+    (narrated only when something is found: a report's worth of empty lookups is not news); each
+    claim's findings, in claim order."""
     budget = tools.settings.corroboration_web_searches_per_report if tools.search.web_enabled else 0
-    plans = []
+    plans: dict[str, list[PlannedQuery]] = {}
     for claim in claims:
-        planned = _corroboration_plan(claim, task["company_name"], tools.search, budget)
-        budget -= sum(not query.library_only for query in planned)
-        plans.append((claim, planned))
-    slots = asyncio.Semaphore(CORROBORATION_CONCURRENCY)
+        plans[claim["claim_id"]] = _corroboration_plan(claim, task["company_name"], tools.search, budget)
+        budget -= sum(not query.library_only for query in plans[claim["claim_id"]])
 
-    async def one(claim: ClaimState, planned: list[PlannedQuery]) -> list[FindingDraft]:
-        async with slots:
-            work = await _search_all(tools, tools.search, profile, claim, planned, announce=False)
-            return await _evaluate(tools, texts, profile, work, company, announce=False)
+    async def one(claim: ClaimState) -> list[FindingDraft]:
+        planned = plans[claim["claim_id"]]
+        work = await _search_all(tools, tools.search, profile, claim, planned, announce=False)
+        findings = await _evaluate(tools, texts, profile, work, company, announce=False)
+        await _finished(tools, task, claim["claim_id"], findings)
+        return findings
 
-    found = await asyncio.gather(*(one(claim, planned) for claim, planned in plans))
-    return [finding for findings in found for finding in findings]
+    return await each_claim(claims, CORROBORATION_CONCURRENCY, one)
 
 
 def _corroboration_note(
@@ -212,7 +264,12 @@ async def _search_all(
         if isinstance(answer, SearchAPIError):
             work.failures.append(f"{query.query_type}: {answer.message}")
             work.queries.append(
-                {"query": query.query, "query_type": query.query_type, "error": answer.message}
+                {
+                    "query": query.query,
+                    "query_type": query.query_type,
+                    "library_only": query.library_only,
+                    "error": answer.message,
+                }
             )
             await tools.recorder.emit(
                 "error", {"message": f"search failed: {answer.message}", "claim_id": claim["claim_id"]}
@@ -317,7 +374,9 @@ async def _evaluate(
         summary.details["failed_queries"] = work.failures
     if announce or findings:
         await tools.think(summary.summary, claim_id=claim_id)  # it names the agent
-    return [*findings, summary]
+    # A claim whose web searches all failed: an error finding, not "found nothing" (see the module).
+    web_enabled = tools.search.web_enabled
+    return [*findings, *web_failure_findings(profile.label, summary, work.queries, web_enabled=web_enabled)]
 
 
 async def _announce(tools: InvestigationTools, claim_id: str, item: EvaluatedSource) -> None:
@@ -344,12 +403,12 @@ async def _announce(tools: InvestigationTools, claim_id: str, item: EvaluatedSou
 
 
 def _request(
-    task: SpecialistTask, profile: SearchProfile, claim: ClaimState, outcome: InvestigationOutcome
+    task: SpecialistTask, profile: SearchProfile, claim: ClaimState, findings: Sequence[FindingDraft]
 ) -> InfoRequest | None:
     """A cross-domain request (§7.2) in the first pass, when the profile wants one for this claim."""
     if not profile.posts_requests or task["iteration"] > 0:
         return None
-    description = _request_from_findings(claim, outcome)
+    description = _request_from_findings(claim, findings)
     if description is None:
         return None
     return InfoRequest(
@@ -363,8 +422,8 @@ def _request(
     )
 
 
-def _request_from_findings(claim: ClaimState, outcome: InvestigationOutcome) -> str | None:
-    for finding in outcome.findings:
+def _request_from_findings(claim: ClaimState, findings: Sequence[FindingDraft]) -> str | None:
+    for finding in findings:
         if finding.claim_id != claim["claim_id"] or finding.supports_claim is not False:
             continue
         url = finding.details.get("source_url")

@@ -116,6 +116,13 @@ def _warning(event: StreamEvent, labels: Labels) -> str:
     return f"WARNING {event.get('message') or event.get('code') or 'something degraded'}"
 
 
+def _resumed(event: StreamEvent, labels: Labels) -> str:
+    """A worker took the run over after the previous one died: say so, and where it goes on."""
+    stage = str(event.get("stage") or "?").replace("_", " ")
+    attempt, reason = event.get("attempt"), event.get("reason") or "the previous attempt stopped"
+    return f"RESUMED attempt {attempt} at {stage} from the last checkpoint: {reason}"
+
+
 def _message(event: StreamEvent, labels: Labels) -> str:
     prefix = "ERROR " if event.event_type in ("error", "parse_failed") else ""
     text = event.get("message", "description", "summary") or event.event_type.replace("_", " ")
@@ -141,6 +148,7 @@ DESCRIBERS: dict[str, Callable[[StreamEvent, Labels], str]] = {
     "error": _message,
     "warning": _warning,
     "parse_failed": _message,
+    "run_resumed": _resumed,
 }
 
 

@@ -63,6 +63,7 @@ class SupportCounts(TypedDict):
 class Consistency(TypedDict):
     consistency: str
     has_contradictions: bool
+    weak_contradictions: int
     support_ratio: float
     contradict_ratio: float
     support_counts: SupportCounts
@@ -213,7 +214,8 @@ def evaluate_consistency(findings: Sequence[Finding]) -> Consistency:
 
     high: support and no contradiction; medium: contradictions but more support; low: more
     contradiction than support; unclear: as much of one as of the other (or neither).
-    `has_contradictions` is true whenever any finding contradicts the claim.
+    `has_contradictions` is true whenever any finding contradicts the claim (`evaluate_evidence`
+    adds the contradictions below the bar that conflict with support, `with_weak_contradictions`).
     """
     counted = evidence_findings(findings)
     counts = _count(counted)
@@ -230,11 +232,36 @@ def evaluate_consistency(findings: Sequence[Finding]) -> Consistency:
     return {
         "consistency": level,
         "has_contradictions": contradict > 0,
+        "weak_contradictions": 0,
         "support_ratio": round(support / total, PRECISION) if total else 0.0,
         "contradict_ratio": round(contradict / total, PRECISION) if total else 0.0,
         "support_counts": counts,
         "supporting_agents": _agents_with(counted, "supports"),
         "contradicting_agents": _agents_with(counted, "contradicts"),
+    }
+
+
+def with_weak_contradictions(consistency: Consistency, grounding: Grounding) -> Consistency:
+    """`consistency`, with the contradictions below the §5.4 bar counted as a conflict when
+    independent support stands against them.
+
+    A below-bar contradiction takes no side (`supports_claim` None), so the stance count misses it;
+    yet a Tier 2 source that supports a claim next to a blog that contradicts it is conflicting
+    evidence (the rules say INSUFFICIENT_EVIDENCE), and the judge's LLM review and the
+    re-investigation of both sides exist for exactly that. The consistency level (and so the
+    score) is unchanged: the bar decides what the contradiction proves.
+    """
+    weak = grounding["weak_contradiction"]
+    support = grounding["corroborating"] or grounding["weak_support"] or consistency["supporting_agents"]
+    if not weak or not support:
+        return consistency
+    return {
+        **consistency,
+        "has_contradictions": True,
+        "weak_contradictions": len(weak),
+        "contradicting_agents": pipeline_order(
+            [*consistency["contradicting_agents"], *(source["agent"] for source in weak)]
+        ),
     }
 
 
@@ -373,8 +400,9 @@ def evaluate_evidence(
     claim: ClaimState, findings: Sequence[Finding], agent_status: Mapping[str, AgentStatus]
 ) -> Evaluation:
     """The four-dimensional evaluation of one claim's findings, their combined score and synthesis."""
+    grounding = ground(findings)
     sufficiency = evaluate_sufficiency(findings)
-    consistency = evaluate_consistency(findings)
+    consistency = with_weak_contradictions(evaluate_consistency(findings), grounding)
     quality = evaluate_quality(findings)
     completeness = evaluate_completeness(claim, findings, agent_status)
     dimension_scores, overall = combine_scores(
@@ -393,5 +421,5 @@ def evaluate_evidence(
         "dimension_scores": dimension_scores,
         "overall_score": overall,
         "synthesis": synthesize_evidence(claim, findings),
-        "grounding": ground(findings),
+        "grounding": grounding,
     }

@@ -9,12 +9,20 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from app.agents.judge.evaluation import Evaluation, evaluate_evidence, legal_ifrs_statuses
+from app.agents.judge.evaluation import Evaluation, evaluate_evidence, legal_ifrs_statuses, pipeline_order
 from app.agents.judge.grounding import Grounding, SourceCitation, grounded_verdict, shortfall
 from app.agents.judge.reinvestigation import plan_reinvestigation
 from app.agents.judge.risk import vague_closing, vague_flags, vague_headline, vague_verdict
 from app.agents.judge.weights import agent_label
-from app.agents.state import AgentStatus, ClaimState, Finding, ReinvestigationRequest, Verdict
+from app.agents.state import (
+    AgentStatus,
+    ClaimState,
+    Finding,
+    ReinvestigationRequest,
+    Verdict,
+    agent_of,
+    latest_findings,
+)
 from app.claims.risk_flags import flags_of
 
 SUMMARY_LIMIT = 200
@@ -149,12 +157,40 @@ def _closing(verdict: str, evaluation: Evaluation) -> list[str]:
     return []
 
 
-def _failure_notes(evaluation: Evaluation) -> list[str]:
-    errored = evaluation["completeness"]["errored_agents"]
-    if all_expected_failed(evaluation):
-        names = ", ".join(agent_label(agent) for agent in errored)
-        return [f"Note: every expected specialist failed ({names}), so the claim could not be checked."]
-    return [f"Note: the {agent_label(agent)} failed; its check is missing." for agent in errored]
+def missing_checks(evaluation: Evaluation, findings: Sequence[Finding]) -> dict[str, str | None]:
+    """The agents whose check of this claim is missing because they failed, each with its error
+    (None when only its status says it failed), in pipeline order.
+
+    Every agent the claim was routed to counts, expected by its type or not: one whose latest pass
+    on the claim left an error finding, and one the claim type expects whose status is "error" and
+    that left no other finding on the claim. An agent that failed later in its pass but had already
+    checked this claim is not listed: that check stands.
+    """
+    latest = latest_findings(findings, agent_of)
+    missing: dict[str, str | None] = {}
+    for finding in latest:
+        if finding["evidence_type"] == "error" and finding["agent_name"] not in missing:
+            missing[finding["agent_name"]] = str(finding["details"].get("error") or "") or None
+    reported = {finding["agent_name"] for finding in latest if finding["evidence_type"] != "error"}
+    for agent in evaluation["completeness"]["errored_agents"]:
+        if agent not in reported:
+            missing.setdefault(agent, None)
+    return {agent: missing[agent] for agent in pipeline_order(missing)}
+
+
+def _failure_notes(evaluation: Evaluation, findings: Sequence[Finding]) -> list[str]:
+    """A note per failed agent whose check of this claim is missing, with the failure's cause."""
+    missing = missing_checks(evaluation, findings)
+    expected = [agent for agent in evaluation["completeness"]["expected_agents"] if agent in missing]
+    notes: list[str] = []
+    if expected and len(expected) == len(evaluation["completeness"]["expected_agents"]):
+        names = ", ".join(agent_label(agent) for agent in expected)
+        notes.append(f"Note: every expected specialist failed ({names}), so the claim could not be checked.")
+        missing = {agent: error for agent, error in missing.items() if agent not in expected}
+    for agent, error in missing.items():
+        cause = f" ({_shorten(error)})" if error else ""
+        notes.append(f"Note: the {agent_label(agent)} failed{cause}; its check is missing.")
+    return notes
 
 
 def build_reasoning(verdict: str, evaluation: Evaluation, findings: Sequence[Finding] = ()) -> str:
@@ -167,7 +203,7 @@ def build_reasoning(verdict: str, evaluation: Evaluation, findings: Sequence[Fin
         lines.append("IFRS disclosure coverage (not evidence of the claim's truth):")
         lines += [f"- {_shorten(line, 300)}" for line in grounding["disclosure"]]
     lines += _closing(verdict, evaluation)
-    lines += _failure_notes(evaluation)
+    lines += _failure_notes(evaluation, findings)
     return "\n".join(lines)
 
 

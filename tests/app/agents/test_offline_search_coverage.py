@@ -162,7 +162,7 @@ async def test_with_web_search_nothing_is_said_and_news_media_is_still_sent_back
         run = await session.get(AnalysisRun, run_id)
     assert run is not None
     assert [w["code"] for w in run.warnings] == ["EVIDENCE_LIBRARY_EMPTY"]
-    assert "so only web sources could be found" in run.warnings[0]["message"]
+    assert "so independent sources can come from web search only" in run.warnings[0]["message"]
     summaries = _search_summaries(await _rows(session_factory, Finding, run_id))
     assert summaries and not [finding for finding in summaries if "Web search was off" in finding.summary]
     again = {
