@@ -17,20 +17,20 @@ from typing import Any
 from app.agents.catalog import AGENT_LABELS
 from app.agents.persistence import count_claim_completed
 from app.agents.progress import claim_done
-from app.agents.runtime import FindingDraft, InvestigationOutcome, InvestigationTools, stable_id
+from app.agents.runtime import FindingDraft, InvestigationOutcome, InvestigationTools
 from app.agents.search_coverage import record_search_warnings, web_failure_findings
-from app.agents.state import ClaimState, InfoRequest, InfoResponse, ReinvestigationContext, SpecialistTask
+from app.agents.state import ClaimState, InfoRequest, ReinvestigationContext, SpecialistTask
 from app.search.results import SearchAPIError, SearchResponse, SearchResult
 from app.search.sources import SourceTexts
 from app.search.web import EvidenceSearch, url_key
 from app.specialists.claim_pool import claims_at_once, each_claim
 from app.specialists.company_names import search_name
 from app.specialists.credibility import ALWAYS_EXCLUDED_DOMAINS
+from app.specialists.info_exchange import answer_request, info_request
 from app.specialists.search_queries import (
     PlannedQuery,
     corroboration_query,
     initial_queries,
-    key_terms,
     refined_queries,
 )
 from app.specialists.source_analysis import RuleAssessor
@@ -124,7 +124,7 @@ async def investigate_with_search(
             _corroboration_note(profile, only_corroborating, [f for found in corroborated for f in found])
         )
     for request in task["info_requests"]:
-        outcome.info_responses.append(await _answer(tools, tools.search, profile, request, company))
+        outcome.info_responses.append(await answer_request(tools, tools.search, profile, request, company))
     await record_search_warnings(tools.recorder, profile.agent, task["iteration"], tools.search, tools.usage)
     return outcome
 
@@ -154,7 +154,7 @@ async def _investigate_claim(
         planned = await _plan(profile, tools, claim, task["company_name"])
     work = await _search_all(tools, tools.search, profile, claim, planned)
     findings = await _evaluate(tools, texts, profile, work, company)
-    request = _request(task, profile, claim, findings)
+    request = info_request(task, profile, claim, findings)
     await _finished(tools, task, claim["claim_id"], findings, request)
     return findings, request
 
@@ -400,70 +400,3 @@ async def _announce(tools: InvestigationTools, claim_id: str, item: EvaluatedSou
                 "tier": item.tier.tier,
             },
         )
-
-
-def _request(
-    task: SpecialistTask, profile: SearchProfile, claim: ClaimState, findings: Sequence[FindingDraft]
-) -> InfoRequest | None:
-    """A cross-domain request (§7.2) in the first pass, when the profile wants one for this claim."""
-    if not profile.posts_requests or task["iteration"] > 0:
-        return None
-    description = _request_from_findings(claim, findings)
-    if description is None:
-        return None
-    return InfoRequest(
-        request_id=stable_id("info", task["run_id"], profile.agent, claim["claim_id"]),
-        requesting_agent=profile.agent,
-        description=description,
-        claim_id=claim["claim_id"],
-        status="pending",
-        target_agents=[],
-        iteration=task["iteration"],
-    )
-
-
-def _request_from_findings(claim: ClaimState, findings: Sequence[FindingDraft]) -> str | None:
-    for finding in findings:
-        if finding.claim_id != claim["claim_id"] or finding.supports_claim is not False:
-            continue
-        url = finding.details.get("source_url")
-        if (
-            finding.details.get("signal") == "numeric_mismatch"
-            or finding.details.get("contradiction_type") == "direct"
-        ):
-            return (
-                f"Quantitative validation needed: {url} states different figures than the claim "
-                f"'{claim['text']}'. Please check the report's metrics and calculations for consistency."
-            )
-        if finding.details.get("contradiction_type") == "omission":
-            return (
-                f"Regulatory context needed: {url} reports enforcement or litigation related to the claim "
-                f"'{claim['text']}'. Please assess the IFRS disclosure and compliance implications."
-            )
-    return None
-
-
-async def _answer(
-    tools: InvestigationTools,
-    search: EvidenceSearch,
-    profile: SearchProfile,
-    request: InfoRequest,
-    company: str,
-) -> InfoResponse:
-    """§7.3: search for the request's topic and report what was found."""
-    query = " ".join([company, *key_terms(request["description"])]).strip()
-    try:
-        answer = await search.search(query, exclude_domains=profile.exclude_domains, topic=profile.topic)
-        sources = [result.to_dict() for result in answer.results[:5]]
-        summary = f"Found {len(sources)} source(s) for the request (query: {query!r})."
-    except SearchAPIError as exc:
-        sources, summary = [], f"Search failed for the request: {exc.message}"
-    await tools.think(f"{profile.label} agent: answering {request['requesting_agent']}: {summary}")
-    return InfoResponse(
-        response_id=stable_id("response", request["request_id"], profile.agent),
-        request_id=request["request_id"],
-        requesting_agent=request["requesting_agent"],
-        responding_agent=profile.agent,
-        summary=summary,
-        details={"sources": sources, "query": query},
-    )
