@@ -1,7 +1,7 @@
 """The density budget for claims an LLM found: the same cap, and the same ranking, as the rules'.
 
 The rule extractor keeps at most `MAX_CLAIMS_PER_PAGE` per page (and `MIN_BUDGET` for any report)
-through `app.claims.rules._within_budget`; an LLM reading a long report window by window has no such
+through `app.claims.rules.within_budget`; an LLM reading a long report window by window has no such
 limit (990 claims for a 495-page report in trial s23), and every claim costs the specialists and the
 judge. The LLM path's final claims go through that same function: each claim is ranked as a rule
 claim with the same text would be (`app.claims.ranking`), and each claim type keeps its share.
@@ -13,14 +13,14 @@ from collections.abc import Sequence
 
 from app.claims.candidates import CandidateClaim
 from app.claims.ranking import rank_score
-from app.claims.rules import RuleClaim, _within_budget
+from app.claims.rules import RuleClaim, within_budget
 from app.claims.worthiness import check_worthiness
 
 
 def within_density_budget(claims: Sequence[CandidateClaim], page_count: int) -> list[CandidateClaim]:
     """The best-ranked `claims` the rules' density budget allows for `page_count` pages, in order."""
     ranked = [_as_rule_claim(claim) for claim in claims]
-    kept = {id(claim) for claim in _within_budget(ranked, page_count)}
+    kept = {id(claim) for claim in within_budget(ranked, page_count)}
     return [claim for claim, proxy in zip(claims, ranked, strict=True) if id(proxy) in kept]
 
 

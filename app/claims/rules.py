@@ -37,7 +37,7 @@ MAX_CLAIMS_PER_PAGE = 1.5
 #: and cutting it to a per-page quota only drops claims a reader would check (issue 15's dev set lost a
 #: third of its labelled claims that way).
 MIN_BUDGET = 100
-#: The share of the budget each claim type present is first given (see `_within_budget`).
+#: The share of the budget each claim type present is first given (see `within_budget`).
 TYPE_SHARE = 0.08
 MAX_CLAIM_CHARS = 400
 MAX_SENTENCE_CHARS = 1200
@@ -74,7 +74,7 @@ def extract_rule_claims(pages: Iterable[tuple[int, str]], *, budget: bool = True
 
     A sentence repeated word for word (after normalisation, ignoring case) is kept once, where it
     first appears: running headers and repeated highlights would otherwise count many times.
-    `budget=False` skips the density budget (`_within_budget`); only benchmarks use it, to show
+    `budget=False` skips the density budget (`within_budget`); only benchmarks use it, to show
     what the budget cuts.
     """
     claims: list[RuleClaim] = []
@@ -87,7 +87,7 @@ def extract_rule_claims(pages: Iterable[tuple[int, str]], *, budget: bool = True
             if key not in seen:
                 seen.add(key)
                 claims.append(claim)
-    return _within_budget(claims, page_count) if budget else claims
+    return within_budget(claims, page_count) if budget else claims
 
 
 def is_check_worthy(sentence: str) -> bool:
@@ -95,7 +95,7 @@ def is_check_worthy(sentence: str) -> bool:
     return len(sentence) <= MAX_SENTENCE_CHARS and check_worthiness(sentence)[0] >= CLAIM_THRESHOLD
 
 
-def _within_budget(claims: list[RuleClaim], page_count: int) -> list[RuleClaim]:
+def within_budget(claims: list[RuleClaim], page_count: int) -> list[RuleClaim]:
     """Keep at most `MAX_CLAIMS_PER_PAGE` claims per page of the document, the best-ranked ones.
 
     Dense climate reports state a figure or an environmental assertion in almost every sentence;
