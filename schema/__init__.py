@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import strawberry
 from strawberry import relay
-from strawberry.tools import merge_types
 
 from schema.errors import ErrorCode, MaskUnexpectedErrors, SibylSchema
 from schema.events import EventSubscription
@@ -30,9 +29,21 @@ class NodeQuery:
     )
 
 
-Query = merge_types("Query", (ReportQuery, EvidenceQuery, QuestionQuery, NodeQuery))
-Mutation = merge_types(
+def _joined(name: str, description: str, types: tuple[type, ...]) -> type:
+    """`strawberry.tools.merge_types`, with the description GraphiQL shows on the root type."""
+    return strawberry.type(type(name, types, {}), description=description)
+
+
+Query = _joined(
+    "Query",
+    "Reading: your reports with their claims, findings and verdicts, your evidence library, questions "
+    "about a report (`askReport`) and any object by global id (`node`).",
+    (ReportQuery, EvidenceQuery, QuestionQuery, NodeQuery),
+)
+Mutation = _joined(
     "Mutation",
+    "Writing: upload a report, start or resume its analysis, add to or delete from the evidence "
+    "library. Refusals are typed `…Error` results, not GraphQL errors.",
     (
         UploadReportMutation,
         StartAnalysisMutation,
@@ -41,7 +52,12 @@ Mutation = merge_types(
         DeleteEvidenceDocumentMutation,
     ),
 )
-Subscription = merge_types("Subscription", (EventSubscription, VerdictSubscription))
+Subscription = _joined(
+    "Subscription",
+    "Live streams over graphql-transport-ws: a report's analysis events (`analysisEvents`) and verdicts as "
+    "the judge issues them (`verdictIssued`).",
+    (EventSubscription, VerdictSubscription),
+)
 
 
 #: Unexpected exceptions reach clients as a generic message (and the server log in full); every

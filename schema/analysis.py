@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import uuid
 from datetime import datetime
-from typing import cast
+from typing import Any, cast
 
 import strawberry
 from strawberry.scalars import JSON
@@ -13,12 +13,20 @@ from strawberry.scalars import JSON
 from app.db.models import AnalysisRun
 from schema.compliance import ParagraphCompliance, paragraphs
 from schema.context import Context
+from schema.enum_values import describe_values
 from schema.warnings import AnalysisWarning, analysis_warnings
 
 STAGE_SHARE = {"routing": 0.0, "investigating": 0.1, "judging": 0.85}
 FIXED_PROGRESS = {"queued": 0.0, "extracting_claims": 5.0, "completed": 100.0}
 
 
+@describe_values(
+    PENDING="Queued: no worker has started it yet (after `resumeAnalysis` too, until a worker takes it up).",
+    RUNNING="A worker is extracting, routing, investigating or judging; `pipelineStage` says which.",
+    COMPLETED="Finished: every claim has its final verdict.",
+    ERROR="Stopped by a failure (`errorMessage`); `resumeAnalysis` continues it from its last completed "
+    "step.",
+)
 @strawberry.enum(description="Where an analysis run is.")
 class AnalysisStatus(enum.Enum):
     PENDING = "PENDING"
@@ -37,6 +45,15 @@ class AgentState:
     error_message: str | None = strawberry.field(description="Why the agent failed, if it did.")
 
 
+def _agent_done(status: dict[str, Any]) -> float:
+    """How much of its work one specialist has done in the current pass: all of it once it completed
+    or failed, else the share of its claims finished so far."""
+    if status.get("status") in ("completed", "error"):
+        return 1.0
+    assigned = status.get("claims_assigned") or 0
+    return min(float(status.get("claims_completed") or 0) / assigned, 1.0) if assigned else 0.0
+
+
 def progress_percent(run: AnalysisRun) -> float:
     """0–100, never going backwards: each pass owns an equal slice of the 10–90 band."""
     stage = run.pipeline_stage or "queued"
@@ -46,8 +63,7 @@ def progress_percent(run: AnalysisRun) -> float:
     share = STAGE_SHARE.get(stage, 0.0)
     if stage == "investigating":
         current = [s for s in run.agent_status.values() if s.get("iteration") == run.iteration_count]
-        done = sum(1 for s in current if s.get("status") in ("completed", "error"))
-        share += 0.7 * (done / len(current) if current else 0.0)
+        share += 0.7 * (sum(map(_agent_done, current)) / len(current) if current else 0.0)
     return round(10.0 + span * (run.iteration_count + share), 1)
 
 

@@ -141,12 +141,16 @@ class SibylGraphQL(GraphQL[Context, None]):
                 request, request_adapter, sub_response, context, root_value, request_data
             )
         finally:
-            # graphql-core's executor keeps the context in a reference cycle; dropping the loaders
-            # lets the request's rows be freed at once instead of by a full garbage collection.
-            context.reset_loaders()
-            if context.reads is not None:
-                await context.reads.aclose()
-                context.reads = None
+            # The read session closes first: it then lets go of its identity map in one step,
+            # rather than each of the request's rows removing itself from the map as it is freed.
+            reads, context.reads = context.reads, None
+            try:
+                if reads is not None:
+                    await reads.aclose()
+            finally:
+                # graphql-core's executor keeps the context in a reference cycle; dropping the
+                # loaders lets the request's rows be freed at once, not by a full collection.
+                context.reset_loaders()
 
 
 @asynccontextmanager

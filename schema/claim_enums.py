@@ -6,7 +6,23 @@ import enum
 
 import strawberry
 
+from app.agents.state import SPECIALISTS
+from schema.enum_values import describe_values
+from schema.errors import ErrorCode, client_error
 
+
+@describe_values(
+    GEOGRAPHIC="About a place: where a site or project is, land use, restoration or deforestation in a "
+    "named region, water drawn in a named basin. The geography agent locates it.",
+    QUANTITATIVE="A figure that can be recomputed or compared: emissions, percentages, intensities, "
+    "year-on-year changes, targets stated as numbers.",
+    LEGAL_GOVERNANCE="Who oversees what and under which rules: board and committee duties, policies, "
+    "compliance statements, pay linked to climate performance.",
+    STRATEGIC="What the company plans or has committed to: transition plans, future targets, "
+    "investment pledges, timelines, scenario results.",
+    ENVIRONMENTAL="What the company does for the environment, without a figure to recompute: renewable "
+    "energy, waste, biodiversity, water stewardship, circularity.",
+)
 @strawberry.enum(description="What kind of statement a claim is (FRD-03 §2.1).")
 class ClaimType(enum.Enum):
     GEOGRAPHIC = "geographic"
@@ -16,6 +32,14 @@ class ClaimType(enum.Enum):
     ENVIRONMENTAL = "environmental"
 
 
+@describe_values(
+    HIGH="Central to the report's story and checkable: specific figures, core climate metrics, claims "
+    "that would be material greenwashing if false.",
+    MEDIUM="Partly checkable: qualitative claims with some concrete element, governance and process "
+    "claims, commitments with a date.",
+    LOW="Hard to check from public sources: general statements, commitments without a metric, claims "
+    "only the company's own records could confirm.",
+)
 @strawberry.enum(description="How much a claim matters to a reader of the report (FRD-03 §2.2).")
 class Priority(enum.Enum):
     HIGH = "high"
@@ -23,7 +47,24 @@ class Priority(enum.Enum):
     LOW = "low"
 
 
-@strawberry.enum(description="The judge's verdict on a claim (FRD-11).")
+@describe_values(
+    VERIFIED="Independent sources corroborate the claim: one Tier 1–2 source, or two independent "
+    "publishers of Tier 1–3, each with a sentence found in the source that bears on the claim, and "
+    "nothing contradicts it (no independent contradiction, even a weak one, and no internal one). Tiers "
+    "come from the credibility table, never from a model's opinion.",
+    UNVERIFIED="No independent evidence about the claim was found: not a sign that it is false. The "
+    "honest default when nothing could be searched (offline, empty evidence library).",
+    CONTRADICTED="Independent sources strong enough to count contradict the claim, or the report "
+    "certainly contradicts itself (a stated change its own figures cannot produce, or one metric and "
+    "year with two values on two pages).",
+    INSUFFICIENT_EVIDENCE="Some evidence about the claim exists, but it is below the bar for VERIFIED or "
+    "CONTRADICTED, or it points both ways.",
+)
+@strawberry.enum(
+    description="The judge's verdict on a claim (FRD-11), decided from independent evidence only: IFRS "
+    "disclosure coverage, the report agreeing with itself and the company's own channels never verify a "
+    "claim."
+)
 class VerdictLabel(enum.Enum):
     VERIFIED = "verified"
     UNVERIFIED = "unverified"
@@ -105,6 +146,10 @@ def risk_flag_kind(stored: str | None) -> RiskFlagKind | None:
         return None
 
 
+@describe_values(
+    PAGE="By page, and on each page in reading order.",
+    PRIORITY="HIGH first, then MEDIUM, then LOW; within each priority, as PAGE.",
+)
 @strawberry.enum(
     description="How to order a report's claims: PAGE (by page, and on each page in reading order) or "
     "PRIORITY (high first, then medium, then low; within each, as PAGE)."
@@ -112,6 +157,18 @@ def risk_flag_kind(stored: str | None) -> RiskFlagKind | None:
 class ClaimOrder(enum.Enum):
     PAGE = "page"
     PRIORITY = "priority"
+
+
+def specialist_argument(agent: str) -> str:
+    """`agent` if it names a specialist, else INVALID_ARGUMENT listing them: a misspelt agent
+    (`NEWS_MEDIA`, `newsMedia`) must not read as "no claims" or "no findings"."""
+    if agent not in SPECIALISTS:
+        raise client_error(
+            ErrorCode.INVALID_ARGUMENT,
+            f"Unknown agent {agent!r}; one of {', '.join(SPECIALISTS)}.",
+            argument="agent",
+        )
+    return agent
 
 
 #: Sort rank of each stored priority (PRIORITY ordering: high first).

@@ -34,9 +34,11 @@ from schema.claim_enums import (
     VerdictLabel,
     evidence_kind,
     risk_flag_kind,
+    specialist_argument,
 )
 from schema.context import Context
 from schema.nodes import nodes_in_order
+from schema.orm_rows import column_values, enum_member
 from schema.verdict_sources import VerdictSource, deciding_sources
 
 if TYPE_CHECKING:
@@ -44,6 +46,20 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 R = TypeVar("R")
+
+# The columns each `from_model` reads (`schema.orm_rows`: straight from the loaded row).
+_CLAIM_COLUMNS = frozenset({
+    "id", "text", "claim_type", "priority", "source_page", "source_context", "reasoning", "method",
+    "created_at", "report_id", "ifrs_paragraphs", "risk_flags",
+})  # fmt: skip
+_FINDING_COLUMNS = frozenset({
+    "id", "agent", "evidence_type", "evidence_kind", "summary", "details", "supports_claim",
+    "confidence", "iteration", "method", "created_at", "claim_id",
+})  # fmt: skip
+_VERDICT_COLUMNS = frozenset({
+    "id", "verdict", "reasoning", "confidence", "iteration", "is_final", "method", "details",
+    "created_at", "claim_id", "ifrs_mapping",
+})  # fmt: skip
 
 
 @strawberry.type(description="An IFRS S1/S2 paragraph a claim speaks to (preliminary, from extraction).")
@@ -133,19 +149,20 @@ class Claim(relay.Node):
 
     @classmethod
     def from_model(cls, row: ClaimModel) -> Claim:
+        values = column_values(row, _CLAIM_COLUMNS)
         return cls(
-            id=str(row.id),
-            text=row.text,
-            claim_type=ClaimType(row.claim_type),
-            priority=Priority(row.priority),
-            source_page=row.source_page,
-            source_context=row.source_context,
-            reasoning=row.reasoning,
-            method=row.method,
-            created_at=row.created_at,
-            report_uuid=row.report_id,
-            stored_paragraphs=row.ifrs_paragraphs or [],
-            stored_risk_flags=row.risk_flags or [],
+            id=str(values["id"]),
+            text=values["text"],
+            claim_type=enum_member(ClaimType, values["claim_type"]),
+            priority=enum_member(Priority, values["priority"]),
+            source_page=values["source_page"],
+            source_context=values["source_context"],
+            reasoning=values["reasoning"],
+            method=values["method"],
+            created_at=values["created_at"],
+            report_uuid=values["report_id"],
+            stored_paragraphs=values["ifrs_paragraphs"] or [],
+            stored_risk_flags=values["risk_flags"] or [],
         )
 
     @classmethod
@@ -165,7 +182,7 @@ class Claim(relay.Node):
             current = current_verdict(rows)
             return Verdict.from_model(current, self.report_uuid) if current else None
 
-        return _converted(self.prefetched_verdicts, info.context.loaders.verdicts_by_claim, self.id, convert)
+        return _converted(self.prefetched_verdicts, info, _verdicts_loader, self.id, convert)
 
     @strawberry.field(
         description="The claim's verdict in every pass of the latest analysis, first pass first."
@@ -174,7 +191,7 @@ class Claim(relay.Node):
         def convert(rows: list[VerdictModel]) -> list[Verdict]:
             return [Verdict.from_model(row, self.report_uuid) for row in rows]
 
-        return _converted(self.prefetched_verdicts, info.context.loaders.verdicts_by_claim, self.id, convert)
+        return _converted(self.prefetched_verdicts, info, _verdicts_loader, self.id, convert)
 
     @strawberry.field(
         description="What the specialists found about the claim in the latest analysis, oldest first."
@@ -183,14 +200,21 @@ class Claim(relay.Node):
         self,
         info: strawberry.Info[Context],
         agent: Annotated[
-            str | None, strawberry.argument(description="Only this agent's (e.g. news_media, legal).")
+            str | None,
+            strawberry.argument(
+                description="Only this agent's: geography, legal, news_media, academic or data_metrics "
+                "(another name is an INVALID_ARGUMENT error)."
+            ),
         ] = None,
     ) -> list[Finding]:
+        if agent is not None:
+            specialist_argument(agent)
+
         def convert(rows: list[FindingModel]) -> list[Finding]:
             report_id = self.report_uuid
             return [Finding.from_model(row, report_id) for row in rows if agent is None or row.agent == agent]
 
-        return _converted(self.prefetched_findings, info.context.loaders.findings_by_claim, self.id, convert)
+        return _converted(self.prefetched_findings, info, _findings_loader, self.id, convert)
 
     @strawberry.field(description="Which agents the orchestrator sent the claim to, pass by pass.")
     async def routing(self, info: strawberry.Info[Context]) -> list[RoutingAssignment]:
@@ -235,19 +259,20 @@ class Finding(relay.Node):
 
     @classmethod
     def from_model(cls, row: FindingModel, report_id: uuid.UUID) -> Finding:
+        values = column_values(row, _FINDING_COLUMNS)
         return cls(
-            id=str(row.id),
-            agent=row.agent,
-            evidence_type=row.evidence_type,
-            evidence_kind=evidence_kind(row.evidence_kind),
-            summary=row.summary,
-            details=cast(JSON, row.details or {}),
-            supports_claim=row.supports_claim,
-            confidence=row.confidence,
-            iteration=row.iteration,
-            method=row.method,
-            created_at=row.created_at,
-            claim_uuid=row.claim_id,
+            id=str(values["id"]),
+            agent=values["agent"],
+            evidence_type=values["evidence_type"],
+            evidence_kind=evidence_kind(values["evidence_kind"]),
+            summary=values["summary"],
+            details=cast(JSON, values["details"] or {}),
+            supports_claim=values["supports_claim"],
+            confidence=values["confidence"],
+            iteration=values["iteration"],
+            method=values["method"],
+            created_at=values["created_at"],
+            claim_uuid=values["claim_id"],
             report_uuid=report_id,
         )
 
@@ -289,9 +314,15 @@ class Verdict(relay.Node):
     )
     confidence: float | None = strawberry.field(description="0–1, the judge's overall evidence score.")
     iteration: int = strawberry.field(description="The pass (0 = first) the verdict was issued in.")
-    is_final: bool = strawberry.field(description="Whether this is the claim's final verdict of the run.")
+    is_final: bool = strawberry.field(
+        description="Whether this is the claim's final verdict of the run: no later pass judges the claim "
+        "again. Stored verdicts are marked when the run completes (all false while it runs); "
+        "`verdictIssued` streams it as the judge knows it when issuing the verdict."
+    )
     method: str = strawberry.field(
-        description="How it was reached: rules, or rules+llm when an LLM reviewed it."
+        description="How it was reached: rules (the judge's rules, also when an LLM review confirmed them "
+        "or was refused), or llm (an LLM review of conflicting evidence replaced the rules' verdict, within "
+        "what the evidence permits; see `details.evaluation.llm_review`)."
     )
     details: JSON = strawberry.field(
         description="The evaluation behind it: four dimension scores, synthesis, and `grounding` (the "
@@ -304,19 +335,20 @@ class Verdict(relay.Node):
 
     @classmethod
     def from_model(cls, row: VerdictModel, report_id: uuid.UUID) -> Verdict:
+        values = column_values(row, _VERDICT_COLUMNS)
         return cls(
-            id=str(row.id),
-            verdict=VerdictLabel(row.verdict),
-            reasoning=row.reasoning,
-            confidence=row.confidence,
-            iteration=row.iteration,
-            is_final=row.is_final,
-            method=row.method,
-            details=cast(JSON, row.details or {}),
-            created_at=row.created_at,
+            id=str(values["id"]),
+            verdict=enum_member(VerdictLabel, values["verdict"]),
+            reasoning=values["reasoning"],
+            confidence=values["confidence"],
+            iteration=values["iteration"],
+            is_final=values["is_final"],
+            method=values["method"],
+            details=cast(JSON, values["details"] or {}),
+            created_at=values["created_at"],
             report_id=_report_global_id(report_id),
-            claim_uuid=row.claim_id,
-            stored_ifrs_mapping=row.ifrs_mapping or [],
+            claim_uuid=values["claim_id"],
+            stored_ifrs_mapping=values["ifrs_mapping"] or [],
         )
 
     @classmethod
@@ -358,21 +390,31 @@ class RoutingAssignment:
 
 def _converted(
     prefetched: list[R] | None,
-    loader: DataLoader[uuid.UUID, list[R]],
+    info: strawberry.Info[Context],
+    loader: Callable[[Context], DataLoader[uuid.UUID, list[R]]],
     claim_id: str,
     convert: Callable[[list[R]], T],
 ) -> T:
     """`convert` applied to a claim's rows: those `Report.claims` prefetched for its page, answered
     synchronously (graphql-core awaits only what is awaitable, and a page of 200 claims spares 400
-    awaits), else the DataLoader's once loaded (graphql-core awaits the coroutine)."""
+    awaits), else the DataLoader's (`loader` of the context) once loaded (graphql-core awaits the
+    coroutine). The context is consulted only then: 400 times a page, that lookup is not free."""
     if prefetched is not None:
         return convert(prefetched)
-    rows = loader.load(uuid.UUID(claim_id))
+    rows = loader(info.context).load(uuid.UUID(claim_id))
 
     async def later() -> T:
         return convert(await rows)
 
     return cast(T, later())
+
+
+def _verdicts_loader(context: Context) -> DataLoader[uuid.UUID, list[VerdictModel]]:
+    return context.loaders.verdicts_by_claim
+
+
+def _findings_loader(context: Context) -> DataLoader[uuid.UUID, list[FindingModel]]:
+    return context.loaders.findings_by_claim
 
 
 @functools.lru_cache(maxsize=256)

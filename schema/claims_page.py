@@ -1,4 +1,8 @@
-"""`Report.claims`: a filtered, ordered page of a report's claims (keyset cursors)."""
+"""`Report.claims`: a filtered, ordered page of a report's claims (keyset cursors).
+
+A cursor names its order and its report, so it pages only the list it came from: a cursor of
+another report's claims, or of another `orderBy`, is refused with INVALID_CURSOR.
+"""
 
 from __future__ import annotations
 
@@ -10,15 +14,20 @@ from sqlalchemy import Select, case, exists, func, or_, select, tuple_
 from sqlalchemy.orm import aliased
 from strawberry import relay
 
-from app.agents.state import SPECIALISTS
 from app.db.models import Claim as ClaimModel
 from app.db.models import RoutingAssignment
 from app.db.models import Verdict as VerdictModel
 from app.services.runs import latest_run_id_of
-from schema.claim_enums import PRIORITY_RANK, ClaimOrder, ClaimType, Priority, VerdictLabel
+from schema.claim_enums import (
+    PRIORITY_RANK,
+    ClaimOrder,
+    ClaimType,
+    Priority,
+    VerdictLabel,
+    specialist_argument,
+)
 from schema.claims import Claim
 from schema.context import Context
-from schema.errors import ErrorCode, client_error
 from schema.pagination import (
     check_first,
     cursor_parts,
@@ -27,6 +36,7 @@ from schema.pagination import (
     invalid_cursor,
     page_info,
 )
+from schema.selections import selected_names
 
 MAX_CLAIMS_PAGE = 200
 
@@ -71,16 +81,10 @@ def _current_verdict_is(label: VerdictLabel) -> Any:
 
 def _routed_to(agent: str) -> Any:
     """The claim went to `agent` in any pass of its report's latest run."""
-    if agent not in SPECIALISTS:
-        raise client_error(
-            ErrorCode.INVALID_ARGUMENT,
-            f"Unknown agent {agent!r}; one of {', '.join(SPECIALISTS)}.",
-            argument="agent",
-        )
     return exists().where(
         RoutingAssignment.claim_id == ClaimModel.id,
         RoutingAssignment.analysis_run_id == latest_run_id_of(ClaimModel.report_id),
-        RoutingAssignment.agent == agent,
+        RoutingAssignment.agent == specialist_argument(agent),
     )
 
 
@@ -113,16 +117,21 @@ def _cursor(order: ClaimOrder, claim: Claim, page_offset: int) -> str:
     parts = [str(claim.source_page), str(page_offset), claim.id]
     if order is ClaimOrder.PRIORITY:
         parts.insert(0, str(PRIORITY_RANK.get(claim.priority.value, len(PRIORITY_RANK))))
-    return encode_cursor(order.value, *parts)
+    return encode_cursor(order.value, str(claim.report_uuid), *parts)
 
 
-def _after(order: ClaimOrder, cursor: str) -> tuple[Any, ...]:
+def _after(order: ClaimOrder, cursor: str, report_id: uuid.UUID) -> tuple[Any, ...]:
+    """The sort key `cursor` names, if it was issued for this report's claims in this order."""
     parts = cursor_parts(cursor)
     if parts[0] != order.value and parts[0] in {known.value for known in ClaimOrder}:
         raise invalid_cursor("`after` comes from a list in another order; use the same `orderBy`.")
-    parts = decode_cursor(cursor, 5 if order is ClaimOrder.PRIORITY else 4)
+    parts = decode_cursor(cursor, 6 if order is ClaimOrder.PRIORITY else 5)
+    if parts[1] != str(report_id):
+        raise invalid_cursor(
+            "`after`: this cursor was issued for another report's claims; use one from this report's list."
+        )
     try:
-        *numbers, claim_id = parts[1:]
+        *numbers, claim_id = parts[2:]
         return (*(int(number) for number in numbers), uuid.UUID(claim_id))
     except ValueError as exc:
         raise invalid_cursor() from exc
@@ -131,7 +140,7 @@ def _after(order: ClaimOrder, cursor: str) -> tuple[Any, ...]:
 async def _prefetch(info: strawberry.Info[Context], claims: list[Claim], ids: list[uuid.UUID]) -> None:
     """Load the page's verdicts and findings (claims with these `ids`) in one batch each, if the
     query selects them."""
-    wanted = _selected_names(info.selected_fields)
+    wanted = selected_names(info)
     loaders = info.context.loaders
     if wanted & {"verdict", "verdicts"}:
         for claim, rows in zip(claims, await loaders.verdicts_by_claim.load_many(ids), strict=True):
@@ -139,17 +148,6 @@ async def _prefetch(info: strawberry.Info[Context], claims: list[Claim], ids: li
     if "findings" in wanted:
         for claim, rows in zip(claims, await loaders.findings_by_claim.load_many(ids), strict=True):
             claim.prefetched_findings = rows
-
-
-def _selected_names(selections: Any) -> set[str]:
-    """Names of every field selected below these selections (through fragments too)."""
-    names: set[str] = set()
-    for selection in selections or []:
-        name = getattr(selection, "name", None)
-        if name:
-            names.add(name)
-        names |= _selected_names(getattr(selection, "selections", None))
-    return names
 
 
 async def claims_page(
@@ -170,7 +168,7 @@ async def claims_page(
     key = _sort_key(order)
     page = filtered.order_by(*key).limit(first + 1)
     if after:
-        page = page.where(tuple_(*key) > tuple_(*_after(order, after)))
+        page = page.where(tuple_(*key) > tuple_(*_after(order, after, report_id)))
     async with info.context.read_sessions() as session:
         rows = list(await session.scalars(page))
         total = await session.scalar(select(func.count()).select_from(filtered.subquery())) or 0

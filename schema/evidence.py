@@ -80,6 +80,10 @@ class EvidenceDocument(relay.Node):
         return text or ""
 
 
+#: The scope `evidenceDocuments` cursors carry (`schema.pagination`): they page no other list.
+EVIDENCE_LIST = "evidenceDocuments"
+
+
 @strawberry.type(description="One evidence document in a list, with the cursor to continue after it.")
 class EvidenceDocumentEdge:
     cursor: str = strawberry.field(description="Pass as `after` to list the documents after this one.")
@@ -112,6 +116,7 @@ class EvidenceQuery:
             EvidenceDocumentModel.id,
             after,
             first,
+            EVIDENCE_LIST,
         )
         async with info.context.read_sessions() as session:
             rows = list(await session.scalars(query))
@@ -120,7 +125,8 @@ class EvidenceQuery:
             )
         edges = [
             EvidenceDocumentEdge(
-                cursor=newest_first_cursor(row.created_at, row.id), node=EvidenceDocument.from_model(row)
+                cursor=newest_first_cursor(EVIDENCE_LIST, row.created_at, row.id),
+                node=EvidenceDocument.from_model(row),
             )
             for row in rows[:first]
         ]

@@ -11,7 +11,8 @@ Each per-event executor also knows its operation's sharing scope (document, oper
 variables, organisation); when the payload is a `SharedPayload`, the event is executed once per
 scope and the result handed to every subscriber with that scope (`schema.shared_execution`).
 
-Plain attribute leaves take a shortcut through the executor (`schema.leaf_fields`).
+Plain attribute leaves, objects and lists of objects take shortcuts through the executor
+(`schema.leaf_fields`, `schema.object_completion`).
 """
 
 from __future__ import annotations
@@ -20,13 +21,13 @@ from typing import Any, cast
 
 from graphql import ExecutionResult
 
-from schema.leaf_fields import LeafShortcutExecutionContext
+from schema.object_completion import FastExecutionContext
 from schema.shared_execution import SHARED_RESULTS, operation_scope, sharing_key_of
 
 _UNSET = object()
 
 
-class PerEventMemoExecutionContext(LeafShortcutExecutionContext):
+class PerEventMemoExecutionContext(FastExecutionContext):
     _sharing_scope: object = _UNSET
 
     def build_per_event_executor(self, payload: Any) -> Any:

@@ -10,9 +10,11 @@ enum (nullable or not): it is read with `getattr` and coerced by its type direct
 
 Anything unusual (an exception, a null for a non-null field, a coercion that fails) goes the
 normal way, which raises and reports exactly what graphql-core would: the shortcut only ever
-returns what the normal path returns. Objects and lists of objects (a page's thousand claims,
-verdicts and findings) likewise skip the type dispatch that only nulls, leaves and abstract types
-need. Field middleware (a schema extension with a `resolve` hook) turns the leaf shortcut off.
+returns what the normal path returns. Relay `id` fields are read the same way
+(`schema.relay_ids`), and the commonest leaf values skip their type's coercion
+(`schema.leaf_coercion`). Other fields run with what is the same for every object of a list worked
+out once (`schema.field_plans`); objects and lists of them complete in `schema.object_completion`.
+Field middleware (a schema extension with a `resolve` hook) turns these shortcuts off.
 """
 
 from __future__ import annotations
@@ -23,7 +25,6 @@ from typing import Any
 from graphql import (
     GraphQLField,
     GraphQLLeafType,
-    GraphQLList,
     GraphQLNonNull,
     GraphQLObjectType,
     Undefined,
@@ -34,8 +35,18 @@ from graphql.pyutils import Path, gather_with_cancel
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 from strawberry.schema.schema_converter import GraphQLCoreConverter
 
-#: What a plain leaf needs: its attribute getter and name, its leaf type, and whether it is non-null.
-LeafPlan = tuple[Callable[[Any, str], Any], str, GraphQLLeafType, bool]
+from schema.field_plans import PLAIN_RESULTS, FieldPlan, execute_planned, field_plan
+from schema.leaf_coercion import INT_RANGE, fast_forms
+from schema.relay_ids import relay_id_reader
+
+#: What a plain leaf needs: its attribute getter and name, its leaf type, whether it is non-null,
+#: and its coercion shortcuts (`schema.leaf_coercion`).
+LeafPlan = tuple[
+    Callable[[Any, str], Any], str, GraphQLLeafType, bool, type | None, dict[int, str] | None, type | None
+]
+
+#: A field of a field set: response name, field group, leaf plan, field plan (or Nones).
+Planned = tuple[str, Any, "LeafPlan | None", "FieldPlan | None"]
 
 #: Per GraphQL field (by identity, keeping the field alive): its plan, or None when it is not plain.
 _PLANS: dict[int, tuple[GraphQLField, LeafPlan | None]] = {}
@@ -67,7 +78,13 @@ def _plan(field_def: GraphQLField) -> LeafPlan | None:
     leaf = field_type.of_type if isinstance(field_type, GraphQLNonNull) else field_type
     if not is_leaf_type(leaf):
         return None
-    return strawberry_field.default_resolver, strawberry_field.python_name, leaf, non_null
+    return (
+        strawberry_field.default_resolver,
+        strawberry_field.python_name,
+        leaf,
+        non_null,
+        *fast_forms(leaf),
+    )
 
 
 class LeafShortcutExecutionContext(StrawberryGraphQLCoreExecutionContext):
@@ -77,7 +94,7 @@ class LeafShortcutExecutionContext(StrawberryGraphQLCoreExecutionContext):
     each set's plans are worked out once per operation and reused for all 200 claims of a page.
     """
 
-    _leaf_plans: dict[int, tuple[object, list[tuple[str, Any, LeafPlan | None]]]] | None = None
+    _leaf_plans: dict[int, tuple[object, list[Planned]]] | None = None
 
     def execute_fields(
         self,
@@ -87,27 +104,56 @@ class LeafShortcutExecutionContext(StrawberryGraphQLCoreExecutionContext):
         grouped_field_set: Any,
         position_context: Any,
     ) -> Any:
-        if _wrapped(self.middleware_manager):
+        if field_middleware(self.middleware_manager):
             return super().execute_fields(
                 parent_type, source_value, path, grouped_field_set, position_context
             )
+        return self.execute_planned_fields(
+            parent_type,
+            source_value,
+            path,
+            self.field_plans(parent_type, grouped_field_set),
+            position_context,
+        )
+
+    def execute_planned_fields(
+        self,
+        parent_type: GraphQLObjectType,
+        source_value: Any,
+        path: Path | None,
+        plans: list[Planned],
+        position_context: Any,
+    ) -> Any:
+        """`execute_fields` for a field set's plans (`field_plans`; no field middleware in play):
+        a list of objects looks its plans up once, not once per object."""
         results: dict[str, Any] = {}
         is_awaitable = self.is_awaitable
         awaitable_fields: list[str] = []
         try:
-            for response_name, field_details_list, plan in self._plans(parent_type, grouped_field_set):
+            for response_name, field_details_list, plan, planned in plans:
                 if plan is not None:
                     value = _read(plan, source_value)
                     if value is not Undefined:
                         results[response_name] = value
                         continue
                 field_path = Path(path, response_name, parent_type.name)
-                result = self.execute_field(
-                    parent_type, source_value, field_details_list, field_path, position_context
-                )
+                if planned is not None:
+                    result = execute_planned(
+                        self,
+                        planned,
+                        parent_type,
+                        source_value,
+                        field_details_list,
+                        field_path,
+                        position_context,
+                    )
+                else:
+                    result = self.execute_field(
+                        parent_type, source_value, field_details_list, field_path, position_context
+                    )
                 if result is not Undefined:
                     results[response_name] = result
-                    if is_awaitable(result):
+                    if type(result) not in PLAIN_RESULTS and is_awaitable(result):
                         awaitable_fields.append(response_name)
         except Exception:
             if awaitable_fields:  # as graphql-core: let the fields already started settle
@@ -117,10 +163,9 @@ class LeafShortcutExecutionContext(StrawberryGraphQLCoreExecutionContext):
             return results
         return _gathered(results, awaitable_fields)
 
-    def _plans(
-        self, parent_type: GraphQLObjectType, grouped_field_set: Any
-    ) -> list[tuple[str, Any, LeafPlan | None]]:
-        """(response name, field group, leaf plan or None) for each field of the set."""
+    def field_plans(self, parent_type: GraphQLObjectType, grouped_field_set: Any) -> list[Planned]:
+        """(response name, field group, leaf plan, field plan) for each field of the set: a leaf
+        plan for plain leaves, a field plan (`schema.field_plans`) for others that can have one."""
         cache = self._leaf_plans
         if cache is None:
             cache = self._leaf_plans = {}
@@ -131,34 +176,13 @@ class LeafShortcutExecutionContext(StrawberryGraphQLCoreExecutionContext):
         for response_name, field_details_list in grouped_field_set.items():
             node = field_details_list[0].node
             field_def = self.schema.get_field(parent_type, node.name.value)
-            plan = leaf_plan(field_def) if field_def is not None and not node.arguments else None
-            plans.append((response_name, field_details_list, plan))
+            plan = None
+            if field_def is not None and not node.arguments:
+                plan = leaf_plan(field_def) or _relay_id_plan(parent_type, field_def)
+            planned = field_plan(self, parent_type, field_details_list) if plan is None else None
+            plans.append((response_name, field_details_list, plan, planned))
         cache[id(grouped_field_set)] = (grouped_field_set, plans)  # kept alive: its id stays unique
         return plans
-
-    def complete_value(
-        self,
-        return_type: Any,
-        field_details_list: Any,
-        info: Any,
-        path: Path,
-        result: Any,
-        position_context: Any,
-    ) -> Any:
-        """Objects and lists of them go straight to their completion; graphql-core would first run
-        the same type tests on every one of the page's thousand objects. Nulls, errors, leaves and
-        abstract types take the normal path."""
-        if result is not None and result is not Undefined and not isinstance(result, Exception):
-            unwrapped = return_type.of_type if isinstance(return_type, GraphQLNonNull) else return_type
-            if isinstance(unwrapped, GraphQLObjectType):
-                return self.complete_object_value(
-                    unwrapped, field_details_list, info, path, result, position_context
-                )
-            if isinstance(unwrapped, GraphQLList) and type(result) is list:
-                return self.complete_iterable_value(
-                    unwrapped.of_type, field_details_list, info, path, result, position_context
-                )
-        return super().complete_value(return_type, field_details_list, info, path, result, position_context)
 
 
 async def _gathered(results: dict[str, Any], awaitable_fields: list[str]) -> dict[str, Any]:
@@ -172,16 +196,41 @@ async def _gathered(results: dict[str, Any], awaitable_fields: list[str]) -> dic
     return results
 
 
-def _wrapped(manager: MiddlewareManager | None) -> bool:
+def _relay_id_plan(parent_type: GraphQLObjectType, field_def: GraphQLField) -> LeafPlan | None:
+    """A Relay `id` field read as a leaf (`schema.relay_ids`), the type name as its "attribute"."""
+    read = relay_id_reader(parent_type, field_def)
+    if read is None:
+        return None
+    field_type = field_def.type
+    leaf = field_type.of_type if isinstance(field_type, GraphQLNonNull) else field_type
+    if not is_leaf_type(leaf):
+        return None
+    return read, parent_type.name, leaf, isinstance(field_type, GraphQLNonNull), None, None, None
+
+
+def field_middleware(manager: MiddlewareManager | None) -> bool:
     """Whether field middleware (a schema extension's `resolve` hook) wraps every resolver."""
     return manager is not None and bool(manager.middlewares)
 
 
 def _read(plan: LeafPlan, source: Any) -> Any:
     """The completed value of a plain leaf, or Undefined to take the normal path."""
-    getter, name, leaf, non_null = plan
+    getter, name, leaf, non_null, exact, names, numeric = plan
     try:
         value = getter(source, name)
+        value_type = type(value)
+        if value_type is exact:
+            return value
+        if value_type is numeric:
+            if value_type is float:
+                if value - value == 0.0:  # finite (infinities and NaN give NaN)
+                    return value
+            elif INT_RANGE[0] <= value <= INT_RANGE[1]:
+                return value
+        if names is not None:
+            known = names.get(id(value))
+            if known is not None:
+                return known
         if value is None:
             return Undefined if non_null else None
         if isinstance(value, Exception):

@@ -6,8 +6,11 @@ exception handlers: `_resolver` → `extension_resolver` → a `functools.reduce
 A field with neither extensions nor handlers runs that whole chain just to convert its arguments
 and call the function; a page of 200 claims runs it some 600 times (each claim's `id`, `verdict`
 and `findings`). For such fields the wrapper here does the same two steps directly: Strawberry's
-own argument conversion (`get_arguments`, which also passes `self`, `root` and `info`), then the
-resolver. Errors, awaitables and completion stay with graphql-core exactly as before.
+own argument conversion (`convert_arguments`), then the resolver, given `self`, `root`, `parent`
+and `info` as Strawberry's `get_arguments` gives them. Arguments whose GraphQL values are all
+plain scalars convert to the same values every time, so each field keeps the conversions it has
+made (when they are immutable too) and the 200 `findings(agent: …)` of a page convert once.
+Errors, awaitables and completion stay with graphql-core exactly as before.
 
 Fields with extensions (permissions among them), async resolvers, subscriptions or exception
 handlers keep Strawberry's wrapper.
@@ -15,11 +18,17 @@ handlers keep Strawberry's wrapper.
 
 from __future__ import annotations
 
+import enum
 from typing import TYPE_CHECKING, Any
 
 from graphql import GraphQLObjectType, GraphQLResolveInfo
-from strawberry.schema.schema_converter import GraphQLCoreConverter, get_arguments
+from strawberry.schema.schema_converter import GraphQLCoreConverter
+from strawberry.types.arguments import convert_arguments
 from strawberry.types.field import StrawberryField
+
+#: Distinct argument values whose conversion a field keeps (a dashboard asks a handful).
+MAX_CONVERTED = 64
+_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -64,37 +73,64 @@ def _lean_resolver(schema: Schema, field: StrawberryField) -> Callable[..., Any]
     assert resolver is not None
     if not field.arguments:
         return _without_arguments(info_class, field)
+    call = _caller(field)
+    #: Converted arguments by their GraphQL values (scalars only): every claim of a page asks
+    #: `findings(agent: …)` with the same arguments, converted once instead of 200 times.
+    converted: dict[tuple[Any, ...], dict[str, Any]] = {}
 
     def lean_resolver(source: Any, info: GraphQLResolveInfo[Any], **kwargs: Any) -> Any:
         strawberry_info = info_class(_raw_info=info, _field=field)
-        args, field_kwargs = get_arguments(
-            field=field,
-            source=source,
-            info=strawberry_info,
-            kwargs=kwargs,
-            config=config,
-            scalar_registry=scalar_registry,
+        key = _scalar_key(kwargs)
+        known = converted.get(key) if key is not None else None
+        if known is not None:
+            return call(source, strawberry_info, dict(known))
+        arguments = convert_arguments(
+            kwargs, field.arguments, scalar_registry=scalar_registry, config=config, info=strawberry_info
         )
-        return resolver(*args, **field_kwargs)
+        if key is not None and len(converted) < MAX_CONVERTED and _immutable(arguments):
+            converted[key] = dict(arguments)
+        return call(source, strawberry_info, arguments)
 
     return lean_resolver
 
 
-def _without_arguments(info_class: type[Any], field: StrawberryField) -> Callable[..., Any]:
-    """The wrapper of a resolver without GraphQL arguments: `self`, `root`, `parent` and `info`
-    are passed as `get_arguments` would pass them, worked out once rather than on every call."""
+def _scalar_key(kwargs: dict[str, Any]) -> tuple[Any, ...] | None:
+    """A cache key for GraphQL argument values that are all plain scalars, else None."""
+    if not all(type(value) in _SCALARS for value in kwargs.values()):
+        return None
+    return tuple((name, type(value), value) for name, value in kwargs.items())
+
+
+def _immutable(arguments: dict[str, Any]) -> bool:
+    return all(type(value) in _SCALARS or isinstance(value, enum.Enum) for value in arguments.values())
+
+
+def _caller(field: StrawberryField) -> Callable[[Any, Any, dict[str, Any]], Any]:
+    """Calls the resolver with its converted GraphQL arguments plus `self`, `root`, `parent` and
+    `info` as `get_arguments` would pass them (worked out once, not on every call)."""
     resolver = field.base_resolver
     assert resolver is not None
     bound = resolver.wrapped_func
     function: Callable[..., Any] = bound if callable(bound) else resolver  # else: Strawberry's error
     pass_self = resolver.self_parameter is not None
-    as_source = [p.name for p in (resolver.root_parameter, resolver.parent_parameter) if p is not None]
+    as_source = [p.name for p in (resolver.parent_parameter, resolver.root_parameter) if p is not None]
     info_name = resolver.info_parameter.name if resolver.info_parameter is not None else None
 
-    def lean_resolver(source: Any, info: GraphQLResolveInfo[Any], **_kwargs: Any) -> Any:
-        kwargs = dict.fromkeys(as_source, source)
+    def call(source: Any, info: Any, kwargs: dict[str, Any]) -> Any:
+        for name in as_source:
+            kwargs[name] = source
         if info_name is not None:
-            kwargs[info_name] = info_class(_raw_info=info, _field=field)
+            kwargs[info_name] = info
         return function(source, **kwargs) if pass_self else function(**kwargs)
+
+    return call
+
+
+def _without_arguments(info_class: type[Any], field: StrawberryField) -> Callable[..., Any]:
+    """The wrapper of a resolver without GraphQL arguments."""
+    call = _caller(field)
+
+    def lean_resolver(source: Any, info: GraphQLResolveInfo[Any], **_kwargs: Any) -> Any:
+        return call(source, info_class(_raw_info=info, _field=field), {})
 
     return lean_resolver

@@ -1,4 +1,9 @@
-"""Shared limits, cursor encoding and newest-first keyset paging for paginated fields."""
+"""Shared limits, cursor encoding and newest-first keyset paging for paginated fields.
+
+Every cursor names the list it was issued for (its scope: the list's name, or the report whose claims
+it pages), so a cursor passed to another list is refused with INVALID_CURSOR instead of silently
+positioning that list by a row it does not contain.
+"""
 
 from __future__ import annotations
 
@@ -57,9 +62,21 @@ def decode_cursor(cursor: str, parts: int) -> list[str]:
     return values
 
 
-def newest_first_cursor(created_at: datetime, row_id: uuid.UUID) -> str:
-    """The cursor of a row in a newest-first list (see `newest_first_page`)."""
-    return encode_cursor(created_at.isoformat(), str(row_id))
+def scoped_parts(cursor: str, scope: str, parts: int, foreign: str) -> list[str]:
+    """The `parts` parts after the scope of a cursor issued for the list `scope`.
+
+    A well-formed cursor of another list is refused with `foreign` as the message; anything else
+    this API did not issue with the generic one.
+    """
+    values = decode_cursor(cursor, parts + 1)
+    if values[0] != scope:
+        raise invalid_cursor(foreign)
+    return values[1:]
+
+
+def newest_first_cursor(scope: str, created_at: datetime, row_id: uuid.UUID) -> str:
+    """The cursor of a row in the newest-first list `scope` (see `newest_first_page`)."""
+    return encode_cursor(scope, created_at.isoformat(), str(row_id))
 
 
 def newest_first_page(
@@ -68,14 +85,16 @@ def newest_first_page(
     row_id: InstrumentedAttribute[uuid.UUID],
     after: str | None,
     first: int,
+    scope: str,
 ) -> SelectT:
     """`query` ordered newest first, after the row `after` names, one row more than `first`.
 
     Keyset paging on (created_at, id) stays correct while rows are added; the extra row tells
-    whether a next page exists.
+    whether a next page exists. `after` must come from the same list (`scope`).
     """
     if after:
-        created, after_id = decode_cursor(after, 2)
+        foreign = f"`after` was issued for another list, not `{scope}`; pass a cursor from `{scope}`."
+        created, after_id = scoped_parts(after, scope, 2, foreign)
         try:
             after_created, after_uuid = datetime.fromisoformat(created), uuid.UUID(after_id)
         except ValueError as exc:

@@ -143,7 +143,14 @@ class AskReportError:
     field: str | None = strawberry.field(description="The argument at fault.")
 
 
-AskReportResult = Annotated[ReportAnswer | AskReportError, strawberry.union("AskReportResult")]
+AskReportResult = Annotated[
+    ReportAnswer | AskReportError,
+    strawberry.union(
+        "AskReportResult",
+        description="ReportAnswer, or AskReportError saying why the question was not answered (select "
+        "`__typename`).",
+    ),
+]
 
 
 @strawberry.type

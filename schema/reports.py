@@ -18,10 +18,11 @@ from app.db.models import ReportStatus as ReportStatusModel
 from app.db.models import RoutingAssignment as RoutingModel
 from app.db.models import Verdict as VerdictModel
 from schema.analysis import Analysis
-from schema.claim_enums import ClaimOrder, ClaimType, Priority, VerdictLabel
+from schema.claim_enums import ClaimOrder, ClaimType, Priority, VerdictLabel, specialist_argument
 from schema.claims import Finding, RoutingAssignment, Verdict
 from schema.claims_page import MAX_CLAIMS_PAGE, ClaimConnection, claims_page
 from schema.context import Context
+from schema.enum_values import describe_values
 from schema.errors import ErrorCode, client_error
 from schema.events import StreamEvent, list_events
 from schema.nodes import nodes_in_order
@@ -29,12 +30,22 @@ from schema.page_images import page_image_url
 from schema.pagination import check_first, newest_first_cursor, newest_first_page, page_info
 from schema.report_export import ExportFormat, export_report
 from schema.report_lists import MAX_REPORT_LIST, current_verdicts, latest_run_rows
-from schema.reports_lookup import find_report
+from schema.reports_lookup import find_report_argument
 
-strawberry.enum(
-    ReportStatusModel,
-    name="ReportStatus",
-    description="UPLOADED → PARSING → PARSED → ANALYZING → COMPLETED, or ERROR (see `errorMessage`).",
+describe_values(
+    UPLOADED="Stored; its parsing is queued.",
+    PARSING="A worker is reading its pages.",
+    PARSED="Its pages are read and searchable; it can be analysed (`startAnalysis`).",
+    ANALYZING="An analysis is running: follow it with `analysisEvents` or `verdictIssued`.",
+    COMPLETED="Its latest analysis finished; claims, findings and final verdicts are complete.",
+    ERROR="Parsing or the latest analysis failed; `errorMessage` says why (`resumeAnalysis` continues a "
+    "failed analysis).",
+)(
+    strawberry.enum(
+        ReportStatusModel,
+        name="ReportStatus",
+        description="UPLOADED → PARSING → PARSED → ANALYZING → COMPLETED, or ERROR (see `errorMessage`).",
+    )
 )
 
 
@@ -200,7 +211,13 @@ class Report(relay.Node):
     async def findings(
         self,
         info: strawberry.Info[Context],
-        agent: Annotated[str | None, strawberry.argument(description="Only this agent's.")] = None,
+        agent: Annotated[
+            str | None,
+            strawberry.argument(
+                description="Only this agent's: geography, legal, news_media, academic or data_metrics "
+                "(another name is an INVALID_ARGUMENT error)."
+            ),
+        ] = None,
         iteration: Annotated[
             int | None, strawberry.argument(description="Only this pass (0 = first).")
         ] = None,
@@ -214,7 +231,7 @@ class Report(relay.Node):
             self.uuid,
             FindingModel,
             iteration=iteration,
-            conditions=[FindingModel.agent == agent] if agent else [],
+            conditions=[FindingModel.agent == specialist_argument(agent)] if agent is not None else [],
             limit=first,
         )
         return [Finding.from_model(row, self.uuid) for row in rows]
@@ -281,28 +298,36 @@ class ReportConnection:
     total_count: int = strawberry.field(description="How many reports match the filter in all.")
 
 
+#: The scope `reports` cursors carry (`schema.pagination`): they page no other list.
+REPORTS_LIST = "reports"
+
+
 def _reports_page_query(
     organisation_id: uuid.UUID, status: ReportStatusModel | None, after: str | None, first: int
 ) -> Select[ReportModel]:
     query = select(ReportModel).where(ReportModel.organisation_id == organisation_id)
     if status is not None:
         query = query.where(ReportModel.status == status)
-    return newest_first_page(query, ReportModel.created_at, ReportModel.id, after, first)
+    return newest_first_page(query, ReportModel.created_at, ReportModel.id, after, first, REPORTS_LIST)
 
 
 def _edge(row: ReportModel) -> ReportEdge:
-    return ReportEdge(cursor=newest_first_cursor(row.created_at, row.id), node=Report.from_model(row))
+    cursor = newest_first_cursor(REPORTS_LIST, row.created_at, row.id)
+    return ReportEdge(cursor=cursor, node=Report.from_model(row))
 
 
 @strawberry.type
 class ReportQuery:
-    @strawberry.field(description="One report by its id (the global `id`, or the bare UUID); null if none.")
+    @strawberry.field(
+        description="One report by its id (the global `id`, or the bare UUID); null if no report of yours "
+        "has it. An id that is neither (or another type's global id) is an INVALID_ID error."
+    )
     async def report(
         self,
         info: strawberry.Info[Context],
         id: Annotated[strawberry.ID, strawberry.argument(description="The report's global id or UUID.")],
     ) -> Report | None:
-        row = await find_report(info, id)
+        row = await find_report_argument(info, id, "id")
         return Report.from_model(row) if row else None
 
     @strawberry.field(description="Reports, newest first, optionally only those in one status.")

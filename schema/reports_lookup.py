@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from app.db.models import Report as ReportModel
 from schema.context import Context
-from schema.ids import parse_node_id
+from schema.ids import argument_node_id, parse_node_id
 from schema.request_reads import ReadSessions
 
 
@@ -26,8 +26,23 @@ async def load_report(
 
 
 async def find_report(info: strawberry.Info[Context], report_id: str) -> ReportModel | None:
-    """The report a client names by global id or UUID, if it exists and the caller may see it."""
+    """The report a client names by global id or UUID, if it exists and the caller may see it.
+
+    For mutations and `askReport`, whose typed error results say "not found" for any id that names
+    no visible report, malformed or not.
+    """
     report_uuid = parse_node_id(report_id, "Report")
+    if report_uuid is None:
+        return None
+    return await load_report(info.context.read_sessions, report_uuid, info.context.organisation_id)
+
+
+async def find_report_argument(
+    info: strawberry.Info[Context], report_id: str, argument: str
+) -> ReportModel | None:
+    """Like `find_report`, for queries and subscriptions: a malformed id is the INVALID_ID error on
+    `argument` (as `node(id:)` answers), so only a well-formed id of no visible report gives None."""
+    report_uuid = argument_node_id(report_id, "Report", argument)
     if report_uuid is None:
         return None
     return await load_report(info.context.read_sessions, report_uuid, info.context.organisation_id)

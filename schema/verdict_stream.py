@@ -4,11 +4,17 @@ Each `verdict_issued` event makes every subscriber load the verdict it announces
 organisation share that load (`_SharedLoads`: one query per verdict and organisation, the result kept
 briefly), and a load that fails because the pool is exhausted waits and retries, so a crowd of
 dashboards neither multiplies the queries nor loses its subscriptions when the database is busy.
+
+`isFinal` comes from the event, not from the loaded row: the row is marked final only when the run
+completes (`compile_report`), so reading it at delivery time made the flag depend on how late the
+subscriber read it. The judge knows at issue time whether a later pass will judge the claim again,
+and says so in the event (`is_final`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import uuid
 from collections import OrderedDict
@@ -26,7 +32,7 @@ from app.events.hub import TRANSIENT_DB_ERRORS
 from schema.claims import Verdict
 from schema.context import Context
 from schema.errors import ErrorCode, client_error
-from schema.reports_lookup import find_report
+from schema.reports_lookup import find_report_argument
 
 logger = logging.getLogger(__name__)
 
@@ -118,19 +124,30 @@ async def _events(
     event_log = info.context.services.event_log
     if report_id is None:
         return event_log.follow_organisation(info.context.organisation_id)
-    report = await find_report(info, report_id)
+    report = await find_report_argument(info, report_id, "reportId")
     if report is None:
         raise client_error(ErrorCode.NOT_FOUND, f"No report with id {report_id!r}.", argument="reportId")
     return event_log.follow(report.id, report.last_event_seq)
+
+
+def _as_issued(verdict: Verdict, event: StoredEvent) -> Verdict:
+    """The verdict with `isFinal` as the judge issued it (events from before the judge said so keep
+    the stored flag). A copy: loads are shared between subscribers."""
+    issued_final = event.data.get("is_final")
+    if not isinstance(issued_final, bool) or issued_final == verdict.is_final:
+        return verdict
+    return dataclasses.replace(verdict, is_final=issued_final)
 
 
 @strawberry.type
 class VerdictSubscription:
     @strawberry.subscription(
         description="Each verdict as the judge issues it, pass by pass, from now on: for one report, or "
-        "with no `reportId` for every report of your organisation. A claim's last verdict of a run is "
-        "its final one (`isFinal` is set when the run completes). A client that reconnects catches up "
-        "with `Report.verdicts`."
+        "with no `reportId` for every report of your organisation. `isFinal` is true when no later pass "
+        "of the run will judge the claim again: it is the claim's final verdict (`Report.verdicts` "
+        "marks it so once the run completes; if the run fails it never becomes final). A run's verdicts "
+        "are all in when every claim has had an `isFinal` verdict (`Analysis.claimsCount` claims). A "
+        "client that reconnects catches up with `Report.verdicts`."
     )
     async def verdict_issued(
         self,
@@ -145,4 +162,4 @@ class VerdictSubscription:
                 continue
             verdict = await _load_verdict(info, str(event.data.get("verdict_id", "")))
             if verdict is not None:
-                yield verdict
+                yield _as_issued(verdict, event)

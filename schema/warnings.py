@@ -29,12 +29,29 @@ class AnalysisWarningCode(enum.Enum):
     )
     ROUTING_FELL_BACK_TO_RULES = strawberry.enum_value(
         "ROUTING_FELL_BACK_TO_RULES",
-        description="The routing model failed; every claim was sent to specialists by the routing matrix.",
+        description="The routing model failed, or named no known agent for some claims; those claims were "
+        "sent to specialists by the routing matrix.",
     )
     JUDGE_REVIEW_FELL_BACK_TO_RULES = strawberry.enum_value(
         "JUDGE_REVIEW_FELL_BACK_TO_RULES",
         description="The judge's LLM review of claims with conflicting evidence failed; the rule verdicts "
         "stand for those claims.",
+    )
+    QUERY_WRITING_FELL_BACK_TO_RULES = strawberry.enum_value(
+        "QUERY_WRITING_FELL_BACK_TO_RULES",
+        description="The news/media and academic agents' search queries for some claims were built from "
+        "the claims' key terms by rules, because the analysis model failed to write them.",
+    )
+    SOURCE_ANALYSIS_FELL_BACK_TO_RULES = strawberry.enum_value(
+        "SOURCE_ANALYSIS_FELL_BACK_TO_RULES",
+        description="Some sources the searching agents found were read against their claims by the rules "
+        "(keywords and figures), because the analysis model failed; those findings say `method: rules`.",
+    )
+    WEB_SEARCH_FAILED = strawberry.enum_value(
+        "WEB_SEARCH_FAILED",
+        description="Web search is configured, but the provider failed for some queries (the message gives "
+        "how many and why). A claim whose web searches all failed has an error finding from the searching "
+        "agent: it was not checked on the web, so its UNVERIFIED verdict says nothing about the claim.",
     )
     WEB_SEARCH_UNAVAILABLE = strawberry.enum_value(
         "WEB_SEARCH_UNAVAILABLE",
@@ -46,6 +63,12 @@ class AnalysisWarningCode(enum.Enum):
         "EVIDENCE_LIBRARY_EMPTY",
         description="The organisation's evidence library held no document, so no claim could meet a library "
         "source (add documents with addEvidenceDocument or `sibyl evidence import`).",
+    )
+    AGENT_FAILED = strawberry.enum_value(
+        "AGENT_FAILED",
+        description="A specialist timed out (AGENT_TIMEOUT_SECONDS) or failed. The claims it checked before "
+        "that keep its findings; each claim it did not check has an error finding, and that claim's verdict "
+        "reasoning names the failed agent. The message says how many claims each failed agent checked.",
     )
 
 

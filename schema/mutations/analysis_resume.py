@@ -28,7 +28,12 @@ class ResumeAnalysisError:
 
 
 ResumeAnalysisResult = Annotated[
-    ResumeAnalysisSuccess | ResumeAnalysisError, strawberry.union("ResumeAnalysisResult")
+    ResumeAnalysisSuccess | ResumeAnalysisError,
+    strawberry.union(
+        "ResumeAnalysisResult",
+        description="ResumeAnalysisSuccess when the run continues, or ResumeAnalysisError saying why not "
+        "(select `__typename`).",
+    ),
 ]
 
 

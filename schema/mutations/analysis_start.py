@@ -28,7 +28,12 @@ class StartAnalysisError:
 
 
 StartAnalysisResult = Annotated[
-    StartAnalysisSuccess | StartAnalysisError, strawberry.union("StartAnalysisResult")
+    StartAnalysisSuccess | StartAnalysisError,
+    strawberry.union(
+        "StartAnalysisResult",
+        description="StartAnalysisSuccess when the run is queued, or StartAnalysisError saying why not "
+        "(select `__typename`).",
+    ),
 ]
 
 

@@ -17,17 +17,48 @@ from schema.evidence import EvidenceDocument
 
 @strawberry.enum(description="Why an evidence document was refused.")
 class AddEvidenceDocumentErrorCode(enum.Enum):
-    NO_INPUT = EvidenceProblem.NO_INPUT.value
-    CONFLICTING_INPUT = EvidenceProblem.CONFLICTING_INPUT.value
-    EMPTY_TEXT = EvidenceProblem.EMPTY_TEXT.value
-    UNSUPPORTED_TYPE = EvidenceProblem.UNSUPPORTED_TYPE.value
-    UNREADABLE_FILE = EvidenceProblem.UNREADABLE_FILE.value
-    TOO_LARGE = EvidenceProblem.TOO_LARGE.value
-    INVALID_DATE = EvidenceProblem.INVALID_DATE.value
-    INVALID_URL = EvidenceProblem.INVALID_URL.value
-    INVALID_TITLE = EvidenceProblem.INVALID_TITLE.value
-    URL_REFUSED = EvidenceProblem.URL_REFUSED.value
-    URL_UNREACHABLE = EvidenceProblem.URL_UNREACHABLE.value
+    NO_INPUT = strawberry.enum_value(
+        EvidenceProblem.NO_INPUT.value, description="None of `file`, `text` or `sourceUrl` was given."
+    )
+    CONFLICTING_INPUT = strawberry.enum_value(
+        EvidenceProblem.CONFLICTING_INPUT.value, description="Both `file` and `text` were given; send one."
+    )
+    EMPTY_TEXT = strawberry.enum_value(
+        EvidenceProblem.EMPTY_TEXT.value,
+        description="No text came out of the file, the `text` or the fetched page.",
+    )
+    UNSUPPORTED_TYPE = strawberry.enum_value(
+        EvidenceProblem.UNSUPPORTED_TYPE.value,
+        description="The file is not PDF, HTML, plain text or markdown.",
+    )
+    UNREADABLE_FILE = strawberry.enum_value(
+        EvidenceProblem.UNREADABLE_FILE.value,
+        description="The file is damaged or password-protected and cannot be read.",
+    )
+    TOO_LARGE = strawberry.enum_value(
+        EvidenceProblem.TOO_LARGE.value,
+        description="The document is over the size limit (the message says it).",
+    )
+    INVALID_DATE = strawberry.enum_value(
+        EvidenceProblem.INVALID_DATE.value,
+        description="`publishedDate` is not YYYY-MM-DD, or lies in the future or before 1900.",
+    )
+    INVALID_URL = strawberry.enum_value(
+        EvidenceProblem.INVALID_URL.value, description="`sourceUrl` is not an absolute http(s) URL."
+    )
+    INVALID_TITLE = strawberry.enum_value(
+        EvidenceProblem.INVALID_TITLE.value, description="`title` is longer than the limit."
+    )
+    URL_REFUSED = strawberry.enum_value(
+        EvidenceProblem.URL_REFUSED.value,
+        description="Sibyl will not fetch `sourceUrl`: not http(s), a private or local address, or too many "
+        "redirects; send the file instead.",
+    )
+    URL_UNREACHABLE = strawberry.enum_value(
+        EvidenceProblem.URL_UNREACHABLE.value,
+        description="Fetching `sourceUrl` failed (timeout, no connection, an HTTP error status); try "
+        "again or send the file.",
+    )
 
 
 @strawberry.input(
@@ -73,7 +104,12 @@ class AddEvidenceDocumentError:
 
 
 AddEvidenceDocumentResult = Annotated[
-    AddEvidenceDocumentSuccess | AddEvidenceDocumentError, strawberry.union("AddEvidenceDocumentResult")
+    AddEvidenceDocumentSuccess | AddEvidenceDocumentError,
+    strawberry.union(
+        "AddEvidenceDocumentResult",
+        description="AddEvidenceDocumentSuccess with the stored document, or AddEvidenceDocumentError "
+        "saying why it was refused (select `__typename`).",
+    ),
 ]
 
 

@@ -16,7 +16,10 @@ from schema.ids import parse_node_id
 
 @strawberry.enum(description="Why an evidence document could not be deleted.")
 class DeleteEvidenceDocumentErrorCode(enum.Enum):
-    NOT_FOUND = "NOT_FOUND"
+    NOT_FOUND = strawberry.enum_value(
+        "NOT_FOUND",
+        description="No document of your organisation's library has this id (perhaps already deleted).",
+    )
 
 
 @strawberry.type(description="The document and its passages are gone; searches no longer find them.")
@@ -34,7 +37,11 @@ class DeleteEvidenceDocumentError:
 
 DeleteEvidenceDocumentResult = Annotated[
     DeleteEvidenceDocumentSuccess | DeleteEvidenceDocumentError,
-    strawberry.union("DeleteEvidenceDocumentResult"),
+    strawberry.union(
+        "DeleteEvidenceDocumentResult",
+        description="DeleteEvidenceDocumentSuccess, or DeleteEvidenceDocumentError when there was nothing "
+        "to delete (select `__typename`).",
+    ),
 ]
 
 

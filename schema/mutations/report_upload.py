@@ -17,16 +17,38 @@ from schema.reports import Report
 
 @strawberry.enum(description="Why an upload was refused.")
 class UploadReportErrorCode(enum.Enum):
-    EMPTY_FILE = PdfProblem.EMPTY_FILE.value
-    NOT_A_PDF = PdfProblem.NOT_A_PDF.value
-    ENCRYPTED = PdfProblem.ENCRYPTED.value
-    CORRUPT = PdfProblem.CORRUPT.value
-    TRUNCATED = PdfProblem.TRUNCATED.value
-    NO_PAGES = PdfProblem.NO_PAGES.value
-    NO_TEXT_LAYER = PdfProblem.NO_TEXT_LAYER.value
-    TOO_LARGE = PdfProblem.TOO_LARGE.value
-    TOO_MANY_PAGES = PdfProblem.TOO_MANY_PAGES.value
-    INVALID_INPUT = "INVALID_INPUT"
+    EMPTY_FILE = strawberry.enum_value(PdfProblem.EMPTY_FILE.value, description="The file has no bytes.")
+    NOT_A_PDF = strawberry.enum_value(
+        PdfProblem.NOT_A_PDF.value, description="The file does not start like a PDF (no `%PDF-` header)."
+    )
+    ENCRYPTED = strawberry.enum_value(
+        PdfProblem.ENCRYPTED.value, description="The PDF needs a password; upload an unprotected copy."
+    )
+    CORRUPT = strawberry.enum_value(
+        PdfProblem.CORRUPT.value,
+        description="The PDF is damaged beyond what the reader repairs (the message names the fault).",
+    )
+    TRUNCATED = strawberry.enum_value(
+        PdfProblem.TRUNCATED.value,
+        description="The PDF does not end with `%%EOF`: the upload was probably cut off; send it again.",
+    )
+    NO_PAGES = strawberry.enum_value(PdfProblem.NO_PAGES.value, description="The PDF has no pages.")
+    NO_TEXT_LAYER = strawberry.enum_value(
+        PdfProblem.NO_TEXT_LAYER.value,
+        description="The pages carry (almost) no text, as in a scan; run OCR and upload the result.",
+    )
+    TOO_LARGE = strawberry.enum_value(
+        PdfProblem.TOO_LARGE.value,
+        description="The file is over the upload size limit (the message says it).",
+    )
+    TOO_MANY_PAGES = strawberry.enum_value(
+        PdfProblem.TOO_MANY_PAGES.value,
+        description="The PDF has more pages than the limit (the message says it).",
+    )
+    INVALID_INPUT = strawberry.enum_value(
+        "INVALID_INPUT",
+        description="Another argument is unusable (e.g. `companyName` too long); `field` names it.",
+    )
 
 
 @strawberry.type(description="The report was stored (or already existed) and parsing is queued or done.")
@@ -45,7 +67,12 @@ class UploadReportError:
 
 
 UploadReportResult = Annotated[
-    UploadReportSuccess | UploadReportError, strawberry.union("UploadReportResult")
+    UploadReportSuccess | UploadReportError,
+    strawberry.union(
+        "UploadReportResult",
+        description="UploadReportSuccess with the stored report, or UploadReportError saying why the file "
+        "was refused (select `__typename`).",
+    ),
 ]
 
 

@@ -12,8 +12,8 @@ import strawberry
 from strawberry.extensions import SchemaExtension
 from strawberry.permission import BasePermission
 
-from schema.leaf_fields import LeafShortcutExecutionContext
 from schema.lean_resolvers import install_lean_resolvers
+from schema.object_completion import FastExecutionContext
 
 
 @strawberry.enum
@@ -105,7 +105,7 @@ class Shouting(SchemaExtension):
 def schemas(extensions: list[Any] | None = None) -> tuple[strawberry.Schema, strawberry.Schema]:
     plain = strawberry.Schema(query=Query, extensions=extensions or [])
     fast = strawberry.Schema(
-        query=Query, extensions=extensions or [], execution_context_class=LeafShortcutExecutionContext
+        query=Query, extensions=extensions or [], execution_context_class=FastExecutionContext
     )
     assert install_lean_resolvers(fast) > 0
     return plain, fast
