@@ -7,13 +7,13 @@ Most figures in a climate report are tonnes of CO2e of one year, yet measure dif
 sharing a topic, and a source's "emissions fell to 350 kt" says nothing against a claim that
 customers avoided 190 Mt. A source figure may contradict a claim figure only when:
 
-- **the subjects meet:** the two sentences share a word that is not a unit, a scale, a period or the
-  company's name (`SUBJECTLESS_WORDS`);
+- **the subjects meet:** the two sentences share a word that is not a unit, a scale, a period, an
+  emissions scope (compared by its label instead) or the company's name (`SUBJECTLESS_WORDS`);
 - **the qualifiers agree:** avoided, saved, financed, sold-product, supplier, commuting, travel,
-  intensity, offset, renewable or waste figures are their own quantities (`QUALIFIERS`); a sentence
-  naming one and a sentence not naming it measure different things. Qualifiers are read over the
-  whole sentence: a claim with two figures and one qualifier is then not contradicted on either,
-  a contradiction being worth less than a missed one when uncertain;
+  transport, processing, intensity, offset, renewable or waste figures are their own quantities
+  (`QUALIFIERS`); a sentence naming one and a sentence not naming it measure different things.
+  Qualifiers are read over the whole sentence: a claim with two figures and one qualifier is then
+  not contradicted on either, a false contradiction being worse than a missed one;
 - **the roles agree:** a change amount ("reduced by 32 kt", "an 8% cut", "down 8%") is never
   compared with a level ("fell to 350 kt", "from 420 kt"). A figure whose wording says neither
   ("came to", "at", "were") may be either.
@@ -37,6 +37,7 @@ SUBJECTLESS_WORDS = frozenset(
         "hectare", "percent", "per", "cent", "percentage", "point", "fiscal", "year", "annual",
         "annually", "compared", "approximately", "around", "about", "roughly", "some", "total",
         "totaled", "totalled", "amount", "amounted", "figure", "came", "reached", "stood", "level",
+        "scope", "scopes",
     }
 )  # fmt: skip
 
@@ -46,10 +47,14 @@ QUALIFIERS: dict[str, re.Pattern[str]] = {
     "saved": re.compile(r"\bsav(?:e|es|ed|ing|ings)\b", _I),
     "financed": re.compile(r"\bfinanc\w*|\binvestments?\b", _I),
     "sold products": re.compile(r"\bproducts?\s(?:\w+\s)?sold\b|\bsold\sproducts?\b|\buse\sphase\b", _I),
-    "supply chain": re.compile(r"\bsuppl(?:ier|iers|y\schain)\b|\bupstream\b|\bpurchased\b", _I),
+    "supply chain": re.compile(
+        r"\bsuppl(?:ier|iers|y\schain)\b|\bupstream\b|\bpurchased\s(?:goods|services)\b", _I
+    ),
     "downstream": re.compile(r"\bdownstream\b", _I),
     "commuting": re.compile(r"\bcommut\w*|\bworking\sfrom\shome\b", _I),
     "travel": re.compile(r"\bbusiness\stravel\b|\bflights?\b", _I),
+    "transport": re.compile(r"\bshipping\b|\blogistics?\b|\btransport\w*|\bfreight\b", _I),
+    "processing": re.compile(r"\bprocessing\b", _I),
     "intensity": re.compile(r"\bintensity\b|\bper\s(?:unit|tonne|ton|employee|square|m2|vehicle|car)\b", _I),
     "offset": re.compile(r"\boffset\w*|\bcarbon\scredits?\b|\bremovals?\b", _I),
     "renewable": re.compile(r"\brenewabl\w*|\bgreen\s(?:electricity|power)\b|\bsolar\b|\bwind\b", _I),

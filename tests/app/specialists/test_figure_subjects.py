@@ -101,3 +101,24 @@ def test_sharing_only_units_is_not_sharing_a_topic() -> None:
 def test_the_same_quantity_still_contradicts(claim: str, source: str) -> None:
     assessment = assess_by_rules(claim, COMPANY, TITLE, source)
     assert assessment.stance == "contradicts", assessment
+
+
+def test_a_segments_figure_is_not_the_whole_scope() -> None:
+    """A shipping figure of Scope 3 said nothing against the whole Scope 3 (bench.verdict_quality
+    after the labelled set was rebuilt: one planted document made four claims CONTRADICTED)."""
+    source = (
+        "Ardent Metals's Scope 3 emissions from shipping and logistics were 12 Mt CO2e in 2023, records show."
+    )
+    for claim in (
+        "Our Scope 3 emissions were 578 Mt CO2e in 2023, of which 94% come from customers processing "
+        "our products.",
+        "Our Scope 1 and 2 emissions were 32.6 Mt CO2e in 2023.",
+    ):
+        assert assess_by_rules(claim, COMPANY, TITLE, source).stance != "contradicts"
+    own = "Our Scope 3 emissions from shipping and logistics were 9.2 Mt CO2e in 2023."
+    assert assess_by_rules(own, COMPANY, TITLE, source).stance == "contradicts"
+
+
+def test_purchased_energy_is_not_the_supply_chain() -> None:
+    assert qualifiers("Clean energy was 19% of our purchased energy in 2022.") == frozenset()
+    assert qualifiers("Scope 3 purchased goods and services came to 4 Mt.") == {"supply chain"}
