@@ -16,13 +16,15 @@ normal way.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from typing import Any, NamedTuple
 
 from graphql import GraphQLError, GraphQLField, GraphQLObjectType
 from graphql.execution.values import get_argument_values
-from graphql.pyutils import Path
+from graphql.pyutils import Path, gather_with_cancel
 
-_IMMUTABLE = frozenset({str, int, float, bool, type(None)})
+#: Argument value types a plan or a cache may keep: nothing a resolver could mutate.
+IMMUTABLE_SCALARS = frozenset({str, int, float, bool, type(None)})
 #: Types of values that are never awaitable (graphql-core's check need not be asked about them).
 PLAIN_RESULTS = frozenset({dict, list, str, int, float, bool, type(None)})
 
@@ -50,7 +52,7 @@ def field_plan(executor: Any, parent_type: GraphQLObjectType, field_details_list
             )
         except GraphQLError:
             return None
-        if not all(type(value) in _IMMUTABLE or isinstance(value, enum.Enum) for value in arguments.values()):
+        if not immutable_values(arguments):
             return None
     else:
         arguments = {}
@@ -80,18 +82,39 @@ def execute_planned(  # noqa: PLR0917
             return_type, field_details_list, info, path, result, position_context
         )
         if type(completed) not in PLAIN_RESULTS and executor.is_awaitable(completed):
-            return _await_completed(executor, completed, return_type, field_details_list, path)
+            return await_completed(executor, completed, return_type, field_details_list, path)
     except Exception as raw_error:
         executor.handle_field_error(raw_error, return_type, field_details_list, path)
         return None
     return completed
 
 
-async def _await_completed(
+def immutable_values(arguments: dict[str, Any]) -> bool:
+    """Whether every argument value is an immutable scalar or an enum member (safe to reuse)."""
+    return all(
+        type(value) in IMMUTABLE_SCALARS or isinstance(value, enum.Enum) for value in arguments.values()
+    )
+
+
+async def await_completed(
     executor: Any, completed: Any, return_type: Any, field_details_list: Any, path: Path
 ) -> Any:
+    """A field's (or list item's) awaited completion; an error is reported at `path`, as
+    graphql-core does."""
     try:
         return await completed
     except Exception as raw_error:
         executor.handle_field_error(raw_error, return_type, field_details_list, path)
         return None
+
+
+async def gathered(container: Any, keys: Sequence[Any]) -> Any:
+    """`container` (a list or a dict of results) with its values at `keys` awaited concurrently and
+    written back, as graphql-core does."""
+    if len(keys) == 1:
+        container[keys[0]] = await container[keys[0]]
+        return container
+    awaited = await gather_with_cancel(*(container[key] for key in keys))
+    for key, value in zip(keys, awaited, strict=True):
+        container[key] = value
+    return container

@@ -31,11 +31,11 @@ from graphql import (
     is_leaf_type,
 )
 from graphql.execution.middleware import MiddlewareManager
-from graphql.pyutils import Path, gather_with_cancel
+from graphql.pyutils import Path
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
 from strawberry.schema.schema_converter import GraphQLCoreConverter
 
-from schema.field_plans import PLAIN_RESULTS, FieldPlan, execute_planned, field_plan
+from schema.field_plans import PLAIN_RESULTS, FieldPlan, execute_planned, field_plan, gathered
 from schema.leaf_coercion import INT_RANGE, fast_forms
 from schema.relay_ids import relay_id_reader
 
@@ -161,7 +161,7 @@ class LeafShortcutExecutionContext(StrawberryGraphQLCoreExecutionContext):
             raise
         if not awaitable_fields:
             return results
-        return _gathered(results, awaitable_fields)
+        return gathered(results, awaitable_fields)
 
     def field_plans(self, parent_type: GraphQLObjectType, grouped_field_set: Any) -> list[Planned]:
         """(response name, field group, leaf plan, field plan) for each field of the set: a leaf
@@ -183,17 +183,6 @@ class LeafShortcutExecutionContext(StrawberryGraphQLCoreExecutionContext):
             plans.append((response_name, field_details_list, plan, planned))
         cache[id(grouped_field_set)] = (grouped_field_set, plans)  # kept alive: its id stays unique
         return plans
-
-
-async def _gathered(results: dict[str, Any], awaitable_fields: list[str]) -> dict[str, Any]:
-    """`results` with its awaitable values awaited (concurrently), as graphql-core does."""
-    if len(awaitable_fields) == 1:
-        field = awaitable_fields[0]
-        results[field] = await results[field]
-    else:
-        awaited = await gather_with_cancel(*(results[field] for field in awaitable_fields))
-        results.update(zip(awaitable_fields, awaited, strict=True))
-    return results
 
 
 def _relay_id_plan(parent_type: GraphQLObjectType, field_def: GraphQLField) -> LeafPlan | None:

@@ -18,7 +18,6 @@ handlers keep Strawberry's wrapper.
 
 from __future__ import annotations
 
-import enum
 from typing import TYPE_CHECKING, Any
 
 from graphql import GraphQLObjectType, GraphQLResolveInfo
@@ -26,9 +25,10 @@ from strawberry.schema.schema_converter import GraphQLCoreConverter
 from strawberry.types.arguments import convert_arguments
 from strawberry.types.field import StrawberryField
 
+from schema.field_plans import IMMUTABLE_SCALARS, immutable_values
+
 #: Distinct argument values whose conversion a field keeps (a dashboard asks a handful).
 MAX_CONVERTED = 64
-_SCALARS = frozenset({str, int, float, bool, type(None)})
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -87,7 +87,7 @@ def _lean_resolver(schema: Schema, field: StrawberryField) -> Callable[..., Any]
         arguments = convert_arguments(
             kwargs, field.arguments, scalar_registry=scalar_registry, config=config, info=strawberry_info
         )
-        if key is not None and len(converted) < MAX_CONVERTED and _immutable(arguments):
+        if key is not None and len(converted) < MAX_CONVERTED and immutable_values(arguments):
             converted[key] = dict(arguments)
         return call(source, strawberry_info, arguments)
 
@@ -96,13 +96,9 @@ def _lean_resolver(schema: Schema, field: StrawberryField) -> Callable[..., Any]
 
 def _scalar_key(kwargs: dict[str, Any]) -> tuple[Any, ...] | None:
     """A cache key for GraphQL argument values that are all plain scalars, else None."""
-    if not all(type(value) in _SCALARS for value in kwargs.values()):
+    if not all(type(value) in IMMUTABLE_SCALARS for value in kwargs.values()):
         return None
     return tuple((name, type(value), value) for name, value in kwargs.items())
-
-
-def _immutable(arguments: dict[str, Any]) -> bool:
-    return all(type(value) in _SCALARS or isinstance(value, enum.Enum) for value in arguments.values())
 
 
 def _caller(field: StrawberryField) -> Callable[[Any, Any, dict[str, Any]], Any]:

@@ -19,8 +19,9 @@ from __future__ import annotations
 from typing import Any
 
 from graphql import GraphQLList, GraphQLNonNull, GraphQLObjectType, Undefined
-from graphql.pyutils import Path, gather_with_cancel
+from graphql.pyutils import Path
 
+from schema.field_plans import await_completed, gathered
 from schema.leaf_fields import LeafShortcutExecutionContext, field_middleware
 
 
@@ -128,7 +129,7 @@ class FastExecutionContext(LeafShortcutExecutionContext):
                     self.handle_field_error(raw_error, item_type, field_details_list, item_path)
                     value = None
                 if type(value) is not dict and is_awaitable(value):
-                    value = self._settled(value, item_type, field_details_list, item_path)
+                    value = await_completed(self, value, item_type, field_details_list, item_path)
                     awaitable_indices.append(index)
                 completed.append(value)
         except Exception:  # as graphql-core: let the items already started settle
@@ -137,24 +138,4 @@ class FastExecutionContext(LeafShortcutExecutionContext):
             raise
         if not awaitable_indices:
             return completed
-        return _gathered(completed, awaitable_indices)
-
-    async def _settled(self, value: Any, item_type: Any, field_details_list: Any, item_path: Path) -> Any:
-        """An item's awaited completion; an error is reported at the item, as graphql-core does."""
-        try:
-            return await value
-        except Exception as raw_error:
-            self.handle_field_error(raw_error, item_type, field_details_list, item_path)
-            return None
-
-
-async def _gathered(completed: list[Any], awaitable_indices: list[int]) -> list[Any]:
-    """`completed` with its awaitable items awaited (concurrently), as graphql-core does."""
-    if len(awaitable_indices) == 1:
-        index = awaitable_indices[0]
-        completed[index] = await completed[index]
-        return completed
-    awaited = await gather_with_cancel(*(completed[index] for index in awaitable_indices))
-    for index, value in zip(awaitable_indices, awaited, strict=True):
-        completed[index] = value
-    return completed
+        return gathered(completed, awaitable_indices)

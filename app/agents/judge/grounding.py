@@ -277,8 +277,9 @@ def voices(sources: Sequence[SourceCitation]) -> list[list[SourceCitation]]:
     first_of: dict[str, int] = {}
     for index, source in enumerate(sources):
         keys = [f"publisher:{source['publisher']}"]
-        if source["quote"] and len(_letters(source["quote"])) >= MIN_SHARED_QUOTE_CHARS:
-            keys.append(f"quote:{_letters(source['quote'])}")
+        quote = _letters(source["quote"] or "")
+        if len(quote) >= MIN_SHARED_QUOTE_CHARS:
+            keys.append(f"quote:{quote}")
         for key in keys:
             if key in first_of:
                 parent[root(index)] = root(first_of[key])
