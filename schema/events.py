@@ -69,10 +69,18 @@ class StreamEvent:
         )
 
 
+def check_after_id(after_id: int) -> int:
+    """`afterId` as given, refused when negative (it is not read as "from the start")."""
+    if after_id < 0:
+        raise client_error(ErrorCode.INVALID_ARGUMENT, "`afterId` must be 0 or more.", argument="afterId")
+    return after_id
+
+
 async def list_events(
     info: strawberry.Info[Context], report_id: uuid.UUID, after_id: int, first: int
 ) -> list[StreamEvent]:
     """Stored events after `after_id`, at most `first` (the resolver behind `Report.events`)."""
+    check_after_id(after_id)
     events = await info.context.services.event_log.replay(report_id, after_id, check_first(first, 500))
     return [StreamEvent.from_stored(event) for event in events]
 
@@ -94,8 +102,7 @@ class EventSubscription:
         report = await find_report_argument(info, report_id, "reportId")
         if report is None:
             raise client_error(ErrorCode.NOT_FOUND, f"No report with id {report_id!r}.", argument="reportId")
-        if after_id < 0:
-            raise client_error(ErrorCode.INVALID_ARGUMENT, "`afterId` must be 0 or more.", argument="afterId")
+        check_after_id(after_id)
         stream = info.context.services.event_log.follow(report.id, after_id)
         scope = subscription_scope(info)
         member = member_for_current_operation() if scope is not None else None

@@ -23,7 +23,6 @@ from schema.claims import Finding, RoutingAssignment, Verdict
 from schema.claims_page import MAX_CLAIMS_PAGE, ClaimConnection, claims_page
 from schema.context import Context
 from schema.enum_values import describe_values
-from schema.errors import ErrorCode, client_error
 from schema.events import StreamEvent, list_events
 from schema.nodes import nodes_in_order
 from schema.page_images import page_image_url
@@ -268,8 +267,6 @@ class Report(relay.Node):
         after_id: Annotated[int, strawberry.argument(description="Only events with a larger id.")] = 0,
         first: Annotated[int, strawberry.argument(description="How many events (at most 500).")] = 100,
     ) -> list[StreamEvent]:
-        if after_id < 0:  # refused as `analysisEvents` refuses it, not read as "from the start"
-            raise client_error(ErrorCode.INVALID_ARGUMENT, "`afterId` must be 0 or more.", argument="afterId")
         return await list_events(info, self.uuid, after_id, first)
 
     @strawberry.field(

@@ -8,6 +8,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from clients.console.connect import client_for
 from clients.console.display import Display
 from clients.console.follow import Follower
 from clients.console.outcome import EXIT_FAILED, EXIT_OK, EXIT_TIMED_OUT, EXIT_USAGE, CommandError
@@ -95,9 +96,7 @@ async def analyze(args: argparse.Namespace, content: bytes, state: RunState) -> 
     """Run `analyze` on the PDF's bytes; returns the exit code (expected failures raise CommandError)."""
     deadline = None if args.timeout is None else time.monotonic() + args.timeout
     display = Display(sys.stderr)
-    async with SibylClient(
-        args.server, args.api_key, persisted_queries=getattr(args, "persisted_queries", True)
-    ) as client:
+    async with client_for(args) as client:
         report = await _upload(client, args, content, display)
         state.report_id = report.id
         try:

@@ -7,8 +7,8 @@ import json
 import sys
 from dataclasses import asdict
 
+from clients.console.connect import client_for
 from clients.console.outcome import EXIT_FAILED, EXIT_OK, EXIT_USAGE, CommandError
-from clients.sibyl.client import SibylClient
 from clients.sibyl.errors import NOT_FOUND_CODES, MutationFailed
 from clients.sibyl.models import Answer
 
@@ -28,9 +28,7 @@ def render_answer(answer: Answer) -> str:
 
 async def ask(args: argparse.Namespace) -> int:
     """Ask the question; a refused question (not found, invalid, not parsed) is a one-line error."""
-    async with SibylClient(
-        args.server, args.api_key, persisted_queries=getattr(args, "persisted_queries", True)
-    ) as client:
+    async with client_for(args) as client:
         try:
             answer = await client.ask(args.report_id, args.question)
         except MutationFailed as error:

@@ -19,7 +19,6 @@ from clients.sibyl.models import Analysis, AnalysisWarning, Claim, Report, Verdi
 
 NO_VERDICT = "NO_VERDICT"
 VERDICT_LABELS = ("VERIFIED", "UNVERIFIED", "CONTRADICTED", "INSUFFICIENT_EVIDENCE")
-MARKDOWN_TEXT_WIDTH = 120  # kept for callers; the Markdown export no longer cuts claim text
 NO_CLAIMS = "No verifiable claims were found in the report."
 NO_CLAIMS_YET = "No claims: the analysis has not completed."
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from clients.console.export import (
-    MARKDOWN_TEXT_WIDTH,
     NO_CLAIMS,
     NO_VERDICT,
     by_page,
@@ -26,7 +25,6 @@ from clients.console.export import (
 from clients.sibyl.models import Claim, Report
 
 __all__ = [
-    "MARKDOWN_TEXT_WIDTH",
     "NO_CLAIMS",
     "NO_VERDICT",
     "RENDERERS",
@@ -45,13 +43,10 @@ HEADERS = ["PAGE", "TYPE", "PRIORITY", "VERDICT", "CONF", "CLAIM"]
 def render_table(report: Report, claims: Sequence[Claim]) -> str:
     """A plain-text table of claims by page, then the counts per verdict."""
     lines = [f"{title(report)} — report {report.id}, {report.status}, {report.page_count or '?'} pages", ""]
-    if not claims:
+    if claims:
+        lines += _table_lines([HEADERS] + [claim_row(claim, TABLE_TEXT_WIDTH) for claim in by_page(claims)])
+    else:
         lines.append(no_claims_sentence(report))
-    rows = [HEADERS] + [claim_row(claim, TABLE_TEXT_WIDTH) for claim in by_page(claims)]
-    widths = [max(len(row[column]) for row in rows) for column in range(len(HEADERS) - 1)]
-    for row in rows if claims else ():
-        cells = [cell.ljust(width) for cell, width in zip(row, widths, strict=False)]
-        lines.append("  ".join([*cells, row[-1]]).rstrip())
     counts = "  ".join(f"{label} {count}" for label, count in verdict_counts(claims).items())
     lines += ["", f"{len(claims)} claims: {counts}"]
     warnings = warnings_of(report)
@@ -66,3 +61,12 @@ RENDERERS: dict[str, Callable[[Report, Sequence[Claim]], str]] = {
     "markdown": render_markdown,
     "json": render_json,
 }
+
+
+def _table_lines(rows: list[list[str]]) -> list[str]:
+    """The rows as aligned columns (the last column left as it is)."""
+    widths = [max(len(row[column]) for row in rows) for column in range(len(HEADERS) - 1)]
+    return [
+        "  ".join([*(cell.ljust(width) for cell, width in zip(row, widths, strict=False)), row[-1]]).rstrip()
+        for row in rows
+    ]

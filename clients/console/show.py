@@ -10,17 +10,15 @@ from __future__ import annotations
 import argparse
 import sys
 
+from clients.console.connect import client_for
 from clients.console.outcome import EXIT_OK, EXIT_USAGE, CommandError
 from clients.console.render import RENDERERS
-from clients.sibyl.client import SibylClient
 from clients.sibyl.errors import NotFound
 
 
 async def export(args: argparse.Namespace) -> int:
     """Print the report's latest analysis; an unknown report id is bad input (exit 2)."""
-    async with SibylClient(
-        args.server, args.api_key, persisted_queries=getattr(args, "persisted_queries", True)
-    ) as client:
+    async with client_for(args) as client:
         try:
             report = await client.report(args.report_id)
         except NotFound as error:
