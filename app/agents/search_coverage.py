@@ -24,6 +24,7 @@ from typing import Any
 
 from app.agents.degradation import WARNING_EVENT, RunWarning, WarningCode, describe_causes
 from app.agents.persistence import RUN_ROW_LOCK, add_run_warnings
+from app.agents.progress import STAGE
 from app.agents.routing import SEARCHING_AGENTS
 from app.agents.runtime import FindingDraft, NodeRecorder
 from app.config import Settings
@@ -31,16 +32,15 @@ from app.db.models import AnalysisRun
 from app.db.session import SessionFactory
 from app.evidence.search import library_is_empty
 from app.llm import UsageTrace
+from app.search.library import PROVIDER as LIBRARY
+from app.search.tavily import PROVIDER as WEB
 from app.search.web import EvidenceSearch
 from app.specialists.search_queries import QUERY_WRITING
 from app.specialists.source_analysis import SOURCE_ANALYSIS
 
-STAGE = "investigating"
 #: What an empty evidence library leaves, before any search and once web search failed throughout.
 WEB_ONLY = "so independent sources can come from web search only (WEB_SEARCH_FAILED says if it failed)"
 WEB_OUTAGE = "and web search failed for every query, so no claim could meet an independent source"
-WEB_PROVIDER = "tavily"
-LIBRARY_PROVIDER = "library"
 
 
 @dataclass(frozen=True)
@@ -62,7 +62,7 @@ class SearchCoverage:
 
 def web_off_reason(settings: Settings) -> str | None:
     """Why web search is off ("TAVILY_API_KEY unset"), or None when it is on."""
-    if WEB_PROVIDER not in settings.search_providers:
+    if WEB not in settings.search_providers:
         return "SEARCH_PROVIDERS leaves out tavily"
     if settings.tavily_api_key is None:
         return "TAVILY_API_KEY unset"
@@ -75,7 +75,7 @@ async def search_coverage(
     """What the organisation's searches reach under these settings (one query when the library is
     searched)."""
     library_empty: bool | None = None
-    if LIBRARY_PROVIDER in settings.search_providers:
+    if LIBRARY in settings.search_providers:
         library_empty = await library_is_empty(session_factory, organisation_id)
     return SearchCoverage(web_off_reason=web_off_reason(settings), library_empty=library_empty)
 
@@ -177,7 +177,7 @@ _CAUSE_CHARS = 120
 
 def web_failure_cause(message: str) -> str:
     """A short, stable phrase for a failed web search ("Tavily returned HTTP 500")."""
-    text = message.removeprefix(f"{WEB_PROVIDER}: ")
+    text = message.removeprefix(f"{WEB}: ")
     reason = text.split(":", 1)[0].strip()
     if reason.isdigit():
         return f"Tavily returned HTTP {reason}"
@@ -199,7 +199,7 @@ def failed_web_queries(queries: Sequence[Mapping[str, Any]], *, web_enabled: boo
             failed.append(str(query["error"]))
             continue
         errors = query.get("provider_errors") or {}
-        failed += [str(error) for provider, error in errors.items() if provider != LIBRARY_PROVIDER]
+        failed += [str(error) for provider, error in errors.items() if provider != LIBRARY]
     return len(web), failed
 
 
@@ -218,7 +218,7 @@ def web_failure_findings(
         "; the evidence library's relevant sources are reported separately"
         if library_found
         else "; the evidence library had no relevant source"
-        if any(LIBRARY_PROVIDER in (query.get("providers") or []) for query in queries)
+        if any(LIBRARY in (query.get("providers") or []) for query in queries)
         else ""
     )
     web_search = {"available": True, "failed": True, "cause": cause, "failed_queries": len(failed)}

@@ -44,7 +44,7 @@ from app.agents.runtime import (
     PipelineDeps,
     stable_id,
 )
-from app.agents.search_coverage import search_coverage, with_coverage_note
+from app.agents.search_coverage import search_coverage, web_off_reason, with_coverage_note
 from app.agents.state import SPECIALISTS, AgentStatus, Finding, InfoRequest, SpecialistTask
 from app.config import Settings
 from app.llm import UsageTrace
@@ -229,7 +229,7 @@ async def investigate(task: SpecialistTask, runtime: Runtime[PipelineDeps]) -> d
     outcome, error, checked = await _run_investigator(deps, task, tools)
 
     drafts = outcome.findings
-    if agent in SEARCHING_AGENTS:
+    if agent in SEARCHING_AGENTS and web_off_reason(deps.settings) is not None:  # else no note to add
         coverage = await search_coverage(deps.settings, deps.session_factory, organisation_id)
         drafts = [with_coverage_note(agent, draft, coverage) for draft in drafts]
     findings = [_finding(task, index, draft) for index, draft in enumerate(drafts)]

@@ -45,7 +45,6 @@ class CircuitBreaker:
     clock: Callable[[], float] = time.monotonic
     failures: int = 0
     open_until: float = 0.0
-    short_circuited: int = 0
     last_failure: AttemptFailed | None = field(default=None, repr=False)
 
     @property
@@ -70,7 +69,6 @@ class CircuitBreaker:
             self.open_until = now + self.cooldown_seconds  # the probe; others wait for its outcome
             logger.info("circuit breaker %s: probing after the cool-down", self.name)
             return None
-        self.short_circuited += 1
         last = self.last_failure
         reason = last.reason if last is not None else "circuit_open"
         detail = str(last).split(":", 1)[-1].strip() if last is not None else ""
