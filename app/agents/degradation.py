@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, TypedDict
 
 from app.agents.persistence import add_run_warnings
@@ -69,15 +69,17 @@ def failure_cause(error: LLMUnavailable) -> str:
     Reads the client's per-model failure texts, which start with the attempt's reason ("500",
     "timeout", ...) or say the answer stayed invalid after the repair round.
     """
-    causes = dict.fromkeys(_cause(failure) for failure in error.failures.values())
+    causes = dict.fromkeys(cause_phrase(failure) for failure in error.failures.values())
     return "; ".join(causes) or "no model answered"
 
 
-def _cause(failure: str) -> str:
+def cause_phrase(failure: str, *, provider: str = "provider", reasons: Mapping[str, str] = _REASONS) -> str:
+    """A failure text as a short phrase: its leading reason (an HTTP status, or a known reason such
+    as "timeout") in words, else the text itself, flattened and cut to `CAUSE_CHARS`."""
     reason = failure.split(":", 1)[0].strip()
     if reason.isdigit():
-        return f"provider returned HTTP {reason}"
-    known = _REASONS.get(reason)
+        return f"{provider} returned HTTP {reason}"
+    known = reasons.get(reason)
     if known is not None:
         return known
     flat = " ".join(failure.split())

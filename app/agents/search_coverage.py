@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from app.agents.degradation import WARNING_EVENT, RunWarning, WarningCode, describe_causes
+from app.agents.degradation import WARNING_EVENT, RunWarning, WarningCode, cause_phrase, describe_causes
 from app.agents.persistence import RUN_ROW_LOCK, add_run_warnings
 from app.agents.progress import STAGE
 from app.agents.routing import SEARCHING_AGENTS
@@ -172,19 +172,11 @@ _WEB_REASONS = {
     "connection": "Tavily could not be reached",
     "bad_response": "Tavily's answer was not a list of results",
 }
-_CAUSE_CHARS = 120
 
 
 def web_failure_cause(message: str) -> str:
     """A short, stable phrase for a failed web search ("Tavily returned HTTP 500")."""
-    text = message.removeprefix(f"{WEB}: ")
-    reason = text.split(":", 1)[0].strip()
-    if reason.isdigit():
-        return f"Tavily returned HTTP {reason}"
-    if reason in _WEB_REASONS:
-        return _WEB_REASONS[reason]
-    flat = " ".join(text.split())
-    return flat if len(flat) <= _CAUSE_CHARS else flat[: _CAUSE_CHARS - 1] + "…"
+    return cause_phrase(message.removeprefix(f"{WEB}: "), provider="Tavily", reasons=_WEB_REASONS)
 
 
 def failed_web_queries(queries: Sequence[Mapping[str, Any]], *, web_enabled: bool) -> tuple[int, list[str]]:
