@@ -302,12 +302,18 @@ def failed_agents(findings: Sequence[Finding], agent_status: Mapping[str, AgentS
     was redone.
     """
     failed = {name for name, status in agent_status.items() if status.get("status") == "error"}
-    failed.update(
-        finding["agent_name"]
-        for finding in latest_findings(findings, agent_of)
-        if finding["evidence_type"] == "error"
-    )
+    failed.update(errors_of(latest_findings(findings, agent_of)))
     return failed
+
+
+def errors_of(latest: Iterable[Finding]) -> dict[str, str | None]:
+    """The agents whose finding among `latest` (each agent's latest pass on a claim) is an error,
+    each with its error text (None when it gives none)."""
+    errors: dict[str, str | None] = {}
+    for finding in latest:
+        if finding["evidence_type"] == "error":
+            errors.setdefault(finding["agent_name"], str(finding["details"].get("error") or "") or None)
+    return errors
 
 
 def evaluate_completeness(

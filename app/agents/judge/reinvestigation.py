@@ -13,6 +13,7 @@ from app.agents.evidence_kinds import DISCLOSURE_AGENTS, kind_of
 from app.agents.judge.evaluation import (
     SUFFICIENT_SCORE,
     Evaluation,
+    errors_of,
     evidence_findings,
     legal_ifrs_statuses,
     weighted_findings,
@@ -178,11 +179,7 @@ def repeat_answers(
     """
     latest = latest_findings(weighted_findings(findings), agent_of)
     answered = {finding["agent_name"] for finding in latest}
-    failed = {
-        finding["agent_name"]
-        for finding in latest_findings(findings, agent_of)
-        if finding["evidence_type"] == "error"
-    }
+    failed = errors_of(latest_findings(findings, agent_of))
     repeating = {agent for agent in unguided if agent in answered and agent not in failed}
     if iteration > 0:
         new = {finding["agent_name"] for finding in findings if finding["iteration"] == iteration}

@@ -9,7 +9,13 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from app.agents.judge.evaluation import Evaluation, evaluate_evidence, legal_ifrs_statuses, pipeline_order
+from app.agents.judge.evaluation import (
+    Evaluation,
+    errors_of,
+    evaluate_evidence,
+    legal_ifrs_statuses,
+    pipeline_order,
+)
 from app.agents.judge.grounding import Grounding, SourceCitation, grounded_verdict, shortfall
 from app.agents.judge.reinvestigation import plan_reinvestigation
 from app.agents.judge.risk import vague_closing, vague_flags, vague_headline, vague_verdict
@@ -167,10 +173,7 @@ def missing_checks(evaluation: Evaluation, findings: Sequence[Finding]) -> dict[
     checked this claim is not listed: that check stands.
     """
     latest = latest_findings(findings, agent_of)
-    missing: dict[str, str | None] = {}
-    for finding in latest:
-        if finding["evidence_type"] == "error" and finding["agent_name"] not in missing:
-            missing[finding["agent_name"]] = str(finding["details"].get("error") or "") or None
+    missing = errors_of(latest)
     reported = {finding["agent_name"] for finding in latest if finding["evidence_type"] != "error"}
     for agent in evaluation["completeness"]["errored_agents"]:
         if agent not in reported:
