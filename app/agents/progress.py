@@ -19,7 +19,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import select, update
+from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.agents.catalog import AGENT_LABELS
@@ -109,35 +109,11 @@ def claims_checked(task: SpecialistTask, progress: ProgressLog) -> int:
     return sum(claim["claim_id"] in progress.findings for claim in task["claims"])
 
 
-async def store_failure_warning(session: AsyncSession, run_id: uuid.UUID, iteration: int) -> list[RunWarning]:
-    """Store the pass's `AGENT_FAILED` warning, rebuilt from every agent's stored status (replacing
-    the one an agent that failed earlier in the pass stored), and return it to be emitted.
-
-    Call it after `set_agent_status` in the same transaction: that UPDATE holds the run's row against
-    other writers, so the warnings are read and written with plain statements. (`SELECT ... FOR
-    UPDATE` here could deadlock with the other specialists' event inserts, whose foreign key check
-    takes a share lock on the run's row while they hold the report's event counter.)
-    """
-    row = (
-        await session.execute(
-            select(AnalysisRun.agent_status, AnalysisRun.warnings).where(AnalysisRun.id == run_id)
-        )
-    ).one_or_none()
-    if row is None:
-        return []
-    warnings = agent_failure_warnings(row.agent_status or {}, iteration)
-    if not warnings:
-        return []
-    key = (WarningCode.AGENT_FAILED.value, STAGE, iteration)
-    kept = [
-        warning
-        for warning in row.warnings or []
-        if (warning.get("code"), warning.get("stage"), warning.get("iteration", 0)) != key
-    ]
-    await session.execute(
-        update(AnalysisRun).where(AnalysisRun.id == run_id).values(warnings=[*kept, *map(dict, warnings)])
-    )
-    return warnings
+async def failure_warnings(session: AsyncSession, run_id: uuid.UUID, iteration: int) -> list[RunWarning]:
+    """The pass's `AGENT_FAILED` warning, rebuilt from every agent's stored status, so agents failing
+    in parallel share one warning (stored by `record_warnings`, it replaces the earlier one)."""
+    statuses = await session.scalar(select(AnalysisRun.agent_status).where(AnalysisRun.id == run_id))
+    return agent_failure_warnings(statuses or {}, iteration)
 
 
 def agent_failure_warnings(statuses: Mapping[str, Any], iteration: int) -> list[RunWarning]:

@@ -17,7 +17,7 @@ from typing import Any
 from langgraph.runtime import Runtime
 
 from app.agents.catalog import AGENT_LABELS
-from app.agents.degradation import WARNING_EVENT
+from app.agents.degradation import record_warnings
 from app.agents.evidence_kinds import declared_or_derived
 from app.agents.persistence import (
     add_usage,
@@ -29,8 +29,8 @@ from app.agents.persistence import (
 )
 from app.agents.progress import (
     claims_checked,
+    failure_warnings,
     partial_outcome,
-    store_failure_warning,
     timeout_message,
     tracking_progress,
 )
@@ -288,11 +288,8 @@ async def investigate(task: SpecialistTask, runtime: Runtime[PipelineDeps]) -> d
             )
         if error:
             await recorder.emit_in(transaction, "error", {"message": error, "node": AGENT_TO_NODE[agent]})
-            # Built from every agent's stored status, so agents failing in parallel share one warning.
-            for warning in await store_failure_warning(
-                transaction.session, recorder.run_id, task["iteration"]
-            ):
-                await recorder.emit_in(transaction, WARNING_EVENT, dict(warning))
+            warnings = await failure_warnings(transaction.session, recorder.run_id, task["iteration"])
+            await record_warnings(recorder, transaction, warnings)
         else:
             await recorder.emit_in(
                 transaction,
