@@ -29,7 +29,6 @@ from app.agents.state import (
     ClaimState,
     Finding,
     PipelineState,
-    ReinvestigationRequest,
     Verdict,
     findings_by_claim,
 )
@@ -64,15 +63,6 @@ def asked_again(state: PipelineState) -> dict[str, list[str]]:
         for entry in state.get("routing_plan") or []
         if entry.get("context")
     }
-
-
-def judged_again(state: PipelineState, requests: list[ReinvestigationRequest]) -> set[str]:
-    """The claims a later pass of this run will judge again: those the judge asks about, when
-    another pass is allowed (the rule of `graph.should_continue_or_compile`). Every other verdict
-    of this pass is its claim's final one, which `compile_report` marks when the run completes."""
-    if state.get("iteration_count", 0) + 1 >= state["max_iterations"]:
-        return set()
-    return {request["claim_id"] for request in requests}
 
 
 def claims_to_judge(state: PipelineState) -> list[ClaimState]:
@@ -232,7 +222,9 @@ async def judge_evidence(state: PipelineState, runtime: Runtime[PipelineDeps]) -
         )
     )
     requests = [judgment.request for judgment in judgments if judgment.request is not None]
-    not_final = judged_again(state, requests)
+    # A later pass judges again exactly the claims sent back (`plan_reinvestigation` sends none on
+    # the last allowed pass); every other verdict is final, which `compile_report` marks at the end.
+    not_final = {request["claim_id"] for request in requests}
 
     async with recorder.transaction() as transaction:
         await save_verdicts(transaction.session, recorder.run_id, verdicts)
