@@ -7,6 +7,7 @@ something useful at once. Claim texts are verbatim slices of the normalised page
 
 from __future__ import annotations
 
+import bisect
 import math
 import re
 from collections import Counter
@@ -170,16 +171,14 @@ def _after_heading(text: str, start: int, end: int, line_starts: list[int]) -> i
     capitals, followed by a line that starts with a capital, is cut off. The rest is still a
     verbatim slice of the page.
     """
-    for line_start in line_starts:
-        if line_start <= start:
-            continue
-        if line_start >= end or not text[line_start].isupper():
-            return start
-        lead = text[start:line_start].split()
-        if len(lead) <= MAX_HEADING_WORDS and _heading_tail(lead):
-            return line_start
+    after = bisect.bisect_right(line_starts, start)  # the first line that starts inside the sentence
+    if after == len(line_starts):
         return start
-    return start
+    line_start = line_starts[after]
+    if line_start >= end or not text[line_start].isupper():
+        return start
+    lead = text[start:line_start].split()
+    return line_start if len(lead) <= MAX_HEADING_WORDS and _heading_tail(lead) else start
 
 
 def _heading_tail(words: list[str]) -> bool:

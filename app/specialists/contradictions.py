@@ -336,7 +336,7 @@ def _same_measure(claim: str, mine: tuple[int, int], sentence: str, theirs: tupl
     )
 
 
-def _compare_figures(claim: str, sentence: str, alike: bool = True) -> str | None:
+def _compare_figures(claim: str, sentence: str, alike: bool) -> str | None:
     """ "match" if the source repeats a claim figure, "mismatch" if it states the same quantity for
     the same year only with other values (or rejects the claim's value), None when no figure is
     comparable.

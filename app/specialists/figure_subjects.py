@@ -25,6 +25,7 @@ publisher (`app.agents.judge.grounding`).
 
 from __future__ import annotations
 
+import functools
 import re
 
 _I = re.IGNORECASE
@@ -78,6 +79,7 @@ _LEVEL_BEFORE = re.compile(
 _LOOK_BEHIND = 80
 
 
+@functools.lru_cache(maxsize=1024)
 def qualifiers(sentence: str) -> frozenset[str]:
     """The qualifiers (`QUALIFIERS`) a sentence names."""
     return frozenset(label for label, pattern in QUALIFIERS.items() if pattern.search(sentence))

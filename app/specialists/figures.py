@@ -14,6 +14,7 @@ averages. `attributed_elsewhere` tells those apart from the company's own figure
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -308,15 +309,17 @@ class QuantityMark:
         return frozenset("123") if self.label == TOTAL else frozenset(re.findall(r"[123]", self.label))
 
 
-def quantity_marks(text: str) -> list[QuantityMark]:
-    """Every named emissions quantity in `text`, in order of position."""
+@functools.lru_cache(maxsize=1024)
+def quantity_marks(text: str) -> tuple[QuantityMark, ...]:
+    """Every named emissions quantity in `text`, in order of position (cached: a claim's sentence
+    is asked about again for every source sentence it is compared with)."""
     marks = []
     for match in _SCOPE_GROUP.finditer(text):
         numbers = sorted(set(re.findall(r"[123]", match.group(0))))
         label = TOTAL if len(numbers) == 3 else "scope " + "+".join(numbers)
         marks.append(QuantityMark(label, match.start(), match.end()))
     marks += [QuantityMark(TOTAL, match.start(), match.end()) for match in _TOTAL.finditer(text)]
-    return sorted(marks, key=lambda mark: mark.start)
+    return tuple(sorted(marks, key=lambda mark: mark.start))
 
 
 def quantity_at(text: str, at: int) -> str | None:
