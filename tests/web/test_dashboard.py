@@ -223,6 +223,15 @@ async def test_add_evidence_re_run_filter_by_verdict_and_open_the_highlighted_cl
     assert console_errors == []
 
 
+#: True once the claim table shows rows, in priority order (high, medium, low).
+SORTED_BY_PRIORITY = """() => {
+  const rank = {high: 0, medium: 1, low: 2};
+  const ranks = [...document.querySelectorAll('#claim-table tbody td[data-label="Priority"]')]
+    .map((cell) => rank[cell.textContent.trim()]);
+  return ranks.length > 0 && ranks.every((value, index) => index === 0 || ranks[index - 1] <= value);
+}"""
+
+
 async def test_claims_sort_by_priority_and_filter_by_type_and_agent(
     live_sibyl: LiveSibyl, browser_page: Page, console_errors: list[str]
 ) -> None:
@@ -236,6 +245,9 @@ async def test_claims_sort_by_priority_and_filter_by_type_and_agent(
     await page.get_by_role("button", name="Apply").click()
     await expect(page).to_have_url(re.compile(r"order=PRIORITY"))
     await expect(page.get_by_label("Sort by")).to_have_value("PRIORITY")
+    # The page-ordered table stays on screen until the sorted page arrives, and is then replaced
+    # (reading it in between read no rows): wait until the rows on screen are in priority order.
+    await page.wait_for_function(SORTED_BY_PRIORITY)
     await expect(priority.first).to_be_visible()
     ranks = [{"high": 0, "medium": 1, "low": 2}[text] for text in await priority.all_inner_texts()]
     assert ranks == sorted(ranks) and ranks[0] == 0
