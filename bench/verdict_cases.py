@@ -31,8 +31,9 @@ from app.embeddings import Embedder
 from app.knowledge.keywords import tokens
 from app.knowledge.search import KnowledgeSearch
 from app.llm import UsageTrace
+from app.specialists.change_mood import DECREASE, INCREASE
 from app.specialists.company_names import search_name
-from app.specialists.contradictions import CRITICISM, DECREASE, DELAY, ENFORCEMENT, INCREASE, content_words
+from app.specialists.contradictions import CRITICISM, DELAY, ENFORCEMENT, content_words
 from app.specialists.figures import Figure, parse_figures, parse_years
 from app.specialists.search_queries import key_terms
 from tests.support.evidence import article

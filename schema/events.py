@@ -17,7 +17,7 @@ from schema.context import Context
 from schema.errors import ErrorCode, client_error
 from schema.fanout import Member, drop_if_empty, group_for, member_for_current_operation
 from schema.pagination import check_first
-from schema.reports_lookup import find_report_argument
+from schema.reports_lookup import followed_report
 from schema.shared_execution import operation_scope
 
 #: Recently converted events (the hub hands every subscriber of a report the same stored object).
@@ -99,9 +99,7 @@ class EventSubscription:
             int, strawberry.argument(description="Deliver events with a larger id (0: from the start).")
         ] = 0,
     ) -> AsyncGenerator[StreamEvent, None]:
-        report = await find_report_argument(info, report_id, "reportId")
-        if report is None:
-            raise client_error(ErrorCode.NOT_FOUND, f"No report with id {report_id!r}.", argument="reportId")
+        report = await followed_report(info, report_id)
         check_after_id(after_id)
         stream = info.context.services.event_log.follow(report.id, after_id)
         scope = subscription_scope(info)

@@ -9,6 +9,7 @@ from sqlalchemy import select
 
 from app.db.models import Report as ReportModel
 from schema.context import Context
+from schema.errors import ErrorCode, client_error
 from schema.ids import argument_node_id, parse_node_id
 from schema.request_reads import ReadSessions
 
@@ -46,3 +47,12 @@ async def find_report_argument(
     if report_uuid is None:
         return None
     return await load_report(info.context.read_sessions, report_uuid, info.context.organisation_id)
+
+
+async def followed_report(info: strawberry.Info[Context], report_id: str) -> ReportModel:
+    """The report a subscription's `reportId` names. A subscription has no result type to say "not
+    found" in, so a well-formed id of no visible report is the NOT_FOUND error on `reportId`."""
+    report = await find_report_argument(info, report_id, "reportId")
+    if report is None:
+        raise client_error(ErrorCode.NOT_FOUND, f"No report with id {report_id!r}.", argument="reportId")
+    return report

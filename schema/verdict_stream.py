@@ -31,8 +31,7 @@ from app.events import StreamEvent as StoredEvent
 from app.events.hub import TRANSIENT_DB_ERRORS
 from schema.claims import Verdict
 from schema.context import Context
-from schema.errors import ErrorCode, client_error
-from schema.reports_lookup import find_report_argument
+from schema.reports_lookup import followed_report
 
 logger = logging.getLogger(__name__)
 
@@ -124,9 +123,7 @@ async def _events(
     event_log = info.context.services.event_log
     if report_id is None:
         return event_log.follow_organisation(info.context.organisation_id)
-    report = await find_report_argument(info, report_id, "reportId")
-    if report is None:
-        raise client_error(ErrorCode.NOT_FOUND, f"No report with id {report_id!r}.", argument="reportId")
+    report = await followed_report(info, report_id)
     return event_log.follow(report.id, report.last_event_seq)
 
 

@@ -154,7 +154,7 @@ def with_coverage_note(agent: str, draft: FindingDraft, coverage: SearchCoverage
     """The draft, with the coverage note appended to a search summary when web search was off
     (and recorded in `details["web_search"]`); other findings unchanged."""
     note = coverage_note(coverage)
-    if note is None or not is_search_summary(agent, draft) or "Web search was off" in draft.summary:
+    if note is None or not is_search_summary(agent, draft):
         return draft
     return replace(
         draft,

@@ -18,6 +18,7 @@ from app.claims.signals import (
     CADENCE,
     CERTIFICATION,
     CHAIRED,
+    COMPANY_BOARD,
     COUNT,
     CURRENCY,
     DATE,
@@ -37,7 +38,7 @@ CLAIM_TYPES = ("geographic", "quantitative", "legal_governance", "strategic", "e
 PRIORITIES = ("high", "medium", "low")
 
 _GOVERNANCE = re.compile(
-    r"(?<!on )(?<!standards )\bboard\b|\b(?:committees?|directors|trustees|supervisory|remuneration|bonus|"
+    rf"(?<!on ){COMPANY_BOARD}\b|\b(?:committees?|directors|trustees|supervisory|remuneration|bonus|"
     r"incentive plan|STIP|LTIP|shareholders?|annual general meeting|AGM|code of conduct|"
     r"whistleblow\w*|anti-corruption|bribery|executive (?:pay|compensation))\b",
     _I,
@@ -156,7 +157,7 @@ _TOPICS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("water", re.compile(r"\bwater\b", _I)),
     ("waste", re.compile(r"\bwaste|landfill|recycl", _I)),
     ("biodiversity and land", re.compile(r"\bbiodiversity|habitat|hectares?|restor|trees\b", _I)),
-    ("board oversight", re.compile(r"(?<!standards )\bboard|committee\b", _I)),
+    ("board oversight", re.compile(rf"{COMPANY_BOARD}|committee\b", _I)),
     ("executive pay", re.compile(r"\bremuneration|compensation|bonus|incentive\b", _I)),
     ("investment", re.compile(r"\binvest|capital|capex|expenditure\b", _I)),
     ("safety", re.compile(r"\bsafety|injur|fatalit", _I)),

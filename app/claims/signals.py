@@ -97,8 +97,11 @@ FACILITY = re.compile(
     r"mill|farm|park|concession|operations? in|hectares?|acres?|catchment|basin|reserve|region)\b",
     _I,
 )
+#: "board" as a company's own body, never the end of a standard setter's name ("Sustainability
+#: Accounting Standards Board"): a piece of the governance patterns (here and in `app.claims.classify`).
+COMPANY_BOARD = r"(?<!standards )\bboard"
 GOVERNANCE = re.compile(
-    r"(?<!standards )\bboard\b|"  # not "Sustainability Accounting Standards Board"
+    rf"{COMPANY_BOARD}\b|"
     r"\b(?:committee|directors?|supervisory|managing board|chair(?:ed|man|woman|person)?|"
     r"CEO|CFO|executive|oversight|oversees|governance|remuneration|compensation|bonus|incentive|STIP|"
     r"LTIP|compliance|code of conduct|whistleblow\w*|shareholders?|annual general meeting|fines|"

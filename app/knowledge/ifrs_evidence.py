@@ -20,6 +20,8 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from app.documents.statements import statements
+
 _I = re.IGNORECASE
 
 #: Single words that name one thing only, so finding one addresses the requirement listing it.
@@ -29,8 +31,6 @@ SPECIFIC_WORDS = frozenset(
         "redd+", "sasb", "sbti", "sda", "sics", "ssp", "tcfd", "verra",
     }
 )  # fmt: skip
-
-_SENTENCE = re.compile(r"(?:[^.;!?]|[.;!?](?=\S))+[.;!?]?")
 
 # --- S1.72: an explicit statement of compliance ---------------------------------------------------
 
@@ -97,8 +97,8 @@ class EvidenceRule:
 
     def first_sentence(self, text: str) -> str | None:
         """The first sentence of `text` the rule accepts, whitespace collapsed."""
-        for match in _SENTENCE.finditer(" ".join(text.split())):
-            sentence = match.group(0).strip()
+        for statement in statements(text):
+            sentence = statement.strip()
             if sentence and self.test(sentence):
                 return sentence
         return None

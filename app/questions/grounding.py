@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from app.embeddings.tokens import stem
 
@@ -88,6 +88,11 @@ class Group:
         """Whether the group says what the question is about: not generic, not a name."""
         return self.factor >= 1.0 and not self.proper
 
+    @cached_property
+    def stems(self) -> frozenset[str]:
+        """Stems of the single-word alternatives as written, for the name check."""
+        return frozenset(_stem(word) for word in self.words)
+
 
 @dataclass(frozen=True)
 class Sense:
@@ -120,26 +125,34 @@ class Sense:
         )
         return cls(tuple(groups), core, _ideas(groups), found)
 
+    @cached_property
+    def _topical(self) -> tuple[int, ...]:
+        """Indexes of the topical groups, the only ones the checks count (built once, asked per window)."""
+        return tuple(index for index, group in enumerate(self.groups) if group.topical)
+
+    @cached_property
+    def _needed(self) -> int:
+        """Distinct ideas a window must hold without corroboration."""
+        return min(SENSE_IDEAS, len({self.ideas[index] for index in self._topical}))
+
     def grounded(self, text: str, matched: frozenset[str]) -> bool:
         """Whether a window with this text and these lexemes holds the core concept in its sense."""
+        if not self._topical:
+            return True
         free, named = word_stems(text)
         held = [
             index
-            for index, group in enumerate(self.groups)
-            if group.topical and group.held(matched) and not _named_only(group, matched, free, named)
+            for index in self._topical
+            if self.groups[index].held(matched) and not _named_only(self.groups[index], matched, free, named)
         ]
-        wanted = [index for index, group in enumerate(self.groups) if group.topical]
-        if not wanted:
-            return True
         if any(self.core) and not any(self.core[index] for index in held):
             return False
         if not held:
             return False
-        needed = min(SENSE_IDEAS, len({self.ideas[index] for index in wanted}))
-        if len({self.ideas[index] for index in held}) >= needed:
-            return True
         ideas = {self.ideas[index] for index in held}
-        same_idea = [i for i, group in enumerate(self.groups) if self.ideas[i] in ideas and group.topical]
+        if len(ideas) >= self._needed:
+            return True
+        same_idea = [index for index in self._topical if self.ideas[index] in ideas]
         if any(self._corroborated(self.groups[index], matched) for index in same_idea):
             return True
         words = {a for index in held for a in self.groups[index].alternatives}
@@ -168,8 +181,7 @@ def _named_only(group: Group, matched: frozenset[str], free: frozenset[str], nam
     nowhere as written, only through the full-text stemmer, is given the benefit of the doubt)."""
     if any(len(a) > 1 and a <= matched for a in group.alternatives) or not group.words:
         return False
-    stems = {_stem(word) for word in group.words}
-    return bool(stems & named) and not stems & free
+    return bool(group.stems & named) and not group.stems & free
 
 
 @lru_cache(maxsize=4096)

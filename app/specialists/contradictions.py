@@ -11,10 +11,10 @@ stated year, the same emissions quantity (Scope 1, Scope 1+2, Scope 3 and the to
 scopes are four different ones; a source figure that names none is taken as the claim's, its
 sentence sharing the claim's topic; a site's figure only with that site's), and a comparable mood:
 a commitment, aim, plan or forecast ("committed to cutting", "a 39% reduction by 2035") is an
-intention, and an intention is never compared with a reported change. Directions of change are
-compared only when both are reported and the sentence names no other quantity than the claim. A
-source rejecting the claim's figure ("60 sites, not 167") states a different figure. A different
-figure, and any direction of change, also needs the two sentences to measure alike
+intention, and an intention is never compared with a reported change (`change_mood`). Directions of
+change are compared only when both are reported and the sentence names no other quantity than the
+claim. A source rejecting the claim's figure ("60 sites, not 167") states a different figure. A
+different figure, and any direction of change, also needs the two sentences to measure alike
 (`figure_subjects`): a shared word beyond units and periods, the same qualifiers (avoided, saved,
 supplier, commuting ...), and for figures the same role (a change amount is never a level).
 Signals, strongest first: a different figure for the same quantity (direct, 0.9), the opposite
@@ -26,15 +26,16 @@ quote check can confirm it is in the source.
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from dataclasses import dataclass
 
 from app.claims.sentences import split_sentences
 from app.knowledge.keywords import tokens
+from app.specialists.change_mood import mood, reported_direction, same_mood
 from app.specialists.company_names import names_company
 from app.specialists.figure_subjects import measure_alike, role, same_role, subject_words
 from app.specialists.figures import (
+    Count,
     Figure,
     covered_scopes,
     denied,
@@ -52,12 +53,6 @@ RELATIVE_TOLERANCE = 0.01
 MIN_SHARED_WORDS = 2
 
 _I = re.IGNORECASE
-DECREASE = re.compile(
-    r"\b(?:decreas\w*|reduc\w*|fell|fall(?:s|ing)?|cut(?:s|ting)?|lower\w*|declin\w*|dropp?\w*|down)\b", _I
-)
-INCREASE = re.compile(
-    r"\b(?:increas\w*|rose|rise[sn]?|rising|grew|grow(?:s|n|ing)?|higher|up|climb\w*|jump\w*|surg\w*)\b", _I
-)
 DELAY = re.compile(
     r"\b(?:delay\w*|postpon\w*|push(?:ed|es)? back|abandon\w*|scrap\w*|dropp(?:ed|ing) (?:its|the) target|"
     r"missed|miss(?:es)? (?:its|the)|will not (?:meet|reach|achieve)|behind schedule|watered down|"
@@ -75,22 +70,6 @@ CRITICISM = re.compile(
     r"still relies|questionable|doubts?|undermin\w*|offsets? rather|certificates rather|overstat\w*)\b",
     _I,
 )
-# What a text says will or should happen (a commitment, an aim, a plan, a forecast), as opposed to a
-# change it reports: "committed to cutting emissions" is not a reported decrease.
-INTENTION = re.compile(
-    r"\b(?:commit\w*|pledg\w*|aim(?:s|ed|ing)?|plan(?:s|ned|ning)? to|intend\w*|intention\w*|target\w*|"
-    r"goals?|ambitio\w*|aspir\w*|seek(?:s|ing)? to|striv\w*|will|shall|would|going to|expect\w* to|"
-    r"wants? to|promis\w*|vow\w*|work(?:s|ing)? (?:to|toward\w*)|hop(?:e|es|ing) to|on track to|"
-    r"set to|in order to)\b",
-    _I,
-)
-# After a change, a target word or a deadline still to come ("a 39% reduction by 2035") makes it one.
-_INTENDED_AFTER = re.compile(
-    r"\b(?:target\w*|goals?|ambition|commitment|pledge)\b|\bby\s(?:FY\s?)?(20\d\d)\b", _I
-)
-_CLAUSE_END = re.compile(r"[;:—–()]|,\s|\s-\s|\.\s")
-# A new verb phrase ("… to 2.3 Mt and remains committed to net zero by 2040") ends what follows a change.
-_NEXT_PHRASE = re.compile(r"\s(?:and|but|while|whereas|as|although)\s(?!(?:scopes?\s?)?\d)", _I)
 _TARGET_YEAR = re.compile(r"\b(?:by|in|to|until)\s+((?:19|20)\d{2})\b", _I)
 # A figure for one site or segment ("at the Kitimat smelter") is not the group's figure.
 _SITE = re.compile(
@@ -127,24 +106,75 @@ def content_words(text: str) -> set[str]:
     return words
 
 
+@dataclass(frozen=True)
+class _ClaimFigure:
+    """A claim figure with what it is compared by: its year, emissions quantity, mood and role."""
+
+    figure: Figure
+    year: int | None
+    quantity: str | None
+    mood: str
+    role: str | None
+
+
+@dataclass(frozen=True)
+class _Claim:
+    """What the rules read from the claim: read once per source, then held against each sentence."""
+
+    text: str
+    words: set[str]
+    scopes: frozenset[str]
+    years: set[int]
+    quantities: frozenset[str]
+    direction: str | None
+    figures: tuple[_ClaimFigure, ...]
+    counts: tuple[tuple[Count, str], ...]  # with each count's mood
+    sites: set[str]
+    has_deadline: bool  # a target year, or a target, goal or commitment
+
+    @classmethod
+    def read(cls, text: str) -> _Claim:
+        figures = tuple(
+            _ClaimFigure(
+                figure,
+                stated_year(text, figure),
+                quantity_at(text, figure.start),
+                mood(text, figure.start, figure.end),
+                role(text, figure.start, figure.end),
+            )
+            for figure in parse_figures(text)
+        )
+        return cls(
+            text=text,
+            words=content_words(text),
+            scopes=covered_scopes(text),
+            years={year for year, _ in parse_years(text)},
+            quantities=quantities(text),
+            direction=reported_direction(text),
+            figures=figures,
+            counts=tuple((count, mood(text, count.start, count.end)) for count in parse_counts(text)),
+            sites={match.group(1).lower() for match in _SITE.finditer(text)},
+            has_deadline=bool(_TARGET_YEAR.search(text) or re.search(r"target|goal|commit", text, _I)),
+        )
+
+
 def assess_by_rules(claim_text: str, company: str, title: str, source_text: str) -> SourceAssessment:
     """The strongest signal among the source's on-topic sentences (see the module docstring)."""
     sentences = [title, *(s.text for s in split_sentences(1, source_text))]
-    claim_words = content_words(claim_text)
-    claim_scopes = covered_scopes(claim_text)
+    claim = _Claim.read(claim_text)
     about_company = names_company(title, company)
     best: SourceAssessment | None = None
     on_topic = False
     for sentence in sentences:
-        shared = claim_words & content_words(sentence)
+        shared = claim.words & content_words(sentence)
         scopes = covered_scopes(sentence)
-        if claim_scopes and scopes and not claim_scopes & scopes:
+        if claim.scopes and scopes and not claim.scopes & scopes:
             continue  # another scope's figures say nothing about this one
-        if len(shared) < MIN_SHARED_WORDS and not (claim_scopes & scopes):
+        if len(shared) < MIN_SHARED_WORDS and not (claim.scopes & scopes):
             continue
         on_topic = True
         named = bool(company) and (about_company or names_company(sentence, company))
-        found = _signal(claim_text, sentence, named, _context_words(shared, company))
+        found = _signal(claim, sentence, named, _context_words(shared, company))
         if found is not None and (best is None or _rank(found) > _rank(best)):
             best = found
     if best is not None:
@@ -172,14 +202,14 @@ def _rank(assessment: SourceAssessment) -> tuple[int, float]:
     return (1 if assessment.stance == "contradicts" else 0, assessment.confidence)
 
 
-def _signal(claim: str, sentence: str, named: bool, shared: set[str]) -> SourceAssessment | None:
+def _signal(claim: _Claim, sentence: str, named: bool, shared: set[str]) -> SourceAssessment | None:
     quote = sentence.strip()
     same_period = _same_period(claim, sentence)
-    alike = measure_alike(claim, sentence, subject_words(shared))
+    alike = measure_alike(claim.text, sentence, subject_words(shared))
     figures = _compare_all(claim, sentence, shared, alike) if same_period else None
     claim_direction, sentence_direction = (
-        (_direction(claim), _direction(sentence))
-        if same_period and alike and (not quantities(sentence) or quantities(claim) == quantities(sentence))
+        (claim.direction, reported_direction(sentence))
+        if same_period and alike and (not quantities(sentence) or claim.quantities == quantities(sentence))
         else (None, None)
     )
     if named and figures == "mismatch":
@@ -200,11 +230,7 @@ def _signal(claim: str, sentence: str, named: bool, shared: set[str]) -> SourceA
             quote,
             "opposite_direction",
         )
-    if (
-        named
-        and DELAY.search(sentence)
-        and (_TARGET_YEAR.search(claim) or re.search(r"target|goal|commit", claim, _I))
-    ):
+    if named and DELAY.search(sentence) and claim.has_deadline:
         return SourceAssessment(
             "contradicts",
             "timeline",
@@ -248,36 +274,6 @@ def _a(noun: str) -> str:
     return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
-def _clause(text: str, start: int, end: int) -> tuple[int, int]:
-    """The bounds of the clause holding `start:end`."""
-    begin, stop = 0, len(text)
-    for cut in _CLAUSE_END.finditer(text):
-        if cut.end() <= start:
-            begin = cut.end()
-        elif cut.start() >= end:
-            stop = cut.start()
-            break
-    return begin, stop
-
-
-def mood(text: str, start: int, end: int) -> str:
-    """How a figure at `start:end` is stated: "intended" (a commitment, aim, plan or forecast),
-    "reported" (a change that happened: a direction word in its clause), else "stated"."""
-    if intended(text, start, end):
-        return "intended"
-    begin, stop = _clause(text, start, end)
-    clause = text[begin:stop]
-    changes = [*DECREASE.finditer(clause), *INCREASE.finditer(clause)]
-    if any(not intended(text, begin + m.start(), begin + m.end()) for m in changes):
-        return "reported"
-    return "stated"
-
-
-def _same_mood(first: str, second: str) -> bool:
-    """An intention is never compared with a reported change; a plain statement with either."""
-    return {first, second} != {"intended", "reported"}
-
-
 def _same_quantity(claim_quantity: str | None, source_quantity: str | None) -> bool:
     """The same emissions quantity, or a source figure that does not say which (its sentence shares
     the claim's topic). A figure the source labels (Scope 1, the total) is compared only with a claim
@@ -285,40 +281,13 @@ def _same_quantity(claim_quantity: str | None, source_quantity: str | None) -> b
     return source_quantity is None or claim_quantity == source_quantity
 
 
-def intended(text: str, start: int, end: int) -> bool:
-    """Whether the words at `start:end` state an intention (a commitment, aim, plan or forecast)
-    rather than a reported change: an intention word before them in their clause, or a target word
-    or a deadline still to come after them ("a 39% reduction by 2035")."""
-    begin, stop = _clause(text, start, end)
-    if INTENTION.search(text[begin:start]):
-        return True
-    following = text[end:stop]
-    phrase_end = _NEXT_PHRASE.search(following)
-    following = following[: phrase_end.start()] if phrase_end else following
-    this_year = dt.date.today().year
-    return any(
-        match.group(1) is None or int(match.group(1)) >= this_year
-        for match in _INTENDED_AFTER.finditer(following)
-    )
-
-
-def _direction(text: str) -> str | None:
-    """The direction of change `text` reports; intentions ("committed to cutting") do not count."""
-    down = any(not intended(text, m.start(), m.end()) for m in DECREASE.finditer(text))
-    up = any(not intended(text, m.start(), m.end()) for m in INCREASE.finditer(text))
-    if down == up:
-        return None
-    return "decrease" if down else "increase"
-
-
-def _same_period(claim: str, sentence: str) -> bool:
+def _same_period(claim: _Claim, sentence: str) -> bool:
     """False when the claim and the sentence both state years and share none."""
-    claim_years = {year for year, _ in parse_years(claim)}
     sentence_years = {year for year, _ in parse_years(sentence)}
-    return not claim_years or not sentence_years or bool(claim_years & sentence_years)
+    return not claim.years or not sentence_years or bool(claim.years & sentence_years)
 
 
-def _compare_all(claim: str, sentence: str, shared: set[str], alike: bool) -> str | None:
+def _compare_all(claim: _Claim, sentence: str, shared: set[str], alike: bool) -> str | None:
     """Figures with units first, then counts; a rejected claim figure is a mismatch either way.
     Figures of sentences that do not measure alike (`figure_subjects.measure_alike`) can match but
     never mismatch."""
@@ -329,14 +298,14 @@ def _compare_all(claim: str, sentence: str, shared: set[str], alike: bool) -> st
     return figures or counts
 
 
-def _same_measure(claim: str, mine: tuple[int, int], sentence: str, theirs: tuple[int, int]) -> bool:
+def _same_measure(mine: _ClaimFigure, sentence: str, theirs: Figure) -> bool:
     """Whether two figures measure the same emissions quantity in a comparable mood."""
-    return _same_quantity(quantity_at(claim, mine[0]), quantity_at(sentence, theirs[0])) and _same_mood(
-        mood(claim, *mine), mood(sentence, *theirs)
+    return _same_quantity(mine.quantity, quantity_at(sentence, theirs.start)) and same_mood(
+        mine.mood, mood(sentence, theirs.start, theirs.end)
     )
 
 
-def _compare_figures(claim: str, sentence: str, alike: bool) -> str | None:
+def _compare_figures(claim: _Claim, sentence: str, alike: bool) -> str | None:
     """ "match" if the source repeats a claim figure, "mismatch" if it states the same quantity for
     the same year only with other values (or rejects the claim's value), None when no figure is
     comparable.
@@ -348,13 +317,13 @@ def _compare_figures(claim: str, sentence: str, alike: bool) -> str | None:
     """
     comparable = [
         (mine, theirs)
-        for mine in parse_figures(claim)
+        for mine in claim.figures
         for theirs in parse_figures(sentence)
-        if mine.same_kind(theirs)
-        and _same_year(stated_year(claim, mine), stated_year(sentence, theirs))
-        and _same_measure(claim, (mine.start, mine.end), sentence, (theirs.start, theirs.end))
+        if mine.figure.same_kind(theirs)
+        and _same_year(mine.year, stated_year(sentence, theirs))
+        and _same_measure(mine, sentence, theirs)
     ]
-    same = [(mine, theirs) for mine, theirs in comparable if same_value(mine, theirs)]
+    same = [(mine, theirs) for mine, theirs in comparable if same_value(mine.figure, theirs)]
     if any(not denied(sentence, theirs.start) for _, theirs in same):
         return "match"
     if same:
@@ -363,8 +332,8 @@ def _compare_figures(claim: str, sentence: str, alike: bool) -> str | None:
         alike
         and _same_site(claim, sentence)
         and any(
-            _certainly_comparable(mine, theirs)
-            and same_role(role(claim, mine.start, mine.end), role(sentence, theirs.start, theirs.end))
+            _certainly_comparable(mine.figure, theirs)
+            and same_role(mine.role, role(sentence, theirs.start, theirs.end))
             for mine, theirs in comparable
         )
     ):
@@ -372,21 +341,20 @@ def _compare_figures(claim: str, sentence: str, alike: bool) -> str | None:
     return None
 
 
-def _compare_counts(claim: str, sentence: str, shared: set[str]) -> str | None:
+def _compare_counts(claim: _Claim, sentence: str, shared: set[str]) -> str | None:
     """Counts of the same things ("167 warehouses"): "denied" when the source rejects the claim's
     count ("60 warehouses, not 167"), "match" when it repeats it, "mismatch" when it gives another
     count of the same things in a sentence sharing at least two other content words with the claim."""
     theirs = parse_counts(sentence)
     rejected = {value for value, _ in denied_numbers(sentence)}
     result: str | None = None
-    for mine in parse_counts(claim):
-        mine_mood = mood(claim, mine.start, mine.end)
+    for mine, mine_mood in claim.counts:
         if mine.value in rejected:
             return "denied"
         same_things = [
             count
             for count in theirs
-            if count.noun == mine.noun and _same_mood(mine_mood, mood(sentence, count.start, count.end))
+            if count.noun == mine.noun and same_mood(mine_mood, mood(sentence, count.start, count.end))
         ]
         if any(count.value == mine.value for count in same_things):
             result = "match"
@@ -395,9 +363,8 @@ def _compare_counts(claim: str, sentence: str, shared: set[str]) -> str | None:
     return result
 
 
-def _same_site(claim: str, sentence: str) -> bool:
-    sites = {match.group(1).lower() for match in _SITE.finditer(claim)}
-    return all(re.search(rf"\b{site}", sentence, _I) for site in sites)
+def _same_site(claim: _Claim, sentence: str) -> bool:
+    return all(re.search(rf"\b{site}", sentence, _I) for site in claim.sites)
 
 
 def _same_year(mine: int | None, theirs: int | None) -> bool:

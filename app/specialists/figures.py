@@ -61,6 +61,11 @@ _CURRENCY_CODES = {
     "S$": "SGD",
     "R$": "BRL",
 }
+#: A number as written, its unit not read: "2,450", "2.3", "-4" (groups `sign` and `num`); never one
+#: inside a word or another number ("v2", "1.5.3").
+BARE_NUMBER = re.compile(
+    r"(?<![\w.,])(?P<sign>[-\u2212]\s?)?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+)
 YEAR = re.compile(r"\b(?:FY\s?(?P<fy>\d{2})\b|(?:FY\s?)?(?P<year>(?:19[89]|20[0-6])\d))\b", _I)
 _YEAR_LABEL = re.compile(r"\b(?:FY\s?)?(20\d\d)\s?:\s*$")
 #: "… in 2023", "…, for FY2023" right after a figure: the year it is stated for.
@@ -244,14 +249,20 @@ def close(a: float, b: float, tolerance: float) -> bool:
     return abs(a - b) <= tolerance + 1e-9 * max(abs(a), abs(b), 1.0)
 
 
+def year_right_after(text: str) -> int | None:
+    """The year `text` opens with as the year of what precedes it ("…, in 2023"), if it does."""
+    after = YEAR_RIGHT_AFTER.match(text)
+    return int(after.group(1)) if after else None
+
+
 def stated_year(sentence: str, figure: Figure) -> int | None:
     """The year a figure is stated for: "2022: 2.4 Mt", "2.3 Mt in 2023", else the only year."""
     label = _YEAR_LABEL.search(sentence[: figure.start])
     if label:
         return int(label.group(1))
-    after = YEAR_RIGHT_AFTER.search(sentence[figure.end :])
-    if after:
-        return int(after.group(1))
+    after = year_right_after(sentence[figure.end :])
+    if after is not None:
+        return after
     if re.search(r"\b20\d\d\s?:", sentence):
         return None  # a table-like "2022: ..." sentence: the year of an unlabelled figure is unclear
     distinct = {year for year, _ in parse_years(sentence)}
@@ -390,7 +401,7 @@ def denied(text: str, start: int) -> bool:
 def denied_numbers(text: str) -> list[tuple[float, int]]:
     """`(value, offset)` of every bare number the text rejects ("only 60 sites, not 167")."""
     return [
-        (float(match.group(0).replace(",", "")), match.start())
-        for match in re.finditer(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?:\.\d+)?|(?<![\w.,])\d+(?:\.\d+)?", text)
-        if denied(text, match.start())
+        (float(match["num"].replace(",", "")), match.start("num"))
+        for match in BARE_NUMBER.finditer(text)
+        if denied(text, match.start("num"))
     ]

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.specialists.figures import (
+    BARE_NUMBER,
     Figure,
     attributed_elsewhere,
     close,
@@ -27,9 +28,6 @@ DECREASE = re.compile(r"\b(?:fell|fall\w*|decreas\w*|reduc\w*|declin\w*|down|low
 INCREASE = re.compile(r"\b(?:rose|ris(?:e|es|ing)|increas\w*|gr[eo]w\w*|growth|up|higher)\b", _I)
 _FROM = re.compile(r"\bfrom\b", _I)
 _TO = re.compile(r"\bto\b", _I)
-_BARE_NUMBER = re.compile(
-    r"(?<![\w.,])(?P<sign>[-\u2212]\s?)?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
-)
 _RANGE_GAP = re.compile(r"\s*(?:to|-|\u2013)\s*", _I)
 # "emissions from the refineries were 5.8 Mt": a "from" that names a source, not an earlier level.
 _NOT_A_LEVEL_GAP = re.compile(r"\b(?:were|was|is|are|been|amounted|totall?(?:ed|ing)|reached|stood)\b", _I)
@@ -105,7 +103,7 @@ def quantities(text: str) -> list[Quantity]:
     """Every number in `text` that is not a year, attached to its unit when it has one."""
     figures = {figure.start: figure for figure in parse_figures(text)}
     found: list[Quantity] = []
-    for match in _BARE_NUMBER.finditer(text):
+    for match in BARE_NUMBER.finditer(text):
         start = match.start()
         figure = figures.get(start) or figures.get(start - 1)  # a currency symbol precedes the number
         if figure is None and (_IS_YEAR.fullmatch(match["num"]) or text[max(0, start - 2) : start] == "FY"):

@@ -26,6 +26,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 
+from app.documents.statements import statements
 from app.specialists.figures import (
     YEAR_RIGHT_AFTER,
     Figure,
@@ -34,6 +35,7 @@ from app.specialists.figures import (
     parse_figures,
     parse_years,
     stated_year,
+    year_right_after,
 )
 from app.specialists.metric_checks import CheckResult
 
@@ -56,7 +58,6 @@ METRICS: tuple[tuple[str, str, re.Pattern[str]], ...] = (
     ("renewable_energy_share", "percent", re.compile(r"\brenewable energy\b", _I)),
     ("waste_generated", "mass", re.compile(r"\b(?:total )?waste generat\w+|\btotal waste\b", _I)),
 )
-_SENTENCE = re.compile(r"(?:[^.;!?]|[.;!?](?!\s))+(?:[.;!?]|$)")
 # Between the metric phrase and the figure only these words may appear: anything else (a site,
 # a segment, a source such as "from procurement", a table's other cells) makes the mention
 # something other than the group-wide metric.
@@ -126,20 +127,16 @@ def _gap_role(gap: str) -> str | None:
     return None
 
 
-def _year_right_after(text: str) -> int | None:
-    after = YEAR_RIGHT_AFTER.match(text)
-    return int(after.group(1)) if after else None
-
-
-def _new_level_year(sentence: str, figure: Figure) -> int | None:
+def _new_level_year(sentence: str, figure: Figure, figures: list[Figure]) -> int | None:
     """The year of a change's new level: the year right after it, else the sentence's one year that
-    is neither another figure's ("from 1.8 Mt in 2022") nor a comparison's ("since 2019")."""
-    own = _year_right_after(sentence[figure.end :])
+    is neither another figure's (of `figures`, the sentence's: "from 1.8 Mt in 2022") nor a
+    comparison's ("since 2019")."""
+    own = year_right_after(sentence[figure.end :])
     if own is not None:
         return own
     taken = {
         other.end + after.start(1)
-        for other in parse_figures(sentence)
+        for other in figures
         if other.start != figure.start and (after := YEAR_RIGHT_AFTER.match(sentence[other.end :]))
     }
     candidates = {
@@ -154,21 +151,22 @@ def page_year(text: str) -> int | None:
     """The one year a page reports on, if it names exactly one outside targets and comparisons
     ("Highlights of 2023"); None when it names none or several."""
     years: set[int] = set()
-    for match in _SENTENCE.finditer(" ".join(text.split())):
-        sentence = match.group(0)
+    for sentence in statements(text):
         if not _FORWARD.search(sentence):
             years |= {year for year, at in parse_years(sentence) if not _EARLIER_YEAR.search(sentence[:at])}
     return years.pop() if len(years) == 1 else None
 
 
-def _year_of(sentence: str, figure: Figure, role: str, fallback: int | None) -> int | None:
+def _year_of(
+    sentence: str, figures: list[Figure], figure: Figure, role: str, fallback: int | None
+) -> int | None:
     if role == "to":
         # An undated "fell 25% to 1.5 Mt" on a page about one year states that year's level; nothing
         # else is dated from the page, since a level sentence without a year may be any year's.
-        own = _new_level_year(sentence, figure)
+        own = _new_level_year(sentence, figure, figures)
         return own if own is not None or parse_years(sentence) else fallback
     if role == "from":
-        return _year_right_after(sentence[figure.end :])
+        return year_right_after(sentence[figure.end :])
     return stated_year(sentence, figure)
 
 
@@ -200,13 +198,13 @@ def mentions_in(text: str, page: int, fallback_year: int | None = None) -> list[
     """Unambiguous metric mentions in one page's (or one claim's) text; `fallback_year` (the page's
     year) dates a change's new level when its sentence names no year at all."""
     found: list[Mention] = []
-    for match in _SENTENCE.finditer(" ".join(text.split())):
-        sentence = match.group(0)
+    for sentence in statements(text):
         if _FORWARD.search(sentence) or _NOT_AS_REPORTED.search(sentence):
             continue
-        for figure in parse_figures(sentence):
+        figures = parse_figures(sentence)
+        for figure in figures:
             metric = _metric_key(sentence, figure)
-            year = _year_of(sentence, figure, metric[2], fallback_year) if metric else None
+            year = _year_of(sentence, figures, figure, metric[2], fallback_year) if metric else None
             if metric and year and not attributed_elsewhere(sentence, figure.start):
                 key, boundary, _ = metric
                 found.append(Mention(key, year, figure, page, " ".join(sentence.split())[:240], boundary))

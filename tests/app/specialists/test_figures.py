@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from app.specialists.figures import close, parse_figures, parse_number, parse_years
+from app.specialists.figures import (
+    close,
+    denied_numbers,
+    parse_figures,
+    parse_number,
+    parse_years,
+    stated_year,
+    year_right_after,
+)
 
 
 @pytest.mark.parametrize(
@@ -63,3 +71,32 @@ def test_a_year_or_a_bare_number_is_not_a_figure() -> None:
 
 def test_close_uses_the_tolerance() -> None:
     assert close(2.3, 2.35, 0.05) and not close(2.3, 2.36, 0.05)
+
+
+@pytest.mark.parametrize(
+    ("text", "year"),
+    [
+        (", in 2023 and then", 2023),
+        (" for FY2022", 2022),
+        (" during fiscal year 2021.", 2021),
+        (" and in 2023", None),  # another clause's year, not this figure's
+        (" in 2023x", None),
+    ],
+)
+def test_the_year_right_after_a_figure(text: str, year: int | None) -> None:
+    assert year_right_after(text) == year
+
+
+def test_a_figure_takes_the_year_right_after_it_before_the_sentences_only_year() -> None:
+    sentence = "Scope 1 was 2.1 Mt in 2023, as 2022 had been a year of closures."
+    (figure,) = parse_figures(sentence)
+    assert stated_year(sentence, figure) == 2023
+
+
+def test_a_denied_number_is_read_with_its_offset_and_thousands() -> None:
+    text = "The group runs 60 sites, not 1,670.5, and its loss was -4, not 3."
+    assert denied_numbers(text) == [(1670.5, text.index("1,670.5")), (3.0, text.rindex("3"))]
+
+
+def test_a_signed_number_is_never_a_denied_one() -> None:
+    assert denied_numbers("The change was 2, not -5 or \u2212 7.") == []
