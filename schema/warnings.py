@@ -22,6 +22,12 @@ class AnalysisWarningCode(enum.Enum):
         "fallback model) or a refusal were read by the rule-based extractor; their claims say "
         "`method: rules`. When every window fell back, the claims are the offline run's.",
     )
+    EXTRACTION_LANGUAGE_UNSUPPORTED = strawberry.enum_value(
+        "EXTRACTION_LANGUAGE_UNSUPPORTED",
+        description="The rule-based extractor read the report (no LLM configured, or every window fell "
+        "back), but most of its pages are not in English, the only language the rules know: few or no "
+        "claims says nothing about the report. The LLM extractor (LLM_API_KEY) reads other languages.",
+    )
     DEDUP_FELL_BACK_TO_RULES = strawberry.enum_value(
         "DEDUP_FELL_BACK_TO_RULES",
         description="Pairs of similar claims the dedup model could not judge were merged (or kept apart) "

@@ -36,6 +36,8 @@ class WarningCode(enum.StrEnum):
     schema/warnings.py for the API's description of each."""
 
     EXTRACTION_FELL_BACK_TO_RULES = "EXTRACTION_FELL_BACK_TO_RULES"
+    #: The rule extractor read a report mostly not in English (app.claims.language).
+    EXTRACTION_LANGUAGE_UNSUPPORTED = "EXTRACTION_LANGUAGE_UNSUPPORTED"
     DEDUP_FELL_BACK_TO_RULES = "DEDUP_FELL_BACK_TO_RULES"
     ROUTING_FELL_BACK_TO_RULES = "ROUTING_FELL_BACK_TO_RULES"
     JUDGE_REVIEW_FELL_BACK_TO_RULES = "JUDGE_REVIEW_FELL_BACK_TO_RULES"

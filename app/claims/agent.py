@@ -28,6 +28,7 @@ from app.claims.chunks import PageChunk, page_chunks
 from app.claims.company import detect_company_name
 from app.claims.dedup import DedupStats, deduplicate
 from app.claims.ifrs_mapping import MappingStats, map_claims
+from app.claims.language import LanguageCheck, check_language
 from app.claims.llm_extract import METHOD as LLM_METHOD
 from app.claims.llm_extract import NOT_IN_REPORT_CAUSE, ChunkResult, extract_chunks
 from app.claims.location import LocationStats, PageIndex, locate_all
@@ -86,6 +87,8 @@ class ExtractionStats:
     company_name: str | None = None
     #: Greenwashing risk flags raised on the final claims, by kind (`app.claims.risk_flags`).
     risk_flags: dict[str, int] = field(default_factory=dict)
+    #: Which pages read as English, the only language the rule extractor knows (`app.claims.language`).
+    language: LanguageCheck = field(default_factory=lambda: LanguageCheck(0, 0))
     seconds: float = 0.0
 
     def count(self, result: ChunkResult) -> None:
@@ -116,6 +119,8 @@ class ExtractionStats:
             "mapped": self.mapped,
             "company_name": self.company_name,
             "risk_flags": self.risk_flags,
+            "judged_pages": self.language.judged_pages,
+            "english_pages": self.language.english_pages,
             "seconds": round(self.seconds, 3),
         }
 
@@ -139,6 +144,7 @@ class ClaimsAgent:
         started = time.perf_counter()
         stats = ExtractionStats(method="llm" if self.llm else RULES_METHOD, pages=len(pages))
         stats.company_name = detect_company_name(pages)
+        stats.language = check_language(pages)
         index = PageIndex(dict(pages))
         found: list[CandidateClaim] = []
         rules = RuleFallback(pages)
@@ -248,22 +254,51 @@ class RuleFallback:
 
 
 def degradation_warnings(stats: ExtractionStats) -> list[RunWarning]:
-    """What fell back to rules during extraction: LLM windows, and duplicate checks."""
+    """What fell back to rules during extraction: LLM windows, and duplicate checks; and whether
+    the rule extractor read a report in a language it does not know."""
     dedup = stats.dedup
-    return fallback_warnings(
-        WarningCode.EXTRACTION_FELL_BACK_TO_RULES,
-        STAGE,
-        "extraction windows",
-        stats.fallback_causes,
-        total=stats.chunks,
-    ) + fallback_warnings(
-        WarningCode.DEDUP_FELL_BACK_TO_RULES,
-        STAGE,
-        "duplicate checks",
-        [*dedup.llm_failure_causes, *[DEDUP_BUDGET_CAUSE] * dedup.over_llm_budget],
-        total=dedup.candidate_pairs,
-        fallback="the lexical rule",
+    return (
+        language_warnings(stats)
+        + fallback_warnings(
+            WarningCode.EXTRACTION_FELL_BACK_TO_RULES,
+            STAGE,
+            "extraction windows",
+            stats.fallback_causes,
+            total=stats.chunks,
+        )
+        + fallback_warnings(
+            WarningCode.DEDUP_FELL_BACK_TO_RULES,
+            STAGE,
+            "duplicate checks",
+            [*dedup.llm_failure_causes, *[DEDUP_BUDGET_CAUSE] * dedup.over_llm_budget],
+            total=dedup.candidate_pairs,
+            fallback="the lexical rule",
+        )
     )
+
+
+def language_warnings(stats: ExtractionStats) -> list[RunWarning]:
+    """EXTRACTION_LANGUAGE_UNSUPPORTED when the rules read the whole report and most of its pages are
+    not English: "no claims" would otherwise read as "nothing verifiable in the report"."""
+    language = stats.language
+    if stats.method != RULES_METHOD or not language.mostly_other_language:
+        return []
+    other = language.judged_pages - language.english_pages
+    message = (
+        f"{other} of {language.judged_pages} pages with text do not read as English, the only language "
+        f"the rule-based extractor knows; it found {stats.claims} claim(s). The LLM extractor "
+        "(LLM_API_KEY) reads other languages."
+    )
+    return [
+        RunWarning(
+            code=WarningCode.EXTRACTION_LANGUAGE_UNSUPPORTED.value,
+            stage=STAGE,
+            message=message,
+            count=other,
+            total=language.judged_pages,
+            iteration=0,
+        )
+    ]
 
 
 def _from_rules(claim: RuleClaim, chunk_index: int) -> CandidateClaim:

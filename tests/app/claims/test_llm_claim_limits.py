@@ -80,6 +80,9 @@ def limited_settings(services: RunningServices, fake: FakeLLM, dedup_budget: int
             llm_model_extraction=EXTRACT_MODEL,
             llm_model_dedup=DEDUP_MODEL,
             llm_max_retries=0,
+            # Thousands of dedup calls on a loaded machine: the fake's 1 s limit would time some out,
+            # and these tests count calls, not timeouts.
+            llm_timeout_seconds=30.0,
             claims_dedup_llm_budget=dedup_budget,
             claims_similarity_threshold=0.5,  # many candidate pairs from these alike sentences
         ),
