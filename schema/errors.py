@@ -4,7 +4,9 @@ close codes of refused WebSocket connections.
 Every error a resolver, a limit or a guard raises on purpose is built by `client_error` with an
 `ErrorCode`; errors graphql-core or Strawberry report themselves (syntax, validation, malformed
 global ids) get theirs in `SibylSchema.process_errors`, and unexpected failures are masked as
-INTERNAL_SERVER_ERROR. Expected outcomes of mutations are not errors at all: they are typed result
+INTERNAL_SERVER_ERROR, except two kinds the client can act on: a lost or refused database
+connection (SERVICE_UNAVAILABLE: retry shortly) and a full disk (STORAGE_FULL), told apart by
+`app.db.outages`. Expected outcomes of mutations are not errors at all: they are typed result
 members with their own `code` enums (see CONVENTIONS.md, "expected errors are data").
 
 `ErrorCode` is part of the schema (GraphiQL shows each code's description), so clients can read
@@ -24,6 +26,8 @@ from strawberry.extensions import MaskErrors
 from strawberry.relay import GlobalIDValueError
 from strawberry.types import ExecutionContext
 
+from app.db.outages import is_disk_full_error, is_transient_db_error
+from app.services.failures import failure_summary
 from schema.lean_resolvers import install_lean_resolvers
 
 logger = logging.getLogger(__name__)
@@ -36,7 +40,8 @@ MAX_CLOSE_REASON_BYTES = 123
 
 @strawberry.enum(
     description="The `extensions.code` of every GraphQL error the API returns. All but "
-    "INTERNAL_SERVER_ERROR are the client's to fix; the message says how."
+    "INTERNAL_SERVER_ERROR, SERVICE_UNAVAILABLE and STORAGE_FULL are the client's to fix; the message "
+    "says how."
 )
 class ErrorCode(enum.Enum):
     """The codes, one per way a request can fail; a member's name is its code (`code.name`)."""
@@ -125,6 +130,17 @@ class ErrorCode(enum.Enum):
     PERSISTED_QUERY_NOT_SUPPORTED = strawberry.enum_value(
         "PERSISTED_QUERY_NOT_SUPPORTED",
         description="The persisted query's `version` is not 1, or its hash is not 64 lower-case hex digits.",
+    )
+    SERVICE_UNAVAILABLE = strawberry.enum_value(
+        "SERVICE_UNAVAILABLE",
+        description="The database is unreachable for now (restarting, or the connection was lost); "
+        "nothing is wrong with the request. Retry shortly, with backoff. Running analyses resume on "
+        "their own.",
+    )
+    STORAGE_FULL = strawberry.enum_value(
+        "STORAGE_FULL",
+        description="The server is out of disk space, so nothing could be stored; retrying helps only "
+        "once an operator frees space.",
     )
     INTERNAL_SERVER_ERROR = strawberry.enum_value(
         "INTERNAL_SERVER_ERROR",
@@ -223,15 +239,38 @@ def _inferred_code(error: GraphQLError) -> ErrorCode:
     return ErrorCode.GRAPHQL_VALIDATION_FAILED
 
 
+#: What clients are told when the database is unreachable or the disk is full (for any operation).
+OUTAGE_MESSAGES = {
+    ErrorCode.SERVICE_UNAVAILABLE: "The database is unavailable right now; retry shortly.",
+    ErrorCode.STORAGE_FULL: "The server is out of disk space; nothing was stored. Retry once space is freed.",
+}
+
+
+def outage_code(exc: BaseException | None) -> ErrorCode | None:
+    """SERVICE_UNAVAILABLE or STORAGE_FULL when a crash is really the database being away or the
+    disk being full; None for any other failure."""
+    if exc is None:
+        return None
+    if is_disk_full_error(exc):
+        return ErrorCode.STORAGE_FULL
+    if is_transient_db_error(exc):
+        return ErrorCode.SERVICE_UNAVAILABLE
+    return None
+
+
 class MaskUnexpectedErrors(MaskErrors):
-    """Replaces crashes by "Unexpected error." with the INTERNAL_SERVER_ERROR code."""
+    """Replaces crashes by "Unexpected error." with the INTERNAL_SERVER_ERROR code, or by what the
+    client can do about an outage (`outage_code`)."""
 
     def __init__(self) -> None:
         super().__init__(should_mask_error=is_unexpected)
 
     def anonymise_error(self, error: GraphQLError) -> GraphQLError:
         masked = super().anonymise_error(error)
-        masked.extensions = {"code": ErrorCode.INTERNAL_SERVER_ERROR.name}
+        code = outage_code(error.original_error) or ErrorCode.INTERNAL_SERVER_ERROR
+        if code in OUTAGE_MESSAGES:
+            masked.message = OUTAGE_MESSAGES[code]
+        masked.extensions = {"code": code.name}
         return masked
 
 
@@ -254,7 +293,17 @@ class SibylSchema(strawberry.Schema):
     ) -> None:
         for error in errors:
             where = _where(error, execution_context)
-            if is_unexpected(error):
+            original = error.original_error
+            outage = outage_code(original) if is_unexpected(error) else None
+            if outage is not None and original is not None:
+                logger.log(
+                    logging.ERROR if outage is ErrorCode.STORAGE_FULL else logging.WARNING,
+                    "%s%s: %s",
+                    outage.name,
+                    where,
+                    one_line(failure_summary(original)),  # no SQL, no parameters
+                )
+            elif is_unexpected(error):
                 logger.error(
                     "unexpected error%s: %s", where, one_line(error.message), exc_info=error.original_error
                 )

@@ -1,4 +1,5 @@
-"""Startup sweep: pick up work a dead worker (or a lost queue) left behind."""
+"""Sweeps (at startup and periodically): pick up work a dead worker, a failed job or a lost queue
+left behind."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from app.db.session import SessionFactory
 from app.events import EventLog
 from app.queue import enqueue_parse, enqueue_pipeline
 from app.services.analysis import gave_up_message, give_up_run, locked_run, runs_to_resume
+from app.services.parse_recovery import recover_stalled_parse, stalled_parses
 from app.services.parsing import reports_needing_parse
 
 logger = logging.getLogger(__name__)
@@ -30,6 +32,21 @@ async def requeue_unfinished_parses(session_factory: SessionFactory, pool: ArqRe
             queued += 1
     if queued:
         logger.info("startup sweep queued %d parse job(s)", queued)
+    return queued
+
+
+async def requeue_stuck_parses(
+    session_factory: SessionFactory, event_log: EventLog, pool: ArqRedis, *, max_attempts: int
+) -> int:
+    """Periodic: queue a recovery parse for every report PARSING (or long UPLOADED) that no worker
+    is parsing, e.g. after its job failed on a database blip; one whose parse was started
+    `max_attempts` times is marked failed instead. Returns how many were queued."""
+    queued = 0
+    for parse in await stalled_parses(session_factory):
+        if await recover_stalled_parse(session_factory, event_log, pool, parse, max_attempts=max_attempts):
+            queued += 1
+    if queued:
+        logger.info("sweep queued %d stalled parse(s)", queued)
     return queued
 
 

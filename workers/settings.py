@@ -20,7 +20,7 @@ from app.knowledge.search import KnowledgeSearch
 from app.knowledge.store import index_knowledge_base
 from app.llm import create_llm_client
 from app.queue import PARSE_REPORT_JOB, RUN_PIPELINE_JOB
-from workers.jobs import parse_report, run_pipeline, sweep_abandoned_analyses
+from workers.jobs import PARSE_JOB_TRIES, parse_report, run_pipeline, sweep_abandoned_analyses
 from workers.recovery import requeue_unfinished_parses, resume_abandoned_analyses
 from workers.resilience import retrying_redis_settings
 
@@ -73,7 +73,8 @@ async def shutdown(ctx: dict[str, Any]) -> None:
 
 
 def sweep_schedule(settings: Settings) -> list[CronJob]:
-    """The periodic resume sweep, `ANALYSIS_SWEEP_SECONDS` apart (none when 0)."""
+    """The periodic sweep (analyses to resume, stalled parses), `ANALYSIS_SWEEP_SECONDS` apart
+    (none when 0)."""
     every = settings.analysis_sweep_seconds
     if not every:
         return []
@@ -89,7 +90,12 @@ def worker_settings(settings: Settings) -> dict[str, Any]:
     """Keyword arguments for `arq.Worker` (tests pass them directly)."""
     return {
         "functions": [
-            func(parse_report, name=PARSE_REPORT_JOB, timeout=settings.parse_job_timeout_seconds),
+            func(
+                parse_report,
+                name=PARSE_REPORT_JOB,
+                timeout=settings.parse_job_timeout_seconds,
+                max_tries=PARSE_JOB_TRIES,
+            ),
             func(
                 run_pipeline,
                 name=RUN_PIPELINE_JOB,

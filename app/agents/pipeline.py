@@ -6,12 +6,19 @@ renewed while the graph runs, guarantees that two workers never run one analysis
 whose owner process has exited (on this machine) is taken over at once; any other lease only once
 it lapses (see `app.agents.lease`). Each start that takes the lease counts as an attempt; a run
 that has used `MAX_JOB_ATTEMPTS` without finishing is left in ERROR instead of started again.
+
+A run that fails because its database connection was lost (Postgres restarted) is not an analysis
+failure: the runner waits for Postgres to answer again, releases the lease and resumes the run at
+once as its next attempt, telling followers why (`app.db.outages`). The checkpointer's pool checks
+each connection before handing it out, so one that died with an old postmaster is replaced instead
+of failing the next run.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import enum
 import logging
 import uuid
@@ -33,6 +40,7 @@ from app.agents.runtime import PipelineDeps
 from app.agents.state import PipelineInput
 from app.config import libpq_url
 from app.db.models import AnalysisRun, Report, ReportStatus
+from app.db.outages import is_transient_db_error, wait_for_database
 from app.services.analysis import announce_resumed, gave_up_message, give_up_run, locked_run
 from app.services.failures import failure_summary
 
@@ -47,6 +55,19 @@ class RunResult(enum.StrEnum):
     GAVE_UP = "gave_up"
     LEASE_HELD = "lease_held"
     NOT_RUNNABLE = "not_runnable"
+    #: The database did not come back within `DB_RECOVERY_WAIT_SECONDS`: the job retries later.
+    DB_UNAVAILABLE = "database_unavailable"
+    #: Internal: the run lost its database connection and Postgres is back; it resumes at once.
+    INTERRUPTED = "interrupted"
+
+
+#: The `application_name` of the checkpointer's connections.
+CHECKPOINTER_APPLICATION = "sibyl-checkpointer"
+#: How long a run that lost its database connection waits for Postgres before its job is retried
+#: later instead (`sibyl run` restarts Postgres in seconds).
+DB_RECOVERY_WAIT_SECONDS = 120.0
+#: When the job retries after Postgres stayed away that long.
+DB_RETRY_SECONDS = 15.0
 
 
 @dataclass(frozen=True)
@@ -64,7 +85,14 @@ async def open_checkpointer(database_url: str) -> AsyncIterator[AsyncPostgresSav
         min_size=1,
         max_size=4,
         open=False,
-        kwargs={"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row},
+        # A connection that died with an earlier postmaster is replaced, not handed to a run.
+        check=AsyncConnectionPool.check_connection,
+        kwargs={
+            "autocommit": True,
+            "prepare_threshold": 0,
+            "row_factory": dict_row,
+            "application_name": CHECKPOINTER_APPLICATION,  # tells its connections apart in pg_stat_activity
+        },
     )
     await pool.open()
     try:
@@ -87,8 +115,14 @@ class PipelineRunner:
         self.graph = compile_graph(checkpointer)
         self.stopping = False
         self._lease = timedelta(seconds=deps.settings.analysis_lease_seconds)
+        #: Runs whose job gave up waiting for Postgres: the owner whose lease may remain, and why.
+        self._cut_off: dict[uuid.UUID, tuple[str, str]] = {}
 
-    async def _acquire_lease(self, run_id: uuid.UUID, owner: str) -> RunOutcome | AnalysisRun:
+    async def _acquire_lease(
+        self, run_id: uuid.UUID, owner: str, interrupted: str | None = None
+    ) -> RunOutcome | AnalysisRun:
+        """Take the run's lease, counting an attempt; `interrupted` is why this process's own last
+        attempt stopped (it names the cause better than the lease can)."""
         async with self.deps.event_log.transaction() as transaction:
             session = transaction.session
             row = await locked_run(session, run_id)
@@ -100,6 +134,8 @@ class PipelineRunner:
                 return RunOutcome(
                     RunResult.LEASE_HELD, f"leased by {run.lease_owner}", max(state.remaining_seconds, 0.1)
                 )
+            if interrupted is not None:
+                state = dataclasses.replace(state, interrupted=interrupted)
             if run.attempts >= self.deps.settings.max_job_attempts:
                 message = gave_up_message(run.attempts, state.interrupted)
                 await give_up_run(transaction, run, message)
@@ -122,15 +158,22 @@ class PipelineRunner:
             return run
 
     async def _renew_lease(self, run_id: uuid.UUID, owner: str) -> None:
+        """Renew every third of the lease; a renewal the database misses is tried at the next one."""
         interval = self.deps.settings.analysis_lease_seconds / 3
         while True:
             await asyncio.sleep(interval)
-            async with self.deps.session_factory() as session, session.begin():
-                await session.execute(
-                    update(AnalysisRun)
-                    .where(AnalysisRun.id == run_id, AnalysisRun.lease_owner == owner)
-                    .values(lease_expires_at=func.now() + self._lease)
-                )
+            try:
+                async with self.deps.session_factory() as session, session.begin():
+                    await session.execute(
+                        update(AnalysisRun)
+                        .where(AnalysisRun.id == run_id, AnalysisRun.lease_owner == owner)
+                        .values(lease_expires_at=func.now() + self._lease)
+                    )
+            except Exception as exc:
+                if not is_transient_db_error(exc):
+                    raise
+                cause = failure_summary(exc)
+                logger.warning("analysis %s: lease renewal missed the database (%s)", run_id, cause)
 
     async def _release_lease(self, run_id: uuid.UUID, owner: str, *, refund_attempt: bool = False) -> None:
         values: dict[str, Any] = {"lease_owner": None, "lease_expires_at": None}
@@ -150,16 +193,25 @@ class PipelineRunner:
         even in the same worker.
         """
         owner = current_process().owner(uuid.uuid4().hex[:8])
-        acquired = await self._acquire_lease(run_id, owner)
-        if isinstance(acquired, RunOutcome):
-            return acquired
-        run = acquired
-        renewal = asyncio.create_task(self._renew_lease(run_id, owner))
+        interrupted = await self._take_cut_off(run_id)
+        while True:
+            acquired = await self._acquire_lease(run_id, owner, interrupted)
+            if isinstance(acquired, RunOutcome):
+                return acquired
+            outcome = await self._run_leased(acquired, owner)
+            if outcome.result is not RunResult.INTERRUPTED:
+                return outcome
+            interrupted = outcome.detail
+
+    async def _run_leased(self, run: AnalysisRun, owner: str) -> RunOutcome:
+        renewal = asyncio.create_task(self._renew_lease(run.id, owner))
         cancelled = False
         try:
             await self._invoke(run)
         except Exception as exc:  # noqa: BLE001 - recorded on the run and the report
-            logger.exception("analysis %s failed", run_id)
+            if is_transient_db_error(exc):
+                return await self._after_database_loss(run, owner, exc)
+            logger.exception("analysis %s failed", run.id)
             cause = failure_summary(exc)  # short: the traceback (with any SQL) is in the log above
             await self._fail(run, cause)
             return RunOutcome(RunResult.FAILED, cause)
@@ -170,8 +222,43 @@ class PipelineRunner:
             renewal.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await renewal
-            await self._release_lease(run_id, owner, refund_attempt=cancelled and self.stopping)
+            refund = cancelled and self.stopping
+            await self._release_lease_unless_unreachable(run.id, owner, refund_attempt=refund)
         return RunOutcome(RunResult.COMPLETED)
+
+    async def _after_database_loss(self, run: AnalysisRun, owner: str, exc: Exception) -> RunOutcome:
+        """Wait for Postgres; INTERRUPTED (resume now) once it answers, else DB_UNAVAILABLE."""
+        cause = failure_summary(exc)
+        reason = f"the database connection was lost ({cause})"
+        logger.warning("analysis %s lost its database connection (%s); waiting for Postgres", run.id, cause)
+        if await wait_for_database(self.deps.session_factory, within=DB_RECOVERY_WAIT_SECONDS):
+            return RunOutcome(RunResult.INTERRUPTED, reason)
+        logger.warning("analysis %s: Postgres still unreachable; the job retries later", run.id)
+        self._cut_off[run.id] = (owner, reason)
+        return RunOutcome(RunResult.DB_UNAVAILABLE, cause, retry_in_seconds=DB_RETRY_SECONDS)
+
+    async def _take_cut_off(self, run_id: uuid.UUID) -> str | None:
+        """For a run this process gave back while Postgres was away: release the lease that attempt
+        could not (so the retry need not wait for it to lapse), and say why the attempt stopped."""
+        left = self._cut_off.get(run_id)
+        if left is None:
+            return None
+        await self._release_lease(run_id, left[0])  # still unreachable: raises, the job retries later
+        del self._cut_off[run_id]
+        return left[1]
+
+    async def _release_lease_unless_unreachable(
+        self, run_id: uuid.UUID, owner: str, *, refund_attempt: bool
+    ) -> None:
+        """Release the lease; with the database away, leave it to lapse (a release error must not
+        hide why the run stopped)."""
+        try:
+            await self._release_lease(run_id, owner, refund_attempt=refund_attempt)
+        except Exception as exc:
+            if not is_transient_db_error(exc):
+                raise
+            cause = failure_summary(exc)
+            logger.warning("analysis %s: lease not released, database unreachable (%s)", run_id, cause)
 
     async def _invoke(self, run: AnalysisRun) -> None:
         """Start the graph, or continue it from its last checkpoint (nothing left: nothing to do)."""

@@ -21,6 +21,7 @@ import time
 import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
+from typing import Any
 
 from sqlalchemy import delete, func, select, update
 from sqlalchemy.dialects.postgresql import insert
@@ -72,7 +73,7 @@ async def parse_report(
         documents = documents or document_processes(settings)
         max_attempts = max_attempts or settings.max_job_attempts
     async with session_factory() as lock_session:
-        lock_key = func.hashtextextended(f"parse_report:{report_id}", 0)
+        lock_key = parse_lock_key(report_id)
         locked = await lock_session.scalar(select(func.pg_try_advisory_lock(lock_key)))
         if not locked:
             return ParseOutcome.SKIPPED_BUSY
@@ -107,24 +108,19 @@ async def _parse_locked(
         )
         content = await session.scalar(select(ReportFile.content).where(ReportFile.report_id == report_id))
     if attempt is not None and attempt > max_attempts:
-        await _fail(
-            event_log,
-            report_id,
-            f"Parsing was abandoned after {max_attempts} attempts: each one stopped before it finished "
-            "(the file may stop the worker that reads it).",
-        )
+        await fail_parse(event_log, report_id, abandoned_message(max_attempts))
         return ParseOutcome.GAVE_UP
     if content is None:
-        await _fail(event_log, report_id, "The uploaded file is missing from storage.")
+        await fail_parse(event_log, report_id, "The uploaded file is missing from storage.")
         return ParseOutcome.FAILED
     try:
         await _parse_content(event_log, documents, report_id, content, progress_every)
     except PdfRejected as exc:
-        await _fail(event_log, report_id, exc.message)
+        await fail_parse(event_log, report_id, exc.message)
         return ParseOutcome.FAILED
     except (DocumentCrashed, DocumentTimedOut, DocumentFailed) as exc:
         logger.warning("parsing report %s failed: %s", report_id, exc)
-        await _fail(event_log, report_id, f"The PDF could not be read: {exc}.")
+        await fail_parse(event_log, report_id, f"The PDF could not be read: {exc}.")
         return ParseOutcome.FAILED
     return ParseOutcome.PARSED
 
@@ -228,7 +224,21 @@ async def _mark_parsed(
         )
 
 
-async def _fail(event_log: EventLog, report_id: uuid.UUID, message: str) -> None:
+def parse_lock_key(report_id: uuid.UUID) -> Any:
+    """The per-report advisory lock a parse holds while it runs (released if its worker dies)."""
+    return func.hashtextextended(f"parse_report:{report_id}", 0)
+
+
+def abandoned_message(max_attempts: int) -> str:
+    """The error of a report whose parse was started `max_attempts` times without finishing."""
+    return (
+        f"Parsing was abandoned after {max_attempts} attempts: each one stopped before it finished "
+        "(the file may stop the worker that reads it, or the database was unavailable each time)."
+    )
+
+
+async def fail_parse(event_log: EventLog, report_id: uuid.UUID, message: str) -> None:
+    """Leave the report in ERROR with `message`, and tell its followers (`parse_failed`)."""
     async with event_log.transaction() as transaction:
         report = await _locked_report(transaction.session, report_id)
         report.status = ReportStatus.ERROR
@@ -252,4 +262,12 @@ async def reports_needing_parse(session_factory: SessionFactory) -> list[tuple[u
         return [(row.id, row.status) for row in rows]
 
 
-__all__ = ["ParseOutcome", "parse_report", "reports_needing_parse"]
+__all__ = [
+    "PARSEABLE",
+    "ParseOutcome",
+    "abandoned_message",
+    "fail_parse",
+    "parse_lock_key",
+    "parse_report",
+    "reports_needing_parse",
+]

@@ -10,6 +10,7 @@ from strawberry.file_uploads import Upload
 
 from app.documents.pdf import PdfProblem, PdfRejected
 from app.queue import enqueue_parse
+from app.services.parse_recovery import requeue_if_stalled
 from app.services.uploads import InvalidUpload, accept_upload
 from schema.context import Context
 from schema.reports import Report
@@ -80,7 +81,8 @@ UploadReportResult = Annotated[
 class UploadReportMutation:
     @strawberry.mutation(
         description="Upload a sustainability report PDF (GraphQL multipart request; send the header "
-        "`Apollo-Require-Preflight: true`). Identical bytes return the existing report."
+        "`Apollo-Require-Preflight: true`). Identical bytes return the existing report (and queue its "
+        "parsing again if it stalled)."
     )
     async def upload_report(
         self,
@@ -114,6 +116,14 @@ class UploadReportMutation:
             return UploadReportError(
                 code=UploadReportErrorCode.INVALID_INPUT, message=exc.message, field=exc.field
             )
-        if outcome.report.status.value == "UPLOADED":
+        if outcome.created:
             await enqueue_parse(services.arq, outcome.report.id)
+        else:  # the same bytes again: a parse that stalled (its job failed) is queued again
+            await requeue_if_stalled(
+                services.session_factory,
+                services.event_log,
+                services.arq,
+                outcome.report,
+                max_attempts=services.settings.max_job_attempts,
+            )
         return UploadReportSuccess(report=Report.from_model(outcome.report), created=outcome.created)
