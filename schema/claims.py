@@ -38,8 +38,8 @@ from schema.claim_enums import (
 )
 from schema.context import Context
 from schema.nodes import nodes_in_order
-from schema.orm_rows import column_values, enum_member
-from schema.verdict_sources import VerdictSource, deciding_sources
+from schema.orm_rows import column_values, enum_member, member_or
+from schema.verdict_sources import VerdictSource, resolve_deciding_sources
 
 if TYPE_CHECKING:
     from schema.reports import Report
@@ -264,7 +264,7 @@ class Finding(relay.Node):
             id=str(values["id"]),
             agent=values["agent"],
             evidence_type=values["evidence_type"],
-            evidence_kind=evidence_kind(values["evidence_kind"]),
+            evidence_kind=member_or(EvidenceKind, values["evidence_kind"], evidence_kind),
             summary=values["summary"],
             details=cast(JSON, values["details"] or {}),
             supports_claim=values["supports_claim"],
@@ -303,10 +303,12 @@ class Verdict(relay.Node):
         "report pages)."
     )
     deciding_sources: list[VerdictSource] = strawberry.field(
-        resolver=lambda root: deciding_sources(root.verdict.value, root.details),
+        resolver=resolve_deciding_sources,
         description="The sources the verdict rests on: the corroborating ones for VERIFIED, the "
         "contradicting ones (independent or the report's own pages) for CONTRADICTED, everything that "
-        "bears on the claim for INSUFFICIENT_EVIDENCE, none for UNVERIFIED.",
+        "bears on the claim for INSUFFICIENT_EVIDENCE, none for UNVERIFIED; each with the side it takes "
+        "(`side`). The company's own channels never decide a verdict and are not listed (the reasoning "
+        "names them).",
     )
     ifrs_mapping: list[VerdictIfrsMapping] = strawberry.field(
         resolver=lambda root: [_mapping(item) for item in root.stored_ifrs_mapping],

@@ -11,11 +11,12 @@ the client.
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from clients.sibyl.models import Analysis, AnalysisWarning, Claim, Report, VerdictSource
+from clients.sibyl.models import Analysis, AnalysisWarning, Claim, IfrsMapping, Report, VerdictSource
 
 NO_VERDICT = "NO_VERDICT"
 VERDICT_LABELS = ("VERIFIED", "UNVERIFIED", "CONTRADICTED", "INSUFFICIENT_EVIDENCE")
@@ -87,31 +88,112 @@ def _markdown_text(text: str) -> str:
     return flat
 
 
-def _source_line(source: VerdictSource) -> str:
-    """One deciding source: publisher, title, tier, date, pages, address, then its quote."""
-    facts = [f"tier {source.tier}" if source.tier is not None else "", source.published_date or ""]
+_BLOCK_MARK = re.compile(r"[#+=-]")
+_ORDERED_MARK = re.compile(r"(\d+)([.)])")
+
+
+def _markdown_line(text: str) -> str:
+    """`_markdown_text`, also escaping what would make the line a heading or a list item."""
+    line = _markdown_text(text)
+    ordered = _ORDERED_MARK.match(line)
+    if ordered:
+        return f"{ordered[1]}\\{ordered[2]}{line[ordered.end() :]}"
+    return "\\" + line if _BLOCK_MARK.match(line) else line
+
+
+def _markdown_reasoning(reasoning: str) -> list[str]:
+    """The judge's reasoning as Markdown blocks, keeping its lines: a "- " line stays a list item
+    (consecutive ones one list), every other line is a paragraph of its own; the first is led by
+    "**Reasoning.**"."""
+    lines: list[str] = []
+    previous_item = False
+    for raw in (line.strip() for line in reasoning.splitlines()):
+        if not raw:
+            continue
+        item = raw.startswith("- ")
+        text = "- " + _markdown_line(raw[2:]) if item else _markdown_line(raw)
+        if lines and not (item and previous_item):
+            lines.append("")
+        lines.append(text if lines else f"**Reasoning.** {text}")
+        previous_item = item
+    return [*lines, ""] if lines else []
+
+
+SIDE_WORDS = {
+    "SUPPORTS": "supports",
+    "WEAKLY_SUPPORTS": "weakly supports",
+    "CONTRADICTS": "contradicts",
+    "WEAKLY_CONTRADICTS": "weakly contradicts",
+}
+TIER_BASIS_WORDS = {
+    "DOMAIN": "from the domain table",
+    "COMPANY_SITE": "as the company's own site",
+    "PRESS_RELEASE": "as a press release",
+    "MODEL": "guessed by a model",
+    "DEFAULT": "by default (unlisted source)",
+}
+METHOD_WORDS = {"rules": "read by the rule reader", "llm": "read by a model"}
+QUOTE_CHECK = {
+    True: "quote found in the source",
+    False: "quote NOT found in the source",
+    None: "quote not checked",
+}
+
+
+def _source_facts(source: VerdictSource) -> str:
+    """What kind of source, its tier and how it was decided, date, pages and who read it."""
+    tier = ""
+    if source.tier is not None:
+        basis = source.tier_basis
+        tier = f"tier {source.tier}" + (f" {TIER_BASIS_WORDS.get(basis, f'({basis})')}" if basis else "")
+    facts = [
+        "internal check" if source.evidence_kind == "INTERNAL" else "",
+        tier,
+        source.published_date or "",
+    ]
     if source.pages:
-        facts.append("pages " + ", ".join(str(page) for page in source.pages))
-    described = ", ".join(fact for fact in facts if fact)
-    line = f"- {_markdown_text(source.publisher)}"
+        facts.append(("page " if len(source.pages) == 1 else "pages ") + ", ".join(map(str, source.pages)))
+    if source.method:
+        facts.append(METHOD_WORDS.get(source.method, f"read by {source.method}"))
+    return ", ".join(fact for fact in facts if fact)
+
+
+def _source_line(source: VerdictSource) -> str:
+    """One deciding source: its side, publisher, title, facts, address, then its quote and whether
+    the quote was found, or (a check of the report against itself) what the check found."""
+    side = SIDE_WORDS.get(source.side, source.side.lower().replace("_", " "))
+    line = "- " + (f"**{side}** — " if side else "") + _markdown_text(source.publisher)
     line += f": {_markdown_text(source.title)}" if source.title else ""
-    line += f" ({described})" if described else ""
+    facts = _source_facts(source)
+    line += f" ({facts})" if facts else ""
     line += f" <{source.url}>" if source.url else ""
-    return line + (f" — “{_markdown_text(source.quote)}”" if source.quote else "")
+    if source.quote:
+        return line + f" — “{_markdown_text(source.quote)}” ({QUOTE_CHECK[source.quote_verified]})"
+    return line + (f": {_markdown_text(source.summary)}" if source.summary else "")
+
+
+def _mapping_line(mapping: IfrsMapping) -> str:
+    origin = ", ".join(part for part in (mapping.source, mapping.status or "") if part)
+    line = f"- {_markdown_text(mapping.paragraph_id)}" + (f" ({origin})" if origin else "")
+    return line + (f": {_markdown_text(mapping.relationship)}" if mapping.relationship else "")
 
 
 def _claim_details(number: int, claim: Claim) -> list[str]:
-    """The evidence behind one claim's verdict: reasoning, deciding sources and risk flags."""
+    """The evidence behind one claim's verdict: reasoning, deciding sources, IFRS mapping and risk
+    flags."""
     verdict = claim.verdict
     label = "no verdict" if verdict is None else verdict.verdict
     if verdict is not None and verdict.confidence is not None:
         label += f" ({verdict.confidence:.2f})"
     lines = [f"### {number}. Page {claim.source_page} — {label}", ""]
-    if verdict is not None and verdict.reasoning.strip():
-        lines += [f"**Reasoning.** {_markdown_text(verdict.reasoning)}", ""]
+    if verdict is not None:
+        lines += _markdown_reasoning(verdict.reasoning)
     if verdict is not None and verdict.deciding_sources:
         lines += ["**Deciding sources:**", ""]
         lines += [_source_line(source) for source in verdict.deciding_sources] + [""]
+    if verdict is not None and verdict.ifrs_mapping:
+        lines += ["**IFRS mapping:**", ""]
+        lines += [_mapping_line(mapping) for mapping in verdict.ifrs_mapping] + [""]
     if claim.risk_flags:
         lines += ["**Risk flags:**", ""]
         lines += [
@@ -187,14 +269,30 @@ def _analysis_json(analysis: Analysis | None) -> dict[str, Any] | None:
 
 def _source_json(source: VerdictSource) -> dict[str, Any]:
     return {
+        "findingId": source.finding_id,
+        "agent": source.agent,
+        "side": source.side,
         "publisher": source.publisher,
         "evidenceKind": source.evidence_kind,
         "title": source.title,
         "url": source.url,
         "publishedDate": source.published_date,
         "tier": source.tier,
+        "tierBasis": source.tier_basis,
+        "method": source.method,
         "quote": source.quote,
+        "quoteVerified": source.quote_verified,
         "pages": list(source.pages),
+        "summary": source.summary,
+    }
+
+
+def _mapping_json(mapping: IfrsMapping) -> dict[str, Any]:
+    return {
+        "paragraphId": mapping.paragraph_id,
+        "source": mapping.source,
+        "status": mapping.status,
+        "relationship": mapping.relationship,
     }
 
 
@@ -217,6 +315,7 @@ def _claim_json(claim: Claim) -> dict[str, Any]:
             "confidence": verdict.confidence,
             "reasoning": verdict.reasoning,
             "decidingSources": [_source_json(source) for source in verdict.deciding_sources],
+            "ifrsMapping": [_mapping_json(mapping) for mapping in verdict.ifrs_mapping],
         },
     }
 

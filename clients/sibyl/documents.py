@@ -76,7 +76,11 @@ query Claims(
           riskFlags { kind phrase explanation }
           verdict {
             verdict confidence reasoning
-            decidingSources { publisher evidenceKind title url publishedDate tier quote pages }
+            decidingSources {
+              findingId agent side publisher evidenceKind title url publishedDate tier tierBasis method
+              quote quoteVerified pages summary
+            }
+            ifrsMapping { paragraphId source status relationship }
           }
         }
       }

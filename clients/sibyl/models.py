@@ -127,7 +127,14 @@ class StartedAnalysis:
 
 @dataclass(frozen=True)
 class VerdictSource:
-    """A source a verdict rests on (`Verdict.decidingSources`): who said it, when and where."""
+    """A source a verdict rests on (`Verdict.decidingSources`): which way it bears on the claim, who
+    said it, when and where, how its tier and stance were decided, and whether its quote was found.
+
+    `side` is SUPPORTS, WEAKLY_SUPPORTS, CONTRADICTS or WEAKLY_CONTRADICTS ("" from a server that does
+    not say); `tier_basis` DOMAIN, COMPANY_SITE, PRESS_RELEASE, MODEL or DEFAULT (None: internal check
+    or not recorded); `method` the finding's (rules, llm); `summary` the finding in a sentence, for a
+    check of the report against itself what it found.
+    """
 
     publisher: str
     evidence_kind: str = ""
@@ -137,9 +144,17 @@ class VerdictSource:
     tier: int | None = None
     quote: str | None = None
     pages: tuple[int, ...] = ()
+    side: str = ""
+    tier_basis: str | None = None
+    method: str | None = None
+    quote_verified: bool | None = None
+    summary: str = ""
+    agent: str = ""
+    finding_id: str | None = None
 
     @classmethod
     def from_json(cls, data: JSONObject) -> VerdictSource:
+        verified = data.get("quoteVerified")
         return cls(
             publisher=str(data.get("publisher") or ""),
             evidence_kind=str(data.get("evidenceKind") or ""),
@@ -149,6 +164,33 @@ class VerdictSource:
             tier=_int(data.get("tier")),
             quote=data.get("quote"),
             pages=tuple(int(page) for page in data.get("pages") or ()),
+            side=str(data.get("side") or ""),
+            tier_basis=data.get("tierBasis"),
+            method=data.get("method"),
+            quote_verified=None if verified is None else bool(verified),
+            summary=str(data.get("summary") or ""),
+            agent=str(data.get("agent") or ""),
+            finding_id=data.get("findingId"),
+        )
+
+
+@dataclass(frozen=True)
+class IfrsMapping:
+    """An IFRS paragraph as the judge maps a verdict to it (`Verdict.ifrsMapping`): `source` is claim
+    (extraction) or legal; `status` the Legal agent's disclosure coverage (not evidence of truth)."""
+
+    paragraph_id: str
+    source: str = ""
+    status: str | None = None
+    relationship: str = ""
+
+    @classmethod
+    def from_json(cls, data: JSONObject) -> IfrsMapping:
+        return cls(
+            paragraph_id=str(data.get("paragraphId") or ""),
+            source=str(data.get("source") or ""),
+            status=data.get("status"),
+            relationship=str(data.get("relationship") or ""),
         )
 
 
@@ -167,12 +209,14 @@ class RiskFlag:
 
 @dataclass(frozen=True)
 class Verdict:
-    """A claim's verdict: the label, the judge's confidence, why, and the sources that decided it."""
+    """A claim's verdict: the label, the judge's confidence, why, the sources that decided it, and the
+    IFRS paragraphs it speaks to."""
 
     verdict: str
     confidence: float | None
     reasoning: str
     deciding_sources: tuple[VerdictSource, ...] = ()
+    ifrs_mapping: tuple[IfrsMapping, ...] = ()
 
     @classmethod
     def from_json(cls, data: JSONObject) -> Verdict:
@@ -181,6 +225,7 @@ class Verdict:
             _float(data.get("confidence")),
             str(data.get("reasoning") or ""),
             tuple(VerdictSource.from_json(item) for item in data.get("decidingSources") or ()),
+            tuple(IfrsMapping.from_json(item) for item in data.get("ifrsMapping") or ()),
         )
 
 

@@ -23,9 +23,9 @@ clients actually send, measured with `query_cost` on this schema (`tests/schema/
 recomputes every figure here and fails when one drifts):
 
 * the Python client's documents (`clients/sibyl/documents.py`) at their largest pages: `Claims`
-  with `first: 200` costs 56,407 (each verdict's deciding sources and each claim's risk flags, for
-  the exports), `Report` 319, `ReportEventIds` with `first: 500` 502, `AskReport` 261, the
-  subscriptions 6 and 11;
+  with `first: 200` costs 81,607 (each verdict's deciding sources with their side, tier basis,
+  method and check text, its IFRS mapping, and each claim's risk flags, for the exports), `Report`
+  319, `ReportEventIds` with `first: 500` 502, `AskReport` 261, the subscriptions 6 and 11;
 * a dashboard's claim-detail page, `DASHBOARD_CLAIM_DETAIL` below: 200 claims (the largest claims
   page) with verdict, IFRS mapping, findings and routing costs 33,407, and 200 x 15 more with the
   verdict's deciding sources (5 fields each). Under the old limit of 50,000 such a page was close

@@ -71,6 +71,7 @@ def test_json_is_one_document_with_claims_and_verdicts() -> None:
         "confidence": 0.87,
         "reasoning": "Matches the data annex.",
         "decidingSources": [],
+        "ifrsMapping": [],
     }
     assert document["claims"][1]["riskFlags"] == []
     assert document["claims"][2]["verdict"] is None

@@ -44,14 +44,21 @@ CLAIM_JSON = {
         "reasoning": "The port authority's 2024 bulletin gives a 4% fall.",
         "decidingSources": [
             {
+                "findingId": "RmluZGluZzox",
+                "agent": "news_media",
+                "side": "CONTRADICTS",
                 "publisher": "port-authority.example",
                 "evidenceKind": "INDEPENDENT",
                 "title": "Annual freight bulletin",
                 "url": "https://port-authority.example/bulletin",
                 "publishedDate": "2024-03-02",
                 "tier": 2,
+                "tierBasis": "DOMAIN",
+                "method": "rules",
                 "quote": "Fuel intensity fell 4%.",
+                "quoteVerified": True,
                 "pages": [],
+                "summary": "The source states a different figure.",
             }
         ],
     },
@@ -134,8 +141,9 @@ def test_markdown_export_keeps_full_text_reasoning_sources_flags_and_warnings_fi
     assert markdown.index("WEB_SEARCH_UNAVAILABLE") < markdown.index("## Summary")
     assert "**Reasoning.** The port authority's 2024 bulletin gives a 4% fall." in markdown
     assert (
-        "- port-authority.example: Annual freight bulletin (tier 2, 2024-03-02) "
-        "<https://port-authority.example/bulletin> — “Fuel intensity fell 4%.”"
+        "- **contradicts** — port-authority.example: Annual freight bulletin (tier 2 from the domain table, "
+        "2024-03-02, read by the rule reader) <https://port-authority.example/bulletin> — “Fuel intensity "
+        "fell 4%.” (quote found in the source)"
     ) in markdown
     assert "- GENERIC_ENVIRONMENTAL_CLAIM (“eco-friendly”): A label only." in markdown
     assert "### 1. Page 2 — CONTRADICTED (0.71)" in markdown

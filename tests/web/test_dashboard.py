@@ -212,6 +212,7 @@ async def test_add_evidence_re_run_filter_by_verdict_and_open_the_highlighted_cl
     sources = page.locator("#deciding-sources")
     await expect(sources).to_contain_text("Regulator audit of Northwind emissions")
     await expect(sources).to_contain_text("quote found in the source")
+    await expect(sources.locator(".badge-supports").first).to_have_text("supports")  # the source's side
     await expect(page.get_by_role("heading", name="Routing history")).to_be_visible()
     await expect(page.get_by_role("heading", name="Pass 2")).to_be_visible()
     await both_widths(page, screenshot, "claim")

@@ -65,6 +65,8 @@ const QUOTE_CHECK = { true: 'quote found in the source', false: 'quote NOT found
 function sourceItem(source) {
   const name = source.title || source.publisher;
   return h('li', {},
+    // A deciding source says which way it bears on the claim; a finding's sources do not.
+    source.side ? [badge(source.side), ' '] : null,
     source.url && /^https?:/.test(source.url) ? h('a', { href: source.url, rel: 'noopener noreferrer', target: '_blank' }, name) : h('strong', {}, name),
     h('span', { class: 'meta' }, [
       source.publisher !== name ? source.publisher : null,
@@ -73,7 +75,7 @@ function sourceItem(source) {
       source.pages?.length ? `pages ${source.pages.join(', ')}` : null,
       source.url ? QUOTE_CHECK[source.quoteVerified ?? null] : null,
     ].filter(Boolean).join(' · ')),
-    source.quote ? h('q', {}, source.quote) : null,
+    source.quote ? h('q', {}, source.quote) : source.side && source.summary ? h('p', { class: 'hint' }, source.summary) : null,
   );
 }
 
