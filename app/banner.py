@@ -29,13 +29,20 @@ def _sibyl_command(which: Callable[[str], str | None] = shutil.which) -> str:
     return relative if not relative.startswith("..") else str(script)
 
 
+def local_url(settings: Settings) -> str:
+    """The API's base URL as a client on this machine reaches it (a wildcard address is localhost)."""
+    host = LOCAL_HOST if settings.api_host in WILDCARD_HOSTS else settings.api_host
+    if ":" in host:
+        host = f"[{host}]"
+    return f"http://{host}:{settings.api_port}"
+
+
 def client_example(
     settings: Settings, api_key: str, which: Callable[[str], str | None] = shutil.which
 ) -> str:
     """The banner's example command, runnable as printed: it names the server when the clients'
     default URL (port 8000) would not reach this one, and a `sibyl` that exists."""
-    host = LOCAL_HOST if settings.api_host in WILDCARD_HOSTS else settings.api_host
-    url = f"http://{host}:{settings.api_port}"
+    url = local_url(settings)
     server = f"SIBYL_API_URL={url} " if url != DEFAULT_URL else ""
     return f"{server}SIBYL_API_KEY={api_key} {_sibyl_command(which)} analyze report.pdf --follow"
 

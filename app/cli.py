@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import argparse
 import logging
+import sys
 
-from app.config import get_settings
+from pydantic import ValidationError
+
+from app.config import Settings, get_settings
 from app.evidence.cli import add_evidence_commands
 from app.knowledge.cli import add_corpus_commands
 from app.organisations.cli import add_key_commands
@@ -44,7 +47,16 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     args = build_parser().parse_args(argv)
-    return int(args.handler(args))
+    try:
+        return int(args.handler(args))
+    except ValidationError as error:
+        if error.title != Settings.__name__:
+            raise
+        from app.preflight import settings_problems
+
+        for line in settings_problems(error):  # one line per bad environment variable, no traceback
+            print(f"sibyl: {line}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

@@ -1,12 +1,19 @@
 """`sibyl run`: embedded services (when no URLs are set), migrations, then the API and a worker,
 kept up until Ctrl-C.
 
+Before starting anything it locks DATA_DIR (one `sibyl run` per data folder, `app.run_lock`), stops
+what a dead previous run left behind, and checks the API port and any configured database URLs
+(`app.preflight`), failing in seconds with one line per problem. The banner is printed once
+`/healthz` answers.
+
 The API (uvicorn) and the ARQ worker run as separate child processes in their own sessions, so
-Ctrl-C reaches only this supervisor. A process that dies (the API, the worker, or an embedded Redis
-or Postgres this command started) is restarted after a capped, doubling delay, on the same port
-and data directory; each death and restart is logged. Restarts that keep failing
-(`RESTART_MAX_FAILURES` in a row) stop everything. Ctrl-C stops the API, the worker, Redis, then
-Postgres, in that order.
+Ctrl-C reaches only this supervisor; they (and Redis) die with it, and a guardian process stops
+the embedded Postgres if the supervisor is killed (`app.guardian`). A process that dies is
+restarted after a capped, doubling delay, on the same port and data directory; each death and
+restart is logged. When restarts keep failing (`RESTART_MAX_FAILURES` in a row) the supervisor
+gives up on that process alone, logs it at ERROR and records it for `/readyz`, and the API keeps
+serving; only an API that cannot be kept up stops everything. Ctrl-C stops the API, the worker,
+Redis, then Postgres, in that order.
 """
 
 from __future__ import annotations
@@ -20,150 +27,43 @@ import signal
 import subprocess
 import sys
 import time
+import urllib.error
+import urllib.request
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
-from typing import Protocol
 
-from app.banner import announce
+from app.banner import announce, local_url
 from app.config import Settings
 from app.db.migrate import upgrade
 from app.db.session import create_engine, create_session_factory
 from app.embedded.postgres import EmbeddedPostgres, postmaster_pid, process_runs, start_postgres
 from app.embedded.redis import EmbeddedRedis, free_port
+from app.guardian import STOP_WORD, stop_left_behind
 from app.organisations.local import local_api_key
+from app.preflight import startup_problems
+from app.run_lock import DataDirInUse, RunLock, acquire, describe_owner, owner_alive
+from app.supervised import ChildProcess, PostgresService, RedisService, Service
 
 logger = logging.getLogger(__name__)
 
 EMBEDDED_DATABASE = "sibyl"
 #: Per-message deflate costs more CPU than it saves bytes on small event messages over fast links.
 UVICORN_WS_OPTIONS = ("--ws-per-message-deflate", "false")
-CHILD_STOP_SECONDS = 15
 CHECK_SECONDS = 0.25
+HEALTH_POLL_SECONDS = 0.1
 REAP_SECONDS = 2.0
 #: Ctrl-C stops the processes in this order: nothing new comes in, then work stops, then storage.
 STOP_ORDER = ("api", "worker", "redis", "postgres")
 PR_SET_CHILD_SUBREAPER = 36
+#: Without these the rest is useless: when one cannot be kept up, everything stops (exit 1).
+ESSENTIAL = frozenset({"api"})
 
 
 class _Stop(Exception):
     pass
-
-
-class Service(Protocol):
-    """A process the supervisor starts, watches, restarts and stops."""
-
-    name: str
-
-    def start(self) -> None: ...
-    def is_running(self) -> bool: ...
-    def pid(self) -> int | None: ...
-    def exit_detail(self) -> str: ...
-    def stop(self) -> None: ...
-
-
-@dataclass
-class ChildProcess:
-    """The API or the worker: a Python child process in a session of its own."""
-
-    name: str
-    args: list[str]
-    env: dict[str, str]
-    process: subprocess.Popen[bytes] | None = None
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            self.args, env=self.env, start_new_session=True, stdin=subprocess.DEVNULL
-        )
-
-    def is_running(self) -> bool:
-        running = self.process is not None and self.process.poll() is None
-        if not running and self.process is not None:
-            _kill_group(self.process.pid)  # what it left behind (e.g. its document processes)
-        return running
-
-    def pid(self) -> int | None:
-        return None if self.process is None else self.process.pid
-
-    def exit_detail(self) -> str:
-        return _describe_exit(None if self.process is None else self.process.poll())
-
-    def stop(self) -> None:
-        if self.process is None:
-            return
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGINT)
-            try:
-                self.process.wait(CHILD_STOP_SECONDS)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        _kill_group(self.process.pid)
-
-
-@dataclass
-class RedisService:
-    """The embedded Redis (valkey), restarted on the same port and data directory."""
-
-    server: EmbeddedRedis
-    name: str = "redis"
-
-    def start(self) -> None:
-        self.server.start()
-
-    def is_running(self) -> bool:
-        return self.server.is_running()
-
-    def pid(self) -> int | None:
-        return self.server.pid
-
-    def exit_detail(self) -> str:
-        return _describe_exit(self.server.returncode)
-
-    def stop(self) -> None:
-        self.server.stop()
-
-
-@dataclass
-class PostgresService:
-    """The embedded Postgres, restarted on the same data directory (and so the same socket)."""
-
-    server: EmbeddedPostgres
-    name: str = "postgres"
-
-    def start(self) -> None:
-        self.server.restart()
-
-    def is_running(self) -> bool:
-        return self.server.is_running()
-
-    def pid(self) -> int | None:
-        return self.server.pid()
-
-    def exit_detail(self) -> str:
-        return "the postmaster is gone"
-
-    def stop(self) -> None:
-        self.server.stop()
-        pid = self.server.pid()
-        if pid is not None:
-            process_runs(pid)  # reap it if it was adopted
-
-
-def _describe_exit(returncode: int | None) -> str:
-    if returncode is None:
-        return "exited"
-    if returncode < 0:
-        with contextlib.suppress(ValueError):
-            return f"killed by {signal.Signals(-returncode).name}"
-    return f"exit code {returncode}"
-
-
-def _kill_group(pgid: int) -> None:
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(pgid, signal.SIGKILL)
 
 
 def _adopt_orphans() -> None:
@@ -194,32 +94,43 @@ class _Watch:
     started_at: float
     failures: int = 0
     restart_at: float | None = None
+    given_up: bool = False
 
 
 @dataclass
 class Supervisor:
-    """Watches services and restarts the ones that die, with capped exponential backoff."""
+    """Watches services and restarts the ones that die, with capped exponential backoff; records
+    each one's pid (and those it gave up on) in the DATA_DIR lock's run record."""
 
     settings: Settings
+    lock: RunLock | None = None
     watches: list[_Watch] = field(default_factory=list)
     _reaped_at: float = 0.0
 
     def add(self, service: Service) -> None:
         """Watch a service that has just been started."""
         self.watches.append(_Watch(service, time.monotonic()))
-        logger.info("%s started (pid %s)", service.name, service.pid())
+        self._started(service, "started")
 
     def start(self, service: Service) -> None:
         """Start a service and watch it (watched first, so a Ctrl-C meanwhile still stops it)."""
         watch = _Watch(service, time.monotonic())
         self.watches.append(watch)
         service.start()
-        logger.info("%s started (pid %s)", service.name, service.pid())
+        self._started(service, "started")
+
+    def _started(self, service: Service, verb: str) -> None:
+        log = logger.info if verb == "started" else logger.warning
+        log("%s %s (pid %s)", service.name, verb, service.pid())
+        if self.lock is not None:
+            self.lock.child(service.name, service.pid())
 
     def check(self) -> bool:
-        """Restart what died and is due; False once a service keeps failing."""
+        """Restart what died and is due; False once an essential service (the API) keeps failing."""
         now = time.monotonic()
         for watch in self.watches:
+            if watch.given_up:
+                continue
             if watch.restart_at is None:
                 if not watch.service.is_running() and not self._died(watch, now):
                     return False
@@ -242,15 +153,14 @@ class Supervisor:
         except Exception as exc:  # noqa: BLE001 - a failed restart is retried, then gives up
             return self._schedule(watch, time.monotonic(), f"did not restart: {type(exc).__name__}: {exc}")
         watch.started_at, watch.restart_at = time.monotonic(), None
-        logger.warning("%s restarted (pid %s)", watch.service.name, watch.service.pid())
+        self._started(watch.service, "restarted")
         return True
 
     def _schedule(self, watch: _Watch, now: float, event: str) -> bool:
         watch.failures += 1
         limit = self.settings.restart_max_failures
         if watch.failures > limit:
-            logger.error("%s %s; %d failed restart(s) in a row, giving up", watch.service.name, event, limit)
-            return False
+            return self._give_up(watch, event, limit)
         delay = min(
             self.settings.restart_backoff_seconds * 2 ** (watch.failures - 1),
             self.settings.restart_backoff_max_seconds,
@@ -260,6 +170,22 @@ class Supervisor:
             "%s %s; restarting in %.1fs (failure %d of %d)",
             watch.service.name, event, delay, watch.failures, limit,
         )  # fmt: skip
+        return True
+
+    def _give_up(self, watch: _Watch, event: str, limit: int) -> bool:
+        """Stop restarting `watch`'s service; False (stop everything) if it is essential."""
+        name = watch.service.name
+        if name in ESSENTIAL:
+            logger.error("%s %s; %d failed restart(s) in a row, giving up", name, event, limit)
+            return False
+        watch.given_up = True
+        logger.error(
+            "%s %s; %d failed restart(s) in a row, giving up on the %s; the API keeps serving "
+            "(GET /readyz reports it down); restart `sibyl run` once the cause is fixed",
+            name, event, limit, name,
+        )  # fmt: skip
+        if self.lock is not None:
+            self.lock.down(name, f"{event}; gave up after {limit} failed restart(s) in a row")
         return True
 
     def stop_all(self) -> None:
@@ -328,7 +254,9 @@ def _start_storage(settings: Settings, supervisor: Supervisor) -> dict[str, str]
         database_url = postgres.url(EMBEDDED_DATABASE)
     if settings.redis_url:
         return {"DATABASE_URL": database_url, "REDIS_URL": settings.redis_url}
-    redis = EmbeddedRedis(settings.data_dir / "redis", settings.embedded_redis_port or free_port())
+    redis = EmbeddedRedis(
+        settings.data_dir / "redis", settings.embedded_redis_port or free_port(), die_with_parent=True
+    )
     supervisor.start(RedisService(redis))
     print(f"embedded Redis (valkey) at {redis.url}, data in {settings.data_dir / 'redis'}", flush=True)
     return {"DATABASE_URL": database_url, "REDIS_URL": redis.url}
@@ -348,10 +276,69 @@ def _children(settings: Settings, env: dict[str, str]) -> list[ChildProcess]:
     return [ChildProcess("api", api, env), ChildProcess("worker", [sys.executable, "-m", "workers"], env)]
 
 
-def run(settings: Settings) -> int:
-    """Run Sibyl until Ctrl-C (exit code 0) or until restarts keep failing (exit code 1)."""
-    _adopt_orphans()
-    supervisor = Supervisor(settings)
+@dataclass
+class _Guardian:
+    """`app.guardian`, stopping our processes (Postgres above all) should this one be killed."""
+
+    process: subprocess.Popen[bytes]
+
+    @classmethod
+    def start(cls, lock: RunLock, pgdata: Path | None) -> _Guardian:
+        args = [sys.executable, "-m", "app.guardian", str(lock.path), str(pgdata or "")]
+        return cls(subprocess.Popen(args, stdin=subprocess.PIPE, start_new_session=True))
+
+    def stop(self) -> None:
+        """We stopped everything ourselves: tell it so, and let it go."""
+        with contextlib.suppress(OSError, ValueError):
+            if self.process.stdin is not None:
+                self.process.stdin.write(STOP_WORD)
+                self.process.stdin.close()
+        try:
+            self.process.wait(5)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def _pgdata(settings: Settings) -> Path | None:
+    """The embedded Postgres' data directory, when this run uses one."""
+    return None if settings.database_url else (settings.data_dir / "postgres").expanduser().resolve()
+
+
+def _stop_left_behind(lock: RunLock, settings: Settings) -> None:
+    """Stop what a previous run on this DATA_DIR left running when it was killed, naming it."""
+    previous = lock.previous
+    if not previous.get("pid") or owner_alive(previous):
+        return
+    stopped = stop_left_behind(previous, _pgdata(settings))
+    if stopped:
+        print(
+            f"{describe_owner(previous)} ended without stopping what it started; "
+            f"stopped {', '.join(stopped)}",
+            flush=True,
+        )
+
+
+def _serving(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=1) as response:  # noqa: S310 - our own http URL
+            return bool(response.status == 200)
+    except (urllib.error.URLError, OSError, ValueError):
+        return False
+
+
+def _wait_until_serving(settings: Settings, supervisor: Supervisor) -> bool:
+    """Keep supervising until the API's `/healthz` answers; False if the API cannot be kept up."""
+    url = f"{local_url(settings)}/healthz"
+    while not _serving(url):
+        if not supervisor.check():
+            return False
+        time.sleep(HEALTH_POLL_SECONDS)
+    return True
+
+
+def _supervise(settings: Settings, supervisor: Supervisor) -> int:
+    """Start storage, migrate, start the API and worker, announce, and keep them up until Ctrl-C."""
     with _handled_signals() as signals:
         try:
             env = {**os.environ, **_start_storage(settings, supervisor)}
@@ -360,11 +347,14 @@ def run(settings: Settings) -> int:
             api_key = asyncio.run(_local_key(env["DATABASE_URL"], settings))
             for child in _children(settings, env):
                 supervisor.start(child)
+            if not _wait_until_serving(settings, supervisor):
+                print("the API cannot be kept up; stopping Sibyl", file=sys.stderr, flush=True)
+                return 1
             announce(settings, api_key)
             signals.interrupt = False
             while not signals.received:
                 if not supervisor.check():
-                    print("restarts keep failing; stopping Sibyl", file=sys.stderr, flush=True)
+                    print("restarts of the API keep failing; stopping Sibyl", file=sys.stderr, flush=True)
                     return 1
                 time.sleep(CHECK_SECONDS)
             raise _Stop
@@ -375,3 +365,28 @@ def run(settings: Settings) -> int:
         finally:
             signals.interrupt = False
             supervisor.stop_all()
+
+
+def run(settings: Settings) -> int:
+    """Run Sibyl until Ctrl-C (exit code 0); 1 when DATA_DIR is in use, a start-up check fails, or
+    the API cannot be kept up."""
+    _adopt_orphans()
+    try:
+        lock = acquire(settings.data_dir, local_url(settings))
+    except DataDirInUse as exc:
+        print(f"sibyl: {exc}", file=sys.stderr, flush=True)
+        return 1
+    guardian: _Guardian | None = None
+    try:
+        _stop_left_behind(lock, settings)
+        problems = startup_problems(settings)
+        for problem in problems:
+            print(f"sibyl: {problem}", file=sys.stderr, flush=True)
+        if problems:
+            return 1
+        guardian = _Guardian.start(lock, _pgdata(settings))
+        return _supervise(settings, Supervisor(settings, lock))
+    finally:
+        if guardian is not None:
+            guardian.stop()
+        lock.release()

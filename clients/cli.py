@@ -16,6 +16,7 @@ from typing import Any
 
 from clients.console.analyze import RunState, analyze, interrupted_message, read_pdf
 from clients.console.ask import ask
+from clients.console.connect import DEFAULT_RETRY_SECONDS, RETRY_ENV
 from clients.console.outcome import EXIT_INTERRUPTED, CommandError, describe_failure
 from clients.console.show import export
 
@@ -67,9 +68,24 @@ def _positive_seconds(text: str) -> float:
     return value
 
 
+def _seconds(text: str) -> float:
+    value = float(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError("must be 0 or more")
+    return value
+
+
 def _add_connection_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--server", metavar="URL", help="API base URL (default: SIBYL_API_URL or local)")
     parser.add_argument("--api-key", metavar="KEY", help="API key (default: SIBYL_API_KEY)")
+    parser.add_argument(
+        "--retry-seconds",
+        type=_seconds,
+        default=None,
+        metavar="SECONDS",
+        help="keep retrying this long when the server is unreachable or unavailable "
+        f"(default: {RETRY_ENV} or {DEFAULT_RETRY_SECONDS:g}; 0 gives up at once, exit 4)",
+    )
     parser.add_argument(
         "--no-persisted-queries",
         dest="persisted_queries",

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import re
 import subprocess
 import urllib.parse
 from dataclasses import dataclass
@@ -18,6 +19,8 @@ from pathlib import Path
 from app.processes import process_is_alive
 
 logger = logging.getLogger(__name__)
+#: Where a Postgres log line's message starts, for its serious levels (after time and pid).
+SERIOUS = re.compile(r"\b(?:PANIC|FATAL|ERROR):")
 
 
 @dataclass
@@ -58,10 +61,22 @@ class EmbeddedPostgres:
     def restart(self) -> None:
         """Start the server again on the same data and socket directory, after it died."""
         server = self._server
-        with server._lock:  # type: ignore[attr-defined]
-            server.ensure_postgres_running()  # type: ignore[attr-defined]
+        try:
+            with server._lock:  # type: ignore[attr-defined]
+                server.ensure_postgres_running()  # type: ignore[attr-defined]
+        except Exception as exc:  # noqa: BLE001 - pg_ctl's own reason is in its log, say it here
+            what = (
+                f"pg_ctl start failed (exit status {exc.returncode})"
+                if isinstance(exc, subprocess.CalledProcessError)
+                else f"{type(exc).__name__}: {exc}"
+            )
+            raise RuntimeError(f"{what}; {self.log_problem()}") from exc
         if not self.is_running():
-            raise RuntimeError(f"embedded Postgres did not start again; see {self.data_dir / 'log'}")
+            raise RuntimeError(f"embedded Postgres did not start again; {self.log_problem()}")
+
+    def log_problem(self) -> str:
+        """The last error Postgres logged (e.g. `No space left on device`), for one-line summaries."""
+        return log_problem(self.data_dir / "log")
 
     def stop(self) -> None:
         """Stop the server (fast shutdown), keeping its data."""
@@ -71,6 +86,24 @@ class EmbeddedPostgres:
             pg_ctl(["-w", "-m", "fast", "stop"], pgdata=self.data_dir, user=self._server.system_user)  # type: ignore[attr-defined]
         except subprocess.CalledProcessError as exc:
             logger.warning("embedded postgres did not stop cleanly: %s", exc)
+
+
+def log_problem(log: Path, tail_bytes: int = 16384) -> str:
+    """`postgres log: <its last FATAL/PANIC/ERROR line>` (else its last line) from the log's tail."""
+    try:
+        with log.open("rb") as file:
+            file.seek(max(0, log.stat().st_size - tail_bytes))
+            lines = [
+                line.strip() for line in file.read().decode(errors="replace").splitlines() if line.strip()
+            ]
+    except OSError as exc:
+        return f"postgres log {log} unreadable ({exc.strerror})"
+    if not lines:
+        return f"postgres log {log} is empty"
+    serious = [line for line in lines if SERIOUS.search(line)]
+    last = (serious or lines)[-1]
+    found = SERIOUS.search(last)
+    return f"postgres log: {' '.join(last[found.start() if found else 0 :].split())[:300]}"
 
 
 def postmaster_pid(data_dir: Path) -> int | None:

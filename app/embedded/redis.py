@@ -8,6 +8,8 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from app.processes import die_with_parent
+
 
 def free_port(host: str = "127.0.0.1") -> int:
     """A TCP port nothing listens on right now."""
@@ -37,6 +39,8 @@ class EmbeddedRedis:
     data_dir: Path
     port: int
     host: str = "127.0.0.1"
+    #: Under `sibyl run`: the kernel stops the server when the supervisor dies (see `die_with_parent`).
+    die_with_parent: bool = False
     _process: subprocess.Popen[bytes] | None = field(default=None, repr=False)
 
     @property
@@ -55,7 +59,12 @@ class EmbeddedRedis:
             "--protected-mode", "yes",
             "--logfile", str((self.data_dir / "valkey.log").resolve()),
         ]  # fmt: skip
-        self._process = subprocess.Popen(args, stdin=subprocess.DEVNULL, start_new_session=True)
+        self._process = subprocess.Popen(
+            args,
+            stdin=subprocess.DEVNULL,
+            start_new_session=True,
+            preexec_fn=die_with_parent() if self.die_with_parent else None,  # noqa: PLW1509 - no threads here
+        )
         self._wait_until_ready(timeout)
 
     def _wait_until_ready(self, timeout: float) -> None:

@@ -96,7 +96,7 @@ async def analyze(args: argparse.Namespace, content: bytes, state: RunState) -> 
     """Run `analyze` on the PDF's bytes; returns the exit code (expected failures raise CommandError)."""
     deadline = None if args.timeout is None else time.monotonic() + args.timeout
     display = Display(sys.stderr)
-    async with client_for(args) as client:
+    async with client_for(args, display.line) as client:
         report = await _upload(client, args, content, display)
         state.report_id = report.id
         try:

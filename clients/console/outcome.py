@@ -9,6 +9,7 @@ from clients.sibyl.errors import (
     MutationFailed,
     RateLimitedError,
     ServerUnreachable,
+    ServiceUnavailable,
     SibylError,
 )
 
@@ -16,7 +17,7 @@ EXIT_OK = 0
 EXIT_FAILED = 1  # the analysis or parse failed, or the server refused the request
 EXIT_USAGE = 2  # bad arguments or input file
 EXIT_AUTH = 3
-EXIT_UNREACHABLE = 4
+EXIT_UNREACHABLE = 4  # the server could not be reached, or stayed unavailable, through the retries
 EXIT_TIMED_OUT = 5  # --timeout ran out; the work continues on the server (not a failure)
 EXIT_INTERRUPTED = 130
 
@@ -37,6 +38,8 @@ def describe_failure(error: Exception) -> tuple[int, str]:
         return EXIT_USAGE, str(error)
     if isinstance(error, AuthenticationError):
         return EXIT_AUTH, f"authentication failed: {error} (set --api-key or SIBYL_API_KEY)"
+    if isinstance(error, ServiceUnavailable):
+        return EXIT_UNREACHABLE, f"server unavailable: {error}"
     if isinstance(error, ServerUnreachable):
         return EXIT_UNREACHABLE, f"server unreachable: {error}"
     if isinstance(error, RateLimitedError):

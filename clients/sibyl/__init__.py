@@ -15,6 +15,7 @@ from clients.sibyl.errors import (
     NotFound,
     RateLimitedError,
     ServerUnreachable,
+    ServiceUnavailable,
     SibylError,
     WaitTimeout,
 )
@@ -51,6 +52,7 @@ __all__ = [
     "RateLimitedError",
     "Report",
     "ServerUnreachable",
+    "ServiceUnavailable",
     "SibylClient",
     "SibylError",
     "StartedAnalysis",

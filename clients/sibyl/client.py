@@ -11,7 +11,7 @@ from types import TracebackType
 from typing import Any
 
 from clients.sibyl import documents
-from clients.sibyl.errors import NotFound, RateLimitedError, WaitTimeout, raise_for_union
+from clients.sibyl.errors import NotFound, RateLimitedError, ServerUnreachable, WaitTimeout, raise_for_union
 from clients.sibyl.models import (
     Analysis,
     Answer,
@@ -24,12 +24,38 @@ from clients.sibyl.models import (
     Upload,
 )
 from clients.sibyl.subscriptions import ConnectionLost, subscribe
-from clients.sibyl.transport import HttpTransport, resolve_api_key, resolve_base_url, websocket_url
+from clients.sibyl.transport import (
+    HttpTransport,
+    RetryListener,
+    backoff,
+    resolve_api_key,
+    resolve_base_url,
+    websocket_url,
+)
 
 #: Consecutive dropped connections `events` survives before giving up.
 MAX_RECONNECTS = 5
 #: Longest wait before reconnecting a rate-limited subscription, whatever the server asked.
 MAX_RATE_LIMIT_WAIT = 60.0
+
+
+class Outage:
+    """How long a failing connection has been retried, against the `retry_seconds` budget."""
+
+    def __init__(self, retry_seconds: float) -> None:
+        self.retry_seconds = retry_seconds
+        self.since: float | None = None
+
+    def wait(self, attempt: int) -> float | None:
+        """The pause before the next retry, or None once the budget is spent."""
+        now = time.monotonic()
+        self.since = now if self.since is None else self.since
+        left = self.since + self.retry_seconds - now
+        return min(backoff(attempt), left) if left > 0 else None
+
+    def over(self) -> None:
+        """The connection works again: the next outage gets a whole budget."""
+        self.since = None
 
 
 class SibylClient:
@@ -42,6 +68,10 @@ class SibylClient:
         max_retries: Retries of a rate-limited (429) request, each after the server's Retry-After.
         persisted_queries: Send documents as automatic persisted queries (hash first, the document
             only when the server asks for it); on by default.
+        retry_seconds: How long a request, or the event subscription, keeps retrying a server
+            that is unreachable or answers `SERVICE_UNAVAILABLE` (restarting, database briefly
+            away) before the error is raised; 0 (the default) raises at once.
+        on_retry: Called with the error and the wait before each such retry.
     """
 
     def __init__(
@@ -51,12 +81,22 @@ class SibylClient:
         timeout: float = 30.0,
         max_retries: int = 3,
         persisted_queries: bool = True,
+        retry_seconds: float = 0.0,
+        on_retry: RetryListener | None = None,
     ) -> None:
         self.base_url = resolve_base_url(base_url)
         self.api_key = resolve_api_key(api_key)
         self.timeout = timeout
+        self.retry_seconds = retry_seconds
+        self.on_retry = on_retry
         self._http = HttpTransport(
-            self.base_url, self.api_key, timeout, max_retries, persisted_queries=persisted_queries
+            self.base_url,
+            self.api_key,
+            timeout,
+            max_retries,
+            persisted_queries=persisted_queries,
+            retry_seconds=retry_seconds,
+            on_retry=on_retry,
         )
 
     async def __aenter__(self) -> SibylClient:
@@ -196,10 +236,12 @@ class SibylClient:
     async def events(self, report_id: str, after_id: int = 0) -> AsyncGenerator[StreamEvent, None]:
         """The report's events after `after_id`, replayed then live, forever (break to stop).
 
-        A dropped connection is resumed from the last event seen, so nothing is missed or repeated;
-        a connection refused for the rate limit is retried after the wait the server asks for.
+        A dropped connection is resumed from the last event seen, so nothing is missed or repeated:
+        up to `MAX_RECONNECTS` times in a row, and for `retry_seconds` while the server cannot be
+        reached or is unavailable (an API restart); a connection refused for the rate limit is
+        retried after the wait the server asks for.
         """
-        failures = 0
+        failures, outage = 0, Outage(self.retry_seconds)
         while True:
             try:
                 stream = self._subscribe(documents.ANALYSIS_EVENTS, reportId=report_id, afterId=after_id)
@@ -207,13 +249,18 @@ class SibylClient:
                     async for data in stream:
                         event = StreamEvent.from_json(data["analysisEvents"])
                         after_id, failures = event.id, 0
+                        outage.over()
                         yield event
                 return
-            except ConnectionLost:
+            except ServerUnreachable as error:
                 failures += 1
-                if failures > MAX_RECONNECTS:
+                wait = outage.wait(failures)
+                if wait is None and not (isinstance(error, ConnectionLost) and failures <= MAX_RECONNECTS):
                     raise
-                await asyncio.sleep(min(8.0, 0.25 * 2**failures))
+                wait = backoff(failures) if wait is None else wait
+                if self.on_retry is not None:
+                    self.on_retry(error, wait)
+                await asyncio.sleep(wait)
             except RateLimitedError as error:  # a reconnect refused for now: wait as the server asks
                 failures += 1
                 if failures > MAX_RECONNECTS:

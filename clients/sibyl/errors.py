@@ -15,7 +15,22 @@ class ConfigurationError(SibylError, ValueError):
 
 
 class ServerUnreachable(SibylError):
-    """No answer from the server (refused, DNS, timeout): the API is down or the URL is wrong."""
+    """No answer from the server (refused, DNS, timeout): the API is down or the URL is wrong.
+
+    Attributes:
+        maybe_applied: The request may have reached the server before the failure (a dropped
+            connection, a read timeout): retrying a mutation could apply it twice.
+    """
+
+    def __init__(self, message: str, maybe_applied: bool = False) -> None:
+        super().__init__(message)
+        self.maybe_applied = maybe_applied
+
+
+class ServiceUnavailable(ServerUnreachable):
+    """The server answered but cannot serve now (GraphQL code `SERVICE_UNAVAILABLE`, or HTTP 502/503/
+    504 without a GraphQL body): its database is briefly away or it is restarting. Worth retrying;
+    nothing was applied."""
 
 
 class AuthenticationError(SibylError):
@@ -85,6 +100,8 @@ class WaitTimeout(SibylError):
 
 
 NOT_FOUND_CODES = frozenset({"NOT_FOUND", "REPORT_NOT_FOUND"})
+#: The server's code for "retry shortly" (a lost database connection, a restart in progress).
+SERVICE_UNAVAILABLE = "SERVICE_UNAVAILABLE"
 
 
 def error_code(error: Mapping[str, Any]) -> str | None:
@@ -106,6 +123,8 @@ def raise_for_errors(errors: Sequence[Mapping[str, Any]]) -> None:
         raise AuthenticationError(message)
     if "RATE_LIMITED" in codes:
         raise RateLimitedError(message, retry_after_from_errors(errors))
+    if SERVICE_UNAVAILABLE in codes:
+        raise ServiceUnavailable(message)
     raise GraphQLErrors(errors)
 
 

@@ -45,6 +45,8 @@ def _close_error(error: ConnectionClosed) -> SibylError:
             reason or "Rate limited (WebSocket closed with 4429).",
             float(retry_in.group(1)) if retry_in else None,
         )
+    if code is None:
+        return ConnectionLost("The subscription connection dropped (no close frame).")
     detail = f"{code}: {reason}" if reason else str(code)
     return ConnectionLost(f"The subscription connection closed (code {detail}).")
 

@@ -1,7 +1,7 @@
 """`sibyl run` (what `make run` calls): embedded services, API and worker up; data survives a
 restart; a process that dies is restarted (an interrupted analysis resumes at once, with nothing
-duplicated); restarts that keep failing stop everything; SIGINT (Ctrl-C) stops every process it
-started, in order."""
+duplicated); a worker whose restarts keep failing is given up while the API serves, an API whose
+restarts keep failing stops everything; SIGINT (Ctrl-C) stops every process it started, in order."""
 
 from __future__ import annotations
 
@@ -240,19 +240,40 @@ def test_a_killed_postgres_is_restarted_with_its_data(data_dir: Path) -> None:
     assert_stopped_in_order(sibyl, exit_code)
 
 
-@pytest.mark.timeout(400)
-def test_restarts_that_keep_failing_stop_everything(data_dir: Path) -> None:
+@pytest.mark.timeout(120)
+def test_a_crash_looping_worker_is_given_up_while_the_api_serves_and_a_crash_looping_api_stops_all(
+    data_dir: Path,
+) -> None:
     sibyl = start_sibyl(
         data_dir, free_port(), free_port(), {"RESTART_MAX_FAILURES": "2", "RESTART_BACKOFF_SECONDS": "0.2"}
     )
+    readyz = f"http://127.0.0.1:{sibyl.api_port}/readyz"
     try:
+        assert httpx.get(readyz, timeout=10).json()["checks"]["worker"] == "ok"
         for attempt in (1, 2, 3):
             os.kill(sibyl.wait_for_pid("worker", attempt, timeout=30), signal.SIGKILL)
+        wait_until(
+            lambda: "giving up on the worker" in sibyl.log(), 30, "the supervisor to give up on the worker"
+        )
+        assert re.search(
+            r"ERROR app\.supervisor: worker died: killed by SIGKILL .*giving up on the worker", sibyl.log()
+        )
+
+        assert sibyl.process.poll() is None, "the API and the databases keep serving"
+        assert sibyl.graphql(COUNT)["reports"]["totalCount"] == 0
+        ready = httpx.get(readyz, timeout=10)
+        assert ready.status_code == 503
+        body = ready.json()
+        assert body["failing"] == ["worker"] and body["checks"]["postgres"] == body["checks"]["redis"] == "ok"
+        assert body["checks"]["worker"].startswith("down: died: killed by SIGKILL")
+
+        for attempt in (1, 2, 3):
+            os.kill(sibyl.wait_for_pid("api", attempt, timeout=30), signal.SIGKILL)
         exit_code = sibyl.process.wait(60)
     finally:
         if sibyl.process.poll() is None:
             sibyl.stop()
-    assert "worker died: killed by SIGKILL" in sibyl.log()
-    assert "2 failed restart(s) in a row, giving up" in sibyl.log()
+    assert "api died: killed by SIGKILL" in sibyl.log()
+    assert "2 failed restart(s) in a row, giving up\n" in sibyl.log()
     assert len(sibyl.pids("worker")) == 3
     assert_stopped_in_order(sibyl, exit_code, expected_exit=1)

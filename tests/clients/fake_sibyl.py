@@ -23,6 +23,15 @@ REPORT_ID = "UmVwb3J0OjExMTExMTExLTExMTEtMTExMS0xMTExLTExMTExMTExMTExMQ=="
 PQ_NOT_FOUND = "PERSISTED_QUERY_NOT_FOUND"
 OPERATION = re.compile(r"^\s*(?:query|mutation|subscription)\s+(\w+)")
 UNAUTHENTICATED = {"errors": [{"message": "Invalid API key.", "extensions": {"code": "UNAUTHENTICATED"}}]}
+UNAVAILABLE = {
+    "data": None,
+    "errors": [
+        {
+            "message": "The database is unavailable; retry shortly.",
+            "extensions": {"code": "SERVICE_UNAVAILABLE"},
+        }
+    ],
+}
 
 
 def report_json(status: str, progress: float = 0.0, stage: str | None = None, **extra: Any) -> dict[str, Any]:
@@ -88,6 +97,16 @@ class FakeSibyl:
     ask_result: dict[str, Any] | None = None
     persisted: dict[str, str] = field(default_factory=dict)  # APQ: sha256 -> registered document
     persisted_misses: int = 0  # hash-only requests answered PERSISTED_QUERY_NOT_FOUND
+    #: Answer the next N requests for an operation ("*": any) with SERVICE_UNAVAILABLE, as the API
+    #: does while its database is away.
+    unavailable: dict[str, int] = field(default_factory=dict)
+
+    def _unavailable(self, operation: str) -> bool:
+        for key in (operation, "*"):
+            if self.unavailable.get(key, 0) > 0:
+                self.unavailable[key] -= 1
+                return True
+        return False
 
     def operations(self) -> list[str]:
         return [self._operation(request) for request in self.requests]
@@ -120,6 +139,8 @@ class FakeSibyl:
             return JSONResponse({"errors": [error]}, 429, headers)
         if not self._authorised(request.headers.get("authorization")):
             return JSONResponse(UNAUTHENTICATED, 401)
+        if self._unavailable(self._operation(body)):
+            return JSONResponse(UNAVAILABLE)
         return JSONResponse(self.answer(self._operation(body), body.get("variables") or {}))
 
     def _persisted_query(self, body: dict[str, Any]) -> dict[str, Any] | None:
@@ -231,11 +252,12 @@ def event(event_id: int, event_type: str, agent: str | None = None, **data: Any)
 
 
 @asynccontextmanager
-async def serve_fake(fake: FakeSibyl) -> AsyncIterator[FakeSibyl]:
-    """Serve `fake` on a free port; its `url` is set while the block runs."""
+async def serve_fake(fake: FakeSibyl, port: int | None = None) -> AsyncIterator[FakeSibyl]:
+    """Serve `fake` on a free port (or `port`, to bring it back where it was); its `url` is set
+    while the block runs."""
     app = Starlette(
         routes=[Route("/graphql", fake.http, methods=["POST"]), WebSocketRoute("/graphql", fake.websocket)]
     )
-    async with serve_asgi(app, ws_per_message_deflate=False) as url:
+    async with serve_asgi(app, port=port, ws_per_message_deflate=False) as url:
         fake.url = url
         yield fake

@@ -159,7 +159,7 @@ async def test_missing_file_non_pdf_and_unreachable_server(tmp_path: Path, pdf: 
 
     missing = await run_cli("analyze", str(tmp_path / "nope.pdf"), "--server", "http://127.0.0.1:9")
     not_pdf = await run_cli("analyze", str(text_file), "--server", "http://127.0.0.1:9")
-    unreachable = await run_cli("analyze", pdf, "--server", "http://127.0.0.1:9")
+    unreachable = await run_cli("analyze", pdf, "--server", "http://127.0.0.1:9", "--retry-seconds", "1")
     usage = await run_cli("analyze", pdf, "--json", "--markdown")
     bad_url = await run_cli("analyze", pdf, "--server", "localhost:8000")
 
@@ -167,7 +167,8 @@ async def test_missing_file_non_pdf_and_unreachable_server(tmp_path: Path, pdf: 
     assert bad_url.stderr.startswith("sibyl: invalid server URL 'localhost:8000'")
     assert missing.stderr == f"sibyl: no such file: {tmp_path / 'nope.pdf'}\n"
     assert "not a PDF" in not_pdf.stderr
-    assert unreachable.stderr.startswith("sibyl: server unreachable:")
+    assert "server unreachable" in unreachable.stderr and "retrying for up to 1 s" in unreachable.stderr
+    assert unreachable.stderr.splitlines()[-1].startswith("sibyl: server unreachable:")
 
 
 async def test_ctrl_c_exits_130_and_says_the_analysis_continues(pdf: str) -> None:

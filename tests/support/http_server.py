@@ -17,12 +17,13 @@ from app.embedded.redis import free_port
 
 
 @asynccontextmanager
-async def serve_asgi(app: Any, **options: Any) -> AsyncIterator[str]:
-    """Run `app` until the block ends; yields its base URL (http://127.0.0.1:port).
+async def serve_asgi(app: Any, port: int | None = None, **options: Any) -> AsyncIterator[str]:
+    """Run `app` until the block ends (on `port`, else a free one); yields its base URL
+    (http://127.0.0.1:port).
 
     Signals stay pytest's (Ctrl+C stops the run, not just this server).
     """
-    port = free_port()
+    port = port or free_port()
     config = uvicorn.Config(
         app, host="127.0.0.1", port=port, log_level="warning", timeout_graceful_shutdown=5, **options
     )
