@@ -248,7 +248,8 @@ class Settings(BaseSettings):
         ge=0,
         le=60,
         description="How often each worker looks for analyses whose worker died (lease lapsed) and resumes "
-        "them; 0 looks only when the worker starts.",
+        "them, and for parses no worker runs any more (their job failed) and queues them again; 0 looks "
+        "only when the worker starts.",
     )
     specialist_plugins: str | None = Field(
         default=None,
@@ -409,8 +410,9 @@ class Settings(BaseSettings):
         default=5,
         ge=0,
         description="Consecutive failed restarts of one process (it fails to start, or dies again within "
-        "RESTART_BACKOFF_MAX_SECONDS) after which `sibyl run` stops everything and exits 1; 0 never "
-        "restarts (the first death stops everything).",
+        "RESTART_BACKOFF_MAX_SECONDS) after which `sibyl run` gives up on it: on the worker, Redis or "
+        "Postgres alone (logged at ERROR, reported by /readyz, the API keeps serving); on the API by "
+        "stopping everything (exit 1). 0 never restarts.",
     )
 
     @model_validator(mode="after")

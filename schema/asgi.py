@@ -47,6 +47,7 @@ from schema.errors import ErrorCode, error_document
 from schema.middleware import ApiKeyGuard, UploadGuard
 from schema.page_images import page_image_route
 from schema.persisted_queries import PersistedQueryProblem, persisted_query
+from schema.readiness import readyz
 from schema.request_reads import RequestReads
 from schema.ws_guard import LegacyWSHandler, TransportWSHandler
 
@@ -195,7 +196,7 @@ def _max_body_bytes(settings: Settings) -> int:
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
-    """A Starlette app serving `/graphql`, `/healthz`, the dashboard (`/`, `/web/…`), report page
+    """A Starlette app serving `/graphql`, `/healthz`, `/readyz`, the dashboard (`/`, `/web/…`), report page
     images (`/reports/{id}/pages/{n}.png`) and GraphiQL's page and assets (`/graphiql…`)."""
     settings = settings or get_settings()
 
@@ -220,6 +221,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             Route("/graphql", graphql, methods=["GET", "POST"]),
             WebSocketRoute("/graphql", graphql),
             Route("/healthz", healthz),
+            Route("/readyz", readyz),  # Postgres, Redis and supervised processes (schema.readiness)
             page_image_route(PageImages(settings)),
             *web_routes(),
             *(graphiql_routes(assets_dir(settings)) if settings.graphiql else []),
