@@ -11,17 +11,29 @@ stated year, the same emissions quantity (Scope 1, Scope 1+2, Scope 3 and the to
 scopes are four different ones; a source figure that names none is taken as the claim's, its
 sentence sharing the claim's topic; a site's figure only with that site's), and a comparable mood:
 a commitment, aim, plan or forecast ("committed to cutting", "a 39% reduction by 2035") is an
-intention, and an intention is never compared with a reported change (`change_mood`). Directions of
-change are compared only when both are reported and the sentence names no other quantity than the
-claim. A source rejecting the claim's figure ("60 sites, not 167") states a different figure. A
-different figure, and any direction of change, also needs the two sentences to measure alike
-(`figure_subjects`): a shared word beyond units and periods, the same qualifiers (avoided, saved,
-supplier, commuting ...), and for figures the same role (a change amount is never a level).
+intention, and an intention is never compared with a reported change (`change_mood`). A relative
+change ("rose 9%") is never a share ("64% of …") or percentage points, and shares of different bases
+("of total energy use", "of electricity use") are different quantities (`figure_comparison`).
+Directions of change are compared only when both are reported and the sentence names no other
+quantity than the claim (nor only percentages of another kind). A source rejecting the claim's
+figure ("60 sites, not 167") states a different figure. A different figure, and any direction of
+change, also needs the two sentences to measure alike (`figure_subjects`): a shared word beyond
+units and periods, the same qualifiers (avoided, saved, supplier, commuting ...), and for figures
+the same role (a change amount is never a level).
+
+A sentence may state the claim's figure without standing behind it (`denials`): it disputes what it
+reports ("X claims 64%, but an audit found …", "a figure analysts say is understated"), negates it
+("did not spend EUR 140 million"), or gives it for the opposite change ("rose 30%" against "reduced
+by 30%"). Such a sentence never supports; another figure for the same quantity in it contradicts, as
+does the opposite change of the same labelled quantity, and a denied change ("did not cut") of the
+claim's direction. Otherwise it only discusses the claim ("neutral" with a signal), and it outranks
+support from other sentences of the source, which does not stand behind the figure either.
+
 Signals, strongest first: a different figure for the same quantity (direct, 0.9), the opposite
-direction of change (direct, 0.85), a delayed or missed deadline (timeline, 0.8), enforcement or
-litigation (omission, 0.75), and criticism (contextual, 0.7). The same figure (0.6) or the same
-reported direction (0.5) counts as support. The sentence relied on is kept as the quote, so the
-quote check can confirm it is in the source.
+direction of change or a denied change (direct, 0.85), a delayed or missed deadline (timeline, 0.8),
+enforcement or litigation (omission, 0.75), and criticism (contextual, 0.7). The same figure (0.6) or
+the same reported direction (0.5) counts as support. The sentence relied on is kept as the quote, so
+the quote check can confirm it is in the source.
 """
 
 from __future__ import annotations
@@ -31,26 +43,27 @@ from dataclasses import dataclass
 
 from app.claims.sentences import split_sentences
 from app.knowledge.keywords import tokens
-from app.specialists.change_mood import mood, reported_direction, same_mood
+from app.specialists.change_mood import denied_change, mood, reported_direction
 from app.specialists.company_names import names_company
-from app.specialists.figure_subjects import measure_alike, role, same_role, subject_words
+from app.specialists.denials import disputes
+from app.specialists.figure_comparison import (
+    MIN_SHARED_WORDS,
+    ClaimFigure,
+    compare_counts,
+    compare_figures,
+    other_percentages,
+)
+from app.specialists.figure_comparison import same_value as same_value
+from app.specialists.figure_subjects import measure_alike, subject_words
 from app.specialists.figures import (
     Count,
-    Figure,
     covered_scopes,
-    denied,
-    denied_numbers,
     parse_counts,
     parse_figures,
     parse_years,
     quantities,
-    quantity_at,
-    stated_year,
 )
 from app.specialists.search_queries import STOPWORDS
-
-RELATIVE_TOLERANCE = 0.01
-MIN_SHARED_WORDS = 2
 
 _I = re.IGNORECASE
 DELAY = re.compile(
@@ -107,17 +120,6 @@ def content_words(text: str) -> set[str]:
 
 
 @dataclass(frozen=True)
-class _ClaimFigure:
-    """A claim figure with what it is compared by: its year, emissions quantity, mood and role."""
-
-    figure: Figure
-    year: int | None
-    quantity: str | None
-    mood: str
-    role: str | None
-
-
-@dataclass(frozen=True)
 class _Claim:
     """What the rules read from the claim: read once per source, then held against each sentence."""
 
@@ -127,23 +129,15 @@ class _Claim:
     years: set[int]
     quantities: frozenset[str]
     direction: str | None
-    figures: tuple[_ClaimFigure, ...]
+    denied: str | None  # the direction of change the claim denies ("did not increase")
+    figures: tuple[ClaimFigure, ...]
     counts: tuple[tuple[Count, str], ...]  # with each count's mood
     sites: set[str]
     has_deadline: bool  # a target year, or a target, goal or commitment
 
     @classmethod
     def read(cls, text: str) -> _Claim:
-        figures = tuple(
-            _ClaimFigure(
-                figure,
-                stated_year(text, figure),
-                quantity_at(text, figure.start),
-                mood(text, figure.start, figure.end),
-                role(text, figure.start, figure.end),
-            )
-            for figure in parse_figures(text)
-        )
+        figures = tuple(ClaimFigure.read(text, figure) for figure in parse_figures(text))
         return cls(
             text=text,
             words=content_words(text),
@@ -151,6 +145,7 @@ class _Claim:
             years={year for year, _ in parse_years(text)},
             quantities=quantities(text),
             direction=reported_direction(text),
+            denied=denied_change(text),
             figures=figures,
             counts=tuple((count, mood(text, count.start, count.end)) for count in parse_counts(text)),
             sites={match.group(1).lower() for match in _SITE.finditer(text)},
@@ -198,74 +193,128 @@ def _context_words(shared: set[str], company: str) -> set[str]:
     return shared - content_words(company)
 
 
+_RANK = {"contradicts": 2, "neutral": 1, "supports": 0}
+
+
 def _rank(assessment: SourceAssessment) -> tuple[int, float]:
-    return (1 if assessment.stance == "contradicts" else 0, assessment.confidence)
+    """Contradictions first; a sentence stating the claim's figure only to negate or dispute it
+    outranks support elsewhere in the source (the source does not stand behind the figure)."""
+    return (_RANK.get(assessment.stance, 0), assessment.confidence)
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """What the rules read from one source sentence against the claim. The directions are read
+    only when the sentence measures alike, for the same period and emissions quantity."""
+
+    figures: str | None  # figure_comparison's outcome: "match", "mismatch", "opposite", "unasserted"
+    claim_direction: str | None
+    sentence_direction: str | None
+    denied_direction: str | None  # the change the sentence denies ("did not cut")
+    disputed: bool
+    alike: bool
+    same_period: bool
+
+    @classmethod
+    def read(cls, claim: _Claim, sentence: str, shared: set[str]) -> _Reading:
+        same_period = _same_period(claim, sentence)
+        alike = measure_alike(claim.text, sentence, subject_words(shared))
+        disputed = disputes(sentence)
+        figures = _compare_all(claim, sentence, shared, alike, disputed) if same_period else None
+        directions = (
+            same_period
+            and alike
+            and (not quantities(sentence) or claim.quantities == quantities(sentence))
+            and not other_percentages(claim.figures, sentence)
+        )
+        return cls(
+            figures,
+            claim.direction if directions else None,
+            reported_direction(sentence) if directions else None,
+            denied_change(sentence) if directions else None,
+            disputed,
+            alike and same_period,
+            same_period,
+        )
 
 
 def _signal(claim: _Claim, sentence: str, named: bool, shared: set[str]) -> SourceAssessment | None:
+    """The strongest signal of one sentence: a contradiction, else support, else a figure or
+    statement the sentence repeats without standing behind it. Only a sentence about the
+    company (`named`) can say anything."""
+    if not named:
+        return None
+    reading = _Reading.read(claim, sentence, shared)
     quote = sentence.strip()
-    same_period = _same_period(claim, sentence)
-    alike = measure_alike(claim.text, sentence, subject_words(shared))
-    figures = _compare_all(claim, sentence, shared, alike) if same_period else None
-    claim_direction, sentence_direction = (
-        (claim.direction, reported_direction(sentence))
-        if same_period and alike and (not quantities(sentence) or claim.quantities == quantities(sentence))
-        else (None, None)
+    return (
+        _contradiction(claim, sentence, reading, quote)
+        or _support(reading, quote)
+        or _unasserted(reading, quote)
     )
-    if named and figures == "mismatch":
-        return SourceAssessment(
-            "contradicts",
-            "direct",
-            0.9,
-            "The source states a different figure for the same quantity than the claim.",
-            quote,
-            "numeric_mismatch",
-        )
-    if named and claim_direction and sentence_direction and claim_direction != sentence_direction:
-        return SourceAssessment(
-            "contradicts",
-            "direct",
-            0.85,
-            f"The claim reports {_a(claim_direction)}; the source reports {_a(sentence_direction)}.",
-            quote,
-            "opposite_direction",
-        )
-    if named and DELAY.search(sentence) and claim.has_deadline:
-        return SourceAssessment(
-            "contradicts",
-            "timeline",
-            0.8,
-            "The source reports the target or deadline as delayed, missed or abandoned.",
-            quote,
-            "timeline",
-        )
-    if named and ENFORCEMENT.search(sentence):
-        return SourceAssessment(
-            "contradicts",
-            "omission",
-            0.75,
+
+
+def _contradicts(kind: str, confidence: float, explanation: str, quote: str, signal: str) -> SourceAssessment:
+    return SourceAssessment("contradicts", kind, confidence, explanation, quote, signal)
+
+
+def _contradiction(claim: _Claim, sentence: str, reading: _Reading, quote: str) -> SourceAssessment | None:
+    claim_direction, sentence_direction = reading.claim_direction, reading.sentence_direction
+    if reading.figures == "mismatch":
+        explanation = "The source states a different figure for the same quantity than the claim."
+        return _contradicts("direct", 0.9, explanation, quote, "numeric_mismatch")
+    if reading.figures == "opposite":
+        explanation = "The source states the claim's figure for a change in the opposite direction."
+        return _contradicts("direct", 0.85, explanation, quote, "opposite_direction")
+    if claim_direction and sentence_direction and claim_direction != sentence_direction:
+        explanation = f"The claim reports {_a(claim_direction)}; the source reports {_a(sentence_direction)}."
+        return _contradicts("direct", 0.85, explanation, quote, "opposite_direction")
+    if claim_direction and claim_direction == reading.denied_direction:
+        explanation = f"The claim reports {_a(claim_direction)}; the source says there was none."
+        return _contradicts("direct", 0.85, explanation, quote, "denied_change")
+    if claim.denied and claim.denied == sentence_direction and reading.alike:
+        explanation = f"The claim says there was no {claim.denied}; the source reports {_a(claim.denied)}."
+        return _contradicts("direct", 0.85, explanation, quote, "denied_change")
+    if DELAY.search(sentence) and claim.has_deadline:
+        explanation = "The source reports the target or deadline as delayed, missed or abandoned."
+        return _contradicts("timeline", 0.8, explanation, quote, "timeline")
+    if ENFORCEMENT.search(sentence):
+        explanation = (
             "The source reports enforcement, litigation or an investigation on this topic that the claim "
-            "does not mention.",
-            quote,
-            "enforcement",
+            "does not mention."
         )
-    if named and CRITICISM.search(sentence) and figures != "match":
-        return SourceAssessment(
-            "contradicts",
-            "contextual",
-            0.7,
-            "The source gives critical context that undermines the claim.",
-            quote,
-            "negative_context",
-        )
-    if named and figures == "match":
+        return _contradicts("omission", 0.75, explanation, quote, "enforcement")
+    if CRITICISM.search(sentence) and reading.figures != "match":
+        explanation = "The source gives critical context that undermines the claim."
+        return _contradicts("contextual", 0.7, explanation, quote, "negative_context")
+    return None
+
+
+def _support(reading: _Reading, quote: str) -> SourceAssessment | None:
+    """The same figure, or the same reported direction, in a sentence that does not dispute it."""
+    if reading.figures == "match":
         return SourceAssessment(
             "supports", None, 0.6, "The source states the same figure as the claim.", quote, "same_figure"
         )
-    if named and claim_direction and claim_direction == sentence_direction:
+    direction = reading.claim_direction
+    if direction and direction == reading.sentence_direction and not reading.disputed:
         return SourceAssessment(
-            "supports", None, 0.5, f"The source also reports {_a(claim_direction)}.", quote, "same_direction"
+            "supports", None, 0.5, f"The source also reports {_a(direction)}.", quote, "same_direction"
         )
+    return None
+
+
+def _unasserted(reading: _Reading, quote: str) -> SourceAssessment | None:
+    """A sentence that states the claim's figure only negated or disputed, or disputes a statement
+    on the claim's subject: it discusses the claim and confirms nothing."""
+    if reading.figures == "unasserted":
+        explanation = (
+            "The source states the claim's figure but negates or disputes it, or gives it for another "
+            "change; it does not confirm the claim."
+        )
+        return SourceAssessment("neutral", None, 0.5, explanation, quote, "unasserted_figure")
+    if reading.disputed and reading.same_period:
+        explanation = "The source disputes a statement on the claim's subject; it does not confirm the claim."
+        return SourceAssessment("neutral", None, 0.5, explanation, quote, "disputed")
     return None
 
 
@@ -274,108 +323,18 @@ def _a(noun: str) -> str:
     return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
 
 
-def _same_quantity(claim_quantity: str | None, source_quantity: str | None) -> bool:
-    """The same emissions quantity, or a source figure that does not say which (its sentence shares
-    the claim's topic). A figure the source labels (Scope 1, the total) is compared only with a claim
-    figure of that label."""
-    return source_quantity is None or claim_quantity == source_quantity
-
-
 def _same_period(claim: _Claim, sentence: str) -> bool:
     """False when the claim and the sentence both state years and share none."""
     sentence_years = {year for year, _ in parse_years(sentence)}
     return not claim.years or not sentence_years or bool(claim.years & sentence_years)
 
 
-def _compare_all(claim: _Claim, sentence: str, shared: set[str], alike: bool) -> str | None:
-    """Figures with units first, then counts; a rejected claim figure is a mismatch either way.
-    Figures of sentences that do not measure alike (`figure_subjects.measure_alike`) can match but
-    never mismatch."""
-    figures = _compare_figures(claim, sentence, alike)
-    counts = _compare_counts(claim, sentence, shared)
+def _compare_all(claim: _Claim, sentence: str, shared: set[str], alike: bool, disputed: bool) -> str | None:
+    """Figures with units first, then counts; a rejected claim count is a mismatch either way, and
+    nothing a sentence disputes is a match."""
+    figures = compare_figures(claim.figures, claim.sites, sentence, alike=alike, disputed=disputed)
+    counts = compare_counts(claim.counts, sentence, shared)
     if counts == "denied":
         return "mismatch"
-    return figures or counts
-
-
-def _same_measure(mine: _ClaimFigure, sentence: str, theirs: Figure) -> bool:
-    """Whether two figures measure the same emissions quantity in a comparable mood."""
-    return _same_quantity(mine.quantity, quantity_at(sentence, theirs.start)) and same_mood(
-        mine.mood, mood(sentence, theirs.start, theirs.end)
-    )
-
-
-def _compare_figures(claim: _Claim, sentence: str, alike: bool) -> str | None:
-    """ "match" if the source repeats a claim figure, "mismatch" if it states the same quantity for
-    the same year only with other values (or rejects the claim's value), None when no figure is
-    comparable.
-
-    A match may be a paraphrase ("16.2 million tonnes" for "16.2 Mt CO2e"); a mismatch must be
-    certain: the same currency, both or neither labelled CO2e, no unit of two readings, and the
-    source names the site or segment the claim's figure is for, and both figures measure the same
-    thing (`alike`, and the same role: a change amount or a level, `figure_subjects.role`).
-    """
-    comparable = [
-        (mine, theirs)
-        for mine in claim.figures
-        for theirs in parse_figures(sentence)
-        if mine.figure.same_kind(theirs)
-        and _same_year(mine.year, stated_year(sentence, theirs))
-        and _same_measure(mine, sentence, theirs)
-    ]
-    same = [(mine, theirs) for mine, theirs in comparable if same_value(mine.figure, theirs)]
-    if any(not denied(sentence, theirs.start) for _, theirs in same):
-        return "match"
-    if same:
-        return "mismatch"
-    if (
-        alike
-        and _same_site(claim, sentence)
-        and any(
-            _certainly_comparable(mine.figure, theirs)
-            and same_role(mine.role, role(sentence, theirs.start, theirs.end))
-            for mine, theirs in comparable
-        )
-    ):
-        return "mismatch"
-    return None
-
-
-def _compare_counts(claim: _Claim, sentence: str, shared: set[str]) -> str | None:
-    """Counts of the same things ("167 warehouses"): "denied" when the source rejects the claim's
-    count ("60 warehouses, not 167"), "match" when it repeats it, "mismatch" when it gives another
-    count of the same things in a sentence sharing at least two other content words with the claim."""
-    theirs = parse_counts(sentence)
-    rejected = {value for value, _ in denied_numbers(sentence)}
-    result: str | None = None
-    for mine, mine_mood in claim.counts:
-        if mine.value in rejected:
-            return "denied"
-        same_things = [
-            count
-            for count in theirs
-            if count.noun == mine.noun and same_mood(mine_mood, mood(sentence, count.start, count.end))
-        ]
-        if any(count.value == mine.value for count in same_things):
-            result = "match"
-        elif same_things and len(shared - {mine.noun}) >= MIN_SHARED_WORDS and result is None:
-            result = "mismatch"
-    return result
-
-
-def _same_site(claim: _Claim, sentence: str) -> bool:
-    return all(re.search(rf"\b{site}", sentence, _I) for site in claim.sites)
-
-
-def _same_year(mine: int | None, theirs: int | None) -> bool:
-    return mine is None or theirs is None or mine == theirs
-
-
-def _certainly_comparable(mine: Figure, theirs: Figure) -> bool:
-    return mine.co2e == theirs.co2e and not (mine.ambiguous or theirs.ambiguous)
-
-
-def same_value(mine: Figure, theirs: Figure) -> bool:
-    """The same value, within the rounding of either figure or 1 %."""
-    tolerance = max(mine.base_half_unit, theirs.base_half_unit, abs(mine.base) * RELATIVE_TOLERANCE)
-    return abs(abs(mine.base) - abs(theirs.base)) <= tolerance
+    result = figures or counts
+    return "unasserted" if result == "match" and disputed else result

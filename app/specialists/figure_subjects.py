@@ -18,6 +18,11 @@ customers avoided 190 Mt. A source figure may contradict a claim figure only whe
   compared with a level ("fell to 350 kt", "from 420 kt"). A figure whose wording says neither
   ("came to", "at", "were") may be either.
 
+Percentages need two more tests, for support too (`same_percentage`): a relative change ("rose
+9%") is never the same quantity as a share ("made up 64% of …", "9% of …") — an absolute change
+in percentage points is a dimension of its own (`figures.Figure`) — and two shares are the same
+quantity only of the same base: "64% of total energy use" is not "64% of electricity use".
+
 Matching figures (support) do not need this: the same value in the same unit is rarely a
 coincidence, and support alone never decides a verdict without a quote check and an independent
 publisher (`app.agents.judge.grounding`).
@@ -77,6 +82,25 @@ _LEVEL_BEFORE = re.compile(
     rf"\b(?:{_CHANGE_VERB}|{_CHANGE_NOUN})\b(?:\s[\w-]+){{0,6}}?\s(?:to|from)\s{_HEDGE}$", _I
 )
 _LOOK_BEHIND = 80
+#: Phrases with a direction word that state no change: "made up 64%", "up to 30%".
+_NO_CHANGE_BEFORE = re.compile(
+    rf"\b(?:(?:made|make|makes|making|add(?:s|ed)?|summ?ed)\sup|up\sto)\s{_HEDGE}$", _I
+)
+#: What a share is a share of: up to four words after "of", to the next preposition or punctuation.
+_SHARE_OF = re.compile(r"\s?of\s(?P<phrase>(?:[\w'’-]+\s?){1,4})")
+_PHRASE_END = re.compile(
+    r"\b(?:in|from|by|for|at|on|to|as|and|or|with|during|across|since|than|over|under)\b", _I
+)
+#: Words of a share's base that do not say what it is a share of ("our total electricity use").
+_GENERIC_BASE = frozenset(
+    {
+        "the", "its", "our", "their", "his", "her", "a", "an", "all", "total", "overall", "group",
+        "company", "companys", "annual", "global", "relevant", "use", "used", "usage", "consumption",
+        "consumed", "needs", "need", "demand", "mix", "share", "requirements",
+    }
+)  # fmt: skip
+#: Words for one base of a share ("power" is electricity).
+_SAME_BASE = {"power": "electricity", "electric": "electricity", "emission": "emissions"}
 
 
 @functools.lru_cache(maxsize=1024)
@@ -94,6 +118,8 @@ def role(text: str, start: int, end: int) -> str | None:
     """ "change" when the figure at `start:end` is a change amount, "level" when it is the level
     reached or left, None when its wording does not say."""
     before = text[max(0, start - _LOOK_BEHIND) : start]
+    if _NO_CHANGE_BEFORE.search(before):
+        return None
     if _LEVEL_BEFORE.search(before):
         return "level"
     if _CHANGE_BEFORE.search(before) or _CHANGE_AFTER.search(text[end:]):
@@ -110,3 +136,38 @@ def measure_alike(claim: str, sentence: str, shared_subjects: set[str]) -> bool:
     """Whether a claim sentence and a source sentence can speak of the same quantity at all: a
     shared subject word and the same qualifiers."""
     return bool(shared_subjects) and qualifiers(claim) == qualifiers(sentence)
+
+
+def share_base(text: str, end: int) -> frozenset[str]:
+    """The words saying what the percentage ending at `end` is a share of ("64% of our total
+    electricity use in 2023" -> {"electricity"}); empty when no "of" follows it or it names nothing
+    but generic words."""
+    match = _SHARE_OF.match(text, end)
+    if not match:
+        return frozenset()
+    phrase = match["phrase"]
+    stop = _PHRASE_END.search(phrase)
+    words = re.findall(r"[a-z]+", (phrase[: stop.start()] if stop else phrase).lower().replace("’", "'"))
+    return frozenset(
+        _SAME_BASE.get(word, word) for word in words if len(word) > 1 and word not in _GENERIC_BASE
+    )
+
+
+def percent_measure(text: str, start: int, end: int) -> tuple[str | None, frozenset[str]]:
+    """What a percentage at `start:end` measures: its kind, "change" for a relative change ("rose
+    9%") or "share" for a share or level ("64% of …", "rose to 64%") or None when its wording does
+    not say, and its base (`share_base`)."""
+    said = role(text, start, end)
+    share = said == "level" or _SHARE_OF.match(text, end) is not None
+    kind = "change" if said == "change" else "share" if share else None
+    return kind, share_base(text, end)
+
+
+def same_percentage(
+    first: tuple[str | None, frozenset[str]], second: tuple[str | None, frozenset[str]]
+) -> bool:
+    """Whether two percentages (`percent_measure`) can be the same quantity: not a relative change
+    against a share, and not shares of bases without a word in common."""
+    kinds = {first[0], second[0]} - {None}
+    bases_meet = not first[1] or not second[1] or bool(first[1] & second[1])
+    return len(kinds) < 2 and bases_meet

@@ -11,7 +11,15 @@ from __future__ import annotations
 import pytest
 
 from app.specialists.contradictions import assess_by_rules
-from app.specialists.figure_subjects import qualifiers, role, same_role, subject_words
+from app.specialists.figure_subjects import (
+    percent_measure,
+    qualifiers,
+    role,
+    same_percentage,
+    same_role,
+    share_base,
+    subject_words,
+)
 
 COMPANY = "Ardent Metals"
 TITLE = "Ardent Metals results examined"
@@ -122,3 +130,26 @@ def test_a_segments_figure_is_not_the_whole_scope() -> None:
 def test_purchased_energy_is_not_the_supply_chain() -> None:
     assert qualifiers("Clean energy was 19% of our purchased energy in 2022.") == frozenset()
     assert qualifiers("Scope 3 purchased goods and services came to 4 Mt.") == {"supply chain"}
+
+
+def _percent(text: str, figure: str) -> tuple[str | None, frozenset[str]]:
+    start = text.index(figure)
+    return percent_measure(text, start, start + len(figure))
+
+
+def test_a_percentages_kind_and_base() -> None:
+    """Trial s24 #10: "rose 9%" was compared with "64% of electricity", and "64% of total energy use"
+    verified "64% of electricity use"."""
+    share = "Renewables made up 64% of our total electricity use in 2023."
+    assert role_of(share, "64%") is None  # "made up" is no change
+    assert _percent(share, "64%") == ("share", frozenset({"electricity"}))
+    assert _percent("Its renewable share rose 9% in 2023.", "9%") == ("change", frozenset())
+    assert _percent("Its renewable share rose to 64% in 2023.", "64%") == ("share", frozenset())
+    assert share_base("64% of the Group's power consumption", 3) == {"electricity"}
+    assert share_base("64% of its total energy use, including fuels", 3) == {"energy"}
+    assert not same_percentage(_percent(share, "64%"), ("change", frozenset()))
+    assert not same_percentage(("share", frozenset({"electricity"})), ("share", frozenset({"energy"})))
+    assert same_percentage(
+        ("share", frozenset({"operational", "emissions"})), ("share", frozenset({"emissions"}))
+    )
+    assert same_percentage(("share", frozenset()), (None, frozenset({"energy"})))
