@@ -3,7 +3,13 @@
 No LLM and no outside source: it recomputes stated percentage changes, totals and unit
 conversions, flags impossible values, assesses target arithmetic and compares each figure a claim
 states with the same metric and year elsewhere in the report. Every finding says exactly what was
-computed, so a reader can redo the arithmetic; a claim no check applies to gets an honest "none".
+computed, so a reader can redo the arithmetic; a claim no check applies to gets an honest "none",
+which says so when the claim states a change the checks could not read.
+
+Modules: `change_statements` reads a change in any common word order, `percent_change` recomputes
+it within the written digits' rounding, `page_totals` adds up scopes stated across a page's
+sentences, `targets` tells a target from an achievement, `metric_checks` holds the in-sentence
+totals and sanity checks and `metric_index` the cross-page comparison.
 """
 
 from __future__ import annotations
@@ -13,17 +19,23 @@ from collections.abc import Callable, Iterable
 
 from app.agents.runtime import FindingDraft, InvestigationOutcome, InvestigationTools
 from app.agents.state import ClaimState, SpecialistTask
-from app.specialists.metric_checks import (
-    CheckResult,
-    check_of_which,
-    check_percent_change,
-    check_sanity,
-    check_scope_totals,
-    check_target,
-)
+from app.specialists.change_statements import stated_change
+from app.specialists.check_result import CheckResult
+from app.specialists.metric_checks import check_of_which, check_sanity, check_scope_totals
 from app.specialists.metric_index import MetricIndex, check_cross_page
+from app.specialists.page_totals import check_page_total
+from app.specialists.percent_change import check_percent_change
+from app.specialists.targets import check_target
 
-CHECKS_TRIED = ("percent_change", "scope_total", "of_which_sum", "sanity", "target_arithmetic", "cross_page")
+CHECKS_TRIED = (
+    "percent_change",
+    "scope_total",
+    "page_scope_total",
+    "of_which_sum",
+    "sanity",
+    "target_arithmetic",
+    "cross_page",
+)
 
 
 def _texts(claim: ClaimState) -> list[str]:
@@ -52,6 +64,10 @@ def check_claim(claim: ClaimState, index: MetricIndex) -> list[CheckResult]:
         for check in (check_scope_totals, check_of_which)
         if (result := _first(texts, page, check)) is not None
     ]
+    if not any(result.check == "scope_total" for result in results):
+        # The parts of a total may be stated in other sentences of the page.
+        total = check_page_total(text, page, index)
+        results += [total] if total is not None else []
     target = check_target(text, page, texts[-1])
     results += [target] if target is not None else []
     results += check_sanity(text, page)
@@ -84,17 +100,46 @@ def _draft(claim_id: str, result: CheckResult) -> FindingDraft:
     )
 
 
-def _nothing_applied(claim_id: str) -> FindingDraft:
+NOTHING_ELSE = (
+    "no total with its parts, no target with a baseline, no impossible value and no metric that "
+    "another page states for the same year."
+)
+
+
+def nothing_applied_summary(text: str) -> tuple[str, str | None]:
+    """What to say when no check applied, and the change the claim states if it states one.
+
+    A claim that states a change ("down 5%") is never told it states none: either only one level
+    is given, or the check could not read the levels in this wording; both are said as such.
+    """
+    change = stated_change(text)
+    if change is None:
+        return "No arithmetic check applied: the claim states no percentage change between two values, " + (
+            NOTHING_ELSE
+        ), None
+    return (
+        f'No arithmetic check applied: the claim states a change ("{change}") that the arithmetic check '
+        "could not read against two stated levels (only one level may be given, or the wording is one "
+        "the rule reader does not parse), and " + NOTHING_ELSE,
+        change,
+    )
+
+
+def _nothing_applied(claim_id: str, text: str) -> FindingDraft:
+    summary, change = nothing_applied_summary(text)
     return FindingDraft(
         claim_id=claim_id,
         evidence_type="none",
-        summary="No arithmetic check applied: the claim states no percentage change between two values, "
-        "no total with its parts, no target with a baseline, no impossible value and no metric "
-        "that another page states for the same year.",
+        summary=summary,
         supports_claim=None,
         confidence=None,
         method="rules",
-        details={"checks_tried": list(CHECKS_TRIED), "source_available": True, **SETTLED},
+        details={
+            "checks_tried": list(CHECKS_TRIED),
+            "source_available": True,
+            "stated_change": change,
+            **SETTLED,
+        },
     )
 
 
@@ -116,7 +161,7 @@ async def investigate_data_metrics(task: SpecialistTask, tools: InvestigationToo
     for claim in task["claims"]:
         items = results[claim["claim_id"]]
         findings += [_draft(claim["claim_id"], item) for item in items] or [
-            _nothing_applied(claim["claim_id"])
+            _nothing_applied(claim["claim_id"], claim["text"])
         ]
     counts = summarise(results)
     made = ", ".join(f"{count} {kind}" for kind, count in sorted(counts.items()) if kind != "contradictions")

@@ -27,6 +27,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 
 from app.documents.statements import statements
+from app.specialists.check_result import CheckResult
 from app.specialists.figures import (
     YEAR_RIGHT_AFTER,
     Figure,
@@ -37,7 +38,6 @@ from app.specialists.figures import (
     stated_year,
     year_right_after,
 )
-from app.specialists.metric_checks import CheckResult
 
 _I = re.IGNORECASE
 # Order matters: combined scopes before single ones.
@@ -194,17 +194,22 @@ def _metric_key(sentence: str, figure: Figure) -> tuple[str, str | None, str] | 
     return key, " ".join(boundary.group(1).lower().split()) if boundary else None, role
 
 
-def mentions_in(text: str, page: int, fallback_year: int | None = None) -> list[Mention]:
+def mentions_in(
+    text: str, page: int, fallback_year: int | None = None, *, date_levels: bool = False
+) -> list[Mention]:
     """Unambiguous metric mentions in one page's (or one claim's) text; `fallback_year` (the page's
-    year) dates a change's new level when its sentence names no year at all."""
+    year) dates a change's new level when its sentence names no year at all, and with `date_levels`
+    any level whose sentence names none (for parts and totals on one page, never across pages)."""
     found: list[Mention] = []
     for sentence in statements(text):
         if _FORWARD.search(sentence) or _NOT_AS_REPORTED.search(sentence):
             continue
         figures = parse_figures(sentence)
+        undated = fallback_year if date_levels and not parse_years(sentence) else None
         for figure in figures:
             metric = _metric_key(sentence, figure)
             year = _year_of(sentence, figures, figure, metric[2], fallback_year) if metric else None
+            year = year or (undated if metric else None)
             if metric and year and not attributed_elsewhere(sentence, figure.start):
                 key, boundary, _ = metric
                 found.append(Mention(key, year, figure, page, " ".join(sentence.split())[:240], boundary))
@@ -217,6 +222,7 @@ class MetricIndex:
     def __init__(self, pages: list[tuple[int, str]]) -> None:
         self.by_key: dict[tuple[str, int], list[Mention]] = defaultdict(list)
         self.page_years: dict[int, int | None] = {number: page_year(text) for number, text in pages}
+        self.page_texts: dict[int, str] = dict(pages)
         for number, text in pages:
             for mention in mentions_in(text, number, self.page_years[number]):
                 self.by_key[(mention.key, mention.year)].append(mention)
