@@ -74,6 +74,30 @@ class Settings(BaseSettings):
         gt=0,
         description="A persisted (APQ) document unused this long is forgotten (clients re-register it).",
     )
+    redis_command_timeout_seconds: float = Field(
+        default=2.0,
+        gt=0,
+        description="How long the API waits for Redis to answer one command. A Redis that is up but "
+        "not answering then costs a request this long at most: rate limiting is skipped, caches miss, "
+        "and queueing a job answers SERVICE_UNAVAILABLE.",
+    )
+    api_statement_timeout_seconds: float = Field(
+        default=30.0,
+        gt=0,
+        description="Postgres `statement_timeout` of the API's connections; the API also gives up on a "
+        "database that answers nothing a second later (SERVICE_UNAVAILABLE). Workers have no limit.",
+    )
+    api_db_pool_timeout_seconds: float = Field(
+        default=5.0,
+        gt=0,
+        description="How long an API request waits for a pooled database connection when all are busy "
+        "before answering SERVICE_UNAVAILABLE.",
+    )
+    api_db_connect_timeout_seconds: float = Field(
+        default=5.0,
+        gt=0,
+        description="How long the API waits for a new database connection (handshake included).",
+    )
     document_cache_size: int = Field(
         default=512,
         gt=0,

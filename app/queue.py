@@ -10,6 +10,13 @@ PARSE_REPORT_JOB = "parse_report"
 RUN_PIPELINE_JOB = "run_pipeline"
 
 
+async def check_queue(pool: ArqRedis) -> None:
+    """Raise the Redis error at once when the queue does not answer, before the caller stores
+    anything that would then wait for a job nobody queued (a PING: one round trip, or the API's
+    REDIS_COMMAND_TIMEOUT_SECONDS when Redis hangs)."""
+    await pool.ping()
+
+
 async def enqueue_parse(pool: ArqRedis, report_id: uuid.UUID, *, recovery: bool = False) -> bool:
     """Queue `parse_report` for a report; True when a new job was queued.
 

@@ -16,13 +16,16 @@ API hosts with skewed clocks agree. Each key expires by itself once its bucket i
 
 Redis failures fail open: the request is allowed and a warning is logged once per outage. A rate
 limit protects the service from abuse; refusing every request because Redis hiccuped would turn a
-small outage into a complete one.
+small outage into a complete one. A Redis that is up but not answering fails too, after the
+client's command timeout (REDIS_COMMAND_TIMEOUT_SECONDS); then the limiter leaves Redis alone for
+`FAIL_OPEN_SECONDS`, so during an outage only one request in that time waits for the timeout.
 """
 
 from __future__ import annotations
 
 import logging
 import math
+import time
 from dataclasses import dataclass
 
 from redis.asyncio import Redis
@@ -34,6 +37,8 @@ KEY_PREFIX = "sibyl:ratelimit:"
 
 #: The bucket's size as a fraction of the per-minute limit: ten seconds' worth of requests.
 BURST_FRACTION = 1 / 6
+#: After a Redis failure, requests are allowed without asking Redis for this long.
+FAIL_OPEN_SECONDS = 5.0
 
 # KEYS[1]: the bucket; ARGV[1]: emission interval (ms per request); ARGV[2]: the bucket's
 # tolerance (ms): burst x interval. The key holds the "theoretical arrival time" (TAT): when the
@@ -99,11 +104,14 @@ class RateLimiter:
         self._window_ms = window_seconds * 1000
         self._script = redis.register_script(GCRA_SCRIPT)
         self._redis_failing = False
+        self._skip_redis_until = 0.0
 
     async def hit(self, key: str) -> RateDecision:
         """Count one request for `key` and say whether it may proceed."""
         if self.per_minute == 0:
             return RateDecision(allowed=True, remaining=0, retry_after_seconds=0, limit=0)
+        if self._redis_failing and time.monotonic() < self._skip_redis_until:
+            return self._open_decision()
         interval_ms = self._window_ms / self.per_minute
         try:
             allowed, remaining, retry_after_ms = await self._script(
@@ -122,9 +130,13 @@ class RateLimiter:
 
     def _fail_open(self, exc: Exception) -> RateDecision:
         """Allow the request; warn at the first failure of an outage, not at every request."""
+        self._skip_redis_until = time.monotonic() + FAIL_OPEN_SECONDS
         if not self._redis_failing:
             self._redis_failing = True
             logger.warning("rate limiting is off until Redis answers again (requests allowed): %r", exc)
+        return self._open_decision()
+
+    def _open_decision(self) -> RateDecision:
         return RateDecision(
             allowed=True,
             remaining=self.burst,

@@ -11,8 +11,6 @@ from contextlib import asynccontextmanager
 from typing import cast
 
 import orjson
-from arq import create_pool
-from arq.connections import RedisSettings
 from cross_web import AsyncHTTPRequestAdapter, HTTPException
 from graphql import OperationType
 from starlette.applications import Starlette
@@ -28,12 +26,13 @@ from strawberry.types import ExecutionResult
 from strawberry.types.unset import UNSET, UnsetType
 
 from app.config import Settings, get_settings
-from app.db.session import create_engine, create_session_factory
+from app.db.session import Waits, create_engine, create_session_factory
 from app.embeddings import create_embedder
 from app.events import EventLog
 from app.heap import freeze_startup_heap
 from app.llm.client import create_llm_client
 from app.ratelimit import RateLimiter
+from app.redis_pool import create_redis_pool
 from app.web.assets import assets_dir
 from app.web.graphiql import graphiql_response, graphiql_routes
 from app.web.headers import CompressStatic, SecurityHeaders
@@ -156,8 +155,12 @@ class SibylGraphQL(GraphQL[Context, None]):
 
 @asynccontextmanager
 async def _services(settings: Settings) -> AsyncIterator[Services]:
-    engine = create_engine(settings.require_database_url())
-    arq = await create_pool(RedisSettings.from_dsn(settings.require_redis_url()))
+    engine = create_engine(settings.require_database_url(), waits=_api_waits(settings))
+    # Every Redis command of the API (rate limits, persisted queries, caches, queueing, events)
+    # gives up after REDIS_COMMAND_TIMEOUT_SECONDS: a hung Redis must not hang requests.
+    arq = await create_redis_pool(
+        settings.require_redis_url(), command_timeout=settings.redis_command_timeout_seconds
+    )
     session_factory = create_session_factory(engine)
     event_log = EventLog(
         session_factory,
@@ -187,6 +190,15 @@ async def _services(settings: Settings) -> AsyncIterator[Services]:
             await llm.aclose()
         await arq.aclose()
         await engine.dispose()
+
+
+def _api_waits(settings: Settings) -> Waits:
+    """Bounded Postgres waits for the API: a hung database answers SERVICE_UNAVAILABLE, not never."""
+    return Waits(
+        statement_seconds=settings.api_statement_timeout_seconds,
+        pool_seconds=settings.api_db_pool_timeout_seconds,
+        connect_seconds=settings.api_db_connect_timeout_seconds,
+    )
 
 
 def _max_body_bytes(settings: Settings) -> int:

@@ -4,10 +4,11 @@ close codes of refused WebSocket connections.
 Every error a resolver, a limit or a guard raises on purpose is built by `client_error` with an
 `ErrorCode`; errors graphql-core or Strawberry report themselves (syntax, validation, malformed
 global ids) get theirs in `SibylSchema.process_errors`, and unexpected failures are masked as
-INTERNAL_SERVER_ERROR, except two kinds the client can act on: a lost or refused database
-connection (SERVICE_UNAVAILABLE: retry shortly) and a full disk (STORAGE_FULL), told apart by
-`app.db.outages`. Expected outcomes of mutations are not errors at all: they are typed result
-members with their own `code` enums (see CONVENTIONS.md, "expected errors are data").
+INTERNAL_SERVER_ERROR, except two kinds the client can act on: a lost, refused or unanswered
+database or Redis connection (SERVICE_UNAVAILABLE: retry shortly) and a full disk (STORAGE_FULL),
+told apart by `app.db.outages` and `app.redis_pool`. Expected outcomes of mutations are not errors
+at all: they are typed result members with their own `code` enums (see CONVENTIONS.md, "expected
+errors are data").
 
 `ErrorCode` is part of the schema (GraphiQL shows each code's description), so clients can read
 the list where they read the rest of the API.
@@ -27,6 +28,7 @@ from strawberry.relay import GlobalIDValueError
 from strawberry.types import ExecutionContext
 
 from app.db.outages import is_disk_full_error, is_transient_db_error
+from app.redis_pool import is_redis_outage
 from app.services.failures import failure_summary
 from schema.lean_resolvers import install_lean_resolvers
 
@@ -133,9 +135,9 @@ class ErrorCode(enum.Enum):
     )
     SERVICE_UNAVAILABLE = strawberry.enum_value(
         "SERVICE_UNAVAILABLE",
-        description="The database is unreachable for now (restarting, or the connection was lost); "
-        "nothing is wrong with the request. Retry shortly, with backoff. Running analyses resume on "
-        "their own.",
+        description="The database or the job queue (Redis) is unreachable or not answering for now "
+        "(restarting, overloaded, or the connection was lost); nothing is wrong with the request. Retry "
+        "shortly, with backoff. Running analyses resume on their own.",
     )
     STORAGE_FULL = strawberry.enum_value(
         "STORAGE_FULL",
@@ -244,6 +246,8 @@ OUTAGE_MESSAGES = {
     ErrorCode.SERVICE_UNAVAILABLE: "The database is unavailable right now; retry shortly.",
     ErrorCode.STORAGE_FULL: "The server is out of disk space; nothing was stored. Retry once space is freed.",
 }
+#: SERVICE_UNAVAILABLE's message when Redis (the job queue) is what did not answer.
+QUEUE_UNAVAILABLE_MESSAGE = "The job queue is unavailable right now; retry shortly."
 
 
 def outage_code(exc: BaseException | None) -> ErrorCode | None:
@@ -253,9 +257,16 @@ def outage_code(exc: BaseException | None) -> ErrorCode | None:
         return None
     if is_disk_full_error(exc):
         return ErrorCode.STORAGE_FULL
-    if is_transient_db_error(exc):
+    if is_transient_db_error(exc) or is_redis_outage(exc):
         return ErrorCode.SERVICE_UNAVAILABLE
     return None
+
+
+def outage_message(exc: BaseException | None, code: ErrorCode) -> str:
+    """What the client is told for an outage `code`: which service is away, when it is Redis."""
+    if exc is not None and is_redis_outage(exc) and not is_transient_db_error(exc):
+        return QUEUE_UNAVAILABLE_MESSAGE
+    return OUTAGE_MESSAGES[code]
 
 
 class MaskUnexpectedErrors(MaskErrors):
@@ -269,7 +280,7 @@ class MaskUnexpectedErrors(MaskErrors):
         masked = super().anonymise_error(error)
         code = outage_code(error.original_error) or ErrorCode.INTERNAL_SERVER_ERROR
         if code in OUTAGE_MESSAGES:
-            masked.message = OUTAGE_MESSAGES[code]
+            masked.message = outage_message(error.original_error, code)
         masked.extensions = {"code": code.name}
         return masked
 

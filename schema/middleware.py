@@ -18,7 +18,7 @@ from starlette.datastructures import Headers, QueryParams
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from schema.auth import Refused, admit, key_from_headers, log_refusal
-from schema.errors import ErrorCode, error_document
+from schema.errors import ErrorCode, error_document, outage_code, outage_message
 
 logger = logging.getLogger(__name__)
 
@@ -80,6 +80,13 @@ class ApiKeyGuard:
         except Refused as exc:
             log_refusal(exc, "HTTP request")
             await _send_error(send, exc.status, str(exc), exc.extensions, exc.headers)
+            return
+        except Exception as exc:  # the key lookup met a database that is away or does not answer
+            code = outage_code(exc)
+            if code is None:
+                raise
+            logger.warning("%s while authenticating an HTTP request: %r", code.name, exc)
+            await _send_error(send, 503, outage_message(exc, code), {"code": code.name})
             return
         scope.setdefault("state", {})["principal"] = principal
         await self.app(scope, receive, send)

@@ -5,7 +5,9 @@ SQLAlchemy (its `DBAPIError.orig` holds the adapted driver error), the asyncpg a
 `__cause__` is asyncpg's own exception) and psycopg for the LangGraph checkpointer. A restarted
 Postgres shows up at any of them: a refused connect, `AdminShutdown` (57P01) on a pooled
 connection that outlived the old postmaster, `CannotConnectNow` (57P03) while it starts up, or
-"connection is closed" from a driver that noticed first. Such a failure says nothing about the
+"connection is closed" from a driver that noticed first. A server that is up but does not answer
+(stopped, swapping) shows up as the driver's connect or command timeout, and an exhausted pool as
+SQLAlchemy's pool timeout: "unavailable right now" as well. Such a failure says nothing about the
 work itself, so a job retries it and the API answers "retry shortly" instead of "unexpected error".
 A full disk (SQLSTATE 53100, ENOSPC) is named apart: retrying does not help until space is freed.
 """
@@ -24,8 +26,9 @@ from app.db.session import SessionFactory
 logger = logging.getLogger(__name__)
 
 #: SQLSTATEs of a connection that failed or a server that is stopping or starting (08xxx is the
-#: whole connection-exception class), and of a server with no connection slot left.
-TRANSIENT_SQLSTATES = frozenset({"57P01", "57P02", "57P03", "53300"})
+#: whole connection-exception class), of a server with no connection slot left, and of a statement
+#: cancelled (57014): the API's `statement_timeout` ran out on an overloaded or stuck server.
+TRANSIENT_SQLSTATES = frozenset({"57P01", "57P02", "57P03", "53300", "57014"})
 TRANSIENT_SQLSTATE_CLASS = "08"
 DISK_FULL_SQLSTATE = "53100"
 #: Socket errors of a peer that is gone or not listening.
@@ -98,8 +101,10 @@ def _connection_lost(error: BaseException) -> bool:
         return True  # asyncpg's refused connect to every address of the host
     if isinstance(error, FileNotFoundError) and error.filename is None:
         return True  # a Unix-socket connect to a stopped server: its socket file is gone
-    if type(error).__name__ == "PoolTimeout" and _from_driver(error):
-        return True  # psycopg's pool could not open a connection in time
+    if type(error).__name__ in {"PoolTimeout", "TimeoutError"} and _from_driver(error):
+        return True  # psycopg's or SQLAlchemy's pool had no connection to give in time
+    if isinstance(error, TimeoutError) and _raised_in_driver(error):
+        return True  # the driver's own connect or command timeout: a hung or overloaded server
     text = str(error).lower()
     return _from_driver(error) and any(phrase in text for phrase in CLOSED_CONNECTION_PHRASES)
 
@@ -114,6 +119,20 @@ def _sqlstate(error: BaseException) -> str | None:
 
 def _from_driver(error: BaseException) -> bool:
     return type(error).__module__.split(".")[0] in DRIVER_MODULES
+
+
+def _raised_in_driver(error: BaseException) -> bool:
+    """Whether a traceback frame of `error` is a database driver's: asyncpg raises a bare
+    `TimeoutError` when a connect or a command outlives its timeout. A timeout of the caller's own
+    (`asyncio.timeout` around some work) is raised in the caller's frames instead, so it is not
+    taken for a database that stopped answering."""
+    frame = error.__traceback__
+    while frame is not None:
+        module = frame.tb_frame.f_globals.get("__name__", "")
+        if isinstance(module, str) and module.split(".")[0] in DRIVER_MODULES:
+            return True
+        frame = frame.tb_next
+    return False
 
 
 def _chain(exc: BaseException) -> Iterator[BaseException]:

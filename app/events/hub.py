@@ -13,7 +13,8 @@ the connection pool and the pool error ended their subscriptions. Now:
 * every Postgres read of the hub goes through `_db`: at most `max_db_reads` at once (so followers
   alone never take more than that many pooled connections), and a read that fails because the pool
   is exhausted or the database is unreachable waits and retries instead of ending a subscription;
-* when Redis goes away the listener reconnects every second and re-subscribes; meanwhile, and after
+* when Redis goes away, or stops answering (a silent connection is PINGed; no PONG in time counts
+  as lost), the listener reconnects every second and re-subscribes; meanwhile, and after
   it comes back, each feed checks Postgres (once per report, not per subscriber), so nothing is
   lost, duplicated or reordered;
 * the listener runs only while something is followed: the last subscriber leaving closes it.
@@ -33,11 +34,13 @@ from typing import Any, TypeVar
 
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 from sqlalchemy import select
 from sqlalchemy.exc import DBAPIError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from app.db.models import Report
+from app.db.outages import is_transient_db_error
 from app.db.session import SessionFactory
 from app.events.feed import ReportFeed
 from app.events.log import REPLAY_BATCH, StreamEvent, channel_for, organisation_channel_for
@@ -50,8 +53,13 @@ REDIS_RETRY_SECONDS = 1.0
 DB_RETRY_FIRST_SECONDS = 0.05
 DB_RETRY_MAX_SECONDS = 2.0
 LISTEN_TIMEOUT_SECONDS = 1.0
+#: After this long without a message the listener PINGs over its pub/sub connection; a Redis that
+#: has not answered the PING within `pong_timeout` is taken for hung and the connection is remade.
+HEARTBEAT_SECONDS = 5.0
+DEFAULT_PONG_TIMEOUT_SECONDS = 2.0
 ORGANISATION_QUEUE = 1000
-#: Failures of a Postgres read that mean "try again later", not "this subscription is broken".
+#: The broad list of read failures `schema.verdict_stream` retries on; the hub itself retries only
+#: what `is_transient_db_error` calls an outage, so a bug (a bad query) ends the subscription.
 TRANSIENT_DB_ERRORS: tuple[type[BaseException], ...] = (PoolTimeout, DBAPIError, OSError, TimeoutError)
 
 Replay = Callable[[uuid.UUID, int, int], Awaitable[Sequence[StreamEvent]]]
@@ -83,7 +91,10 @@ class EventHub:
         poll_seconds: float = 5.0,
         buffer_size: int = 2048,
         max_db_reads: int = 4,
+        heartbeat_seconds: float = HEARTBEAT_SECONDS,
+        pong_timeout: float | None = None,
     ) -> None:
+        self._heartbeat = _Heartbeat(heartbeat_seconds, pong_timeout or _command_timeout(redis))
         self._session_factory = session_factory
         self._redis = redis
         self._replay = replay
@@ -178,7 +189,9 @@ class EventHub:
                 async with self._db_slots:
                     self.db_reads += 1
                     return await read()
-            except TRANSIENT_DB_ERRORS as exc:
+            except Exception as exc:
+                if not is_transient_db_error(exc):  # a bug: the subscription ends with it
+                    raise
                 logger.warning("event read failed (%s); retrying in %.2f s", exc, delay)
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, DB_RETRY_MAX_SECONDS)
@@ -239,16 +252,37 @@ class EventHub:
                     await pubsub.subscribe(*joined_meanwhile)
                 for feed in self._feeds.values():
                     feed.request_check()  # whatever was published while we were away
-                while True:
-                    message = await pubsub.get_message(timeout=LISTEN_TIMEOUT_SECONDS)
-                    if message is not None:
-                        self._dispatch(message)
+                await self._receive(pubsub)
             except (RedisError, OSError) as exc:
                 logger.info("event hub lost Redis (%s); feeds poll Postgres until it is back", exc)
+                self._redis_up, self._pubsub = False, None
+                for feed in self._feeds.values():
+                    feed.request_check()  # now, and from then on at the short poll interval
                 await asyncio.sleep(REDIS_RETRY_SECONDS)
             finally:
                 self._redis_up, self._pubsub = False, None
                 await _close_quietly(pubsub)
+
+    async def _receive(self, pubsub: Any) -> None:
+        """Dispatch messages until Redis fails or stops answering (raises a `RedisError`).
+
+        The wait for a message has its own timeout (an idle subscription is healthy, however long it
+        is silent), so the client's command timeout does not apply to it; silence is checked with
+        PINGs instead, whose PONG arrives as a message like any other.
+        """
+        loop = asyncio.get_running_loop()
+        self._heartbeat.heard(loop.time())
+        while True:
+            message = await pubsub.get_message(timeout=LISTEN_TIMEOUT_SECONDS)
+            now = loop.time()
+            if message is not None:
+                self._heartbeat.heard(now)
+                self._dispatch(message)
+            elif self._heartbeat.hung(now):
+                raise RedisTimeoutError("no PONG from Redis on the pub/sub connection")
+            elif self._heartbeat.due(now):
+                await pubsub.ping()
+                self._heartbeat.pinged(now)
 
     def _dispatch(self, message: dict[str, Any]) -> None:
         channel = _text(message.get("channel"))
@@ -282,6 +316,34 @@ class EventHub:
         self._pumps.clear()
         self._feeds.clear()
         self._listener = None
+
+
+class _Heartbeat:
+    """When the listener last heard from Redis, and whether a PING is due or went unanswered."""
+
+    def __init__(self, interval: float, pong_timeout: float) -> None:
+        self._interval = interval
+        self._pong_timeout = pong_timeout
+        self._last_heard = 0.0
+        self._ping_sent: float | None = None
+
+    def heard(self, now: float) -> None:
+        self._last_heard, self._ping_sent = now, None
+
+    def pinged(self, now: float) -> None:
+        self._ping_sent = now
+
+    def due(self, now: float) -> bool:
+        return self._ping_sent is None and now - self._last_heard >= self._interval
+
+    def hung(self, now: float) -> bool:
+        return self._ping_sent is not None and now - self._ping_sent >= self._pong_timeout
+
+
+def _command_timeout(redis: Redis) -> float:
+    """The client's own command timeout (the API's REDIS_COMMAND_TIMEOUT_SECONDS), if it has one."""
+    configured = redis.connection_pool.connection_kwargs.get("socket_timeout")
+    return float(configured) if configured else DEFAULT_PONG_TIMEOUT_SECONDS
 
 
 def _text(value: object) -> str:

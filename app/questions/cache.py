@@ -2,8 +2,9 @@
 
 The index version is part of the key, so a changed report never serves an old answer even before
 `forget_answers` runs. Each report's answer keys are also tracked in a Redis set so that starting an
-analysis can drop them all at once, with no SCAN of the whole keyspace. Redis being down costs the
-cache, never the answer.
+analysis can drop them all at once, with no SCAN of the whole keyspace. Redis being down, or up
+but not answering (the API's client gives up after REDIS_COMMAND_TIMEOUT_SECONDS), costs the cache,
+never the answer.
 """
 
 from __future__ import annotations
@@ -50,7 +51,7 @@ async def cached_answer(redis: Redis, key: str) -> Answer | None:
     """The answer cached under `key`, marked `cached`; None on a miss or when Redis fails."""
     try:
         raw = await redis.get(key)
-    except RedisError as exc:
+    except (RedisError, OSError) as exc:
         logger.warning("answer cache unavailable, answering afresh: %s", exc)
         return None
     if raw is None:
@@ -79,7 +80,7 @@ async def store_answer(
             pipe.expire(tracked, ttl_seconds, nx=True)
             pipe.expire(tracked, ttl_seconds, gt=True)
             await pipe.execute()
-    except RedisError as exc:
+    except (RedisError, OSError) as exc:
         logger.warning("answer not cached: %s", exc)
 
 
@@ -95,7 +96,7 @@ async def forget_answers(redis: Redis, report_id: uuid.UUID) -> int:
         keys = [member.decode() if isinstance(member, bytes) else str(member) for member in members]
         deleted = int(await redis.delete(*keys)) if keys else 0
         await redis.delete(tracked)
-    except RedisError as exc:
+    except (RedisError, OSError) as exc:
         logger.warning("cached answers of report %s not dropped: %s", report_id, exc)
         return 0
     return deleted

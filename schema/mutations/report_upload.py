@@ -9,7 +9,7 @@ import strawberry
 from strawberry.file_uploads import Upload
 
 from app.documents.pdf import PdfProblem, PdfRejected
-from app.queue import enqueue_parse
+from app.queue import check_queue, enqueue_parse
 from app.services.parse_recovery import requeue_if_stalled
 from app.services.uploads import InvalidUpload, accept_upload
 from schema.context import Context
@@ -98,6 +98,7 @@ class UploadReportMutation:
             content = await file.read(limit + 1)  # type: ignore[attr-defined]
         finally:
             await file.close()  # type: ignore[attr-defined]
+        await check_queue(services.arq)  # Redis hung or down: SERVICE_UNAVAILABLE, nothing stored
         try:
             outcome = await accept_upload(
                 services.session_factory,

@@ -91,8 +91,10 @@ CLAIMS: dict[str, dict[str, Any]] = {
         "text": "Our Scope 2 emissions were 3.1 Mt CO2e in 2023.",
         "document": (
             "Example Metals electricity emissions",
-            "Example Metals reported Scope 2 emissions of 3.1 million tonnes of CO2e for 2023, a "
-            "Carbon Brief analysis of its filing finds.",
+            # The outlet's own finding, in other units: relaying "Example Metals reported ..." would be
+            # the company's word (app.specialists.attribution), not an independent confirmation.
+            "A Carbon Brief analysis of grid and smelter data puts Example Metals' Scope 2 emissions for "
+            "2023 at 3.1 million tonnes of CO2e.",
             "https://www.carbonbrief.org/example-metals-scope-2",
         ),
         "verdict": "VERIFIED",

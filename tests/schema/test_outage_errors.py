@@ -108,7 +108,7 @@ async def disk_full(engine: AsyncEngine) -> SessionFactory:
 
 def context(settings: Settings, sessions: SessionFactory, redis: Redis) -> Context:
     services = SimpleNamespace(
-        settings=settings, session_factory=sessions, event_log=EventLog(sessions, redis)
+        settings=settings, session_factory=sessions, event_log=EventLog(sessions, redis), arq=redis
     )
     return Context(
         services=services,  # type: ignore[arg-type]
