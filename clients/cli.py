@@ -1,5 +1,5 @@
-"""The client side of the `sibyl` command: `sibyl analyze report.pdf --follow`, `sibyl ask` and
-`sibyl export`.
+"""The client side of the `sibyl` command: `sibyl analyze report.pdf --follow`, `sibyl ask`,
+`sibyl export`, `sibyl cancel` and `sibyl delete`.
 
 `add_client_commands` plugs these into the main `sibyl` parser; `python -m clients.cli` runs them on
 their own. Only the network is used: nothing of the server is imported.
@@ -17,6 +17,7 @@ from typing import Any
 from clients.console.analyze import RunState, analyze, interrupted_message, read_pdf
 from clients.console.ask import ask
 from clients.console.connect import DEFAULT_RETRY_SECONDS, RETRY_ENV
+from clients.console.control import cancel, delete
 from clients.console.outcome import EXIT_INTERRUPTED, CommandError, describe_failure
 from clients.console.show import export
 
@@ -59,6 +60,14 @@ def _ask(args: argparse.Namespace) -> int:
 
 def _export(args: argparse.Namespace) -> int:
     return _run(lambda: export(args), lambda: "interrupted.")
+
+
+def _cancel(args: argparse.Namespace) -> int:
+    return _run(lambda: cancel(args), lambda: "interrupted.")
+
+
+def _delete(args: argparse.Namespace) -> int:
+    return _run(lambda: delete(args), lambda: "interrupted.")
 
 
 def _positive_seconds(text: str) -> float:
@@ -140,12 +149,30 @@ def _add_export(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -
     _add_connection_options(parser)
 
 
+def _add_controls(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    parser = commands.add_parser(
+        "cancel",
+        help="stop a report's queued or running analysis (it becomes CANCELLED; results so far stay)",
+    )
+    parser.add_argument("report_id", metavar="REPORT_ID", help="the report's id")
+    parser.set_defaults(handler=_cancel)
+    _add_connection_options(parser)
+    parser = commands.add_parser(
+        "delete", help="delete a report with its PDF, claims, verdicts, events and runs (not while analysing)"
+    )
+    parser.add_argument("report_id", metavar="REPORT_ID", help="the report's id")
+    parser.add_argument("--yes", action="store_true", help="really delete (it cannot be undone)")
+    parser.set_defaults(handler=_delete)
+    _add_connection_options(parser)
+
+
 def add_client_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Register `analyze`, `ask` and `export` on a `sibyl` parser's subcommands (handlers return exit
-    codes)."""
+    """Register `analyze`, `ask`, `export`, `cancel` and `delete` on a `sibyl` parser's subcommands
+    (handlers return exit codes)."""
     _add_analyze(commands)
     _add_ask(commands)
     _add_export(commands)
+    _add_controls(commands)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -10,10 +10,12 @@ from schema.events import EventSubscription
 from schema.evidence import EvidenceQuery
 from schema.execution import PerEventMemoExecutionContext
 from schema.limits import RequestLimits
+from schema.mutations.analysis_cancel import CancelAnalysisMutation
 from schema.mutations.analysis_resume import ResumeAnalysisMutation
 from schema.mutations.analysis_start import StartAnalysisMutation
 from schema.mutations.evidence_add import AddEvidenceDocumentMutation
 from schema.mutations.evidence_delete import DeleteEvidenceDocumentMutation
+from schema.mutations.report_delete import DeleteReportMutation
 from schema.mutations.report_upload import UploadReportMutation
 from schema.questions import QuestionQuery
 from schema.reports import ReportQuery
@@ -42,12 +44,14 @@ Query = _joined(
 )
 Mutation = _joined(
     "Mutation",
-    "Writing: upload a report, start or resume its analysis, add to or delete from the evidence "
-    "library. Refusals are typed `…Error` results, not GraphQL errors.",
+    "Writing: upload or delete a report, start, resume or cancel its analysis, add to or delete from "
+    "the evidence library. Refusals are typed `…Error` results, not GraphQL errors.",
     (
         UploadReportMutation,
         StartAnalysisMutation,
         ResumeAnalysisMutation,
+        CancelAnalysisMutation,
+        DeleteReportMutation,
         AddEvidenceDocumentMutation,
         DeleteEvidenceDocumentMutation,
     ),

@@ -5,12 +5,14 @@ from __future__ import annotations
 import enum
 import uuid
 from datetime import datetime
-from typing import Any, cast
+from typing import Annotated, Any, cast
 
 import strawberry
 from strawberry.scalars import JSON
 
 from app.db.models import AnalysisRun
+from schema.analysis_runs import MAX_RUN_VERDICTS, run_verdicts
+from schema.claims import Verdict
 from schema.compliance import ParagraphCompliance, paragraphs
 from schema.context import Context
 from schema.enum_values import describe_values
@@ -26,6 +28,8 @@ FIXED_PROGRESS = {"queued": 0.0, "extracting_claims": 5.0, "completed": 100.0}
     COMPLETED="Finished: every claim has its final verdict.",
     ERROR="Stopped by a failure (`errorMessage`); `resumeAnalysis` continues it from its last completed "
     "step.",
+    CANCELLED="Stopped by `cancelAnalysis`; its findings and verdicts so far stay readable. No worker "
+    "resumes it on its own; `resumeAnalysis` continues it from its last completed step.",
 )
 @strawberry.enum(description="Where an analysis run is.")
 class AnalysisStatus(enum.Enum):
@@ -33,6 +37,7 @@ class AnalysisStatus(enum.Enum):
     RUNNING = "RUNNING"
     COMPLETED = "COMPLETED"
     ERROR = "ERROR"
+    CANCELLED = "CANCELLED"
 
 
 @strawberry.type(description="One specialist agent's state in the current pass.")
@@ -67,10 +72,13 @@ def progress_percent(run: AnalysisRun) -> float:
     return round(10.0 + span * (run.iteration_count + share), 1)
 
 
-@strawberry.type(description="The latest analysis of a report: live while it runs, final once COMPLETED.")
+@strawberry.type(
+    description="One analysis run of a report (`Report.analysis` is the latest): live while it runs, final "
+    "once COMPLETED."
+)
 class Analysis:
     id: strawberry.ID = strawberry.field(description="The analysis run's id (also the pipeline's thread id).")
-    status: AnalysisStatus = strawberry.field(description="PENDING, RUNNING, COMPLETED or ERROR.")
+    status: AnalysisStatus = strawberry.field(description="PENDING, RUNNING, COMPLETED, ERROR or CANCELLED.")
     pipeline_stage: str | None = strawberry.field(
         description="queued, extracting_claims, routing, investigating, judging or completed."
     )
@@ -165,3 +173,19 @@ class Analysis:
     @strawberry.field(description="Claims with a verdict so far in this run.")
     async def verdicts_count(self, info: strawberry.Info[Context]) -> int:
         return int(await info.context.loaders.verdicts_count.load(self.run_uuid))
+
+    @strawberry.field(
+        description="This run's verdicts, each claim's current one (final once the run completed), ordered "
+        "by claim id, `first` at a time after `offset`. Reaches an earlier run's verdicts (see "
+        "`Report.analyses`) while the claims it judged remain: a new claim extraction replaces them."
+    )
+    async def verdicts(
+        self,
+        info: strawberry.Info[Context],
+        first: Annotated[
+            int, strawberry.argument(description=f"How many verdicts (at most {MAX_RUN_VERDICTS}).")
+        ] = MAX_RUN_VERDICTS,
+        offset: Annotated[int, strawberry.argument(description="How many to skip (for the next page).")] = 0,
+    ) -> list[Verdict]:
+        rows = await run_verdicts(info, self.run_uuid, first, offset)
+        return [Verdict.from_model(row, self.report_uuid) for row in rows]

@@ -15,6 +15,7 @@ import strawberry
 from graphql import GraphQLError
 
 from clients.console.export import render_json, render_markdown
+from clients.console.fallback import completed_or_latest, with_note
 from clients.sibyl import documents
 from clients.sibyl.models import Claim, Report
 from schema.context import Context
@@ -48,5 +49,9 @@ async def export_report(info: strawberry.Info[Context], report_id: str, format: 
         after = connection["pageInfo"]["endCursor"]
         if not connection["pageInfo"]["hasNextPage"] or not after:
             break
+    shown = await completed_or_latest(
+        lambda query, **variables: _run(info, query, **variables), report, claims
+    )
     render = render_markdown if format is ExportFormat.MARKDOWN else render_json
-    return render(report, claims)
+    output = "markdown" if format is ExportFormat.MARKDOWN else "json"
+    return with_note(output, render(shown.report, shown.claims), shown.note, report.analysis)

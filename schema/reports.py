@@ -17,7 +17,8 @@ from app.db.models import ReportPage
 from app.db.models import ReportStatus as ReportStatusModel
 from app.db.models import RoutingAssignment as RoutingModel
 from app.db.models import Verdict as VerdictModel
-from schema.analysis import Analysis
+from schema.analysis import Analysis, AnalysisStatus
+from schema.analysis_runs import MAX_ANALYSES, report_runs
 from schema.claim_enums import ClaimOrder, ClaimType, Priority, VerdictLabel, specialist_argument
 from schema.claims import Finding, RoutingAssignment, Verdict
 from schema.claims_page import MAX_CLAIMS_PAGE, ClaimConnection, claims_page
@@ -39,11 +40,14 @@ describe_values(
     COMPLETED="Its latest analysis finished; claims, findings and final verdicts are complete.",
     ERROR="Parsing or the latest analysis failed; `errorMessage` says why (`resumeAnalysis` continues a "
     "failed analysis).",
+    CANCELLED="Its latest analysis was cancelled (`cancelAnalysis`); what it stored so far stays readable, "
+    "`resumeAnalysis` continues it and `startAnalysis` starts afresh.",
 )(
     strawberry.enum(
         ReportStatusModel,
         name="ReportStatus",
-        description="UPLOADED → PARSING → PARSED → ANALYZING → COMPLETED, or ERROR (see `errorMessage`).",
+        description="UPLOADED → PARSING → PARSED → ANALYZING → COMPLETED, or ERROR (see `errorMessage`), "
+        "or CANCELLED.",
     )
 )
 
@@ -146,6 +150,24 @@ class Report(relay.Node):
     async def analysis(self, info: strawberry.Info[Context]) -> Analysis | None:
         run = await info.context.loaders.latest_run.load(self.uuid)
         return Analysis.from_model(run) if run else None
+
+    @strawberry.field(
+        description="The report's analysis runs, newest first (the first is `analysis`), optionally only "
+        "those in some statuses: when a re-run fails or is cancelled, `analyses(status: [COMPLETED], "
+        "first: 1)` is the last completed one, with its `verdicts`."
+    )
+    async def analyses(
+        self,
+        info: strawberry.Info[Context],
+        first: Annotated[
+            int, strawberry.argument(description=f"How many runs (at most {MAX_ANALYSES}).")
+        ] = 10,
+        status: Annotated[
+            list[AnalysisStatus] | None, strawberry.argument(description="Only runs in these statuses.")
+        ] = None,
+    ) -> list[Analysis]:
+        statuses = [item.value for item in status] if status else None
+        return [Analysis.from_model(run) for run in await report_runs(info, self.uuid, statuses, first)]
 
     @strawberry.field(
         description="The report's claims, filtered and ordered, with cursors. Verdict, findings and "
@@ -272,7 +294,9 @@ class Report(relay.Node):
     @strawberry.field(
         description="The report's verdicts rendered as one document: byte for byte what `sibyl analyze "
         "--markdown` or `--json` prints for it (claims by page with verdict and confidence, counts per "
-        "verdict, the latest run's warnings)."
+        "verdict, the latest run's warnings). When the latest analysis failed or was cancelled, the last "
+        "COMPLETED one is rendered instead, after a one-line note saying so (JSON: `note` and "
+        "`latestAnalysis`)."
     )
     async def export(
         self,

@@ -20,6 +20,8 @@ from app.db.models import AnalysisRun
 from app.processes import proc_stat, process_is_alive
 
 ACTIVE_RUN_STATUSES = ("PENDING", "RUNNING")
+#: A run an operator stopped (`cancelAnalysis`): never leased, resumed or swept again unless resumed by hand.
+CANCELLED = "CANCELLED"
 #: A PENDING run younger than this still has its start job in the queue.
 PENDING_GRACE_SECONDS = 60.0
 HOST_CHARS = 64

@@ -32,10 +32,10 @@ from langchain_core.runnables import RunnableConfig
 from langgraph.checkpoint.postgres.aio import AsyncPostgresSaver
 from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
-from sqlalchemy import func, update
+from sqlalchemy import func, select, update
 
 from app.agents.graph import compile_graph
-from app.agents.lease import ACTIVE_RUN_STATUSES, current_process, lease_state
+from app.agents.lease import ACTIVE_RUN_STATUSES, CANCELLED, current_process, lease_state
 from app.agents.runtime import PipelineDeps
 from app.agents.state import PipelineInput
 from app.config import libpq_url
@@ -59,6 +59,8 @@ class RunResult(enum.StrEnum):
     DB_UNAVAILABLE = "database_unavailable"
     #: Internal: the run lost its database connection and Postgres is back; it resumes at once.
     INTERRUPTED = "interrupted"
+    #: An operator cancelled the run (`cancelAnalysis`); its graph was stopped.
+    CANCELLED = "cancelled"
 
 
 #: The `application_name` of the checkpointer's connections.
@@ -68,6 +70,9 @@ CHECKPOINTER_APPLICATION = "sibyl-checkpointer"
 DB_RECOVERY_WAIT_SECONDS = 120.0
 #: When the job retries after Postgres stayed away that long.
 DB_RETRY_SECONDS = 15.0
+#: How often a running analysis checks its row for a cancel: the longest a cancelled run keeps
+#: spending on LLM and search calls.
+CANCEL_CHECK_SECONDS = 0.5
 
 
 @dataclass(frozen=True)
@@ -207,7 +212,9 @@ class PipelineRunner:
         renewal = asyncio.create_task(self._renew_lease(run.id, owner))
         cancelled = False
         try:
-            await self._invoke(run)
+            if not await self._invoke_unless_cancelled(run, owner):
+                logger.info("analysis %s cancelled; its graph was stopped", run.id)
+                return RunOutcome(RunResult.CANCELLED, "cancelled by cancelAnalysis")
         except Exception as exc:  # noqa: BLE001 - recorded on the run and the report
             if is_transient_db_error(exc):
                 return await self._after_database_loss(run, owner, exc)
@@ -225,6 +232,47 @@ class PipelineRunner:
             refund = cancelled and self.stopping
             await self._release_lease_unless_unreachable(run.id, owner, refund_attempt=refund)
         return RunOutcome(RunResult.COMPLETED)
+
+    async def _invoke_unless_cancelled(self, run: AnalysisRun, owner: str) -> bool:
+        """Run the graph while the run stays ours; False when it was cancelled (or taken from us)
+        and the graph was stopped, ending whatever LLM or search request it had in flight."""
+        graph = asyncio.create_task(self._invoke(run))
+        watch = asyncio.create_task(self._watch_for_cancel(run.id, owner))
+        try:
+            await asyncio.wait((graph, watch), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            if not graph.done():
+                graph.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await graph
+            watch.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watch
+        if graph.cancelled():
+            return False
+        graph.result()  # the graph's own failure, if any
+        return True
+
+    async def _watch_for_cancel(self, run_id: uuid.UUID, owner: str) -> None:
+        """Return once the run is no longer RUNNING under `owner` (cancelled, or its lease cleared);
+        a check the database misses is tried again at the next one."""
+        while True:
+            await asyncio.sleep(CANCEL_CHECK_SECONDS)
+            try:
+                async with self.deps.session_factory() as session:
+                    row = (
+                        await session.execute(
+                            select(AnalysisRun.status, AnalysisRun.lease_owner).where(
+                                AnalysisRun.id == run_id
+                            )
+                        )
+                    ).one_or_none()
+            except Exception as exc:
+                if not is_transient_db_error(exc):
+                    raise
+                continue
+            if row is None or row.status == CANCELLED or row.lease_owner != owner:
+                return
 
     async def _after_database_loss(self, run: AnalysisRun, owner: str, exc: Exception) -> RunOutcome:
         """Wait for Postgres; INTERRUPTED (resume now) once it answers, else DB_UNAVAILABLE."""
@@ -286,11 +334,13 @@ class PipelineRunner:
         async with self.deps.event_log.transaction() as transaction:
             session = transaction.session
             await session.execute(
-                update(AnalysisRun).where(AnalysisRun.id == run.id).values(status="ERROR", error_message=text)
+                update(AnalysisRun)
+                .where(AnalysisRun.id == run.id, AnalysisRun.status != CANCELLED)
+                .values(status="ERROR", error_message=text)
             )
             await session.execute(
                 update(Report)
-                .where(Report.id == run.report_id)
+                .where(Report.id == run.report_id, Report.status != ReportStatus.CANCELLED)
                 .values(status=ReportStatus.ERROR, error_message=text)
             )
             await transaction.emit(

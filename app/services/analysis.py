@@ -11,14 +11,14 @@ from arq.connections import ArqRedis
 from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.agents.lease import ACTIVE_RUN_STATUSES, PENDING_GRACE_SECONDS, LeaseState, lease_state
+from app.agents.lease import ACTIVE_RUN_STATUSES, CANCELLED, PENDING_GRACE_SECONDS, LeaseState, lease_state
 from app.config import Settings
 from app.db.models import AnalysisRun, Claim, Report, ReportStatus
 from app.db.session import SessionFactory
 from app.events import EventLog
 from app.events.log import EventTransaction
 from app.questions.cache import forget_answers
-from app.queue import enqueue_pipeline
+from app.queue import check_queue, enqueue_pipeline
 from app.services.runs import latest_run
 
 
@@ -46,7 +46,7 @@ class AnalysisStarted:
     run: AnalysisRun
 
 
-ANALYSABLE = (ReportStatus.PARSED, ReportStatus.COMPLETED, ReportStatus.ERROR)
+ANALYSABLE = (ReportStatus.PARSED, ReportStatus.COMPLETED, ReportStatus.ERROR, ReportStatus.CANCELLED)
 
 
 async def locked_report(session: AsyncSession, report_id: uuid.UUID) -> Report:
@@ -66,7 +66,13 @@ async def start_analysis(
     skip_claims_extraction: bool = False,
     max_iterations: int | None = None,
 ) -> AnalysisStarted:
-    """Create a run for a parsed report, mark the report ANALYZING and queue the pipeline."""
+    """Create a run for a parsed report, mark the report ANALYZING and queue the pipeline.
+
+    The queue is checked first, so a Redis that does not answer stores no run (the caller answers
+    SERVICE_UNAVAILABLE); one that fails between the check and the queueing leaves a PENDING run,
+    which the analysis sweep resumes.
+    """
+    await check_queue(arq)
     started = await open_analysis_run(
         event_log,
         settings,
@@ -145,6 +151,7 @@ async def open_analysis_run(
 
 async def resume_analysis(event_log: EventLog, arq: ArqRedis, report_id: uuid.UUID) -> AnalysisStarted:
     """Continue the report's latest run from its last checkpoint (after a failure or a lost worker)."""
+    await check_queue(arq)  # as in `start_analysis`: nothing changes while the queue is away
     async with event_log.transaction() as transaction:
         session = transaction.session
         report = await locked_report(session, report_id)
@@ -169,7 +176,7 @@ async def resume_analysis(event_log: EventLog, arq: ArqRedis, report_id: uuid.UU
                     f"The latest analysis is {run.status} on a worker; follow it with analysisEvents.",
                     "reportId",
                 )
-        if run.status == "ERROR":
+        if run.status in ("ERROR", CANCELLED):
             run.status = "PENDING"
             run.error_message = None
             run.attempts = 0  # asked for again: a run that gave up gets its attempts back

@@ -149,6 +149,7 @@ DESCRIBERS: dict[str, Callable[[StreamEvent, Labels], str]] = {
     "warning": _warning,
     "parse_failed": _message,
     "run_resumed": _resumed,
+    "run_cancelled": _message,
 }
 
 

@@ -11,14 +11,21 @@ from pathlib import Path
 from clients.console.connect import client_for
 from clients.console.display import Display
 from clients.console.follow import Follower
-from clients.console.outcome import EXIT_FAILED, EXIT_OK, EXIT_TIMED_OUT, EXIT_USAGE, CommandError
+from clients.console.outcome import (
+    EXIT_CANCELLED,
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_TIMED_OUT,
+    EXIT_USAGE,
+    CommandError,
+)
 from clients.console.render import RENDERERS
 from clients.sibyl.client import SibylClient
 from clients.sibyl.errors import MutationFailed, WaitTimeout
 from clients.sibyl.models import FINAL_STATUSES, Report
 
 PDF_MAGIC = b"%PDF-"
-READY_STATUSES = frozenset({"PARSED", "ANALYZING", "COMPLETED", "ERROR"})
+READY_STATUSES = frozenset({"PARSED", "ANALYZING", "COMPLETED", "ERROR", "CANCELLED"})
 QUIET_POLL_SECONDS = 1.0
 
 
@@ -113,6 +120,10 @@ async def analyze(args: argparse.Namespace, content: bytes, state: RunState) -> 
         message = (report.analysis.error_message if report.analysis else None) or report.error_message
         print(f"sibyl: analysis failed: {message or 'unknown error'}", file=sys.stderr)
         return EXIT_FAILED
+    if report.status == "CANCELLED":
+        message = (report.analysis.error_message if report.analysis else None) or report.error_message
+        print(f"sibyl: analysis cancelled: {message or 'by an operator'}", file=sys.stderr)
+        return EXIT_CANCELLED
     return EXIT_OK
 
 

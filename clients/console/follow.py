@@ -81,7 +81,7 @@ class Follower:
                 if line:
                     self.display.line(line)
                 self._changed.set()
-                if event.event_type == "pipeline_completed" or (
+                if event.event_type in ("pipeline_completed", "run_cancelled") or (
                     event.event_type == "error" and event.get("node") is None
                 ):
                     self._finished.set()

@@ -19,6 +19,7 @@ EXIT_USAGE = 2  # bad arguments or input file
 EXIT_AUTH = 3
 EXIT_UNREACHABLE = 4  # the server could not be reached, or stayed unavailable, through the retries
 EXIT_TIMED_OUT = 5  # --timeout ran out; the work continues on the server (not a failure)
+EXIT_CANCELLED = 6  # the analysis was cancelled (cancelAnalysis / `sibyl cancel`) while waited for
 EXIT_INTERRUPTED = 130
 
 

@@ -89,6 +89,54 @@ query Claims(
 }
 """
 
+CANCEL_ANALYSIS = (
+    """
+mutation CancelAnalysis($reportId: ID!) {
+  cancelAnalysis(reportId: $reportId) {
+    __typename
+    ... on CancelAnalysisSuccess { report { ...ReportFields } analysis { ...AnalysisFields } }
+    ... on CancelAnalysisError { code message field }
+  }
+}
+"""
+    + REPORT_FIELDS
+)
+
+DELETE_REPORT = """
+mutation DeleteReport($reportId: ID!) {
+  deleteReport(reportId: $reportId) {
+    __typename
+    ... on DeleteReportSuccess { deletedId deletedAnalyses report { id filename companyName status } }
+    ... on DeleteReportError { code message field }
+  }
+}
+"""
+
+#: The report's last COMPLETED analysis with one page of its verdicts (the exports' fallback when the
+#: latest run failed or was cancelled); the verdict fields are those `CLAIMS` selects.
+COMPLETED_ANALYSIS = (
+    """
+query CompletedAnalysis($id: ID!, $first: Int, $offset: Int) {
+  report(id: $id) {
+    analyses(status: [COMPLETED], first: 1) {
+      ...AnalysisFields
+      completedAt
+      verdicts(first: $first, offset: $offset) {
+        claim { id }
+        verdict confidence reasoning
+        decidingSources {
+          findingId agent side publisher evidenceKind title url publishedDate tier tierBasis method
+          quote quoteVerified pages summary
+        }
+        ifrsMapping { paragraphId source status relationship }
+      }
+    }
+  }
+}
+"""
+    + ANALYSIS_FIELDS
+)
+
 ASK_REPORT = """
 query AskReport($reportId: ID!, $question: String!) {
   askReport(reportId: $reportId, question: $question) {

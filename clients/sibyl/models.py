@@ -9,7 +9,9 @@ from typing import Any
 JSONObject = Mapping[str, Any]
 
 #: Report statuses that end a wait: nothing more happens without a new request.
-FINAL_STATUSES = frozenset({"COMPLETED", "ERROR"})
+FINAL_STATUSES = frozenset({"COMPLETED", "ERROR", "CANCELLED"})
+#: Analysis statuses after which the exports show the last COMPLETED analysis instead.
+UNFINISHED_ANALYSIS_STATUSES = frozenset({"ERROR", "CANCELLED"})
 VERDICT_LABELS = ("VERIFIED", "UNVERIFIED", "CONTRADICTED", "INSUFFICIENT_EVIDENCE")
 
 
@@ -65,6 +67,8 @@ class Analysis:
     verdicts_count: int = 0
     error_message: str | None = None
     warnings: tuple[AnalysisWarning, ...] = ()
+    #: ISO 8601, when the documents select `completedAt` (the exports' fallback does).
+    completed_at: str | None = None
 
     @classmethod
     def from_json(cls, data: JSONObject) -> Analysis:
@@ -80,6 +84,7 @@ class Analysis:
             verdicts_count=int(data.get("verdictsCount") or 0),
             error_message=data.get("errorMessage"),
             warnings=tuple(AnalysisWarning.from_json(item) for item in data.get("warnings") or ()),
+            completed_at=data.get("completedAt"),
         )
 
 

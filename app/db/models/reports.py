@@ -32,6 +32,8 @@ class ReportStatus(enum.StrEnum):
     ANALYZING = "ANALYZING"
     COMPLETED = "COMPLETED"
     ERROR = "ERROR"
+    #: Its latest analysis was cancelled by an operator (`cancelAnalysis`).
+    CANCELLED = "CANCELLED"
 
 
 class Report(Timestamped, Base):
