@@ -8,13 +8,14 @@ from collections import Counter
 from typing import Any
 
 from langgraph.runtime import Runtime
-from sqlalchemy import update
+from sqlalchemy import select, update
 
 from app.agents.compliance import compliance_summary
+from app.agents.lease import CANCELLED
 from app.agents.persistence import mark_final_verdicts, now, save_findings, save_verdicts, update_run
 from app.agents.runtime import NodeRecorder, PipelineDeps
 from app.agents.state import PipelineState, latest_verdicts
-from app.db.models import Report, ReportStatus
+from app.db.models import AnalysisRun, Report, ReportStatus
 
 
 async def compile_report(state: PipelineState, runtime: Runtime[PipelineDeps]) -> dict[str, Any]:
@@ -28,6 +29,12 @@ async def compile_report(state: PipelineState, runtime: Runtime[PipelineDeps]) -
     compliance = compliance_summary(final.values(), findings)
     async with recorder.transaction() as transaction:
         session = transaction.session
+        # The run row first (FOR NO KEY UPDATE, as cancelAnalysis takes it): a cancel that landed
+        # while the last pass was judged stands, instead of being overwritten by COMPLETED.
+        current = select(AnalysisRun.status).where(AnalysisRun.id == recorder.run_id)
+        status = await session.scalar(current.with_for_update(key_share=True))
+        if status == CANCELLED:
+            return {}
         await save_findings(session, recorder.run_id, findings)
         await save_verdicts(session, recorder.run_id, verdicts)
         await mark_final_verdicts(
