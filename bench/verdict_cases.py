@@ -452,9 +452,13 @@ SENTENCES: dict[str, str] = {
     "came to {figure}.",
     "other_year": "According to filings examined by our reporters, the {topic} figure {when} "
     "came to {figure}.",
-    "paraphrase": "Its filing shows that {when}, the group's {topic} amounted to {figure}.",
+    # The outlet's (or the blogger's) own finding: a sentence that only passes on the group's filing
+    # or report ("its filing shows", "the group gives its …") is the company's word, not a second voice.
+    "paraphrase": "Data compiled by this newsroom show that {when}, the group's {topic} amounted to "
+    "{figure}.",
     "press_release": "{company} today confirmed that its {topic} {when} reached {figure}.",
-    "tier4_blog": "Reading the latest report, I noted that the group gives its {topic} {when} as {figure}.",
+    "tier4_blog": "By my own count from the site's meter readings, the group's {topic} {when} stood at "
+    "{figure}.",
 }
 
 
