@@ -6,8 +6,9 @@ so every finding declares which of six kinds it is:
 - `independent`: a source other than the reporting company (news, research, registries, imagery,
   documents in the evidence library), with its publisher, date and quote check;
 - `internal`: the report checked against itself (arithmetic, cross-page consistency), or the
-  company's own word repeated elsewhere (its website, its press releases): it can show the report
-  is inconsistent, never that it is true;
+  company's own word repeated elsewhere (its website, its press releases, its own report or CDP
+  response in the evidence library, an outlet relaying its statement): it can show the report is
+  inconsistent, never that it is true;
 - `disclosure`: IFRS S1/S2 requirement coverage. A claim that mentions an IFRS topic is disclosed,
   not true, so disclosure findings feed the compliance summary and never a verdict;
 - `context`: where the claim is, not whether it is true (a place located in the gazetteer with no
@@ -30,8 +31,9 @@ from app.specialists.credibility import PRESS_WIRE_DOMAINS
 EvidenceKind = Literal["independent", "internal", "disclosure", "context", "none", "error"]
 EVIDENCE_KINDS: tuple[str, ...] = ("independent", "internal", "disclosure", "context", "none", "error")
 
-#: How a source's tier was decided when the source is the company speaking for itself.
-SELF_REPORTED_TIER_BASES = frozenset({"company_site", "press_release"})
+#: How a source's tier was decided when the source is the company speaking for itself (its own or a
+#: subsidiary's site, a press release, its own report or CDP response).
+SELF_REPORTED_TIER_BASES = frozenset({"company_site", "press_release", "company_report"})
 #: Agents whose findings check the report against itself.
 INTERNAL_AGENTS = frozenset({"data_metrics"})
 #: Agents whose findings are IFRS disclosure coverage.
@@ -44,9 +46,10 @@ CONTEXT_TYPES = frozenset({"location_resolved"})
 
 
 def is_self_reported(details: Mapping[str, Any]) -> bool:
-    """Whether a source finding's source is the reporting company itself (own site, press release,
-    a press wire that publishes what companies send it)."""
-    if details.get("tier_basis") in SELF_REPORTED_TIER_BASES:
+    """Whether a source finding's source is the reporting company itself (own site, own report, press
+    release, a press wire that publishes what companies send it), or an outlet relaying the company's
+    statement ("Acme said …", `relays_company`): the company's word, wherever it is printed."""
+    if details.get("tier_basis") in SELF_REPORTED_TIER_BASES or details.get("relays_company") is True:
         return True
     url = details.get("source_url")
     return isinstance(url, str) and matches(url, PRESS_WIRE_DOMAINS)
@@ -54,8 +57,8 @@ def is_self_reported(details: Mapping[str, Any]) -> bool:
 
 def _summary_kind(details: Mapping[str, Any]) -> EvidenceKind:
     """A searching agent's summary is as independent as the sources it rests on."""
-    bases = [source.get("tier_basis") for source in details.get("key_findings") or []]
-    if bases and all(basis in SELF_REPORTED_TIER_BASES for basis in bases):
+    sources = details.get("key_findings") or []
+    if sources and all(is_self_reported(source) for source in sources):
         return "internal"
     return "independent"
 

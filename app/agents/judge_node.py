@@ -21,6 +21,7 @@ from app.agents.degradation import (
 from app.agents.evidence_kinds import kind_of
 from app.agents.judge import ClaimJudgment, build_reasoning, confidence_level, judge_claim
 from app.agents.judge.grounding import permitted_verdicts
+from app.agents.judge.ordering import in_content_order
 from app.agents.judge.reinvestigation import repeat_answers
 from app.agents.persistence import add_usage, save_verdicts
 from app.agents.runtime import NodeRecorder, PipelineDeps
@@ -190,7 +191,11 @@ async def judge_evidence(state: PipelineState, runtime: Runtime[PipelineDeps]) -
     iteration = state.get("iteration_count", 0)
     recorder = NodeRecorder.for_run(deps, state, node="judge_evidence", iteration=iteration, agent_name=AGENT)
     await recorder.start("judging")
-    grouped = findings_by_claim(state.get("findings") or [])
+    # In content order: the specialists' findings arrive in an order set by timing (`ordering`).
+    grouped = {
+        claim_id: in_content_order(found)
+        for claim_id, found in findings_by_claim(state.get("findings") or []).items()
+    }
     agent_status = state.get("agent_status") or {}
     trace = UsageTrace()
     claims = claims_to_judge(state)

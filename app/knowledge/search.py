@@ -13,7 +13,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from sqlalchemy import Select, select, text
+from sqlalchemy import Select, case, select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import KnowledgePassage
@@ -46,9 +46,26 @@ _TEXT_RANKS = text(
     WHERE p.search_vector @@ q.query
       AND (CAST(:source_types AS text[]) IS NULL OR p.source_type = ANY(CAST(:source_types AS text[])))
       AND (CAST(:attributes AS jsonb) IS NULL OR p.attributes @> CAST(:attributes AS jsonb))
-    ORDER BY ts_rank_cd(p.search_vector, q.query) DESC, p.key
+    ORDER BY ts_rank_cd(p.search_vector, q.query) DESC, p.attributes ->> 'source_url',
+      CASE WHEN p.attributes ? 'document_id' THEN p.title || chr(31) || p.summary END, p.key
     LIMIT :limit
     """
+)
+
+#: Equally ranked passages in an order of their content, so that which of them a search returns, and
+#: so which documents an agent reads, never depends on ids: an evidence passage's key holds its
+#: document's random id, and a vector tie had no order at all. Evidence passages go by address, then
+#: title and text (the same evidence ingested again gets new ids, and must be read the same way);
+#: the others (IFRS) by their key, a paragraph id, as before. Same order in `_TEXT_RANKS`.
+_TIES = (
+    KnowledgePassage.attributes["source_url"].astext,
+    case(
+        (
+            KnowledgePassage.attributes.has_key("document_id"),
+            KnowledgePassage.title + chr(31) + KnowledgePassage.summary,
+        )
+    ),
+    KnowledgePassage.key,
 )
 
 
@@ -130,7 +147,7 @@ class KnowledgeSearch:
         statement = scope.applied_to(
             select(KnowledgePassage.id)
             .where(KnowledgePassage.embedding_model == self.embedder.name)
-            .order_by(KnowledgePassage.embedding.cosine_distance(list(vector)))
+            .order_by(KnowledgePassage.embedding.cosine_distance(list(vector)), *_TIES)
             .limit(limit)
         )
         return list(await session.scalars(statement))

@@ -16,6 +16,7 @@ from app.db.session import SessionFactory
 from app.evidence.html_text import html_to_text
 from app.evidence.search import load_document_texts
 from app.net.fetch import FetchFailed, FetchPolicy, FetchRefused, fetch
+from app.search.quote_sentences import whole_sentences
 from app.search.quotes import quote_found
 from app.search.results import SearchResult
 
@@ -28,10 +29,12 @@ MIN_PAGE_CHARS = 400
 @dataclass(frozen=True)
 class QuoteCheck:
     """Whether a quote was found in its source (`verified` None: could not be checked) and against
-    which text ("library_document", "fetched_page", "provider_content") or why not."""
+    which text ("library_document", "fetched_page", "provider_content") or why not; `sentence` is the
+    whole sentence(s) of that text holding the quote (`quote_sentences`), None when not found."""
 
     verified: bool | None
     checked_against: str
+    sentence: str | None = None
 
     def as_details(self) -> dict[str, object]:
         return {"quote_verified": self.verified, "quote_checked_against": self.checked_against}
@@ -56,18 +59,30 @@ class SourceTexts:
         if found is False and result.content and origin == "fetched_page":
             # A page may differ from what the provider saw (paywall, consent wall, edits).
             found = quote_found(quote, result.content)
-            origin = "provider_content" if found else origin
+            if found:
+                origin, text = "provider_content", result.content
         if found is False and origin == "fetched_page" and len(text) < MIN_PAGE_CHARS:
             # A paywall or a script-built page shows almost no text: absence proves nothing there.
             return QuoteCheck(None, f"fetched page has too little text to check ({len(text)} characters)")
-        return QuoteCheck(found, origin if found is not None else "quote too short to check")
+        sentence = whole_sentences(quote, text, result.title) if found is not False else None
+        return QuoteCheck(found, origin if found is not None else "quote too short to check", sentence)
 
     async def _text(self, result: SearchResult) -> tuple[str | None, str]:
-        if result.url not in self._texts:
-            self._texts[result.url] = await self._retrieve(result)
-        return self._texts[result.url]
+        """The source's own text, retrieved once per investigation and keyed by the source (its
+        library document, else its address); a page that cannot be read falls back to this
+        result's own provider content. Claims are checked concurrently, so a cache that kept the
+        content of whichever claim's result came first would check one claim's quote against
+        another claim's copy, and its finding would depend on which claim finished first."""
+        key = f"library:{result.document_id}" if result.document_id is not None else f"web:{result.url}"
+        if key not in self._texts:
+            self._texts[key] = await self._retrieve(result)
+        text, origin = self._texts[key]
+        if text is None and result.document_id is None and result.content:
+            return result.content, "provider_content"
+        return text, origin
 
     async def _retrieve(self, result: SearchResult) -> tuple[str | None, str]:
+        """The library document's text or the fetched page's, else None and why."""
         if result.document_id is not None:
             texts = await load_document_texts(self._session_factory, [result.document_id])
             text = texts.get(result.document_id)
@@ -76,8 +91,6 @@ class SourceTexts:
             page = await fetch(result.url, self._policy)
         except (FetchRefused, FetchFailed) as exc:
             logger.info("quote check: could not fetch %s (%s)", result.url, exc)
-            if result.content:
-                return result.content, "provider_content"
             return None, f"source page not retrievable ({exc})"
         content_type = (page.content_type or "").lower()
         body = page.text()
@@ -85,6 +98,4 @@ class SourceTexts:
             return html_to_text(body).text, "fetched_page"
         if content_type.startswith("text/") or not content_type:
             return body, "fetched_page"
-        if result.content:
-            return result.content, "provider_content"
         return None, f"source page is {content_type}, which the quote check does not read"

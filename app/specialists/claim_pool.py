@@ -30,7 +30,12 @@ async def each_claim(
     claims: Sequence[ClaimState], limit: int, check: Callable[[ClaimState], Awaitable[T]]
 ) -> list[T]:
     """`check` every claim, at most `limit` at a time, started in order; the results in claim
-    order. The first failure (or a cancellation, e.g. the agent's time limit) stops the others."""
+    order. The first failure (or a cancellation, e.g. the agent's time limit) stops the others.
+
+    Claims finish in an order set by timing, so whatever the checks share must answer a claim the
+    same whichever claim asked first: a cache is keyed by what it holds (`SourceTexts` keeps a
+    source's own text, never one claim's copy of it), and nothing is "first come, first served".
+    """
     slots = asyncio.Semaphore(limit)
 
     async def one(claim: ClaimState) -> T:

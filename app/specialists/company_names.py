@@ -25,7 +25,7 @@ def search_name(company_name: str | None) -> str:
 COMMON_NAME_WORDS = frozenset(
     """general international american national united global first royal standard british
     european energy power public digital national pacific atlantic northern southern eastern
-    western central""".split()
+    western central new great china canadian australian green capital city the""".split()
 )
 
 
@@ -45,3 +45,28 @@ def about_company(company: str, *texts: str | None) -> bool:
     """Whether a source is about the report's company: one of its texts (title, passage, fuller
     content) names it. With no company name known, every source may be."""
     return not company or any(names_company(text or "", company) for text in texts)
+
+
+def name_words(company_name: str | None) -> list[str]:
+    """The search name's words, lower-case, without a leading "The" ("The Home Depot" -> home, depot)."""
+    words = re.findall(r"[a-z0-9]+", search_name(company_name).lower())
+    return words[1:] if words[:1] == ["the"] else words
+
+
+#: A first word shorter than this is too easily part of another name ("Rio", "BP").
+MIN_DISTINCTIVE_CHARS = 4
+
+
+def distinctive_key(company_name: str | None) -> str | None:
+    """What stands for the company on its own in a domain name: its first word when distinctive
+    ("costco", "volkswagen"), else its first two words run together ("generalmotors", "riotinto"),
+    or None when even that is too short or generic to tell the company apart."""
+    words = name_words(company_name)
+    if not words:
+        return None
+    first = words[0]
+    if len(first) >= MIN_DISTINCTIVE_CHARS and first not in COMMON_NAME_WORDS:
+        return first
+    if len(words) >= 2:
+        return first + words[1]
+    return None

@@ -14,7 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.search.domains import matches
-from app.specialists.company_names import search_name
+from app.specialists.company_names import distinctive_key, name_words
+from app.specialists.own_documents import OWN_DISCLOSURE_PATHS, is_own_report_title, names_parent_company
 
 TIER_WEIGHTS: dict[int, float] = {1: 4.0, 2: 3.0, 3: 2.0, 4: 1.0}
 UNKNOWN_TIER = 4
@@ -150,13 +151,22 @@ ALWAYS_EXCLUDED_DOMAINS: tuple[str, ...] = (*SOCIAL_MEDIA, "news.google.com")
 _PRESS_RELEASE = re.compile(
     r"for immediate release|press release|\bannounces?\b|news release|media release", re.IGNORECASE
 )
+#: A press release's own wording, self-reported even on an outlet of the table: its release line, the
+#: company "today said/announced" (a news story says "said on Tuesday"), its contacts block.
+_RELEASE_WORDING = re.compile(
+    r"for immediate release|^\W*(?:press|news|media) release\b|\btoday\s+(?:said|announced|reported|"
+    r"confirmed|unveiled|published)\b|\bcontacts?\s*:\s*(?:investor|media|press)\s+relations\b|"
+    r"\b(?:media|press|investor)\s+contacts?\s*:|\binvestor\s+relations\s+contacts?\b",
+    re.IGNORECASE | re.MULTILINE,
+)
 
 
 @dataclass(frozen=True)
 class TierAssignment:
     """A source's tier and how it was decided.
 
-    `basis` is "domain", "press_release", "company_site", "llm" or "default".
+    `basis` is "domain", "press_release", "company_site", "company_report" (its own report or CDP
+    response), "llm" or "default".
     """
 
     tier: int
@@ -176,37 +186,98 @@ def tier_by_domain(url: str) -> int | None:
     return best[1] if best else None
 
 
+def registrable_label(domain: str) -> str:
+    """The label a company registers: "tesco" in tesco.co.uk and bhp.com.au, "riotinto" in riotinto.com."""
+    labels = domain.lower().removeprefix("www.").split(".")
+    if len(labels) >= 3 and labels[-2] in _SECOND_LEVEL:
+        return labels[-3]
+    return labels[-2] if len(labels) >= 2 else labels[0]
+
+
 def is_company_site(domain: str, company_name: str | None) -> bool:
-    """Whether the domain looks like the company's own ("riotinto.com" for "Rio Tinto plc")."""
-    if not company_name or not domain:
+    """Whether the domain looks like the company's own: its whole name ("riotinto.com" for "Rio Tinto
+    plc"), or its distinctive first word alone or first in the label ("costco.com" for "Costco Wholesale
+    Corporation", "volkswagen-group.com" / "volkswagenag.com" for "Volkswagen AG", "nordavia-energy.se"
+    for "Nordavia Metals"). A generic first word ("General", "First", "The") needs the next word too
+    (`company_names.distinctive_key`). A domain of the credibility table is never the company's: an
+    outlet does not become self-reported because its name starts like the company's."""
+    if not company_name or not domain or tier_by_domain(domain) is not None or _reserved(domain):
         return False
-    words = re.findall(r"[a-z0-9]+", search_name(company_name).lower())
-    stem = "".join(words[1:] if words[:1] == ["the"] else words)
-    if len(stem) < 3 or tier_by_domain(domain) is not None:
+    words = name_words(company_name)
+    stem = "".join(words)
+    if len(stem) < 3:
         return False
-    labels = domain.split(".")
-    # The registrable label: "tesco" in tesco.co.uk and bhp.com.au, "riotinto" in riotinto.com.
-    label = (
-        labels[-3]
-        if len(labels) >= 3 and labels[-2] in _SECOND_LEVEL
-        else labels[-2]
-        if len(labels) >= 2
-        else domain
+    label = registrable_label(domain)
+    flat = label.replace("-", "")
+    if flat == stem or flat in {stem + suffix for suffix in _NAME_SUFFIXES}:
+        return True
+    key = distinctive_key(company_name)
+    if key is None or not flat.startswith(key):
+        return False
+    return _own_remainder(label, key, words)
+
+
+def _own_remainder(label: str, key: str, words: list[str]) -> bool:
+    """Whether what follows the company's key in a domain label keeps it the company's own: nothing,
+    a legal form, more of its name, or a hyphenated part ("-group", "-energy"), never a watchdog's
+    word ("amazonwatch", "exxon-secrets")."""
+    if label.startswith(key + "-"):
+        parts = label[len(key) + 1 :].split("-")
+        return not set(parts) & _WATCHDOG_WORDS
+    rest = label.replace("-", "")[len(key) :]
+    if not rest or rest in _NAME_SUFFIXES:
+        return True
+    following = "".join(words[1 if words[0] == key else 2 :])
+    return (
+        bool(following)
+        and rest.startswith(following)
+        and rest.removeprefix(following) in {"", *_NAME_SUFFIXES}
     )
-    return label == stem or label in {stem + suffix for suffix in _NAME_SUFFIXES}
 
 
 _SECOND_LEVEL = frozenset({"co", "com", "org", "net", "gov", "ac"})
-_NAME_SUFFIXES = ("group", "corp", "plc", "inc", "global")
+#: Names reserved for documentation and tests (RFC 2606): nobody's company site.
+_RESERVED_TLDS = frozenset({"example", "test", "invalid", "localhost"})
+_RESERVED_DOMAINS = frozenset({"example.com", "example.net", "example.org"})
+
+
+def _reserved(domain: str) -> bool:
+    labels = domain.lower().removeprefix("www.").split(".")
+    return labels[-1] in _RESERVED_TLDS or ".".join(labels[-2:]) in _RESERVED_DOMAINS
+
+
+_NAME_SUFFIXES = (
+    "group",
+    "corp",
+    "plc",
+    "inc",
+    "global",
+    "ag",
+    "se",
+    "sa",
+    "nv",
+    "co",
+    "ltd",
+    "llc",
+    "holdings",
+    "company",
+)
+#: Words of sites that watch a company rather than speak for it.
+_WATCHDOG_WORDS = frozenset(
+    {"watch", "secrets", "sucks", "leaks", "truth", "files", "exposed", "kills", "lies", "boycott", "out"}
+)
 
 
 def assign_tier(
     url: str, domain: str, title: str, snippet: str, company_name: str | None
 ) -> TierAssignment | None:
-    """The tier from rules alone: the company's own site or a press release is Tier 3 (§4.4), else
-    the domain table. None when the rules do not know the source (the caller may ask the LLM)."""
-    if is_company_site(domain, company_name):
-        return TierAssignment(3, "company_site", f"{domain} is the company's own website (self-reported)")
+    """The tier from rules alone: the company speaking for itself is Tier 3 and self-reported (§4.4)
+    wherever it is published — its own or a subsidiary's site, its own report or CDP response, a press
+    release (a release's own wording counts even on a Tier 1–2 domain) — else the domain table. None
+    when the rules do not know the source (the caller may ask the LLM)."""
+    own = _own_voice(url, domain, title, snippet, company_name)
+    if own is not None:
+        return own
     by_domain = tier_by_domain(url)
     if by_domain is not None and by_domain <= 2:
         return TierAssignment(by_domain, "domain", f"{domain} is a known Tier {by_domain} source")
@@ -216,6 +287,29 @@ def assign_tier(
         return TierAssignment(3, "press_release", "the text reads as a press release (self-reported)")
     if by_domain is not None:
         return TierAssignment(by_domain, "domain", f"{domain} is a known Tier {by_domain} source")
+    if names_parent_company(f"{title} {snippet}", company_name):
+        return TierAssignment(
+            3, "company_site", f"{domain or 'the source'} is part of the company (self-reported)"
+        )
+    return None
+
+
+def _own_voice(
+    url: str, domain: str, title: str, snippet: str, company_name: str | None
+) -> TierAssignment | None:
+    """The company's own publication, wherever it lives (see `own_documents`), or None."""
+    if is_company_site(domain, company_name):
+        return TierAssignment(3, "company_site", f"{domain} is the company's own website (self-reported)")
+    if matches(url, OWN_DISCLOSURE_PATHS):
+        return TierAssignment(
+            3, "company_report", "a CDP response is the company's own disclosure (self-reported)"
+        )
+    if is_own_report_title(title, company_name):
+        return TierAssignment(
+            3, "company_report", f"\u201c{title}\u201d is the company's own publication (self-reported)"
+        )
+    if _RELEASE_WORDING.search(f"{title}\n{snippet}"):
+        return TierAssignment(3, "press_release", "the text is worded as a press release (self-reported)")
     return None
 
 

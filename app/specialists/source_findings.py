@@ -3,7 +3,9 @@
 Aggregation (§5.4) decides whether contradictions stand: any Tier 1 source, two sources of Tier 2
 or better, or three of Tier 3 or better. Below that, a contradicting source is reported (its
 details say `contradicts_claim: true`) but its finding takes no side (`supports_claim` None).
-Support counts from Tier 3 up; a Tier 4 source never decides anything. A source whose quote was
+Support counts from Tier 3 up; a Tier 4 source never decides anything. The company's own word (its
+site, report or release, or an outlet relaying its statement: `EvaluatedSource.self_reported`) is
+reported and marked (`relays_company`, `company_voice`) but counts for neither side. A source whose quote was
 not found in its retrieved text is reported, flagged, and ignored by the aggregation (the judge
 gives it no weight either).
 """
@@ -15,11 +17,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from app.agents.evidence_kinds import SELF_REPORTED_TIER_BASES
 from app.agents.runtime import FindingDraft
 from app.search.results import SearchResult
 from app.search.sources import QuoteCheck
 from app.specialists.contradictions import SourceAssessment
 from app.specialists.credibility import TierAssignment, tier_weight
+from app.specialists.voices import voice_key
 
 SNIPPET_CHARS = 500
 
@@ -37,6 +41,14 @@ class EvaluatedSource:
     llm_error: str | None = None
     #: Whether the quote is about the claim at all (`quote_relevance.bears_on_claim`).
     bears_on_claim: bool = True
+    #: Why the quote is the company's own word (`attribution.company_voice`), None when it is the source's.
+    company_voice: str | None = None
+
+    @property
+    def self_reported(self) -> bool:
+        """Whether this is the company speaking: its own site, report or release (the tier's basis),
+        or an outlet relaying its statement (`company_voice`). It never counts as independent."""
+        return self.company_voice is not None or self.tier.basis in SELF_REPORTED_TIER_BASES
 
     @property
     def weighted_confidence(self) -> float:
@@ -64,9 +76,36 @@ class EvidenceKinds:
 
 
 def contradiction_stands(sources: Sequence[EvaluatedSource]) -> bool:
-    """§5.4: any Tier 1, 2+ of Tier ≤ 2, or 3+ of Tier ≤ 3 sources contradict."""
-    tiers = [item.tier.tier for item in sources if item.counts and item.assessment.stance == "contradicts"]
+    """§5.4: any Tier 1, 2+ of Tier ≤ 2, or 3+ of Tier ≤ 3 sources contradict (the company's own word
+    elsewhere is not an independent contradiction)."""
+    tiers = [
+        item.tier.tier
+        for item in sources
+        if item.counts and item.assessment.stance == "contradicts" and not item.self_reported
+    ]
     return 1 in tiers or sum(t <= 2 for t in tiers) >= 2 or sum(t <= 3 for t in tiers) >= 3
+
+
+#: What a quote in the company's own voice means, by stance.
+_COMPANY_VOICE_MEANS = {
+    "supports": "it is self-reported, not independent confirmation.",
+    "contradicts": (
+        "the company says something else elsewhere, which shows the report is inconsistent, "
+        "not an independent contradiction."
+    ),
+}
+
+
+def _publisher(result: SearchResult) -> str:
+    """Who publishes the source, as the judge names it (its site, or the library document)."""
+    if result.source_domain:
+        return result.source_domain
+    return f"evidence library: {result.title}" if result.title else "evidence library"
+
+
+def _whole_text(result: SearchResult) -> str:
+    """Title, excerpt and fuller text: a copy's credit line ("(Reuters)") may be in any of them."""
+    return "\n".join(part for part in (result.title, result.snippet, result.content) if part)
 
 
 def source_reference(result: SearchResult, tier: int, snippet: str | None) -> dict[str, Any]:
@@ -105,6 +144,8 @@ def source_finding(claim_id: str, item: EvaluatedSource, kinds: EvidenceKinds, s
         )
     elif not item.bears_on_claim and assessment.stance in {"supports", "contradicts"}:
         summary += " Its quote does not state the claim's figure or subject, so this source decides nothing."
+    elif item.company_voice and assessment.stance in {"supports", "contradicts"}:
+        summary += f" Its quote {item.company_voice}: {_COMPANY_VOICE_MEANS[assessment.stance]}"
     details: dict[str, Any] = {
         "source_url": result.url,
         "source_title": result.title,
@@ -124,6 +165,9 @@ def source_finding(claim_id: str, item: EvaluatedSource, kinds: EvidenceKinds, s
         "provider": result.provider,
         **item.quote.as_details(),
         "quote_bears_on_claim": item.bears_on_claim,
+        "relays_company": item.company_voice is not None,
+        "company_voice": item.company_voice,
+        "voice": voice_key(_publisher(result), _whole_text(result), result.url),
         "sources": [source_reference(result, tier, assessment.quote)],
     }
     if item.llm_error:
@@ -151,7 +195,11 @@ def summary_finding(
     """The §6.4 aggregate: counts, tiers, and the agent's overall position on the claim."""
     relevant = [item for item in sources if item.counts]
     contradicting = [item for item in relevant if item.assessment.stance == "contradicts"]
-    supporting = [item for item in relevant if item.assessment.stance == "supports" and item.tier.tier <= 3]
+    supporting = [
+        item
+        for item in relevant
+        if item.assessment.stance == "supports" and item.tier.tier <= 3 and not item.self_reported
+    ]
     stands = contradiction_stands(sources)
     supports: bool | None = False if stands else (True if supporting and not contradicting else None)
     deciding = contradicting if stands else supporting if supports else []
@@ -165,6 +213,12 @@ def summary_finding(
         text += f" Public sources contradict the claim ({types})."
     elif contradicting:
         text += " Contradicting sources fall short of the §5.4 threshold."
+    own = sum(item.self_reported for item in relevant)
+    if own:
+        text += (
+            f" {own} source(s) are the company's own word (its site, report or release, or an outlet "
+            "relaying its statement), not independent evidence."
+        )
     unchecked = sum(item.quote.verified is False for item in sources)
     if unchecked:
         text += f" {unchecked} source(s) ignored: their quote was not in their text."
@@ -189,6 +243,7 @@ def summary_finding(
                     "source_url": item.result.url,
                     "source_tier": item.tier.tier,
                     "tier_basis": item.tier.basis,
+                    "relays_company": item.company_voice is not None,
                     "stance": item.assessment.stance,
                 }
                 for item in key

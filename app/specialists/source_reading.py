@@ -6,11 +6,12 @@ from __future__ import annotations
 from app.agents.runtime import InvestigationTools
 from app.agents.state import ClaimState
 from app.search.results import SearchResult
-from app.search.sources import QuoteCheck, SourceTexts
+from app.search.sources import SourceTexts
+from app.specialists.attribution import company_voice
 from app.specialists.company_names import about_company
 from app.specialists.contradictions import SourceAssessment
 from app.specialists.credibility import TierAssignment, assign_tier, default_tier
-from app.specialists.quote_relevance import bears_on_claim
+from app.specialists.fact_reading import about_another_company, hold_to_same_fact
 from app.specialists.search_queries import PlannedQuery
 from app.specialists.source_analysis import RuleAssessor, analyse_source
 from app.specialists.source_findings import EvaluatedSource
@@ -30,21 +31,27 @@ async def read_source(
     against the source's own text."""
     if not about_company(company, result.title, result.snippet, result.content):
         assessment, llm_tier, llm_error = _not_about(company), None, None
+    elif (other := about_another_company(company, result)) is not None:
+        assessment, llm_tier, llm_error = other, None, None
     else:
         assessment, llm_tier, llm_error = await analyse_source(
             tools.llm, claim, company, result, rules, tools.usage
         )
     tier = _tier(result, company, llm_tier)
-    checked = await texts.check(result, assessment.quote) if assessment.stance != "irrelevant" else None
+    # The quote widened to its sentence, held to the claim's company, period, mood and quantity.
+    assessment, checked, bears = await hold_to_same_fact(
+        texts, claim["text"], company, result, assessment, rules
+    )
     return EvaluatedSource(
         result=result,
         query=query.query,
         query_type=query.query_type,
         tier=tier,
         assessment=assessment,
-        quote=checked or QuoteCheck(None, "not relevant; not checked"),
+        quote=checked,
         llm_error=llm_error,
-        bears_on_claim=bears_on_claim(claim["text"], company, assessment.quote, assessment.stance),
+        bears_on_claim=bears,
+        company_voice=company_voice(assessment.quote, company, assessment.stance),
     )
 
 

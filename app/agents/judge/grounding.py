@@ -9,7 +9,8 @@ truth, so here:
   (states its figure, or its subject: `app.specialists.quote_relevance`) — and nothing that
   contradicts it (no independent contradiction, not even one below the bar, and no internal one).
   Tiers come from the credibility table only (a model's opinion never lifts an unlisted outlet), and
-  publishers carrying the same quote word for word are one voice (`voices`).
+  publishers carrying the same quote word for word, copies credited to one wire and rewordings of
+  one story are one voice (`voices`).
 - CONTRADICTED needs a counting independent contradiction (FRD-08 §5.4: the specialist marks a
   source `supports_claim: false` only when the contradicting sources reach the bar) or a certain
   internal one: a stated change its stated values cannot produce beyond rounding, or the same
@@ -19,7 +20,9 @@ truth, so here:
   an empty evidence library).
 
 Disclosure findings (IFRS coverage) never support or contradict; internal consistency alone never
-verifies; the company's own site and press releases are not independent; satellite imagery around
+verifies; the company's own word is not independent wherever it is printed (its site, a press
+release, its own report or CDP response, an outlet relaying its statement), and when it contradicts
+the report it is an internal doubt, not an independent contradiction; satellite imagery around
 a named town is indirect, so it can make a verdict INSUFFICIENT_EVIDENCE but never decides it.
 
 `ground` returns a JSON-serialisable summary of the deciding sources, stored with the verdict and
@@ -32,7 +35,9 @@ from collections.abc import Iterable, Sequence
 from typing import Any, TypedDict
 
 from app.agents.evidence_kinds import is_self_reported, kind_of
+from app.agents.judge.ordering import CITATION_LISTS, citation_key, in_content_order
 from app.agents.state import Finding, latest_findings
+from app.specialists.voices import group_voices
 
 #: Internal checks whose failure is certain (pure arithmetic or a flat disagreement of the report
 #: with itself), so they contradict a claim on their own.
@@ -47,8 +52,6 @@ MIN_PUBLISHERS = 2
 QUOTE_CHARS = 240
 #: The tier basis of an analysis model's guess (older findings): it never counts.
 MODEL_TIER_BASIS = "llm"
-#: A quote this long (letters and digits) shared word for word makes two publishers one voice.
-MIN_SHARED_QUOTE_CHARS = 20
 
 
 class SourceCitation(TypedDict):
@@ -63,6 +66,7 @@ class SourceCitation(TypedDict):
     published_date: str | None
     tier: int | None
     tier_basis: str | None  # how the tier was decided: domain, company_site, press_release, llm, default
+    voice: str | None  # who speaks: the wire a copy credits, else the publisher (`voices.voice_of`)
     quote: str | None
     quote_verified: bool | None
     summary: str
@@ -111,6 +115,7 @@ def cite(finding: Finding) -> SourceCitation:
         "agent": finding["agent_name"],
         "kind": kind_of(finding),
         "publisher": _publisher(details) if details.get("source_url") else finding["agent_name"],
+        "voice": details.get("voice") if isinstance(details.get("voice"), str) else None,
         "title": details.get("source_title"),
         "url": details.get("source_url"),
         "published_date": details.get("published_date"),
@@ -218,8 +223,10 @@ def ground(findings: Sequence[Finding]) -> Grounding:
         "corroborated": False,
         "searched": _searched(findings),
     }
-    for finding in current(findings):
+    for finding in current(in_content_order(findings)):
         _file(grounding, finding)
+    for key in CITATION_LISTS:
+        grounding[key].sort(key=citation_key)  # type: ignore[literal-required]
     _apply_contradiction_bar(grounding)
     grounding["independent_publishers"] = sorted(
         {
@@ -244,8 +251,10 @@ def _file(grounding: Grounding, finding: Finding) -> None:
         return
     if is_source_finding(finding) and is_self_reported(finding["details"]):
         # The company's own word, whatever kind an investigator declared for it.
-        if _stance(finding) is not None:
-            grounding["self_reported"].append(cite(finding))
+        # Saying something else elsewhere shows the report inconsistent (an internal doubt), never false.
+        stance = _stance(finding)
+        if stance is not None:
+            grounding["internal_doubts" if stance == "contradicts" else "self_reported"].append(cite(finding))
         return
     indirect = finding["evidence_type"] in INDIRECT_EVIDENCE_TYPES or finding["agent_name"] in INDIRECT_AGENTS
     if kind != "independent" or not (is_source_finding(finding) or indirect):
@@ -265,34 +274,9 @@ def _file(grounding: Grounding, finding: Finding) -> None:
 def voices(sources: Sequence[SourceCitation]) -> list[list[SourceCitation]]:
     """The sources grouped by who is speaking: one publisher is one voice, and publishers carrying
     the same quote word for word are one voice too (a syndicated or copied text is not a second,
-    independent confirmation)."""
-    parent = list(range(len(sources)))
-
-    def root(index: int) -> int:
-        while parent[index] != index:
-            parent[index] = parent[parent[index]]
-            index = parent[index]
-        return index
-
-    first_of: dict[str, int] = {}
-    for index, source in enumerate(sources):
-        keys = [f"publisher:{source['publisher']}"]
-        quote = _letters(source["quote"] or "")
-        if len(quote) >= MIN_SHARED_QUOTE_CHARS:
-            keys.append(f"quote:{quote}")
-        for key in keys:
-            if key in first_of:
-                parent[root(index)] = root(first_of[key])
-            else:
-                first_of[key] = index
-    groups: dict[int, list[SourceCitation]] = {}
-    for index, source in enumerate(sources):
-        groups.setdefault(root(index), []).append(source)
-    return list(groups.values())
-
-
-def _letters(text: str) -> str:
-    return "".join(character for character in text.casefold() if character.isalnum())
+    independent confirmation), as are copies credited to one wire and rewordings of one story
+    (`app.specialists.voices.group_voices`)."""
+    return group_voices(sources)
 
 
 def _best_tier_by_voice(sources: Sequence[SourceCitation]) -> list[int]:

@@ -17,6 +17,7 @@ from app.agents.judge.evaluation import (
     pipeline_order,
 )
 from app.agents.judge.grounding import Grounding, SourceCitation, grounded_verdict, shortfall
+from app.agents.judge.ordering import in_content_order
 from app.agents.judge.reinvestigation import plan_reinvestigation
 from app.agents.judge.risk import vague_closing, vague_flags, vague_headline, vague_verdict
 from app.agents.judge.weights import agent_label
@@ -304,8 +305,9 @@ def judge_claim(
 ) -> ClaimJudgment:
     """Evaluate one claim's evidence, issue its verdict for pass `iteration` (0-based) and decide
     whether to send it back for another pass (never to the `settled` agents, which would repeat
-    their answer). Findings about other claims are ignored."""
-    own = [finding for finding in findings if finding["claim_id"] == claim["claim_id"]]
+    their answer). Findings about other claims are ignored; the others are judged in content order
+    (`ordering`), so the judgment is the same whatever order they arrived in."""
+    own = in_content_order(finding for finding in findings if finding["claim_id"] == claim["claim_id"])
     evaluation = evaluate_evidence(claim, own, agent_status)
     return ClaimJudgment(
         verdict=produce_verdict(claim, evaluation, own, run_id=run_id, iteration=iteration),

@@ -28,6 +28,11 @@ CLAIM: ClaimState = {
 }
 
 
+#: A second outlet's own wording of the figure (the same sentence with another outlet's name in it
+#: would be one story reworded: `app.specialists.voices.same_story`).
+OWN = "Plant-level data reviewed by this outlet put the FY2021 Scope 1 and 2 total at 16.2 Mt CO2e."
+
+
 def _finding(agent: str, evidence_type: str, supports: bool | None, **details: Any) -> Finding:
     return {
         "finding_id": f"f{next(_ids)}",
@@ -143,7 +148,9 @@ def test_one_tier_2_source_with_a_found_quote_verifies() -> None:
 def test_a_tier_3_source_alone_is_below_the_bar_two_publishers_meet_it() -> None:
     assert verdict_of(source("marketscreener.com", 3, "supports")) == "insufficient_evidence"
     assert (
-        verdict_of(source("marketscreener.com", 3, "supports"), source("morningstar.com", 3, "supports"))
+        verdict_of(
+            source("marketscreener.com", 3, "supports"), source("morningstar.com", 3, "supports", quote=OWN)
+        )
         == "verified"
     )
     # Two articles of one publisher are one publisher.
@@ -295,7 +302,7 @@ def test_contradictions_are_weighed_together_after_every_pass() -> None:
     assert verdict_of(tier_1, tier_3, reread) == "insufficient_evidence"  # type: ignore[arg-type]
     # Two Tier 2 publishers found by two agents reach it together, though neither agent's alone did.
     news = source("ft.com", 2, "contradicts", supports=None)
-    academic = {**source("nature.com", 2, "contradicts", supports=None), "agent_name": "academic"}
+    academic = {**source("nature.com", 2, "contradicts", supports=None, quote=OWN), "agent_name": "academic"}
     assert verdict_of(news, academic) == "contradicted"  # type: ignore[arg-type]
 
 
@@ -338,7 +345,7 @@ def test_one_text_on_two_sites_is_one_voice() -> None:
     assert (
         verdict_of(support, source("morningstar.com", 3, "supports", quote=said)) == "insufficient_evidence"
     )
-    assert verdict_of(support, source("morningstar.com", 3, "supports")) == "verified"
+    assert verdict_of(support, source("morningstar.com", 3, "supports", quote=OWN)) == "verified"
 
 
 def test_a_quote_that_does_not_bear_on_the_claim_does_not_corroborate() -> None:

@@ -37,17 +37,19 @@ REUTERS_URL = "https://www.reuters.com/business/example-metals-furnaces"
 BBC_URL = "https://www.bbc.co.uk/news/business-example-metals"
 BLOG_URL = "https://someone.medium.com/example-metals-lighting"
 OTHER_URL = "https://www.reuters.com/business/northwind-emissions"
+#: The outlets' own findings ("Example Metals said …" would relay the company's word, which never
+#: verifies: test_self_reported_library).
 LIBRARY = [
     (
         "Example Metals furnaces lift emissions",
-        "Example Metals said its Scope 1 emissions increased 14% in fiscal 2024 after two new furnaces "
-        "started.",
+        "Example Metals' Scope 1 emissions increased 14% in fiscal 2024 after two new furnaces started, "
+        "plant data reviewed by this newsroom show.",
         REUTERS_URL,
     ),
     (
         "Example Metals footprint grows",
-        "Example Metals said its total emissions across all three scopes increased 9% in fiscal 2024. "
-        "The company says it is committed to cutting emissions.",
+        "Example Metals' total emissions across all three scopes increased 9% in fiscal 2024, a BBC "
+        "review of plant data found. The company says it is committed to cutting emissions.",
         BBC_URL,
     ),
     (
