@@ -13,12 +13,13 @@ Postgres, so the load generator (this process) does not share their CPU:
 Documents are parsed and validated once per process either way (`schema.document_cache`).
 
 Each is warmed up, then driven by 16 clients, each sending its next request as soon as the last
-answered, for a fixed time, in three alternating rounds (other load on the machine then affects
+answered, for a fixed time, in alternating rounds (three by default; other load on the machine then affects
 all three alike). Reported: requests/s, p50/p99 latency, SQL queries per GraphQL request
 (counted in a separate in-process request), the ratios of throughputs to plain (target ≥ 0.75),
 and each server process's CPU time per request (steadier than throughput on a shared machine).
 
-Run: `cd /work/main && .venv/bin/python -m bench.partner_api [--seconds 15] [--clients 16]`.
+Run: `cd /work/main && .venv/bin/python -m bench.partner_api [--seconds 15] [--clients 16] [--rounds 3]`
+(more, shorter rounds interleave the endpoints more finely when other load on the machine varies).
 """
 
 from __future__ import annotations
@@ -119,7 +120,7 @@ Endpoint = tuple[Callable[[httpx.AsyncClient], Awaitable[None]], str, int]
 
 
 async def interleaved(
-    endpoints: dict[str, Endpoint], clients: int, seconds: float
+    endpoints: dict[str, Endpoint], clients: int, seconds: float, rounds: int = ROUNDS
 ) -> dict[str, dict[str, float]]:
     """Each endpoint driven for `seconds` in all, in alternating rounds, so that a change in the
     machine's load during the run affects them alike.
@@ -129,10 +130,10 @@ async def interleaved(
     each one costs it.
     """
     samples: dict[str, tuple[list[float], float, float]] = {name: ([], 0.0, 0.0) for name in endpoints}
-    for _ in range(ROUNDS):
+    for _ in range(rounds):
         for name, (send, url, pid) in endpoints.items():
             cpu = cpu_seconds(pid)
-            latencies, elapsed = await drive(send, url, clients, seconds / ROUNDS)
+            latencies, elapsed = await drive(send, url, clients, seconds / rounds)
             used = cpu_seconds(pid) - cpu
             before = samples[name]
             samples[name] = (before[0] + latencies, before[1] + elapsed, before[2] + used)
@@ -148,7 +149,9 @@ async def interleaved(
     }
 
 
-async def measure(services: RunningServices, seconds: float, clients: int) -> dict[str, object]:
+async def measure(
+    services: RunningServices, seconds: float, clients: int, rounds: int = ROUNDS
+) -> dict[str, object]:
     settings = make_settings(services, rate_limit_per_minute=0)
     engine = create_engine(services.database_url)
     factory = create_session_factory(engine)
@@ -202,7 +205,7 @@ async def measure(services: RunningServices, seconds: float, clients: int) -> di
             "graphql_persisted": (ask_persisted, graphql_url, graphql.pid),
             "plain": (ask_plain, plain_url, plain.pid),
         }
-        results = await interleaved(endpoints, clients, seconds)
+        results = await interleaved(endpoints, clients, seconds, rounds)
     finally:
         for process in (graphql, plain):
             process.terminate()
@@ -224,9 +227,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--clients", type=int, default=16)
+    parser.add_argument("--rounds", type=int, default=ROUNDS)
     args = parser.parse_args()
     with running_services(prefix="sibyl-bench-api-") as services:
-        summary = asyncio.run(measure(services, args.seconds, args.clients))
+        summary = asyncio.run(measure(services, args.seconds, args.clients, args.rounds))
     results = summary["results"]
     assert isinstance(results, dict)
     print_table(

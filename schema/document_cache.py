@@ -5,8 +5,9 @@ Both are LRUs keyed by the document text, process-wide, sized by `Settings.docum
 * parsing: the parsed `DocumentNode` is reused (graphql-core never mutates it);
 * validation is split in two. The rules that depend only on the document (graphql-core's
   specified rules, Strawberry's own and the depth limit) run once per distinct text and rule set,
-  and their errors are kept. The cost rule depends on the request's variables, so it runs on every
-  request, on the already parsed document (it is a single cheap walk).
+  and their errors are kept. The cost rule depends on the request's variables, so it is checked on
+  every request, on the already parsed document, without a validation pass and mostly from its
+  own cache (`schema.limits.cost_cache`).
 
 Strawberry's own `ValidationCache` keys on the whole rule tuple, including the per-request cost
 rule class, so it would never hit. `schema.limits.RequestLimits` drives both caches.
@@ -96,17 +97,30 @@ def operation_type(
     return operation.operation if operation is not None else None
 
 
-def validate_cached(context: ExecutionContext, per_request: Rules, maxsize: int) -> None:
-    """Validate with the document-only rules from the cache, then `per_request` rules; the errors go
-    to `pre_execution_errors` (Strawberry then skips its own validation)."""
+def validate_cached(
+    context: ExecutionContext,
+    per_request: Callable[[], Rules],
+    maxsize: int,
+    check: Callable[[GraphQLSchema, DocumentNode, str], list[GraphQLError]] | None = None,
+) -> None:
+    """Validate with the document-only rules from the cache, then the request's own checks; the
+    errors go to `pre_execution_errors` (Strawberry then skips its own validation).
+
+    The request's checks are `check(schema, document, query)` when given (it must return what
+    validating with `per_request()` would), else `per_request()`'s rules. A document this cache
+    cannot take (not parsed here, or already refused) is left to Strawberry with the rules of
+    `per_request()` added."""
     document = context.graphql_document
     if document is None or context.query is None or context.pre_execution_errors is not None:
-        context.validation_rules = (*context.validation_rules, *per_request)
+        context.validation_rules = (*context.validation_rules, *per_request())
         return
     schema = context.schema._schema
     errors = list(
         _validator(maxsize)(schema, context.query, tuple(context.validation_rules), _Unhashed(document))
     )
-    if not errors and per_request:
-        errors = validate(schema, document, per_request)
+    if not errors:
+        if check is not None:
+            errors = check(schema, document, context.query)
+        elif rules := per_request():
+            errors = validate(schema, document, rules)
     context.pre_execution_errors = errors

@@ -39,8 +39,10 @@ class PerEventMemoExecutionContext(FastExecutionContext):
             done = SHARED_RESULTS.done(scope, key) if key is not None else None
             if done is not None:
                 return _Executed(done)  # another subscriber's execution: no executor copy needed
-        executor = super().build_per_event_executor(payload)
+        executor = cast(PerEventMemoExecutionContext, super().build_per_event_executor(payload))
         executor._relevant_sub_fields = {}
+        # the same for the plans kept on them
+        executor._leaf_plans = executor._object_plans = executor._unstreamed = None
         return executor
 
     def _scope(self) -> str | None:

@@ -5,8 +5,8 @@ graphql-core coerces every leaf value through its type: `serialize_string` for a
 comparing `.value` until one matches (three `ClaimType`/`Priority`/`VerdictLabel` fields per claim
 of a page). Two forms answer the same without that work:
 
-* an exact `str` for a `String` (an exact `bool` for a `Boolean`) coerces to itself, which is the
-  first thing those functions check; so does a finite exact `float` for a `Float`, and an exact
+* an exact `str` for a `String` or an `ID` (an exact `bool` for a `Boolean`) coerces to itself,
+  which is the first thing those functions check; so does a finite exact `float` for a `Float`, and an exact
   `int` within 32 bits for an `Int` (`numeric`, checked by `schema.leaf_fields`);
 * an enum member coerces to the same name every time, so each member's name is asked of the type
   once, when the plan is made, and then looked up by the member's identity (members live as long
@@ -26,6 +26,7 @@ from graphql.type.scalars import (
     GRAPHQL_MIN_INT,
     serialize_boolean,
     serialize_float,
+    serialize_id,
     serialize_int,
     serialize_string,
 )
@@ -41,7 +42,7 @@ INT_RANGE = (GRAPHQL_MIN_INT, GRAPHQL_MAX_INT)
 def fast_forms(leaf: GraphQLLeafType) -> FastForms:
     """The shortcuts that apply to `leaf`'s values."""
     coerce = getattr(leaf, "coerce_output_value", None)
-    if coerce is serialize_string:
+    if coerce is serialize_string or coerce is serialize_id:
         return str, None, None
     if coerce is serialize_boolean:
         return bool, None, None

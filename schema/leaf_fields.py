@@ -127,12 +127,28 @@ class LeafShortcutExecutionContext(StrawberryGraphQLCoreExecutionContext):
         """`execute_fields` for a field set's plans (`field_plans`; no field middleware in play):
         a list of objects looks its plans up once, not once per object."""
         results: dict[str, Any] = {}
-        is_awaitable = self.is_awaitable
-        awaitable_fields: list[str] = []
+        awaitable_fields: list[str] | None = None  # made when needed: most objects have none
         try:
             for response_name, field_details_list, plan, planned in plans:
-                if plan is not None:
-                    value = _read(plan, source_value)
+                if plan is not None:  # a plain leaf; the commonest values are checked inline
+                    try:
+                        value = plan[0](source_value, plan[1])
+                    except Exception:  # the normal path raises it again, with the field's location
+                        value = Undefined
+                    else:
+                        value_type = type(value)
+                        if value_type is plan[4]:
+                            pass  # its exact type
+                        elif value_type is plan[6] and (
+                            value - value == 0.0  # a finite float
+                            if value_type is float
+                            else INT_RANGE[0] <= value <= INT_RANGE[1]
+                        ):
+                            pass
+                        elif plan[5] is not None and (known := plan[5].get(id(value))) is not None:
+                            value = known  # an enum member's name
+                        else:
+                            value = _coerced(plan, value)
                     if value is not Undefined:
                         results[response_name] = value
                         continue
@@ -153,13 +169,15 @@ class LeafShortcutExecutionContext(StrawberryGraphQLCoreExecutionContext):
                     )
                 if result is not Undefined:
                     results[response_name] = result
-                    if type(result) not in PLAIN_RESULTS and is_awaitable(result):
+                    if type(result) not in PLAIN_RESULTS and self.is_awaitable(result):
+                        if awaitable_fields is None:
+                            awaitable_fields = []
                         awaitable_fields.append(response_name)
         except Exception:
             if awaitable_fields:  # as graphql-core: let the fields already started settle
                 self.settle_in_background([results[field] for field in awaitable_fields])
             raise
-        if not awaitable_fields:
+        if awaitable_fields is None:
             return results
         return gathered(results, awaitable_fields)
 
@@ -194,7 +212,7 @@ def _relay_id_plan(parent_type: GraphQLObjectType, field_def: GraphQLField) -> L
     leaf = field_type.of_type if isinstance(field_type, GraphQLNonNull) else field_type
     if not is_leaf_type(leaf):
         return None
-    return read, parent_type.name, leaf, isinstance(field_type, GraphQLNonNull), None, None, None
+    return read, parent_type.name, leaf, isinstance(field_type, GraphQLNonNull), *fast_forms(leaf)
 
 
 def field_middleware(manager: MiddlewareManager | None) -> bool:
@@ -202,14 +220,12 @@ def field_middleware(manager: MiddlewareManager | None) -> bool:
     return manager is not None and bool(manager.middlewares)
 
 
-def _read(plan: LeafPlan, source: Any) -> Any:
-    """The completed value of a plain leaf, or Undefined to take the normal path."""
-    getter, name, leaf, non_null, exact, names, numeric = plan
+def _coerced(plan: LeafPlan, value: Any) -> Any:
+    """The completed value of a plain leaf that read `value` (not of its exact type), or Undefined
+    to take the normal path."""
+    _, _, leaf, non_null, _, names, numeric = plan
     try:
-        value = getter(source, name)
         value_type = type(value)
-        if value_type is exact:
-            return value
         if value_type is numeric:
             if value_type is float:
                 if value - value == 0.0:  # finite (infinities and NaN give NaN)

@@ -16,7 +16,7 @@ Stored enum values become members through the enum's value map (`enum_member`), 
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, TypeVar
 
 E = TypeVar("E", bound=enum.Enum)
@@ -38,3 +38,13 @@ def enum_member(cls: type[E], value: Any) -> E:
     except TypeError:  # unhashable: let the enum decide
         member = None
     return member if member is not None else cls(value)  # type: ignore[return-value]
+
+
+def member_or(cls: type[E], value: Any, otherwise: Callable[[Any], E]) -> E:
+    """The member of `cls` with this value, else `otherwise(value)` (a lenient reading, such as
+    `schema.claim_enums.evidence_kind`, asked only for values that are no member)."""
+    try:
+        member = cls._value2member_map_.get(value)
+    except TypeError:  # unhashable: let `otherwise` decide
+        member = None
+    return member if member is not None else otherwise(value)  # type: ignore[return-value]

@@ -11,7 +11,7 @@ import functools
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from graphql import GraphQLError, OperationDefinitionNode, ValidationRule
+from graphql import DocumentNode, GraphQLError, GraphQLSchema, OperationDefinitionNode, ValidationRule
 from graphql.language import SKIP, VisitorAction
 from strawberry.extensions import AddValidationRules, SchemaExtension
 
@@ -20,6 +20,7 @@ from schema.document_cache import parse_cached, validate_cached
 from schema.errors import ErrorCode
 from schema.limits.aliases import operation_aliases
 from schema.limits.cost import DEFAULT_LIST_SIZE, fragment_definitions, operation_cost, query_cost, selected
+from schema.limits.cost_cache import cost_errors
 from schema.limits.depth import operation_depth
 
 __all__ = [
@@ -146,8 +147,8 @@ def limit_extensions(settings: Settings) -> list[Callable[[], SchemaExtension]]:
 class RequestLimits(SchemaExtension):
     """Depth and cost limits from the settings of the app serving the request (`Services.settings`),
     checked through the process's parse and validation caches (`schema.document_cache`): the
-    document-only rules (the depth limit among them) once per distinct document, the cost rule (it
-    reads the request's variables) on every request."""
+    document-only rules (the depth limit among them) once per distinct document, the cost (it
+    reads the request's variables) on every request, from `schema.limits.cost_cache`."""
 
     def on_parse(self) -> Iterator[None]:
         context = self.execution_context
@@ -160,8 +161,18 @@ class RequestLimits(SchemaExtension):
         settings = context.context.services.settings
         document_rules = (_depth_rule(settings.max_query_depth), _alias_rule(settings.max_query_aliases))
         context.validation_rules = (*context.validation_rules, *document_rules)
-        cost_rule = cost_limit_rule(settings.max_query_cost, context.variables, context.operation_name)
-        validate_cached(context, (cost_rule,), settings.document_cache_size)
+        variables, operation_name = context.variables, context.operation_name
+        max_cost, cache_size = settings.max_query_cost, settings.document_cache_size
+
+        def rules() -> tuple[type[ValidationRule], ...]:
+            return (cost_limit_rule(max_cost, variables, operation_name),)
+
+        def check(schema: GraphQLSchema, document: DocumentNode, query: str) -> list[GraphQLError]:
+            return cost_errors(
+                schema, document, query, variables, operation_name, max_cost, cost_error, cache_size
+            )
+
+        validate_cached(context, rules, cache_size, check)
         yield
 
 
