@@ -18,6 +18,8 @@ from functools import lru_cache
 
 from app.agents.state import IfrsParagraph
 from app.claims.candidates import CandidateClaim
+from app.claims.ifrs_subjects import by_subject, fits_subject
+from app.knowledge.ifrs_sentences import without_scenario_names
 from app.knowledge.keywords import TextIndex, tokens
 from app.knowledge.registry import REQUIREMENTS, Requirement, is_under, parse_paragraph_id, requirement
 from app.knowledge.search import KnowledgeSearch, SearchHit
@@ -76,7 +78,7 @@ def suggest(claim: CandidateClaim) -> tuple[list[Requirement], str]:
         if found is not None
     ]
     if from_llm:
-        return _dedupe(from_llm)[:MAX_SUGGESTIONS], "llm"
+        return by_subject(claim.text, _dedupe(from_llm))[:MAX_SUGGESTIONS], "llm"
     return keyword_suggestions(claim.text), "keywords"
 
 
@@ -84,11 +86,13 @@ def keyword_suggestions(text: str) -> list[Requirement]:
     """Registry requirements whose keywords the text uses; most matched words, then most specific.
 
     Keywords are matched as token sequences, overlaps included, so "Scope 1, 2 and 3" counts for
-    both the "scope 1" and the "scope 1, 2 and 3" keywords.
+    both the "scope 1" and the "scope 1, 2 and 3" keywords. A net-zero scenario's name is read as a
+    scenario, and the result is corrected for what the sentence is about (`ifrs_subjects`: pay linked
+    to emissions is pay, another party's target is not the company's).
     """
     keyword_index = _keyword_index()
     count = len(REQUIREMENTS)
-    present = TextIndex(text)
+    present = TextIndex(without_scenario_names(text))
     scores: dict[str, float] = {}
     for keyword, paragraph_ids in keyword_index.items():
         if present.has_tokens(keyword):
@@ -96,11 +100,11 @@ def keyword_suggestions(text: str) -> list[Requirement]:
                 weight = (1 + PHRASE_BONUS * (len(keyword) - 1)) * math.log(1 + count / len(paragraph_ids))
                 scores[paragraph_id] = scores.get(paragraph_id, 0.0) + weight
     if not scores:
-        return []
+        return by_subject(text, [])[:MAX_SUGGESTIONS]
     ranked = sorted(scores, key=lambda pid: (-scores[pid], -_depth(pid), pid))
     floor = scores[ranked[0]] * RELATIVE_SCORE
     candidates = _most_specific([req for pid in ranked if scores[pid] >= floor and (req := requirement(pid))])
-    return _best_per_section(candidates)[:MAX_SUGGESTIONS]
+    return by_subject(text, _best_per_section(candidates))[:MAX_SUGGESTIONS]
 
 
 async def map_claims(
@@ -144,6 +148,13 @@ async def _map_alone(item: _Work, search: KnowledgeSearch, budget: int, stats: M
         return
     suggested = {req.paragraph_id for req in item.suggestions}
     found = [entry for entry in _from_search(item, hits) if entry["paragraph_id"] not in suggested]
+    # A search result is held to what the sentence is about, as suggestions are (another party's
+    # target found by "carbon neutral" is still not the company's target).
+    found = [
+        entry
+        for entry in found
+        if (req := requirement(entry["paragraph_id"])) and fits_subject(item.claim.text, req)
+    ]
     item.mapping += found
     stats.unconfirmed += bool(item.suggestions)
     stats.from_search += bool(found)
@@ -217,10 +228,13 @@ def _group_key(item: _Work) -> tuple[str, str]:
 
 
 def _group_query(group: Sequence[_Work]) -> str:
-    """The group's most frequent content words: one query that stands for all its claims."""
+    """The group's most frequent content words: one query that stands for all its claims. Words as
+    frequent as each other come in reading order (a set's order changes with the hash seed, and
+    with it the query and the paragraphs it confirms)."""
     counts: Counter[str] = Counter()
     for item in group:
-        counts.update({word.lower() for word in _WORD.findall(item.claim.text)} - _STOPWORDS)
+        words = dict.fromkeys(word.lower() for word in _WORD.findall(item.claim.text))
+        counts.update(word for word in words if word not in _STOPWORDS)
     return " ".join(word for word, _ in counts.most_common(QUERY_TERMS))
 
 

@@ -9,7 +9,14 @@ against a target. So the legal agent grades each keyword match:
   *addresses* a requirement;
 - any other single word only *mentions* it: a mention can make a paragraph partial, never full;
 - a requirement with an `EvidenceRule` is addressed only by a sentence the rule accepts, whatever its
-  keywords say, since its keywords are generic words that any report uses in other senses.
+  keywords say, since its keywords are generic words that any report uses in other senses ("EUR" in
+  an amount is not the presentation currency, "by 2050" in a country's pledge is not our target
+  period); an additive rule (`only=False`) is one more way to address it besides its keywords ("met six
+  times" is the frequency of briefings, though no keyword says so);
+- a paragraph in `SELF_LEAVES` asks something of its own beyond its sub-paragraphs (S2.6(a): identify
+  the body that oversees), so it is assessed as a sub-requirement of itself;
+- a requirement in `CLAIM_ONLY` is addressed only by the claim's own sentence: which scope a claim
+  reports, or by when its target is to be met, is the claim's, never a neighbouring sentence's.
 
 Every test here is a rule over one sentence, so the findings built on it stay labelled "rules".
 """
@@ -21,6 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.documents.statements import statements
+from app.knowledge import ifrs_sentences as read
 
 _I = re.IGNORECASE
 
@@ -94,6 +102,8 @@ class EvidenceRule:
     needs: str
     label: str
     test: Callable[[str], bool]
+    #: False when the requirement's keywords still count besides the rule.
+    only: bool = True
 
     def first_sentence(self, text: str) -> str | None:
         """The first sentence of `text` the rule accepts, whitespace collapsed."""
@@ -115,7 +125,68 @@ RULES: dict[str, EvidenceRule] = {
         "progress against a target",
         reports_target_progress,
     ),
+    "S1.24": EvidenceRule(
+        "a statement of the currency the report's amounts are presented in (an amount is not one)",
+        "presentation currency",
+        read.states_presentation_currency,
+    ),
+    "S2.33(d)": EvidenceRule(
+        "the company's own target with the year it is to be met by",
+        "target period",
+        read.states_target_period,
+    ),
+    "S2.36(c)": EvidenceRule(
+        "the company's own target said to be net (net zero, carbon neutral) or gross; a scenario's name "
+        "is not one",
+        "net or gross target",
+        read.states_net_or_gross_target,
+    ),
+    "S2.29(g)(i)": EvidenceRule(
+        "executive pay linked to a climate measure",
+        "pay linked to climate",
+        read.links_pay_to_climate,
+        only=False,
+    ),
+    "S2.29(g)(ii)": EvidenceRule(
+        "the share of pay linked to climate",
+        "share of pay linked to climate",
+        read.states_climate_pay_share,
+        only=False,
+    ),
+    **{
+        paragraph_id: EvidenceRule(
+            "a named board-level body overseeing climate or sustainability matters",
+            "oversight body named",
+            read.names_oversight_body,
+        )
+        for paragraph_id in ("S1.27(a)", "S2.6(a)")
+    },
+    **{
+        paragraph_id: EvidenceRule(
+            "the body's responsibility for climate or sustainability matters",
+            "oversight remit",
+            read.names_oversight_body,
+            only=False,
+        )
+        for paragraph_id in ("S1.27(a)(i)", "S2.6(a)(i)")
+    },
+    **{
+        paragraph_id: EvidenceRule(
+            "how often the body meets on or is briefed about the matters",
+            "meeting frequency",
+            read.states_oversight_frequency,
+            only=False,
+        )
+        for paragraph_id in ("S1.27(a)(iii)", "S2.6(a)(iii)")
+    },
 }
+
+#: Paragraphs with sub-paragraphs that also ask something themselves (identify the oversight body).
+SELF_LEAVES = frozenset({"S1.27(a)", "S2.6(a)"})
+#: Requirements only the claim's own sentence addresses (which scope it reports; its target's year
+#: and whether that target is net); another sentence's, in its context or on its page, is about
+#: another figure or target, so there they are only mentioned.
+CLAIM_ONLY = frozenset({"S2.29(a)(i)(1)", "S2.29(a)(i)(2)", "S2.29(a)(i)(3)", "S2.33(d)", "S2.36(c)"})
 
 
 def rule_for(paragraph_id: str) -> EvidenceRule | None:

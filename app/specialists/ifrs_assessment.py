@@ -6,14 +6,20 @@ one's keywords in the claim and the text around it. Keywords are matched as toke
 way the claims agent's preliminary mapping matches them (`app.claims.ifrs_mapping`), so "Scope 12"
 never counts as "scope 1".
 
-The claim and its own source context may address a leaf by any keyword; the rest of the page only by
-a phrase (a keyword of two or more words), because single words such as "data" or "board" turn up on
-almost any page of a report without saying anything about the requirement.
+The claim may address a leaf by any keyword; its source context (the neighbouring sentences) and the
+rest of the page only by a phrase (a keyword of two or more words), because single words such as
+"data" or "board" turn up on almost any page of a report without saying anything about the
+requirement. The claim's own sentence is read first, and only the claim makes a paragraph the
+claim's (`touches_claim`): a neighbouring sentence is usually another claim, and its "Scope 3" or
+"by 2030" says nothing about this one. Net-zero scenario names are read as scenarios
+(`ifrs_sentences.without_scenario_names`), not as net-zero targets.
 
 Not every match is evidence (`app.knowledge.ifrs_evidence`): a generic single word only *mentions* a
 leaf, which can make its paragraph partial but never full, and a leaf with an evidence rule (the
 statement of compliance, performance against a target) is addressed only by a sentence the rule
-accepts, never by its keywords.
+accepts, never by its keywords (an additive rule is one more way besides them). A paragraph that
+asks something itself beyond its sub-paragraphs (S2.6(a): identify the oversight body) is assessed
+as one of its own sub-requirements, and a claim's scope is only ever its own sentence's.
 """
 
 from __future__ import annotations
@@ -22,7 +28,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from app.knowledge.ifrs_evidence import SPECIFIC_WORDS, rule_for
+from app.knowledge.ifrs_evidence import CLAIM_ONLY, SELF_LEAVES, SPECIFIC_WORDS, rule_for
+from app.knowledge.ifrs_sentences import with_scopes_spelled_out, without_scenario_names
 from app.knowledge.keywords import TextIndex, tokens
 from app.knowledge.registry import Requirement, children, requirement
 
@@ -37,18 +44,24 @@ QUOTE_CHARS = 160
 
 @dataclass(frozen=True)
 class Passage:
-    """A text the assessment may read, where it is ("on page 12"), and whether single words count in it."""
+    """A text the assessment may read, where it is ("on page 12"), and whether single words count in
+    it: they do only in the claim's own sentence, the one passage that is the claim's (`own`)."""
 
     label: str
     text: str
     phrases_only: bool = False
+
+    @property
+    def own(self) -> bool:
+        """Whether this is the claim itself (its neighbouring sentences are often other claims)."""
+        return not self.phrases_only
 
 
 @dataclass(frozen=True)
 class LeafMatch:
     """A sub-requirement found: which keyword (or evidence rule) showed it, where, and how strongly.
 
-    `own` says whether it was the claim's own text (the claim or its source context), not its page;
+    `own` says whether it was the claim's own text, not its context or page;
     `quote` is the sentence an evidence rule accepted.
     """
 
@@ -112,40 +125,62 @@ def leaves(paragraph_id: str) -> list[Requirement]:
     nested = children(own.paragraph_id)
     if not nested:
         return [own]
-    return [leaf for child in nested for leaf in leaves(child.paragraph_id)]
+    itself = [own] if own.paragraph_id in SELF_LEAVES else []
+    return itself + [leaf for child in nested for leaf in leaves(child.paragraph_id)]
 
 
 def find_leaf(leaf: Requirement, indexes: Sequence[tuple[Passage, TextIndex]]) -> LeafMatch | None:
     """The first passage (claim first) that addresses the leaf, else the first that mentions it.
 
-    A leaf with an evidence rule is found only in a sentence the rule accepts.
+    A leaf with an exclusive evidence rule is found only in a sentence the rule accepts; one with an
+    additive rule by such a sentence or by its keywords. A `CLAIM_ONLY` leaf found outside the claim
+    is only mentioned.
     """
     rule = rule_for(leaf.paragraph_id)
-    if rule is not None:
-        for passage, _ in indexes:
-            sentence = rule.first_sentence(passage.text)
-            if sentence:
-                return LeafMatch(
-                    leaf, rule.label, passage.label, own=not passage.phrases_only, quote=sentence
-                )
-        return None
     mention: LeafMatch | None = None
     for passage, index in indexes:
-        for keyword in leaf.keywords:
-            single = len(tokens(keyword)) < 2
-            if (passage.phrases_only and single) or not index.has(keyword):
-                continue
-            if not single or keyword in SPECIFIC_WORDS:
-                return LeafMatch(leaf, keyword, passage.label, own=not passage.phrases_only)
-            mention = mention or LeafMatch(
-                leaf, keyword, passage.label, "mentioned", not passage.phrases_only
-            )
+        found = _rule_match(leaf, passage)
+        if found is None and (rule is None or not rule.only):
+            found = _keyword_match(leaf, passage, index)
+        if found is not None and not passage.own and leaf.paragraph_id in CLAIM_ONLY:
+            found = LeafMatch(leaf, found.keyword, found.where, "mentioned", False, found.quote)
+        if found is not None and found.strength == "addressed":
+            return found
+        mention = mention or found
+    return mention
+
+
+def _rule_match(leaf: Requirement, passage: Passage) -> LeafMatch | None:
+    rule = rule_for(leaf.paragraph_id)
+    sentence = rule.first_sentence(passage.text) if rule else None
+    if rule is None or not sentence:
+        return None
+    return LeafMatch(leaf, rule.label, passage.label, own=passage.own, quote=sentence)
+
+
+def _keyword_match(leaf: Requirement, passage: Passage, index: TextIndex) -> LeafMatch | None:
+    """A phrase or specific word addresses the leaf; a generic single word only mentions it."""
+    mention: LeafMatch | None = None
+    for keyword in leaf.keywords:
+        single = len(tokens(keyword)) < 2
+        if (passage.phrases_only and single) or not index.has(keyword):
+            continue
+        if not single or keyword in SPECIFIC_WORDS:
+            return LeafMatch(leaf, keyword, passage.label, own=passage.own)
+        mention = mention or LeafMatch(leaf, keyword, passage.label, "mentioned", passage.own)
     return mention
 
 
 def index_passages(passages: Sequence[Passage]) -> list[tuple[Passage, TextIndex]]:
-    """Index each passage once, so several paragraphs can be assessed against the same text."""
-    return [(passage, TextIndex(passage.text)) for passage in passages if passage.text.strip()]
+    """Index each passage once, so several paragraphs can be assessed against the same text; a
+    net-zero scenario's name is indexed as a scenario, not as "net zero", and a scope list as each
+    scope it names (the passage's text, which quotes are taken from, stays as written)."""
+    return [(passage, TextIndex(_readable(passage.text))) for passage in passages if passage.text.strip()]
+
+
+def _readable(text: str) -> str:
+    """Scenario names read as scenarios; scope lists ("Scope 1 and 2") as each scope they name."""
+    return with_scopes_spelled_out(without_scenario_names(text))
 
 
 def assess_paragraph(

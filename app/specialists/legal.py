@@ -69,16 +69,21 @@ async def _assess_claim(
     hits = await _search(claim["text"], tools)
     preliminary = [entry["paragraph_id"] for entry in claim.get("ifrs_paragraphs") or []]
     numbers = [n for n in range(claim["source_page"] - reach, claim["source_page"] + reach + 1) if n in pages]
-    indexes = index_passages(
-        [
-            Passage("in the claim", claim["text"]),
-            Passage("in its source context", claim.get("source_context") or ""),
-            *(Passage(f"on page {n}", pages[n], phrases_only=True) for n in numbers),
-        ]
-    )
+    indexes = index_passages(claim_passages(claim["text"], claim.get("source_context") or "", pages, numbers))
     assessments, unknown = select_assessments(preliminary, [hit.key for hit in hits], indexes)
     searched = "the claim" + (f" or on page {', '.join(map(str, numbers))}" if numbers else "")
     return _claim_finding(claim, assessments, hits, unknown, searched, reach)
+
+
+def claim_passages(text: str, context: str, pages: dict[int, str], numbers: Sequence[int]) -> list[Passage]:
+    """What the assessment reads for one claim: the claim's own sentence first, then its neighbouring
+    sentences and its page(s). The neighbours are other claims, mostly: like the page, they count
+    only by a phrase and never make a paragraph this claim's."""
+    return [
+        Passage("in the claim", text),
+        Passage("in its source context", context, phrases_only=True),
+        *(Passage(f"on page {n}", pages[n], phrases_only=True) for n in numbers),
+    ]
 
 
 def select_assessments(
