@@ -14,6 +14,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from app.claims.footnotes import footnote_digits, without_marker
+
 _INVISIBLE = frozenset("\u00ad\u200b\u200c\u200d\u2060\ufeff")
 _LIGATURES = {
     "\ufb00": "ff",
@@ -135,14 +137,15 @@ def normalise_text(text: str) -> str:
 
     Whitespace runs (line breaks included) become one space, soft hyphens and zero-width characters
     go, ligatures (ﬁ, ﬂ, ...) are spelled out, and a word hyphenated across a line break is joined
-    again ("emis-\\nsions" → "emissions", but "low-\\ncarbon" → "low-carbon").
+    again ("emis-\\nsions" → "emissions", but "low-\\ncarbon" → "low-carbon"). A footnote
+    marker fused with a year ("by 20351.") is dropped (`app.claims.footnotes`).
     """
     return normalise_page(text).text
 
 
 def normalise_page(text: str) -> NormalisedPage:
     """`normalise_text` plus the line structure and offsets that segmentation needs."""
-    builder = _Builder()
+    builder = _Builder(footnote_digits(text))
     offset = 0
     for raw in text.split("\n"):
         builder.add_line(raw, offset)
@@ -153,7 +156,8 @@ def normalise_page(text: str) -> NormalisedPage:
 class _Builder:
     """Accumulates cleaned lines into the normalised text, joining them as they arrive."""
 
-    def __init__(self) -> None:
+    def __init__(self, footnotes: frozenset[str]) -> None:
+        self.footnotes = footnotes  # the page's footnote numbers (`app.claims.footnotes`)
         self.parts: list[str] = []
         self.origin: list[int] = []
         self.length = 0
@@ -164,7 +168,7 @@ class _Builder:
         self.prev_soft = False
 
     def add_line(self, raw: str, offset: int) -> None:
-        line, origin = _clean_line(raw, offset)
+        line, origin = _clean_line(raw, offset, self.footnotes, self.prev_line.rpartition(" ")[2])
         if not line:
             self.pending_blank = bool(self.lines)
             return
@@ -204,14 +208,16 @@ class _Builder:
         )
 
 
-def _clean_line(raw: str, offset: int) -> tuple[str, list[int]]:
-    """A raw line with single spaces, no invisible characters and ligatures spelled out."""
+def _clean_line(raw: str, offset: int, footnotes: frozenset[str], previous: str) -> tuple[str, list[int]]:
+    """A raw line with single spaces, no invisible characters, ligatures spelled out and no footnote
+    marker fused with a year (`previous` is the last word of the line before)."""
     words: list[str] = []
     origin: list[int] = []
     for match in _TOKEN.finditer(raw):
         word, positions = _clean_token(match.group(), offset + match.start())
         if not word:
             continue
+        word, positions = without_marker(word, positions, words[-1] if words else previous, footnotes)
         if words:
             origin.append(positions[0] - 1)
         words.append(word)

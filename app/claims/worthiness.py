@@ -28,6 +28,7 @@ from app.claims.environmental import (
     is_chatter,
     virtue_claim,
 )
+from app.claims.other_parties import ASSURER_STATEMENT, OTHER_PARTY
 from app.claims.signals import (
     ASPIRATION,
     ASSURANCE,
@@ -181,7 +182,16 @@ _OWN_RESULT = re.compile(
 )
 
 
-_NEVER_A_CLAIM = (DISCLAIMER, TOC, NAVIGATION, LINK, INDEX_PROMPT, DEFINITION, REPORT_DESCRIPTION)
+_NEVER_A_CLAIM = (
+    DISCLAIMER,
+    TOC,
+    NAVIGATION,
+    LINK,
+    INDEX_PROMPT,
+    DEFINITION,
+    REPORT_DESCRIPTION,
+    ASSURER_STATEMENT,
+)
 
 
 def is_boilerplate(sentence: str) -> bool:
@@ -190,7 +200,9 @@ def is_boilerplate(sentence: str) -> bool:
     Disclaimers and safe harbours, a report describing itself, contents lines, navigation and
     links, definitions (of a term, or of a scheme with no word of the company in it), fragments
     (too short, no verb, mostly numbers), the lead-in to a list, and aspirations or industry
-    context with nothing specific to the company in them.
+    context with nothing specific to the company in them. Another party's text is not the company's
+    claim either (`app.claims.other_parties`): the assurance provider's opinion on the company's
+    figures, and other parties' pledges and policies when the sentence says nothing of the company.
     """
     text = sentence.strip()
     if _is_fragment(text) or is_chatter(text):
@@ -201,7 +213,7 @@ def is_boilerplate(sentence: str) -> bool:
         return True
     if (ASPIRATION.search(text) or LIST_LEAD.search(text)) and not _has_anchor(_signals(text)):
         return True
-    return bool(GENERIC.search(text) and not COMPANY.search(text))
+    return bool((GENERIC.search(text) or OTHER_PARTY.search(text)) and not COMPANY.search(text))
 
 
 def _is_fragment(text: str) -> bool:
