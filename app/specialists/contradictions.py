@@ -14,12 +14,17 @@ a commitment, aim, plan or forecast ("committed to cutting", "a 39% reduction by
 intention, and an intention is never compared with a reported change (`change_mood`). A relative
 change ("rose 9%") is never a share ("64% of …") or percentage points, and shares of different bases
 ("of total energy use", "of electricity use") are different quantities (`figure_comparison`).
-Directions of change are compared only when both are reported and the sentence names no other
-quantity than the claim (nor only percentages of another kind). A source rejecting the claim's
-figure ("60 sites, not 167") states a different figure. A different figure, and any direction of
-change, also needs the two sentences to measure alike (`figure_subjects`): a shared word beyond
-units and periods, the same qualifiers (avoided, saved, supplier, commuting ...), and for figures
-the same role (a change amount is never a level).
+Directions of change are compared only when both are reported, the sentence names no other
+quantity than the claim (nor only percentages of another kind), and it names emissions itself when
+the claim does ("renewable power purchases rose" says nothing of "Scope 2 emissions fell"). A
+source rejecting the claim's figure ("60 sites, not 167") states a different figure. A different
+figure, and any direction of change, also needs the two sentences to measure alike
+(`figure_subjects`): a shared word beyond units and periods, the same qualifiers (avoided, saved,
+supplier, commuting ...; a clause breaking a total down, "mostly from customers processing ore", names
+none), and for figures the same role (a change amount is never a level). A source stating another
+change amount for the same quantity ("fell 9% to 410 kt" against "410 kt, down 5%", from the same
+baseline year) never supports the claim, whatever level the two share. "Slipped" and "shelved"
+are delay words.
 
 A sentence may state the claim's figure without standing behind it (`denials`): it disputes what it
 reports ("X claims 64%, but an audit found …", "a figure analysts say is understated"), negates it
@@ -49,12 +54,13 @@ from app.specialists.denials import disputes
 from app.specialists.figure_comparison import (
     MIN_SHARED_WORDS,
     ClaimFigure,
+    FigureOutcome,
     compare_counts,
     compare_figures,
     other_percentages,
 )
 from app.specialists.figure_comparison import same_value as same_value
-from app.specialists.figure_subjects import measure_alike, subject_words
+from app.specialists.figure_subjects import measure_alike, speaks_of_emissions, subject_words
 from app.specialists.figures import (
     Count,
     covered_scopes,
@@ -69,12 +75,13 @@ _I = re.IGNORECASE
 DELAY = re.compile(
     r"\b(?:delay\w*|postpon\w*|push(?:ed|es)? back|abandon\w*|scrap\w*|dropp(?:ed|ing) (?:its|the) target|"
     r"missed|miss(?:es)? (?:its|the)|will not (?:meet|reach|achieve)|behind schedule|watered down|"
-    r"backtrack\w*|retreat\w*)\b",
+    r"backtrack\w*|retreat\w*|shelv(?:ed|es|ing)|slipp(?:ed|ing)(?!\s(?:by|to|from|back)\b|\s\d)|"
+    r"slips?(?!\s(?:by|to|from|back)\b|\s\d))\b",
     _I,
 )
 ENFORCEMENT = re.compile(
     r"\b(?:fined|fines|(?:a|the) fine|penalt\w*|lawsuits?|sued|su(?:es|ing)|charged|indict\w*|enforcement|"
-    r"violat\w*|investigat\w*|probe[sd]?|prosecut\w*|settle(?:d|ment)|court|sanction\w*|"
+    r"violat\w*|investigat\w*|probe[sd]?|prosecut\w*|settle(?:d|ment)|(?:to|in|a|the|before|by|federal|high|supreme|district|appeals?)\scourts?|sanction\w*|"
     r"greenwash\w*|misleading|breach\w*)\b",
     _I,
 )
@@ -214,17 +221,20 @@ class _Reading:
     disputed: bool
     alike: bool
     same_period: bool
+    outcome: FigureOutcome | None = None  # the figures the comparison rests on
 
     @classmethod
     def read(cls, claim: _Claim, sentence: str, shared: set[str]) -> _Reading:
         same_period = _same_period(claim, sentence)
         alike = measure_alike(claim.text, sentence, subject_words(shared))
         disputed = disputes(sentence)
-        figures = _compare_all(claim, sentence, shared, alike, disputed) if same_period else None
+        outcome = _compare_all(claim, sentence, shared, alike, disputed) if same_period else None
+        figures = outcome.kind if outcome else None
         directions = (
             same_period
             and alike
             and (not quantities(sentence) or claim.quantities == quantities(sentence))
+            and (not speaks_of_emissions(claim.text) or speaks_of_emissions(sentence))
             and not other_percentages(claim.figures, sentence)
         )
         return cls(
@@ -235,6 +245,7 @@ class _Reading:
             disputed,
             alike and same_period,
             same_period,
+            outcome,
         )
 
 
@@ -260,7 +271,9 @@ def _contradicts(kind: str, confidence: float, explanation: str, quote: str, sig
 def _contradiction(claim: _Claim, sentence: str, reading: _Reading, quote: str) -> SourceAssessment | None:
     claim_direction, sentence_direction = reading.claim_direction, reading.sentence_direction
     if reading.figures == "mismatch":
-        explanation = "The source states a different figure for the same quantity than the claim."
+        explanation = "The source states a different figure for the same quantity than the claim" + (
+            _which_figures(reading.outcome)
+        )
         return _contradicts("direct", 0.9, explanation, quote, "numeric_mismatch")
     if reading.figures == "opposite":
         explanation = "The source states the claim's figure for a change in the opposite direction."
@@ -318,6 +331,16 @@ def _unasserted(reading: _Reading, quote: str) -> SourceAssessment | None:
     return None
 
 
+def _which_figures(outcome: FigureOutcome | None) -> str:
+    """Which figures differ, as the end of a reason (": 470 kt CO2e where the claim states 450 kt
+    CO2e for 2022."), or "." when the comparison does not say."""
+    if outcome is None or outcome.mine is None or outcome.theirs is None:
+        return "."
+    mine = outcome.mine
+    year = f" for {mine.year}" if mine.year else ""
+    return f": {outcome.theirs.text} where the claim states {mine.figure.text}{year}."
+
+
 def _a(noun: str) -> str:
     """The noun with its indefinite article ("an increase", "a decrease")."""
     return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
@@ -329,12 +352,14 @@ def _same_period(claim: _Claim, sentence: str) -> bool:
     return not claim.years or not sentence_years or bool(claim.years & sentence_years)
 
 
-def _compare_all(claim: _Claim, sentence: str, shared: set[str], alike: bool, disputed: bool) -> str | None:
+def _compare_all(
+    claim: _Claim, sentence: str, shared: set[str], alike: bool, disputed: bool
+) -> FigureOutcome | None:
     """Figures with units first, then counts; a rejected claim count is a mismatch either way, and
     nothing a sentence disputes is a match."""
     figures = compare_figures(claim.figures, claim.sites, sentence, alike=alike, disputed=disputed)
     counts = compare_counts(claim.counts, sentence, shared)
     if counts == "denied":
-        return "mismatch"
-    result = figures or counts
-    return "unasserted" if result == "match" and disputed else result
+        return FigureOutcome("mismatch")
+    result = figures or (FigureOutcome(counts) if counts else None)
+    return FigureOutcome("unasserted") if result and result.kind == "match" and disputed else result

@@ -14,7 +14,9 @@ not "64% of electricity"). Among those, the source
   sides certainly measure the same quantity (the same labelled emissions scope, or alike sentences
   when the claim labels none);
 - **contradicts** ("mismatch") when it rejects the claim's value, or states another value for the
-  same quantity that it asserts itself, the sentences measuring alike (`figure_subjects`);
+  same quantity that it asserts itself, the sentences measuring alike (`figure_subjects`). Another
+  change amount for the same quantity ("fell 9% to 410 kt" against "410 kt, down 5%") is never a
+  match, whatever level the two share: the source does not state the claim's change;
 - **states a claim figure without asserting it** ("unasserted"): negated, disputed, or an opposite
   change not certainly of the same quantity. Such a sentence never supports the claim.
 """
@@ -39,6 +41,12 @@ from app.specialists.figures import (
 )
 
 RELATIVE_TOLERANCE = 0.01
+#: The year a change is measured from ("from 450 kt in 2022", "compared with 2019", "on 2022").
+_BASELINE = re.compile(
+    r"\b(?:from|since|on|over|than|against|versus|vs\.?|relative\sto|compared\s(?:with|to))\s"
+    r"(?:(?:the|our|its|a)\s)?(?:[\w.,]+\s(?:\w+\s)?(?:CO2e?\s)?in\s)?(?:FY\s?|fiscal\s(?:year\s)?)?((?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
 MIN_SHARED_WORDS = 2
 _I = re.IGNORECASE
 
@@ -55,6 +63,7 @@ class ClaimFigure:
     role: str | None
     direction: str | None
     percent: tuple[str | None, frozenset[str]]
+    baselines: frozenset[int] = frozenset()  # the years the claim measures changes from
 
     @classmethod
     def read(cls, text: str, figure: Figure) -> ClaimFigure:
@@ -67,7 +76,18 @@ class ClaimFigure:
             role(text, figure.start, figure.end),
             figure_direction(text, figure.start, figure.end),
             percent_measure(text, figure.start, figure.end),
+            baselines(text),
         )
+
+
+@dataclass(frozen=True)
+class FigureOutcome:
+    """What `compare_figures` found, with the claim figure and the source figure it rests on (none
+    for "unasserted"), so that a reason can say which figures differ ("450 kt for 2022")."""
+
+    kind: str
+    mine: ClaimFigure | None = None
+    theirs: Figure | None = None
 
 
 def same_value(mine: Figure, theirs: Figure) -> bool:
@@ -78,11 +98,12 @@ def same_value(mine: Figure, theirs: Figure) -> bool:
 
 def compare_figures(
     claim: tuple[ClaimFigure, ...], sites: set[str], sentence: str, *, alike: bool, disputed: bool
-) -> str | None:
+) -> FigureOutcome | None:
     """ "match", "opposite", "mismatch", "unasserted" (see the module docstring) or None when no
-    figure is comparable. `sites` are the sites or segments the claim's figures are for; `alike`
-    whether the two sentences measure alike (`figure_subjects.measure_alike`); `disputed` whether
-    the sentence disputes what it reports."""
+    figure is comparable; a source stating another change amount than the claim for the same
+    quantity never matches, even when it repeats a level of the claim. `sites` are the sites or
+    segments the claim's figures are for; `alike` whether the two sentences measure alike
+    (`figure_subjects.measure_alike`); `disputed` whether the sentence disputes what it reports."""
     comparable = [
         (mine, theirs)
         for mine in claim
@@ -94,23 +115,57 @@ def compare_figures(
     same = [(mine, theirs) for mine, theirs in comparable if same_value(mine.figure, theirs)]
     kept = [(mine, theirs) for mine, theirs in same if not denied(sentence, theirs.start)]
     if same and not kept:
-        return "mismatch"  # the source rejects the claim's value ("rather than 2.3 Mt")
+        # the source rejects the claim's value ("rather than 2.3 Mt")
+        return FigureOutcome("mismatch", *same[0])
     opposite = [pair for pair in kept if _opposite(pair[0], sentence, pair[1])]
     asserted = [pair for pair in kept if pair not in opposite and not negated(sentence, pair[1].start)]
-    if asserted and not disputed:
-        return "match"
+    differing = [
+        (mine, theirs)
+        for mine, theirs in comparable
+        if not same_value(mine.figure, theirs)
+        and not negated(sentence, theirs.start)
+        and _certainly_comparable(mine.figure, theirs)
+        and same_role(mine.role, role(sentence, theirs.start, theirs.end))
+    ]
+    changes_differ = _changes_differ(differing, same, sentence)
+    if asserted and not disputed and not changes_differ:
+        return FigureOutcome("match", *asserted[0])
     if any(_certainly_same_quantity(mine, sentence, theirs, alike) for mine, theirs in opposite):
-        return "opposite"
-    if alike and all(re.search(rf"\b{site}", sentence, _I) for site in sites):
-        for mine, theirs in comparable:
-            if (
-                not same_value(mine.figure, theirs)
-                and not negated(sentence, theirs.start)
-                and _certainly_comparable(mine.figure, theirs)
-                and same_role(mine.role, role(sentence, theirs.start, theirs.end))
-            ):
-                return "mismatch"
-    return "unasserted" if kept else None
+        return FigureOutcome("opposite", *opposite[0])
+    if differing and alike and all(re.search(rf"\b{site}", sentence, _I) for site in sites):
+        return FigureOutcome("mismatch", *(changes_differ or differing)[0])
+    return FigureOutcome("unasserted") if kept else None
+
+
+def _changes_differ(
+    differing: list[tuple[ClaimFigure, Figure]], same: list[tuple[ClaimFigure, Figure]], sentence: str
+) -> list[tuple[ClaimFigure, Figure]]:
+    """The pairs in which both sides state a change amount of the same quantity ("down 5%" against
+    "fell 9%") and the amounts differ beyond rounding, leaving out figures that meet their equal
+    elsewhere in the sentence: the source then does not state the claim's change, whatever level
+    the two share (410 kt may be right while the stated 5% fall is not)."""
+    matched_mine = {id(mine) for mine, _ in same}
+    matched_theirs = {theirs.start for _, theirs in same}
+    return [
+        (mine, theirs)
+        for mine, theirs in differing
+        if mine.role == "change"
+        and role(sentence, theirs.start, theirs.end) == "change"
+        and id(mine) not in matched_mine
+        and theirs.start not in matched_theirs
+        and _same_baseline(mine.baselines, baselines(sentence))
+    ]
+
+
+def baselines(text: str) -> frozenset[int]:
+    """The years `text` measures changes from ("from 450 kt in 2022", "compared with 2019")."""
+    return frozenset(int(year) for year in _BASELINE.findall(text))
+
+
+def _same_baseline(mine: frozenset[int], theirs: frozenset[int]) -> bool:
+    """False when both measure changes from a stated year and share none ("down 5% on 2022"
+    against "down 30% from 2019 levels"): changes from different baselines differ as a rule."""
+    return not mine or not theirs or bool(mine & theirs)
 
 
 def other_percentages(claim: tuple[ClaimFigure, ...], sentence: str) -> bool:

@@ -13,7 +13,10 @@ customers avoided 190 Mt. A source figure may contradict a claim figure only whe
   transport, processing, intensity, offset, renewable or waste figures are their own quantities
   (`QUALIFIERS`); a sentence naming one and a sentence not naming it measure different things.
   Qualifiers are read over the whole sentence: a claim with two figures and one qualifier is then
-  not contradicted on either, a false contradiction being worse than a missed one;
+  not contradicted on either, a false contradiction being worse than a missed one. A clause
+  breaking a figure down ("578 Mt, mostly from customers processing iron ore") names no qualifier
+  of the figure: that total is not the processing part of Scope 3;
+
 - **the roles agree:** a change amount ("reduced by 32 kt", "an 8% cut", "down 8%") is never
   compared with a level ("fell to 350 kt", "from 420 kt"). A figure whose wording says neither
   ("came to", "at", "were") may be either.
@@ -103,10 +106,36 @@ _GENERIC_BASE = frozenset(
 _SAME_BASE = {"power": "electricity", "electric": "electricity", "emission": "emissions"}
 
 
+#: A clause saying what a figure is mostly made of ("…578 Mt, mostly from customers processing iron
+#: ore"): its words break the figure down and do not make it a quantity of its own.
+_BREAKDOWN = re.compile(
+    r"(?:,\s?|\s)(?:(?:most|much|the\sbulk|the\smajority|(?:about\s|around\s)?half)\sof\swhich|"
+    r"(?:mostly|mainly|largely|primarily|chiefly|predominantly|principally)\s(?:from|due\sto|"
+    r"because\sof|in|through|by|driven\sby|related\sto|linked\sto|attributable\sto)|"
+    r"(?:driven|caused)\s(?:mostly\s|mainly\s|largely\s)?by)\b[^;:.]*",
+    _I,
+)
+#: Words saying a text speaks of emissions (a scope, CO2, greenhouse gases) rather than of energy,
+#: purchases or money.
+_EMISSIONS = re.compile(r"\bemission\w*|\bco2|\bghg|\bgreenhouse|\bscopes?\s?[123]|\bcarbon\b", _I)
+
+
 @functools.lru_cache(maxsize=1024)
 def qualifiers(sentence: str) -> frozenset[str]:
     """The qualifiers (`QUALIFIERS`) a sentence names."""
     return frozenset(label for label, pattern in QUALIFIERS.items() if pattern.search(sentence))
+
+
+def own_qualifiers(sentence: str) -> frozenset[str]:
+    """The qualifiers a sentence names outside a clause breaking a figure down (`_BREAKDOWN`): a
+    total "mostly from customers processing iron ore" is not the processing part."""
+    return qualifiers(_BREAKDOWN.sub("", sentence))
+
+
+def speaks_of_emissions(text: str) -> bool:
+    """Whether a text names emissions (a scope, CO2, greenhouse gases) at all: a sentence on
+    renewable power purchases that "rose" says nothing of the direction of an emissions claim."""
+    return bool(_EMISSIONS.search(text))
 
 
 def subject_words(words: set[str]) -> set[str]:
@@ -134,8 +163,13 @@ def same_role(first: str | None, second: str | None) -> bool:
 
 def measure_alike(claim: str, sentence: str, shared_subjects: set[str]) -> bool:
     """Whether a claim sentence and a source sentence can speak of the same quantity at all: a
-    shared subject word and the same qualifiers."""
-    return bool(shared_subjects) and qualifiers(claim) == qualifiers(sentence)
+    shared subject word; the same qualifiers, in the whole sentences and outside clauses breaking a
+    figure down (a total is not its part)."""
+    return (
+        bool(shared_subjects)
+        and qualifiers(claim) == qualifiers(sentence)
+        and own_qualifiers(claim) == own_qualifiers(sentence)
+    )
 
 
 def share_base(text: str, end: int) -> frozenset[str]:
