@@ -314,7 +314,14 @@ class Verdict(relay.Node):
         resolver=lambda root: [_mapping(item) for item in root.stored_ifrs_mapping],
         description="The IFRS paragraphs the verdict speaks to, and what it means for each.",
     )
-    confidence: float | None = strawberry.field(description="0–1, the judge's overall evidence score.")
+    confidence: float | None = strawberry.field(
+        description="0–1, how strongly the deciding evidence holds the verdict; not a probability that "
+        "the claim is true. VERIFIED and CONTRADICTED: 0.95 for a certain check of the report against "
+        "itself, 0.8 for one deciding independent voice, plus 0.05 for each further agreeing voice (up to "
+        "0.95), so more agreeing evidence never lowers it. UNVERIFIED and INSUFFICIENT_EVIDENCE: the "
+        "judge's overall evidence score (FRD-11 weights). An LLM review that changed the verdict gives "
+        "its own number."
+    )
     iteration: int = strawberry.field(description="The pass (0 = first) the verdict was issued in.")
     is_final: bool = strawberry.field(
         description="Whether this is the claim's final verdict of the run: no later pass judges the claim "

@@ -211,6 +211,10 @@ async def save_findings(session: AsyncSession, run_id: uuid.UUID, findings: Iter
         await session.execute(insert(FindingRow).values(batch).on_conflict_do_nothing())
 
 
+#: Details that record how a finding was searched for, not what it says (`finding_content`).
+SEARCH_BOOKKEEPING = frozenset({"query", "query_type", "queries"})
+
+
 def finding_content(
     claim_id: str | None,
     evidence_type: str,
@@ -219,9 +223,13 @@ def finding_content(
     confidence: float | None,
     details: dict[str, Any],
 ) -> str:
-    """What a finding says, without its id and pass: two findings with the same content are one."""
+    """What a finding says, without its id and pass: two findings with the same content are one.
+
+    How a source was found (the search query, which a re-investigation pass refines) is not what it
+    says: the same source read the same way under a refined query is the same finding."""
+    said = {key: value for key, value in details.items() if key not in SEARCH_BOOKKEEPING}
     return json.dumps(
-        [claim_id, evidence_type, summary, supports_claim, confidence, details], sort_keys=True, default=str
+        [claim_id, evidence_type, summary, supports_claim, confidence, said], sort_keys=True, default=str
     )
 
 

@@ -180,7 +180,8 @@ async def test_each_planted_document_has_its_expected_effect(
 
     own_site = claims[CLAIMS["own_website_is_not_independent"]["text"]]
     assert verdicts["own_website_is_not_independent"]["decidingSources"] == []
-    assert "Self-reported by the company (not independent evidence):" in own_site["verdict"]["reasoning"]
+    heading = "Self-reported by the company, or relaying its statement (not independent evidence):"
+    assert heading in own_site["verdict"]["reasoning"]
     site_findings = [
         f for f in own_site["findings"] if f["details"].get("source_domain") == "examplemetals.com"
     ]

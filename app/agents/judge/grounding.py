@@ -14,7 +14,10 @@ truth, so here:
 - CONTRADICTED needs a counting independent contradiction (FRD-08 §5.4: the specialist marks a
   source `supports_claim: false` only when the contradicting sources reach the bar) or a certain
   internal one: a stated change its stated values cannot produce beyond rounding, or the same
-  metric and year stated with two different values on two pages.
+  metric and year stated with two different values on two pages. A clash of two pages is the
+  exception when independent evidence reaching the VERIFIED bar backs this claim's value: the claim
+  is then INSUFFICIENT_EVIDENCE (backed, but not stated consistently) and the other page's claim
+  stays CONTRADICTED (`clashes`).
 - INSUFFICIENT_EVIDENCE: some evidence about the claim exists but falls below the bar, or is mixed.
 - UNVERIFIED: no independent evidence about the claim was found (the honest default offline with
   an empty evidence library).
@@ -35,6 +38,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, TypedDict
 
 from app.agents.evidence_kinds import is_self_reported, kind_of
+from app.agents.judge.clashes import clash_outweighed, clash_sentence
 from app.agents.judge.ordering import CITATION_LISTS, citation_key, in_content_order
 from app.agents.state import Finding, latest_findings
 from app.specialists.voices import group_voices
@@ -71,6 +75,8 @@ class SourceCitation(TypedDict):
     quote_verified: bool | None
     summary: str
     pages: list[int]
+    method: str | None  # how the finding read the source: rules or llm
+    check: str | None  # the data/metrics check of an internal finding (percent_change, cross_page, ...)
 
 
 class Grounding(TypedDict):
@@ -87,6 +93,8 @@ class Grounding(TypedDict):
     disclosure: list[str]  # the legal agent's coverage lines, for the reasoning only
     independent_publishers: list[str]
     corroborated: bool
+    clashes: list[str]  # "The report states two values for <metric> <year>: …" (`clashes`)
+    clash_outweighed: bool  # the only contradictions are clashes, and independent evidence backs this value
     searched: list[str]  # what the searching agents looked in (for an honest "nothing found")
 
 
@@ -125,6 +133,8 @@ def cite(finding: Finding) -> SourceCitation:
         "quote_verified": details.get("quote_verified"),
         "summary": finding["summary"],
         "pages": _pages(details),
+        "method": finding.get("method"),
+        "check": details.get("check") if isinstance(details.get("check"), str) else None,
     }
 
 
@@ -221,10 +231,15 @@ def ground(findings: Sequence[Finding]) -> Grounding:
         "disclosure": [],
         "independent_publishers": [],
         "corroborated": False,
+        "clashes": [],
+        "clash_outweighed": False,
         "searched": _searched(findings),
     }
     for finding in current(in_content_order(findings)):
         _file(grounding, finding)
+        sentence = clash_sentence(finding)
+        if sentence is not None and sentence not in grounding["clashes"]:
+            grounding["clashes"].append(sentence)
     for key in CITATION_LISTS:
         grounding[key].sort(key=citation_key)  # type: ignore[literal-required]
     _apply_contradiction_bar(grounding)
@@ -236,6 +251,7 @@ def ground(findings: Sequence[Finding]) -> Grounding:
         }
     )
     grounding["corroborated"] = _bar_met(grounding["corroborating"])
+    grounding["clash_outweighed"] = clash_outweighed(grounding)
     return grounding
 
 
@@ -329,6 +345,8 @@ def is_mixed(grounding: Grounding) -> bool:
 
 def grounded_verdict(grounding: Grounding) -> str:
     """The verdict the evidence allows (see the module docstring)."""
+    if grounding.get("clash_outweighed"):
+        return "insufficient_evidence"  # backed independently, but the report also states another value
     if grounding["contradicting"] or grounding["internal_contradictions"]:
         return "contradicted"
     if grounding["corroborated"] and not is_mixed(grounding):
@@ -353,7 +371,12 @@ def permitted_verdicts(grounding: Grounding) -> frozenset[str]:
 def shortfall(grounding: Grounding) -> str:
     """Why the evidence falls short of a verdict, in a sentence (for INSUFFICIENT_EVIDENCE)."""
     reasons: list[str] = []
-    if grounding["corroborated"] and is_mixed(grounding):
+    if grounding.get("clash_outweighed"):
+        reasons.append(
+            "independent evidence backs the claim's value, but the report states another value for the "
+            "same metric and year elsewhere, so the report does not state it consistently"
+        )
+    elif grounding["corroborated"] and is_mixed(grounding):
         reasons.append("independent support exists, but other evidence speaks against the claim")
     elif grounding["corroborating"] or grounding["weak_support"]:
         reasons.append(

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from app.agents.evidence_kinds import DISCLOSURE_AGENTS, kind_of
+from app.agents.judge.clashes import only_clashes
 from app.agents.judge.evaluation import (
     SUFFICIENT_SCORE,
     Evaluation,
@@ -18,6 +19,7 @@ from app.agents.judge.evaluation import (
     legal_ifrs_statuses,
     weighted_findings,
 )
+from app.agents.judge.grounding import STRONG_TIER, Grounding, grounded_verdict
 from app.agents.judge.weights import KNOWN_AGENTS, agent_label
 from app.agents.state import ClaimState, Finding, ReinvestigationRequest, agent_of, latest_findings
 
@@ -120,10 +122,7 @@ def identify_evidence_gap(evaluation: Evaluation, findings: Sequence[Finding]) -
         )
     if completeness["errored_agents"]:
         gaps.append(f"Failed agents: {_labels(completeness['errored_agents'])} could not complete the check.")
-    incomplete = incomplete_ifrs_paragraphs(findings)
-    if incomplete:
-        listed = ", ".join(f"{paragraph} ({status})" for paragraph, status in incomplete.items())
-        gaps.append(f"Incomplete sub-requirements: the Legal agent assesses {listed} as not fully met.")
+    # IFRS disclosure coverage is never cited: it cannot move a verdict (`grounding`).
     if not gaps:
         gaps.append(
             f"Overall evidence score {evaluation['overall_score']:.2f} is below the {SUFFICIENT_SCORE} "
@@ -256,6 +255,23 @@ def specify_required_evidence(target_agents: Sequence[str]) -> str | None:
     return " ".join(requirements) or None
 
 
+def verdict_settled(grounding: Grounding) -> bool:
+    """Whether no further pass can change the verdict: VERIFIED by a Tier 1–2 source from the
+    credibility table (nothing found later lifts it), or CONTRADICTED with certainty (a counting
+    independent contradiction or an arithmetic one stands whatever supports the claim). A claim
+    contradicted only by the report's two values for one metric is not settled: independent
+    evidence backing its value would make it INSUFFICIENT_EVIDENCE (`clashes`)."""
+    verdict = grounded_verdict(grounding)
+    if verdict == "contradicted":
+        return not only_clashes(grounding)
+    if verdict == "verified":
+        return any(
+            source["tier"] is not None and source["tier"] <= STRONG_TIER and source["tier_basis"] == "domain"
+            for source in grounding["corroborating"]
+        )
+    return False
+
+
 def plan_reinvestigation(
     claim: ClaimState,
     evaluation: Evaluation,
@@ -268,11 +284,12 @@ def plan_reinvestigation(
     """The request to send the claim back to specialists, or None when it should not go back.
 
     `iteration` is the 0-based pass just judged and `max_iterations` the number of passes allowed,
-    so the last pass never asks for another. Evidence that scores >= 0.7 without contradictions is
+    so the last pass never asks for another, nor does a verdict no pass can change
+    (`verdict_settled`). Evidence that scores >= 0.7 without contradictions is
     enough. Otherwise a request is made when any §3.2 trigger holds and some specialist can still
     help (see `determine_target_agents`; `settled` are agents known to repeat their answer).
     """
-    if iteration + 1 >= max_iterations:
+    if iteration + 1 >= max_iterations or verdict_settled(evaluation["grounding"]):
         return None
     if (
         evaluation["overall_score"] >= SUFFICIENT_SCORE

@@ -9,6 +9,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
+from app.agents.judge.clashes import only_clashes
 from app.agents.judge.evaluation import (
     Evaluation,
     errors_of,
@@ -16,7 +17,13 @@ from app.agents.judge.evaluation import (
     legal_ifrs_statuses,
     pipeline_order,
 )
-from app.agents.judge.grounding import Grounding, SourceCitation, grounded_verdict, shortfall
+from app.agents.judge.grounding import (
+    Grounding,
+    SourceCitation,
+    grounded_verdict,
+    shortfall,
+    voices,
+)
 from app.agents.judge.ordering import in_content_order
 from app.agents.judge.reinvestigation import plan_reinvestigation
 from app.agents.judge.risk import vague_closing, vague_flags, vague_headline, vague_verdict
@@ -94,6 +101,38 @@ def confidence_level(overall_score: float, *, all_failed: bool = False) -> str:
     return "low"
 
 
+#: Confidence of a verdict decided by a certain check of the report against itself.
+CERTAIN_CONFIDENCE = 0.95
+#: Confidence of a verdict one independent voice decides; each further agreeing voice adds a step.
+ONE_VOICE_CONFIDENCE = 0.8
+VOICE_STEP = 0.05
+
+
+def _voice_confidence(sources: Sequence[SourceCitation]) -> float:
+    count = len(voices(sources))
+    return min(CERTAIN_CONFIDENCE, ONE_VOICE_CONFIDENCE + VOICE_STEP * max(0, count - 1))
+
+
+def verdict_confidence(verdict: str, evaluation: Evaluation) -> float:
+    """How strongly the deciding evidence holds the verdict (documented on `Verdict.confidence`).
+
+    VERIFIED and CONTRADICTED rest on the deciding evidence only, so more agreeing independent
+    evidence never lowers the number: a certain internal contradiction is 0.95, one deciding voice
+    0.8, and each further agreeing independent voice adds 0.05 (up to 0.95). For UNVERIFIED and
+    INSUFFICIENT_EVIDENCE it is the judge's overall evidence score (FRD-11), which is not a
+    probability of the claim being true.
+    """
+    grounding = evaluation["grounding"]
+    if verdict == "verified":
+        return _voice_confidence(grounding["corroborating"])
+    if verdict == "contradicted":
+        if grounding["internal_contradictions"]:
+            return CERTAIN_CONFIDENCE
+        if grounding["contradicting"]:
+            return _voice_confidence(grounding["contradicting"])
+    return float(evaluation["overall_score"])
+
+
 # --- reasoning -----------------------------------------------------------------------------------
 
 
@@ -146,8 +185,48 @@ def _evidence_lines(verdict: str, grounding: Grounding) -> list[str]:
         "Internally consistent (the report agrees with itself; this does not verify the claim):",
         grounding["internally_consistent"],
     )
-    lines += _section("Self-reported by the company (not independent evidence):", grounding["self_reported"])
+    lines += _section(
+        "Self-reported by the company, or relaying its statement (not independent evidence):",
+        grounding["self_reported"],
+    )
     return lines
+
+
+def _named(sources: Sequence[SourceCitation]) -> str:
+    named = {
+        f"{source['publisher']} (Tier {source['tier']})"
+        if source["tier"] is not None
+        else source["publisher"]
+        for source in sources
+        if source["url"] is not None
+    }
+    return ", ".join(sorted(named))
+
+
+def headline(verdict: str, grounding: Grounding) -> str:
+    """The verdict's first line. When the only contradiction is the report stating two values for
+    one metric and year, it says so rather than "not accurate as stated", names independent sources
+    against this claim's value, and for a claim independent evidence backs says why it is not
+    CONTRADICTED (`clashes`)."""
+    clashes = grounding.get("clashes") or []
+    if not clashes or not only_clashes(grounding):
+        return HEADLINES[verdict]
+    clash = "; ".join(clashes)
+    if verdict == "insufficient_evidence" and grounding.get("clash_outweighed"):
+        return (
+            f"Claim has INSUFFICIENT EVIDENCE. {clash}. Independent evidence backs this claim's value "
+            f"({_named(grounding['corroborating'])}), so the clash alone does not make it false, but the "
+            "report does not state it consistently."
+        )
+    if verdict != "contradicted":
+        return HEADLINES[verdict]
+    against = _named([*grounding["weak_contradiction"]])
+    also = (
+        f" Independent sources also state another value than this claim: {against}."
+        if against
+        else " This shows the report inconsistent; nothing independent here says which value is right."
+    )
+    return f"Claim is CONTRADICTED by the report itself. {clash}.{also}"
 
 
 def _closing(verdict: str, evaluation: Evaluation) -> list[str]:
@@ -202,7 +281,7 @@ def build_reasoning(verdict: str, evaluation: Evaluation, findings: Sequence[Fin
     quote, address, or report pages), what else bears on the claim labelled for what it can prove,
     the IFRS disclosure coverage (never evidence of truth), and failed specialists."""
     grounding = evaluation["grounding"]
-    lines = [HEADLINES[verdict], *_evidence_lines(verdict, grounding)]
+    lines = [headline(verdict, grounding), *_evidence_lines(verdict, grounding)]
     if grounding["disclosure"]:
         lines.append("IFRS disclosure coverage (not evidence of the claim's truth):")
         lines += [f"- {_shorten(line, 300)}" for line in grounding["disclosure"]]
@@ -263,7 +342,7 @@ def produce_verdict(
     if verdict != decided:
         evidence = build_reasoning(decided, evaluation, findings).split("\n")[1:]
         reasoning = "\n".join([vague_headline(flags), *evidence, vague_closing(decided)])
-    overall = evaluation["overall_score"]
+    overall = verdict_confidence(verdict, evaluation)
     return {
         "verdict_id": verdict_id(run_id, claim["claim_id"], iteration),
         "claim_id": claim["claim_id"],
