@@ -8,10 +8,10 @@ cite what decided a verdict without parsing the reasoning text:
 - `side` is the grounding list the source was filed in (corroborating, weak support, contradicting,
   weak contradiction, and the report's own certain or doubtful contradictions);
 - `tierBasis`, `quoteVerified` and `summary` are stored in each citation;
-- `method` (rule reader or model) is the finding's own column. Citations do not store it, so it is
-  read from the claim's findings (the request's DataLoader, one query for a page of claims) and,
-  for a verdict of an earlier analysis, from the finding rows it names. It is looked up only when a
-  query selects it.
+- `method` (rule reader or model) is stored in citations made since stop 24; for older verdicts it
+  is read from the claim's findings (the request's DataLoader, one query for a page of claims) and,
+  for a verdict of an earlier analysis, from the finding rows it names, only when a query selects
+  it.
 
 Verdicts stored before a field existed read it as null (a tier basis, a quote check), never as a
 guess.
