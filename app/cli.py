@@ -4,7 +4,8 @@ and (from `clients`) analyse reports and ask questions through the API."""
 from __future__ import annotations
 
 import argparse
-import logging
+import base64
+import binascii
 import sys
 
 from pydantic import ValidationError
@@ -12,6 +13,7 @@ from pydantic import ValidationError
 from app.config import Settings, get_settings
 from app.evidence.cli import add_evidence_commands
 from app.knowledge.cli import add_corpus_commands
+from app.log_setup import configure_from_settings
 from app.organisations.cli import add_key_commands
 from clients.cli import add_client_commands  # the API client's commands (`analyze`, `ask`)
 
@@ -29,6 +31,24 @@ def _migrate(args: argparse.Namespace) -> int:
     return 0
 
 
+def decode_id(value: str) -> str:
+    """`Report <uuid>` for a GraphQL id (base64 of `Report:<uuid>`), as the logs name it; a value
+    that is not such an id is returned as given (it may be a uuid already)."""
+    try:
+        kind, sep, key = (
+            base64.b64decode(value + "=" * (-len(value) % 4), validate=True).decode().partition(":")
+        )
+    except (binascii.Error, UnicodeDecodeError):
+        return value
+    return f"{kind} {key}" if sep and kind.isidentifier() else value
+
+
+def _ids(args: argparse.Namespace) -> int:
+    for value in args.ids:
+        print(f"{value}: {decode_id(value)}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="sibyl", description="Sibyl: checks sustainability reports.")
     commands = parser.add_subparsers(dest="command", required=True)
@@ -37,6 +57,9 @@ def build_parser() -> argparse.ArgumentParser:
     migrate = commands.add_parser("migrate", help="apply database migrations to DATABASE_URL")
     migrate.add_argument("revision", nargs="?", default="head")
     migrate.set_defaults(handler=_migrate)
+    ids = commands.add_parser("ids", help="decode GraphQL ids (e.g. a report's) to the uuids in the logs")
+    ids.add_argument("ids", nargs="+")
+    ids.set_defaults(handler=_ids)
     add_corpus_commands(commands)
     add_evidence_commands(commands)
     add_key_commands(commands)
@@ -45,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure_from_settings()  # LOG_FORMAT, LOG_LEVEL_HTTP (defaults if the settings are bad)
     args = build_parser().parse_args(argv)
     try:
         return int(args.handler(args))

@@ -6,12 +6,22 @@ Values come from the environment (or a `.env` file). With `DATABASE_URL` / `REDI
 
 from __future__ import annotations
 
+import urllib.parse
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Literal
 
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+#: Settings that must be http(s) URLs with a host (checked at startup).
+HTTP_URL_SETTINGS = (
+    "llm_base_url",
+    "embedding_base_url",
+    "tavily_api_base_url",
+    "imagery_stac_url",
+    "imagery_data_api_url",
+)
 
 
 class Settings(BaseSettings):
@@ -418,6 +428,16 @@ class Settings(BaseSettings):
     imagery_max_cloud_cover: float = Field(
         default=20.0, ge=0, le=100, description="Most cloud cover (%) of a scene the geography agent uses."
     )
+    log_format: Literal["text", "json"] = Field(
+        default="text",
+        description="Log line format of `sibyl` and its worker: `text`, or `json` (one object per line "
+        "with time, level, logger, message, and run_id and report_id while an analysis runs) for log "
+        "shippers.",
+    )
+    log_level_http: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
+        default="WARNING",
+        description="Level of the httpx/httpcore loggers. INFO logs one line per HTTP request (LLM, search).",
+    )
     restart_backoff_seconds: float = Field(
         default=0.5,
         gt=0,
@@ -459,6 +479,15 @@ class Settings(BaseSettings):
     @classmethod
     def _blank_is_unset(cls, value: object) -> object:
         return None if value == "" else value
+
+    @field_validator(*HTTP_URL_SETTINGS)
+    @classmethod
+    def _http_url(cls, value: str) -> str:
+        # A bad base URL would otherwise pass startup and make every call fail at run time.
+        parts = urllib.parse.urlsplit(value.strip())
+        if parts.scheme not in ("http", "https") or not parts.hostname:
+            raise ValueError("must be an http(s) URL with a host, e.g. https://example.com/v1")
+        return value.strip()
 
     def require_database_url(self) -> str:
         """The Postgres URL, or a clear error when nothing provided one."""

@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-import logging
-
 from app.config import get_settings
+from app.log_setup import configure_from_settings
 from workers.resilience import SibylWorker
 from workers.settings import worker_settings
 
 
 def main() -> None:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s [worker] %(name)s: %(message)s")
+    configure_from_settings(tag="[worker] ")
     SibylWorker(**worker_settings(get_settings())).run()
 
 

@@ -16,6 +16,7 @@ from arq import Retry
 from app.agents.pipeline import PipelineRunner, RunResult
 from app.db.outages import is_transient_db_error
 from app.documents.processes import document_processes
+from app.log_setup import log_context
 from app.services.failures import failure_summary
 from app.services.parsing import parse_report as parse_report_service
 from workers.recovery import requeue_stuck_parses, resume_abandoned_analyses
@@ -77,13 +78,14 @@ async def run_pipeline(ctx: dict[str, Any], run_id: str) -> str:
     left in ERROR with the reason instead of being run again.
     """
     runner: PipelineRunner = ctx["pipeline_runner"]
-    try:
-        outcome = await runner.run(uuid.UUID(run_id))
-    except Exception as exc:
-        if is_transient_db_error(exc):
-            raise retry_after_outage(ctx, f"run_pipeline {run_id}", exc) from exc
-        raise
-    logger.info("run_pipeline %s: %s %s", run_id, outcome.result.value, outcome.detail)
+    with log_context(run_id=run_id):  # the runner adds the report and its file name
+        try:
+            outcome = await runner.run(uuid.UUID(run_id))
+        except Exception as exc:
+            if is_transient_db_error(exc):
+                raise retry_after_outage(ctx, f"run_pipeline {run_id}", exc) from exc
+            raise
+        logger.info("run_pipeline %s: %s %s", run_id, outcome.result.value, outcome.detail)
     if outcome.result in (RunResult.LEASE_HELD, RunResult.DB_UNAVAILABLE):
         raise Retry(defer=outcome.retry_in_seconds + 0.5)
     return outcome.result.value

@@ -12,6 +12,7 @@ from app.agents.lease import ACTIVE_RUN_STATUSES, PENDING_GRACE_SECONDS, lease_s
 from app.db.models import ReportStatus
 from app.db.session import SessionFactory
 from app.events import EventLog
+from app.log_setup import ensure_log_context
 from app.queue import enqueue_parse, enqueue_pipeline
 from app.services.analysis import gave_up_message, give_up_run, locked_run, runs_to_resume
 from app.services.parse_recovery import recover_stalled_parse, stalled_parses
@@ -80,5 +81,7 @@ async def give_up_abandoned(event_log: EventLog, run_id: uuid.UUID, max_attempts
             return False
         message = gave_up_message(run.attempts, state.interrupted)
         await give_up_run(transaction, run, message)
-    logger.warning("analysis %s: %s", run_id, message)
+        report_id = run.report_id
+    with ensure_log_context(run_id=run_id, report_id=report_id):
+        logger.warning("analysis %s: %s", run_id, message)
     return True

@@ -41,6 +41,7 @@ from app.agents.state import PipelineInput
 from app.config import libpq_url
 from app.db.models import AnalysisRun, Report, ReportStatus
 from app.db.outages import is_transient_db_error, wait_for_database
+from app.log_setup import add_log_context, ensure_log_context
 from app.services.analysis import announce_resumed, gave_up_message, give_up_run, locked_run
 from app.services.failures import failure_summary
 
@@ -134,6 +135,7 @@ class PipelineRunner:
             if row is None or row[0].status not in ACTIVE_RUN_STATUSES:
                 return RunOutcome(RunResult.NOT_RUNNABLE, "no such active analysis run")
             run, now = row
+            add_log_context(report_id=run.report_id)
             state = lease_state(run, now)
             if state.held:
                 return RunOutcome(
@@ -198,15 +200,16 @@ class PipelineRunner:
         even in the same worker.
         """
         owner = current_process().owner(uuid.uuid4().hex[:8])
-        interrupted = await self._take_cut_off(run_id)
-        while True:
-            acquired = await self._acquire_lease(run_id, owner, interrupted)
-            if isinstance(acquired, RunOutcome):
-                return acquired
-            outcome = await self._run_leased(acquired, owner)
-            if outcome.result is not RunResult.INTERRUPTED:
-                return outcome
-            interrupted = outcome.detail
+        with ensure_log_context(run_id=run_id):  # the lines below (and the agents') name the report
+            interrupted = await self._take_cut_off(run_id)
+            while True:
+                acquired = await self._acquire_lease(run_id, owner, interrupted)
+                if isinstance(acquired, RunOutcome):
+                    return acquired
+                outcome = await self._run_leased(acquired, owner)
+                if outcome.result is not RunResult.INTERRUPTED:
+                    return outcome
+                interrupted = outcome.detail
 
     async def _run_leased(self, run: AnalysisRun, owner: str) -> RunOutcome:
         renewal = asyncio.create_task(self._renew_lease(run.id, owner))

@@ -47,8 +47,10 @@ from app.agents.runtime import (
 from app.agents.search_coverage import search_coverage, web_off_reason, with_coverage_note
 from app.agents.state import SPECIALISTS, AgentStatus, Finding, InfoRequest, SpecialistTask
 from app.config import Settings
+from app.db.outages import is_transient_db_error
 from app.llm import UsageTrace
 from app.search.web import EvidenceSearch
+from app.services.failures import failure_summary
 from app.specialists.academic import investigate_academic
 from app.specialists.data_metrics import investigate_data_metrics
 from app.specialists.geography import investigate_geography
@@ -164,7 +166,12 @@ async def _run_investigator(
         except TimeoutError:
             error = timeout_message(deps.settings.agent_timeout_seconds)
         except Exception as exc:  # noqa: BLE001 - one agent's failure must not stop the others
-            logger.exception("%s agent failed", task["agent"])
+            if is_transient_db_error(exc):  # one line each: the run's own outage line says the rest
+                logger.warning(
+                    "%s agent stopped: database unreachable (%s)", task["agent"], failure_summary(exc)
+                )
+            else:
+                logger.exception("%s agent failed", task["agent"])
             error = f"{type(exc).__name__}: {exc}"
         else:
             return outcome, None, len(task["claims"])
