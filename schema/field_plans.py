@@ -89,6 +89,15 @@ def object_result(field_def: GraphQLField) -> ObjectResult | None:
     own = own_class(object_type)
     if own is None:
         return None
+    strawberry_field = attribute_field(field_def)
+    if strawberry_field is None:
+        return ObjectResult(object_type, own, None, "")
+    return ObjectResult(object_type, own, strawberry_field.default_resolver, strawberry_field.python_name)
+
+
+def attribute_field(field_def: GraphQLField) -> Any | None:
+    """The Strawberry field behind `field_def` when reading it is a plain attribute read (no
+    arguments, Strawberry's default resolver, a basic field), else None."""
     strawberry_field = (field_def.extensions or {}).get(GraphQLCoreConverter.DEFINITION_BACKREF)
     resolve = field_def.resolve
     if (
@@ -98,8 +107,8 @@ def object_result(field_def: GraphQLField) -> ObjectResult | None:
         or not getattr(resolve, "_is_default", False)
         or not strawberry_field.is_basic_field
     ):
-        return ObjectResult(object_type, own, None, "")
-    return ObjectResult(object_type, own, strawberry_field.default_resolver, strawberry_field.python_name)
+        return None
+    return strawberry_field
 
 
 def execute_planned(  # noqa: PLR0917

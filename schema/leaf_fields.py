@@ -33,9 +33,15 @@ from graphql import (
 from graphql.execution.middleware import MiddlewareManager
 from graphql.pyutils import Path
 from strawberry.schema.schema import StrawberryGraphQLCoreExecutionContext
-from strawberry.schema.schema_converter import GraphQLCoreConverter
 
-from schema.field_plans import PLAIN_RESULTS, FieldPlan, execute_planned, field_plan, gathered
+from schema.field_plans import (
+    PLAIN_RESULTS,
+    FieldPlan,
+    attribute_field,
+    execute_planned,
+    field_plan,
+    gathered,
+)
 from schema.leaf_coercion import INT_RANGE, fast_forms
 from schema.relay_ids import relay_id_reader
 
@@ -63,15 +69,8 @@ def leaf_plan(field_def: GraphQLField) -> LeafPlan | None:
 
 
 def _plan(field_def: GraphQLField) -> LeafPlan | None:
-    strawberry_field = (field_def.extensions or {}).get(GraphQLCoreConverter.DEFINITION_BACKREF)
-    resolve = field_def.resolve
-    if (
-        strawberry_field is None
-        or field_def.args
-        or resolve is None
-        or not getattr(resolve, "_is_default", False)
-        or not strawberry_field.is_basic_field
-    ):
+    strawberry_field = attribute_field(field_def)
+    if strawberry_field is None:
         return None
     field_type = field_def.type
     non_null = isinstance(field_type, GraphQLNonNull)
