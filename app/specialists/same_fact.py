@@ -260,6 +260,9 @@ def _publication(claim: str, sentence: str, published: str | None, title: str) -
     year = outcome_year(claim)
     if year is None:
         return None
+    # A sentence giving the figure of one of the claim's years ("387 Mt in 2022" of a claim that
+    # emissions rose from 387 Mt in 2022 to 400 Mt in 2023) can confirm it once that year has ended.
+    year = max(_years(sentence) & _years(claim), default=year)
     period_end = dt.date(year, 3, 31) if _FISCAL.search(claim) else dt.date(year, 12, 31)
     date = parse_date(published)
     if date is not None and date <= period_end:

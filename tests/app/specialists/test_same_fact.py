@@ -119,6 +119,16 @@ def test_a_source_published_before_the_year_ended_cannot_report_its_outcome() ->
     assert _kind(RIGHT.replace("in 2023", "in FY2023"), published="2023-09-01", claim=fiscal) == "same"
 
 
+def test_the_figure_of_an_earlier_year_of_the_claim_is_stale_only_until_that_year_ended() -> None:
+    rose = "Scope 3 emissions rose from 13.9 Mt CO2e in 2022 to 14.2 Mt CO2e in 2023."
+    earlier = "Figures compiled by analysts show Example Metals' Scope 3 emissions were 13.9 Mt CO2e in 2022."
+    assert _kind(earlier, published="2023-05-14", claim=rose) == "same"
+    assert _kind(earlier, published="2022-11-30", claim=rose) == "stale"
+    # The claim's latest year still needs a source published after it ended.
+    latest = "Figures compiled by analysts show Example Metals' Scope 3 emissions were 14.2 Mt CO2e in 2023."
+    assert _kind(latest, published="2023-05-14", claim=rose) == "stale"
+
+
 def test_an_undated_sentence_stands_for_the_year_only_within_18_months() -> None:
     undated = "Example Metals' Scope 3 emissions are 14.2 Mt CO2e, a review of its filings found."
     assert _kind(undated, published=None) == "undated"
