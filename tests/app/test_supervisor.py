@@ -116,7 +116,8 @@ def test_run_serves_parses_persists_and_stops_cleanly_in_order(data_dir: Path) -
     sibyl = start_sibyl(data_dir, api_port, redis_port)
     try:
         key = sibyl.key()
-        assert key in sibyl.log(), "sibyl run must print the local API key"
+        # The banner follows the supervisor's own /healthz check, a moment after the test's.
+        wait_until(lambda: key in sibyl.log(), 15, "sibyl run to print the local API key")
         anonymous = httpx.post(f"http://127.0.0.1:{api_port}/graphql", json={"query": COUNT}, timeout=30)
         assert anonymous.status_code == 401
         sibyl.upload(pdfs.synthetic_report(page_count=4).pdf)

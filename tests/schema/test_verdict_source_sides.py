@@ -93,7 +93,7 @@ async def test_method_and_tier_basis_come_from_what_is_stored_also_for_older_ver
     async with session_factory() as session, session.begin():
         # As if a model had read the source (the stance's method is the finding's column).
         await session.execute(update(Finding).where(Finding.id == reuters_finding).values(method="llm"))
-        # A verdict stored before citations recorded their tier basis.
+        # A verdict stored before citations recorded their tier basis and method.
         verdict_id = uuid.UUID(GlobalID.from_id(first["id"]).node_id)
         stored = await session.scalar(select(Verdict.details).where(Verdict.id == verdict_id))
         assert stored is not None
@@ -101,6 +101,7 @@ async def test_method_and_tier_basis_come_from_what_is_stored_also_for_older_ver
         grounding = details["evaluation"]["grounding"]
         for citation in grounding["corroborating"] + grounding["weak_contradiction"]:
             del citation["tier_basis"]
+            citation.pop("method", None)
         await session.execute(update(Verdict).where(Verdict.id == verdict_id).values(details=details))
 
     again = _by_publisher((await _verdicts(client, report_id))[MIXED])
