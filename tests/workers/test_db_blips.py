@@ -143,6 +143,7 @@ async def test_a_run_cut_off_by_a_postgres_restart_resumes_at_once_and_completes
     assert calls[("legal", 0)] == 2  # the cut-off pass ran again from the checkpoint
 
 
+@pytest.mark.timeout(300)
 async def test_a_run_whose_database_stays_away_is_given_back_and_its_retry_resumes_at_once(
     services: RunningServices,
     settings: Settings,
@@ -176,7 +177,8 @@ async def test_a_run_whose_database_stays_away_is_given_back_and_its_retry_resum
         try:
             stopped.set()
             with pytest.raises(Retry):  # the job is given back to ARQ, to be tried again later
-                await asyncio.wait_for(job, 60)
+                # About 60 s here since the run's log context (stop 24), 30 s before; see the note.
+                await asyncio.wait_for(job, 150)
         finally:
             await asyncio.to_thread(postgres.restart)
 
