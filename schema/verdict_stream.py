@@ -23,12 +23,13 @@ from typing import Annotated
 
 import strawberry
 from sqlalchemy import select
+from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from app.db.models import Claim as ClaimModel
 from app.db.models import Report as ReportModel
 from app.db.models import Verdict as VerdictModel
 from app.events import StreamEvent as StoredEvent
-from app.events.hub import TRANSIENT_DB_ERRORS
 from schema.claims import Verdict
 from schema.context import Context
 from schema.reports_lookup import followed_report
@@ -36,6 +37,9 @@ from schema.reports_lookup import followed_report
 logger = logging.getLogger(__name__)
 
 VERDICT_EVENT = "verdict_issued"
+#: Read failures a verdict load retries on. Broader than `app.db.outages.is_transient_db_error`,
+#: which the event hub uses (so there a bad query ends the subscription); kept as it was.
+TRANSIENT_DB_ERRORS: tuple[type[BaseException], ...] = (PoolTimeout, DBAPIError, OSError, TimeoutError)
 
 
 #: How long a loaded verdict is reused for other subscribers of the same organisation.

@@ -36,8 +36,6 @@ from redis.asyncio import Redis
 from redis.exceptions import RedisError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 from sqlalchemy import select
-from sqlalchemy.exc import DBAPIError
-from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from app.db.models import Report
 from app.db.outages import is_transient_db_error
@@ -58,9 +56,6 @@ LISTEN_TIMEOUT_SECONDS = 1.0
 HEARTBEAT_SECONDS = 5.0
 DEFAULT_PONG_TIMEOUT_SECONDS = 2.0
 ORGANISATION_QUEUE = 1000
-#: The broad list of read failures `schema.verdict_stream` retries on; the hub itself retries only
-#: what `is_transient_db_error` calls an outage, so a bug (a bad query) ends the subscription.
-TRANSIENT_DB_ERRORS: tuple[type[BaseException], ...] = (PoolTimeout, DBAPIError, OSError, TimeoutError)
 
 Replay = Callable[[uuid.UUID, int, int], Awaitable[Sequence[StreamEvent]]]
 
