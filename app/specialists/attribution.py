@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import re
 
-from app.specialists.company_names import COMMON_NAME_WORDS, search_name
+from app.specialists.company_names import distinctive_first_word, search_name
 
 RELAYED = "relays the company's own statement"
 FIRST_PERSON = "states it in the company's own first person"
@@ -85,8 +85,8 @@ def _name_alternatives(company: str) -> list[str]:
     if not name:
         return []
     names = [name]
-    first = name.split()[0]
-    if len(first) >= 5 and first.lower() not in COMMON_NAME_WORDS and first != name:
+    first = distinctive_first_word(name)
+    if first is not None and first != name:
         names.append(first)
     return names
 

@@ -29,16 +29,22 @@ COMMON_NAME_WORDS = frozenset(
 )
 
 
+def distinctive_first_word(name: str) -> str | None:
+    """The name's first word when it stands for the company on its own as written ("Costco",
+    "Siemens"), or None for a short or common one ("Rio", "General")."""
+    words = name.split()
+    first = words[0] if words else ""
+    return first if len(first) >= 5 and first.lower() not in COMMON_NAME_WORDS else None
+
+
 def names_company(text: str, company: str) -> bool:
     """Whether `company` (its search name, or a distinctive first word of it) appears in `text`."""
     if not company:
         return False
     if re.search(rf"(?<!\w){re.escape(company)}(?!\w)", text, re.IGNORECASE):
         return True
-    first = company.split()[0]
-    # A distinctive first word ("Costco", "Siemens") as written, never a common one ("General").
-    distinctive = len(first) >= 5 and first.lower() not in COMMON_NAME_WORDS
-    return distinctive and re.search(rf"(?<!\w){re.escape(first)}(?!\w)", text) is not None
+    first = distinctive_first_word(company)  # as written, never a common word ("General")
+    return first is not None and re.search(rf"(?<!\w){re.escape(first)}(?!\w)", text) is not None
 
 
 def about_company(company: str, *texts: str | None) -> bool:
