@@ -78,7 +78,7 @@ async def run_pipeline(ctx: dict[str, Any], run_id: str) -> str:
     left in ERROR with the reason instead of being run again.
     """
     runner: PipelineRunner = ctx["pipeline_runner"]
-    with log_context(run_id=run_id):  # the runner adds the report and its file name
+    with log_context(run_id=run_id):  # the runner adds the report
         try:
             outcome = await runner.run(uuid.UUID(run_id))
         except Exception as exc:
