@@ -1,0 +1,1 @@
+"""What Sibyl defends against a hostile tenant, one module per kind of abuse (issue: hostile tenants)."""
