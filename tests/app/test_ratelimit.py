@@ -1,18 +1,33 @@
 """The per-key rate limiter against a real Redis: the bucket, refills, the most a minute lets through,
-independence, atomicity, failure."""
+independence, atomicity, checking without counting, failure.
+
+Tests give the limiter a clock they move themselves (`Clock`), so the bucket refills only when a
+test says so, however long its requests take; one test keeps Redis's own clock (the default)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 import socket
-import time
 import uuid
 
 import pytest
 from redis.asyncio import Redis
 
 from app.ratelimit import BURST_FRACTION, KEY_PREFIX, RateLimiter, burst_for
+
+
+class Clock:
+    """Seconds that pass only when `advance` says so."""
+
+    def __init__(self, start: float = 1_000_000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
 
 
 def unique_key() -> str:
@@ -27,7 +42,7 @@ def closed_port() -> int:
 
 
 async def test_allows_the_burst_then_refuses_with_a_retry_after(redis: Redis) -> None:
-    limiter = RateLimiter(redis, per_minute=30)  # a bucket of 5, refilled one every 2 s
+    limiter = RateLimiter(redis, per_minute=30, clock=Clock())  # a bucket of 5, refilled one every 2 s
     key = unique_key()
 
     decisions = [await limiter.hit(key) for _ in range(6)]
@@ -46,7 +61,7 @@ def test_the_bucket_holds_a_sixth_of_the_limit() -> None:
 
 
 async def test_a_rested_key_gets_its_burst_not_a_minute_of_requests_at_once(redis: Redis) -> None:
-    limiter = RateLimiter(redis, per_minute=600)
+    limiter = RateLimiter(redis, per_minute=600, clock=Clock())
     key = unique_key()
 
     decisions = await asyncio.gather(*(limiter.hit(key) for _ in range(700)))
@@ -57,22 +72,35 @@ async def test_a_rested_key_gets_its_burst_not_a_minute_of_requests_at_once(redi
 
 
 async def test_no_more_than_the_limit_and_the_burst_pass_in_a_keys_first_minute(redis: Redis) -> None:
-    # given a key hammering its limiter for one whole window (3 s standing in for the minute)
-    limiter = RateLimiter(redis, per_minute=60, window_seconds=3.0)  # one every 50 ms, a bucket of 10
+    # given a rested key (one request a second, a bucket of 10) and a clock the test moves
+    clock = Clock()
+    limiter = RateLimiter(redis, per_minute=60, clock=clock)
     key = unique_key()
     allowed = 0
-    deadline = time.monotonic() + 3.0
 
-    # when it sends requests as fast as it can
-    while time.monotonic() < deadline:
+    # when it sends a request every 100 ms from 0 s to 60 s, both included
+    for _ in range(601):
         allowed += (await limiter.hit(key)).allowed
+        clock.advance(0.1)
 
-    # then the window lets through its limit plus the bucket, not twice the limit
-    assert limiter.per_minute <= allowed <= limiter.per_minute + limiter.burst, allowed
+    # then the minute lets through its bucket at once and one a second after: the limit plus the
+    # bucket, not twice the limit
+    assert allowed == limiter.per_minute + limiter.burst == 70
+
+
+async def test_the_clock_defaults_to_redis_s_own(redis: Redis) -> None:
+    limiter = RateLimiter(redis, per_minute=1)  # a bucket of 1, refilled once a minute
+    key = unique_key()
+
+    first, second = await limiter.hit(key), await limiter.hit(key)
+
+    assert (first.allowed, second.allowed) == (True, False)
+    assert 1 <= second.retry_after_seconds <= 60
+    assert 0 < await redis.pttl(KEY_PREFIX + key) <= 60_000
 
 
 async def test_keys_are_independent(redis: Redis) -> None:
-    limiter = RateLimiter(redis, per_minute=12)  # a bucket of 2
+    limiter = RateLimiter(redis, per_minute=12, clock=Clock())  # a bucket of 2
     busy, other = unique_key(), unique_key()
     for _ in range(3):
         await limiter.hit(busy)
@@ -85,7 +113,8 @@ async def test_keys_are_independent(redis: Redis) -> None:
 
 
 async def test_refills_after_the_window(redis: Redis) -> None:
-    limiter = RateLimiter(redis, per_minute=18, window_seconds=1.0)  # a bucket of 3
+    clock = Clock()
+    limiter = RateLimiter(redis, per_minute=18, window_seconds=1.0, clock=clock)  # a bucket of 3
     key = unique_key()
     for _ in range(3):
         assert (await limiter.hit(key)).allowed
@@ -93,13 +122,42 @@ async def test_refills_after_the_window(redis: Redis) -> None:
     assert not refused.allowed
     assert refused.retry_after_seconds == 1  # rounded up to whole seconds for Retry-After
 
-    await asyncio.sleep(1.05)
+    clock.advance(1.0)
 
     assert [(await limiter.hit(key)).allowed for _ in range(4)] == [True, True, True, False]
 
 
+async def test_one_request_s_share_of_the_window_refills_one_request(redis: Redis) -> None:
+    clock = Clock()
+    limiter = RateLimiter(redis, per_minute=60, clock=clock)  # a bucket of 10, one a second
+    key = unique_key()
+    for _ in range(10):
+        await limiter.hit(key)
+
+    clock.advance(0.999)
+    early = await limiter.hit(key)
+    clock.advance(0.001)
+    on_time = await limiter.hit(key)
+
+    assert (early.allowed, early.retry_after_seconds) == (False, 1)
+    assert (on_time.allowed, on_time.remaining) == (True, 0)
+
+
+async def test_checking_counts_nothing(redis: Redis) -> None:
+    limiter = RateLimiter(redis, per_minute=12, clock=Clock())  # a bucket of 2
+    key = unique_key()
+
+    checks = [await limiter.check(key) for _ in range(5)]
+    hits = [await limiter.hit(key) for _ in range(3)]
+    after = await limiter.check(key)
+
+    assert all(c.allowed for c in checks) and checks[0].remaining == 1
+    assert [h.allowed for h in hits] == [True, True, False]
+    assert (after.allowed, after.retry_after_seconds) == (False, 5)
+
+
 async def test_keys_expire_on_their_own(redis: Redis) -> None:
-    limiter = RateLimiter(redis, per_minute=10, window_seconds=2)
+    limiter = RateLimiter(redis, per_minute=10, window_seconds=2, clock=Clock())
     key = unique_key()
 
     await limiter.hit(key)
@@ -109,7 +167,7 @@ async def test_keys_expire_on_their_own(redis: Redis) -> None:
 
 
 async def test_concurrent_hits_never_exceed_the_bucket(redis: Redis) -> None:
-    limiter = RateLimiter(redis, per_minute=120)  # a bucket of 20
+    limiter = RateLimiter(redis, per_minute=120, clock=Clock())  # a bucket of 20
     key = unique_key()
 
     decisions = await asyncio.gather(*(limiter.hit(key) for _ in range(50)))
