@@ -156,6 +156,25 @@ class Settings(BaseSettings):
         description="GraphQL requests (and subscription starts) one API key may make per minute; "
         "0 turns the limit off.",
     )
+    api_key_cache_seconds: float = Field(
+        default=30.0,
+        gt=0,
+        description="How long the API trusts a checked API key without asking the database again: a "
+        "revoked or deleted key is refused, and its open WebSockets closed (4403), within this time.",
+    )
+    auth_failures_per_minute: int = Field(
+        default=60,
+        ge=0,
+        description="Failed authentications (unknown, malformed, revoked or over-long keys) one client "
+        "address may make per minute, in bursts of a sixth; beyond it the address gets 429 "
+        "RATE_LIMITED with Retry-After and its keys are not looked up. 0 turns the limit off.",
+    )
+    max_websockets_per_key: int = Field(
+        default=20,
+        ge=0,
+        description="Open WebSocket connections one API key may hold on one API process; the next "
+        "`connection_init` is closed with 4429 RATE_LIMITED. 0: no cap.",
+    )
     max_query_depth: int = Field(
         default=12, gt=0, description="Deepest selection nesting a GraphQL operation may have."
     )

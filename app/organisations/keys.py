@@ -3,12 +3,16 @@
 Keys are 256-bit random secrets, so a fast hash is enough (there is nothing to brute-force, unlike
 a password); the digest is compared in constant time. The prefix is stored in clear to find the
 row and to name the key in lists without revealing it.
+
+Every key has the same shape and length (`KEY_LENGTH`, 58 characters), so anything else presented
+as a key is refused by `is_well_formed` before it is hashed, cached or looked up.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
+import math
 import re
 import secrets
 import uuid
@@ -25,7 +29,13 @@ from app.db.models import ApiKey, Organisation
 LOCAL_ORGANISATION_ID = uuid.UUID("00000000-0000-4000-8000-000000000001")
 LOCAL_ORGANISATION_NAME = "local"
 
-KEY_PATTERN = re.compile(r"^sibyl_([0-9a-f]{8})_([A-Za-z0-9_-]{20,128})$")
+#: Random bytes in a key's secret; `secrets.token_urlsafe` writes them as unpadded base64url.
+SECRET_BYTES = 32
+SECRET_CHARS = math.ceil(SECRET_BYTES * 4 / 3)
+PREFIX_BYTES = 4
+#: The length of every key `generate_key` makes: `sibyl_`, 8 hex digits, `_`, 43 characters.
+KEY_LENGTH = len("sibyl_") + 2 * PREFIX_BYTES + 1 + SECRET_CHARS
+KEY_PATTERN = re.compile(rf"^sibyl_([0-9a-f]{{{2 * PREFIX_BYTES}}})_([A-Za-z0-9_-]{{{SECRET_CHARS}}})$")
 #: `last_used_at` is written at most this often per key, so busy keys do not write on every request.
 LAST_USED_RESOLUTION = timedelta(minutes=1)
 
@@ -48,8 +58,14 @@ def hash_key(plaintext: str) -> str:
 
 def generate_key() -> tuple[str, str]:
     """A new key and its prefix."""
-    prefix = secrets.token_hex(4)
-    return f"sibyl_{prefix}_{secrets.token_urlsafe(32)}", prefix
+    prefix = secrets.token_hex(PREFIX_BYTES)
+    return f"sibyl_{prefix}_{secrets.token_urlsafe(SECRET_BYTES)}", prefix
+
+
+def is_well_formed(plaintext: str) -> bool:
+    """Whether `plaintext` has the shape of a key `generate_key` makes (length checked first, so a
+    huge string costs nothing)."""
+    return len(plaintext) == KEY_LENGTH and KEY_PATTERN.match(plaintext) is not None
 
 
 async def ensure_organisation(session: AsyncSession, name: str) -> Organisation:
@@ -71,13 +87,14 @@ async def create_api_key(session: AsyncSession, organisation: Organisation, name
 
 async def authenticate(session: AsyncSession, plaintext: str) -> Principal | None:
     """The principal a key acts for, or None for a malformed, unknown or revoked key."""
-    match = KEY_PATTERN.match(plaintext.strip())
+    plaintext = plaintext.strip()
+    match = KEY_PATTERN.match(plaintext) if is_well_formed(plaintext) else None
     if match is None:
         return None
     key = await session.scalar(select(ApiKey).where(ApiKey.prefix == match.group(1)))
     if key is None or key.revoked_at is not None:
         return None
-    if not hmac.compare_digest(key.key_hash, hash_key(plaintext.strip())):
+    if not hmac.compare_digest(key.key_hash, hash_key(plaintext)):
         return None
     await _touch(session, key)
     return Principal(organisation_id=key.organisation_id, api_key_id=key.id)
