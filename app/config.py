@@ -133,6 +133,18 @@ class Settings(BaseSettings):
     document_memory_mb: int = Field(
         default=2048, ge=256, description="Address-space limit of a document process, in MiB."
     )
+    document_text_max_bytes_per_page: int = Field(
+        default=65536,
+        gt=0,
+        description="Most text (UTF-8 bytes) a PDF may yield per page, on average over its pages; a "
+        "PDF past it is refused (TEXT_TOO_LARGE). Real reports have 2-8 KB per page.",
+    )
+    document_text_max_ratio: float = Field(
+        default=20.0,
+        gt=0,
+        description="Most text a PDF may yield as a multiple of its file size (the first MiB of text is "
+        "always allowed); a PDF past it is refused (TEXT_TOO_LARGE). Real reports yield under 1x.",
+    )
     graphiql: bool = Field(default=True, description="Serve GraphiQL at /graphql in a browser.")
     web_assets_dir: Path | None = Field(
         default=None,
