@@ -8,6 +8,10 @@ the host to an internal one), re-checks every redirect hop, and caps size and ti
 Most fetches are GETs; API clients (a STAC search, a raster statistics request) POST a JSON body
 through the same checks. Redirects treat the body as browsers and httpx do: 307/308 repeat the
 method and body, 303 (and 301/302 after a POST) turn the request into a body-less GET.
+
+The size cap counts decoded bytes as they are inflated: the body is read raw and decoded here
+(`app.net.codings`), so a small compressed body cannot grow past the cap in memory, and a coding
+Sibyl did not ask for is refused rather than decoded.
 """
 
 from __future__ import annotations
@@ -23,10 +27,13 @@ from typing import Any
 import httpx
 
 from app.net.addresses import IPAddress, parse_host_ip, refusal_reason
+from app.net.codings import ACCEPT_ENCODING, CorruptCoding, UnsupportedCoding, decoder_for
 
 Resolver = Callable[[str, int], Awaitable[list[str]]]
 
-REFUSAL_CODES = frozenset({"scheme", "private_address", "dns", "too_large", "too_many_redirects", "bad_url"})
+REFUSAL_CODES = frozenset(
+    {"scheme", "private_address", "dns", "too_large", "too_many_redirects", "bad_url", "encoding"}
+)
 _REDIRECT_STATUSES = frozenset({301, 302, 303, 307, 308})
 _DEFAULT_PORTS = {"http": 80, "https": 443}
 # Caller headers that must not follow a redirect to another origin.
@@ -262,7 +269,11 @@ def _origin(url: httpx.URL) -> tuple[str, bytes, int]:
 
 
 async def _pinned_address(url: httpx.URL, policy: FetchPolicy, resolver: Resolver) -> str:
-    """Resolve the host once, refuse if any address is forbidden, and return the one to connect to."""
+    """Resolve the host once, refuse if any address is forbidden, and return the one to connect to.
+
+    A refusal names the kind of address, never the address: users must not learn from it how a
+    name resolves inside Sibyl's network.
+    """
     host = url.raw_host.decode("ascii")
     try:
         literal = parse_host_ip(host)
@@ -275,12 +286,15 @@ async def _pinned_address(url: httpx.URL, policy: FetchPolicy, resolver: Resolve
     for address in addresses:
         reason = refusal_reason(address, allow_private=policy.allow_private)
         if reason is not None:
-            raise FetchRefused("private_address", f"{host} resolves to a forbidden address: {reason}")
+            raise FetchRefused("private_address", f"{host!r} points to {reason}")
     return str(addresses[0])
 
 
 async def _resolve(resolver: Resolver, host: str, port: int) -> list[IPAddress]:
-    """Run the resolver and parse its answers; any failure or empty answer is a "dns" refusal."""
+    """Run the resolver and parse its answers; any failure or empty answer is a "dns" refusal.
+
+    The refusal does not quote the answers, for the reason `_pinned_address` gives.
+    """
     try:
         answers = await resolver(host, port)
     except OSError as exc:
@@ -288,10 +302,10 @@ async def _resolve(resolver: Resolver, host: str, port: int) -> list[IPAddress]:
     try:
         addresses = [parse_host_ip(answer) for answer in answers]
     except ValueError as exc:
-        raise FetchRefused("dns", f"resolver returned a non-address for {host!r}: {exc}") from exc
+        raise FetchRefused("dns", f"no usable address for {host!r}") from exc
     usable = [address for address in addresses if address is not None]
     if not usable or len(usable) != len(addresses):
-        raise FetchRefused("dns", f"no usable address for {host!r}: {answers!r}")
+        raise FetchRefused("dns", f"no usable address for {host!r}")
     return usable
 
 
@@ -318,9 +332,11 @@ def build_pinned_request(
     default_port = url.port is None or url.port == _DEFAULT_PORTS[url.scheme]
     host = url.raw_host.decode("ascii")
     host_header = (f"[{host}]" if ":" in host else host) + ("" if default_port else f":{url.port}")
-    merged = {"User-Agent": user_agent, "Accept": "*/*", "Accept-Encoding": "gzip, deflate"}
-    merged.update({k: v for k, v in headers.items() if k.lower() != "host"})
+    merged = {"User-Agent": user_agent, "Accept": "*/*"}
+    merged.update({k: v for k, v in headers.items() if k.lower() not in ("host", "accept-encoding")})
     merged["Host"] = host_header
+    # Only the codings `_read_body` decodes within the size cap; a caller cannot widen them.
+    merged["Accept-Encoding"] = ACCEPT_ENCODING
     # No keep-alive: a pooled TLS connection is keyed by IP, and reusing one opened (and verified)
     # for another host name would skip the certificate check for this one.
     merged["Connection"] = "close"
@@ -357,20 +373,53 @@ def _redirect_target(response: httpx.Response, current: httpx.URL) -> httpx.URL 
 
 
 async def _read_body(response: httpx.Response, policy: FetchPolicy, url: httpx.URL) -> bytes:
-    """Stream the (decoded) body, refusing once it exceeds max_bytes; Content-Length refuses early."""
+    """The decoded body, refused once its decoded size exceeds max_bytes; Content-Length refuses early.
+
+    Raw bytes are inflated piece by piece and every piece counts before the next is made, so memory
+    stays near max_bytes however far the body would inflate.
+    """
     declared = response.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > policy.max_bytes:
         raise FetchRefused("too_large", f"{url} declares {declared} bytes (limit {policy.max_bytes})")
-    chunks: list[bytes] = []
-    size = 0
     try:
-        async for chunk in response.aiter_bytes():
-            size += len(chunk)
-            if size > policy.max_bytes:
-                raise FetchRefused("too_large", f"{url} sent more than {policy.max_bytes} bytes")
-            chunks.append(chunk)
+        decoder = decoder_for(response.headers.get("content-encoding"))
+    except UnsupportedCoding as exc:
+        raise FetchRefused("encoding", f"{url} sent a body Sibyl cannot accept: {exc}") from exc
+    body = _CappedBody(policy.max_bytes, url)
+    if response.is_stream_consumed:
+        # A transport that hands over a response it has read already (httpx.MockTransport) has had
+        # httpx decode it; network transports always stream, so this is only size-checked.
+        body.add(response.content)
+        return body.value()
+    try:
+        async for raw in response.aiter_raw():
+            for piece in decoder.feed(raw):
+                body.add(piece)
+        for piece in decoder.finish():
+            body.add(piece)
+    except CorruptCoding as exc:
+        raise FetchFailed("connection", f"undecodable body from {url}: {exc}", url=str(url)) from exc
     except httpx.TimeoutException as exc:
         raise FetchFailed("timeout", f"{type(exc).__name__} reading {url}", url=str(url)) from exc
     except httpx.HTTPError as exc:
         raise FetchFailed("connection", f"{type(exc).__name__} reading {url}: {exc}", url=str(url)) from exc
-    return b"".join(chunks)
+    return body.value()
+
+
+class _CappedBody:
+    """Decoded pieces collected while their total stays within the cap; past it, a too_large refusal."""
+
+    def __init__(self, limit: int, url: httpx.URL) -> None:
+        self._limit = limit
+        self._url = url
+        self._pieces: list[bytes] = []
+        self._size = 0
+
+    def add(self, piece: bytes) -> None:
+        self._size += len(piece)
+        if self._size > self._limit:
+            raise FetchRefused("too_large", f"{self._url} sent more than {self._limit} bytes")
+        self._pieces.append(piece)
+
+    def value(self) -> bytes:
+        return b"".join(self._pieces)
