@@ -23,13 +23,13 @@ _NUMERIC_LABEL = re.compile(r"^(0[xX][0-9a-fA-F]*|[0-9]+)$")
 
 # Checked in order when private addresses are not allowed; the first match names the refusal.
 _NON_PUBLIC_CHECKS: tuple[tuple[str, Callable[[IPAddress], bool]], ...] = (
-    ("loopback", lambda ip: ip.is_loopback),
-    ("link-local", lambda ip: ip.is_link_local),
-    ("shared (100.64.0.0/10)", lambda ip: ip.version == 4 and ip in _SHARED_V4),
-    ("site-local", lambda ip: isinstance(ip, ipaddress.IPv6Address) and ip.is_site_local),
-    ("private", lambda ip: ip.is_private),
-    ("reserved", lambda ip: ip.is_reserved),
-    ("non-global", lambda ip: not ip.is_global),
+    ("a loopback address", lambda ip: ip.is_loopback),
+    ("a link-local address", lambda ip: ip.is_link_local),
+    ("a shared (carrier-grade NAT) address", lambda ip: ip.version == 4 and ip in _SHARED_V4),
+    ("a site-local address", lambda ip: isinstance(ip, ipaddress.IPv6Address) and ip.is_site_local),
+    ("a private address", lambda ip: ip.is_private),
+    ("a reserved address", lambda ip: ip.is_reserved),
+    ("a non-global address", lambda ip: not ip.is_global),
 )
 
 
@@ -95,27 +95,29 @@ def embedded_ipv4(ip: ipaddress.IPv6Address) -> tuple[ipaddress.IPv4Address, boo
 
 
 def refusal_reason(ip: IPAddress, *, allow_private: bool) -> str | None:
-    """Why `ip` must not be connected to, or None when it may be.
+    """What kind of address `ip` is ("a loopback address"), when it must not be connected to; else None.
 
-    Metadata, unspecified and multicast addresses are refused always (0.0.0.0 reaches the local
-    host; neither is a real web server). Everything else non-public is refused unless
-    `allow_private`. IPv6 forms that carry an IPv4 address are judged by that address as well.
+    The reason names the kind, never the address: it reaches users, and the address a name
+    resolves to tells them how internal names resolve. Metadata, unspecified and multicast
+    addresses are refused always (0.0.0.0 reaches the local host; neither is a real web server).
+    Everything else non-public is refused unless `allow_private`. IPv6 forms that carry an IPv4
+    address are judged by that address as well.
     """
     if ip in METADATA_ADDRESSES:
-        return f"{ip} is a cloud metadata address"
+        return "a cloud metadata address"
     if ip.is_unspecified or ip.is_multicast:
-        return f"{ip} is {'unspecified' if ip.is_unspecified else 'multicast'}"
+        return "an unspecified address" if ip.is_unspecified else "a multicast address"
     embedded = embedded_ipv4(ip) if isinstance(ip, ipaddress.IPv6Address) else None
     if embedded is not None:
         inner, decides = embedded
         reason = refusal_reason(inner, allow_private=allow_private)
         if reason is not None:
-            return f"{reason} (embedded in {ip})"
+            return f"{reason} (carried in an IPv6 address)"
         if decides:
             return None
     if allow_private:
         return None
-    for name, check in _NON_PUBLIC_CHECKS:
+    for kind, check in _NON_PUBLIC_CHECKS:
         if check(ip):
-            return f"{ip} is {name}"
+            return kind
     return None
