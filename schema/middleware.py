@@ -17,7 +17,7 @@ from starlette._utils import get_route_path
 from starlette.datastructures import Headers, QueryParams
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from schema.auth import Refused, admit, key_from_headers, log_refusal
+from schema.auth import Refused, admit, client_address, key_from_headers, log_refusal
 from schema.errors import ErrorCode, error_document, outage_code, outage_message
 
 logger = logging.getLogger(__name__)
@@ -76,7 +76,8 @@ class ApiKeyGuard:
             await self.app(scope, receive, send)
             return
         try:
-            principal = await admit(scope["app"].state.services, key_from_headers(Headers(scope=scope)))
+            key = key_from_headers(Headers(scope=scope))
+            principal = await admit(scope["app"].state.services, key, client_address(scope))
         except Refused as exc:
             log_refusal(exc, "HTTP request")
             await _send_error(send, exc.status, str(exc), exc.extensions, exc.headers)
