@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 import pymupdf
 
+from app.documents.text import TextBudget, TextLimit
+
 PDF_MAGIC = b"%PDF-"
 EOF_MARKER = b"%%EOF"
 HEADER_WINDOW = 1024
@@ -29,6 +31,7 @@ class PdfProblem(enum.StrEnum):
     NO_TEXT_LAYER = "NO_TEXT_LAYER"
     TOO_LARGE = "TOO_LARGE"
     TOO_MANY_PAGES = "TOO_MANY_PAGES"
+    TEXT_TOO_LARGE = "TEXT_TOO_LARGE"
 
 
 class PdfRejected(Exception):
@@ -45,8 +48,11 @@ class PdfInfo:
     page_count: int
 
 
-def inspect_pdf(data: bytes, *, max_bytes: int, max_pages: int, min_text_chars: int) -> PdfInfo:
-    """Check that `data` is a readable, unencrypted, text-bearing PDF within the limits.
+def inspect_pdf(
+    data: bytes, *, max_bytes: int, max_pages: int, min_text_chars: int, text_limit: TextLimit | None = None
+) -> PdfInfo:
+    """Check that `data` is a readable, unencrypted, text-bearing PDF within the limits (the pages
+    it reads for the text-layer check count against `text_limit`).
 
     Raises:
         PdfRejected: with the first problem found.
@@ -64,7 +70,8 @@ def inspect_pdf(data: bytes, *, max_bytes: int, max_pages: int, min_text_chars: 
                 PdfProblem.TOO_MANY_PAGES,
                 f"The PDF has {page_count} pages; the limit is {max_pages}.",
             )
-        _check_text_layer(document, min_text_chars)
+        budget = TextBudget(text_limit, len(data), page_count) if text_limit else None
+        _check_text_layer(document, min_text_chars, budget)
         return PdfInfo(page_count=page_count)
 
 
@@ -92,11 +99,13 @@ def _open(data: bytes) -> pymupdf.Document:
         raise PdfRejected(PdfProblem.CORRUPT, f"The PDF is damaged and cannot be read ({exc}).") from exc
 
 
-def _check_text_layer(document: pymupdf.Document, min_text_chars: int) -> None:
+def _check_text_layer(document: pymupdf.Document, min_text_chars: int, budget: TextBudget | None) -> None:
     """Stop at the first pages that add up to enough text; a scan reads to the end and fails."""
     seen = 0
     for number in range(document.page_count):
-        seen += len(_page_text(document, number).strip())
+        text = _page_text(document, number).strip()
+        charge_text(budget, number + 1, text)
+        seen += len(text)
         if seen >= min_text_chars:
             return
     raise PdfRejected(
@@ -123,10 +132,32 @@ def open_pdf(data: bytes) -> pymupdf.Document:
     return _open(data)
 
 
-def read_pages(document: pymupdf.Document, start: int, stop: int) -> list[tuple[int, str]]:
-    """`(page_number, text)` for 1-based pages `start`..`stop` inclusive (clipped to the document)."""
-    last = min(stop, document.page_count)
-    return [(number, _page_text(document, number - 1).strip()) for number in range(start, last + 1)]
+def read_pages(
+    document: pymupdf.Document, start: int, stop: int, budget: TextBudget | None = None
+) -> list[tuple[int, str]]:
+    """`(page_number, text)` for 1-based pages `start`..`stop` inclusive (clipped to the document),
+    each page's text counted against `budget`.
+
+    Raises:
+        PdfRejected: CORRUPT for a page the library cannot read; TEXT_TOO_LARGE once the text
+            passes the budget (at that page: the pages after it are not read).
+    """
+    pages = []
+    for number in range(start, min(stop, document.page_count) + 1):
+        text = _page_text(document, number - 1).strip()
+        charge_text(budget, number, text)
+        pages.append((number, text))
+    return pages
+
+
+def charge_text(budget: TextBudget | None, page_number: int, text: str) -> None:
+    """Count page `page_number`'s text against the document's budget (None: no limit).
+
+    Raises:
+        PdfRejected: TEXT_TOO_LARGE when the document's text is past its budget.
+    """
+    if budget is not None and budget.spend(text):
+        raise PdfRejected(PdfProblem.TEXT_TOO_LARGE, budget.refusal(page_number))
 
 
 def page_marker(number: int) -> str:

@@ -5,13 +5,14 @@ arguments and results, each opening the PDF itself. Any error of the PDF library
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 import pymupdf
 
 from app.documents.pdf import PdfInfo, PdfProblem, PdfRejected, inspect_pdf, open_pdf, read_pages
-from app.documents.text import readable, storable
+from app.documents.text import TextBudget, TextLimit, readable, storable, text_bytes
 
 #: PDF bytes, or the path of a PDF file (cheap to send to a document process again and again).
 PdfSource = bytes | str
@@ -19,10 +20,12 @@ PdfSource = bytes | str
 
 @dataclass(frozen=True)
 class PageBatch:
-    """Pages' text as Postgres can store it, and how many unstorable characters were removed."""
+    """Pages' text as Postgres can store it, how many unstorable characters were removed, and how
+    much text the pages yielded (what they spent of the document's `TextBudget`)."""
 
     pages: list[tuple[int, str]]
     removed_characters: int
+    text_bytes: int = 0
 
 
 @dataclass(frozen=True)
@@ -39,10 +42,18 @@ def _damaged(exc: Exception) -> PdfRejected:
     return PdfRejected(PdfProblem.CORRUPT, f"The PDF is damaged and cannot be read ({exc}).")
 
 
-def inspect_document(data: bytes, max_bytes: int, max_pages: int, min_text_chars: int) -> PdfInfo:
+def inspect_document(
+    data: bytes, max_bytes: int, max_pages: int, min_text_chars: int, text_limit: TextLimit | None = None
+) -> PdfInfo:
     """`inspect_pdf`, with every library error as CORRUPT."""
     try:
-        return inspect_pdf(data, max_bytes=max_bytes, max_pages=max_pages, min_text_chars=min_text_chars)
+        return inspect_pdf(
+            data,
+            max_bytes=max_bytes,
+            max_pages=max_pages,
+            min_text_chars=min_text_chars,
+            text_limit=text_limit,
+        )
     except PdfRejected:
         raise
     except Exception as exc:  # noqa: BLE001 - a malformed file may raise anything from MuPDF
@@ -60,21 +71,36 @@ def count_pages(data: PdfSource) -> int:
         raise _damaged(exc) from exc
 
 
-def read_page_range(data: PdfSource, start: int, stop: int) -> PageBatch:
+def read_page_range(
+    data: PdfSource, start: int, stop: int, text_limit: TextLimit | None = None, text_before: int = 0
+) -> PageBatch:
     """Text of 1-based pages `start`..`stop`, made storable.
 
     A parse reads a document in batches (for progress), so the process keeps the last document it
     opened: reopening a large or repaired PDF for every batch would cost more than reading it. Give
     it the path of the PDF written to a file once, and no batch copies the bytes between processes.
+    The whole document's text counts against `text_limit`: `text_before` is what the batches before
+    this one yielded (the sum of their `text_bytes`).
+
+    Raises:
+        PdfRejected: CORRUPT, or TEXT_TOO_LARGE once the document's text passes its budget.
     """
     try:
-        raw = read_pages(_opened(data), start, stop)
+        document = _opened(data)
+        budget = (
+            TextBudget(text_limit, _size_of(data), document.page_count, text_before) if text_limit else None
+        )
+        raw = read_pages(document, start, stop, budget)
     except PdfRejected:
         raise
     except Exception as exc:  # noqa: BLE001
         _forget_opened()
         raise _damaged(exc) from exc
     return _storable_batch(raw)
+
+
+def _size_of(source: PdfSource) -> int:
+    return os.path.getsize(source) if isinstance(source, str) else len(source)
 
 
 _last_opened: tuple[str, pymupdf.Document] | None = None
@@ -121,4 +147,4 @@ def _storable_batch(raw: list[tuple[int, str]]) -> PageBatch:
         clean, count = storable(readable(text))
         pages.append((number, clean))
         removed += count
-    return PageBatch(pages, removed)
+    return PageBatch(pages, removed, sum(text_bytes(text) for _, text in raw))

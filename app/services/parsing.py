@@ -39,6 +39,7 @@ from app.documents.processes import (
     document_processes,
 )
 from app.documents.reading import count_pages, read_page_range
+from app.documents.text import TextLimit
 from app.events import EventLog
 
 logger = logging.getLogger(__name__)
@@ -107,6 +108,7 @@ async def _parse_locked(
             .returning(Report.parse_attempts)
         )
         content = await session.scalar(select(ReportFile.content).where(ReportFile.report_id == report_id))
+        organisation_id = report.organisation_id
     if attempt is not None and attempt > max_attempts:
         await fail_parse(event_log, report_id, abandoned_message(max_attempts))
         return ParseOutcome.GAVE_UP
@@ -114,7 +116,7 @@ async def _parse_locked(
         await fail_parse(event_log, report_id, "The uploaded file is missing from storage.")
         return ParseOutcome.FAILED
     try:
-        await _parse_content(event_log, documents, report_id, content, progress_every)
+        await _parse_content(event_log, documents, report_id, organisation_id, content, progress_every)
     except PdfRejected as exc:
         await fail_parse(event_log, report_id, exc.message)
         return ParseOutcome.FAILED
@@ -129,19 +131,25 @@ async def _parse_content(
     event_log: EventLog,
     documents: DocumentProcesses,
     report_id: uuid.UUID,
+    organisation_id: uuid.UUID,
     content: bytes,
     progress_every: int,
 ) -> None:
     started = time.perf_counter()
     pages: list[tuple[int, str]] = []
-    removed = 0
+    removed = text_bytes = 0
+    text_limit = TextLimit.from_settings(get_settings())
     async with pdf_file(content) as path:  # each batch then sends a path, not the whole PDF
-        page_count = await documents.call(count_pages, path)
+        page_count = await documents.call(count_pages, path, organisation=organisation_id)
         await _mark_parsing(event_log, report_id, page_count)
         for start in range(1, page_count + 1, progress_every):
-            batch = await documents.call(read_page_range, path, start, start + progress_every - 1)
+            stop = start + progress_every - 1
+            batch = await documents.call(
+                read_page_range, path, start, stop, text_limit, text_bytes, organisation=organisation_id
+            )
             pages.extend(batch.pages)
             removed += batch.removed_characters
+            text_bytes += batch.text_bytes
             await _store_batch(event_log, report_id, batch.pages, page_count)
     if removed:
         logger.info("report %s: removed %d unstorable character(s) from its text", report_id, removed)

@@ -65,7 +65,7 @@ async def accept_upload(
         InvalidUpload: another field is unacceptable; nothing was stored.
     """
     company = clean_company_name(company_name)
-    info = await inspect_in_process(settings, content)
+    info = await inspect_in_process(settings, content, organisation_id)
     digest = hashlib.sha256(content).hexdigest()
     existing = await find_by_sha256(session_factory, organisation_id, digest)
     if existing is not None:

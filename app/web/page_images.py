@@ -49,6 +49,7 @@ class PageTarget:
     sha256: str
     page_count: int
     highlight_texts: list[str]
+    organisation_id: uuid.UUID | None = None  # whose document slots the render counts against
 
 
 class ImageCache:
@@ -102,7 +103,7 @@ async def find_target(
             if claim is None:
                 return None
             texts = [text for text in (claim.text, claim.source_context) if text]
-        return PageTarget(report.id, report.sha256, report.page_count, texts)
+        return PageTarget(report.id, report.sha256, report.page_count, texts, organisation_id)
 
 
 class PageImages:
@@ -134,7 +135,9 @@ class PageImages:
             return cached, True
         path = await self._pdf_path(session_factory, target)
         processes = document_processes(self.settings)
-        image = await processes.call(render_page, str(path), page, scale, target.highlight_texts)
+        image = await processes.call(
+            render_page, str(path), page, scale, target.highlight_texts, organisation=target.organisation_id
+        )
         self.cache.put(key, image)
         return image, False
 

@@ -46,6 +46,11 @@ class UploadReportErrorCode(enum.Enum):
         PdfProblem.TOO_MANY_PAGES.value,
         description="The PDF has more pages than the limit (the message says it).",
     )
+    TEXT_TOO_LARGE = strawberry.enum_value(
+        PdfProblem.TEXT_TOO_LARGE.value,
+        description="The PDF yields far more text than a report of its size and page count (real reports "
+        "have a few KB per page); the message gives the limit.",
+    )
     INVALID_INPUT = strawberry.enum_value(
         "INVALID_INPUT",
         description="Another argument is unusable (e.g. `companyName` too long); `field` names it.",

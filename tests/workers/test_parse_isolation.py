@@ -54,11 +54,11 @@ class CrashingOnThirdRead(DocumentProcesses):
 
     calls = 0
 
-    async def call(self, function: Callable[..., T], *args: Any) -> T:
+    async def call(self, function: Callable[..., T], *args: Any, **kwargs: Any) -> T:
         self.calls += 1
         if self.calls == 3:
-            return await super().call(document_work.crash)  # type: ignore[arg-type]
-        return await super().call(function, *args)
+            return await super().call(document_work.crash, **kwargs)  # type: ignore[arg-type]
+        return await super().call(function, *args, **kwargs)
 
 
 async def test_a_reader_killed_mid_parse_fails_that_report_only(
