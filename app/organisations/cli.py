@@ -27,7 +27,11 @@ def add_key_commands(commands: argparse._SubParsersAction[argparse.ArgumentParse
     create.set_defaults(handler=_create)
     listing = actions.add_parser("list", help="every key: prefix, organisation, label, last use")
     listing.set_defaults(handler=_list)
-    revoke = actions.add_parser("revoke", help="revoke a key by its prefix (the 8 characters after sibyl_)")
+    revoke = actions.add_parser(
+        "revoke",
+        help="revoke a key by its prefix (the 8 characters after sibyl_); its open WebSockets are "
+        "closed within API_KEY_CACHE_SECONDS",
+    )
     revoke.add_argument("prefix")
     revoke.set_defaults(handler=_revoke)
 
@@ -68,7 +72,13 @@ def _revoke(args: argparse.Namespace) -> int:
     async def run(factory: SessionFactory, settings: Settings) -> int:
         async with factory() as session, session.begin():
             revoked = await revoke_api_key(session, args.prefix)
-        print(f"revoked {args.prefix}" if revoked else f"no active key with prefix {args.prefix}")
-        return 0 if revoked else 1
+        if not revoked:
+            print(f"no active key with prefix {args.prefix}")
+            return 1
+        print(
+            f"revoked {args.prefix}: the API refuses it, and closes its open WebSockets (code 4403), "
+            f"within {settings.api_key_cache_seconds:g} s (API_KEY_CACHE_SECONDS)"
+        )
+        return 0
 
     return run_with_database(get_settings(), run)
