@@ -39,7 +39,14 @@ from app.banner import announce, local_url
 from app.config import Settings
 from app.db.migrate import upgrade
 from app.db.session import create_engine, create_session_factory
-from app.embedded.postgres import EmbeddedPostgres, postmaster_pid, process_runs, start_postgres
+from app.db.vector_check import VectorSupportMissing, require_vector_support
+from app.embedded.postgres import (
+    DataDirProblem,
+    EmbeddedPostgres,
+    postmaster_pid,
+    process_runs,
+    start_postgres,
+)
 from app.embedded.redis import EmbeddedRedis, free_port
 from app.guardian import STOP_WORD, stop_left_behind
 from app.organisations.local import local_api_key
@@ -222,14 +229,28 @@ def _handled_signals() -> Iterator[_Signals]:
             signal.signal(sig, old)
 
 
+#: Start-up refusals that are one sentence for the user, not a traceback.
+StartupRefused = (DataDirProblem, VectorSupportMissing)
+
+
 def provide_database(settings: Settings, stack: ExitStack, say: Callable[[str], None] = print) -> str:
-    """DATABASE_URL, or the embedded server's URL (started if needed, and then stopped on exit)."""
+    """DATABASE_URL, or the embedded server's URL (started if needed, and then stopped on exit),
+    once its vector support passed the self-check (else `VectorSupportMissing`)."""
     if settings.database_url:
-        return settings.database_url
-    postgres, started = _embedded_postgres(settings, say)
-    if started:
-        stack.callback(postgres.stop)
-    return postgres.url(EMBEDDED_DATABASE)
+        database_url = settings.database_url
+    else:
+        postgres, started = _embedded_postgres(settings, say)
+        if started:
+            stack.callback(postgres.stop)
+        database_url = postgres.url(EMBEDDED_DATABASE)
+    check_vector_support(settings, database_url)
+    return database_url
+
+
+def check_vector_support(settings: Settings, database_url: str) -> None:
+    """The self-check of `app.db.vector_check`, reading the embedded server's log for the cause."""
+    pgdata = _pgdata(settings)
+    require_vector_support(database_url, server_log=pgdata / "log" if pgdata else None)
 
 
 def _embedded_postgres(settings: Settings, say: Callable[[str], None]) -> tuple[EmbeddedPostgres, bool]:
@@ -342,6 +363,7 @@ def _supervise(settings: Settings, supervisor: Supervisor) -> int:
     with _handled_signals() as signals:
         try:
             env = {**os.environ, **_start_storage(settings, supervisor)}
+            check_vector_support(settings, env["DATABASE_URL"])
             print("applying database migrations…", flush=True)
             upgrade(env["DATABASE_URL"])
             api_key = asyncio.run(_local_key(env["DATABASE_URL"], settings))
@@ -358,6 +380,9 @@ def _supervise(settings: Settings, supervisor: Supervisor) -> int:
                     return 1
                 time.sleep(CHECK_SECONDS)
             raise _Stop
+        except StartupRefused as exc:
+            print(f"sibyl: {exc}", file=sys.stderr, flush=True)
+            return 1
         except _Stop:
             signals.interrupt = False
             print("\nstopping Sibyl…", flush=True)

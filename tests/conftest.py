@@ -17,6 +17,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.config import Settings
 from app.db.session import SessionFactory, create_engine, create_session_factory
+from app.db.vector_check import VectorSupportMissing
 from app.events import EventLog
 from app.organisations import (
     LOCAL_ORGANISATION_ID,
@@ -38,8 +39,13 @@ TABLES = ", ".join(
 
 @pytest.fixture(scope="session")
 def services() -> Iterator[RunningServices]:
-    with running_services() as running:
-        yield running
+    """The session's Postgres and Redis. A database that fails the vector self-check stops the
+    whole run with its one sentence, instead of failing every test that touches it."""
+    try:
+        with running_services() as running:
+            yield running
+    except VectorSupportMissing as exc:
+        pytest.exit(f"sibyl: {exc}", returncode=3)
 
 
 def make_settings(services: RunningServices, **overrides: object) -> Settings:

@@ -7,6 +7,7 @@ cleans up the same way.
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import Awaitable, Callable
 from contextlib import ExitStack
 
@@ -23,10 +24,14 @@ def run_with_database(settings: Settings, action: DatabaseAction) -> int:
 
     An embedded server this call started is stopped when the action ends.
     """
-    from app.supervisor import provide_database
+    from app.supervisor import StartupRefused, provide_database
 
     with ExitStack() as stack:
-        database_url = provide_database(settings, stack)
+        try:
+            database_url = provide_database(settings, stack)
+        except StartupRefused as exc:
+            print(f"sibyl: {exc}", file=sys.stderr, flush=True)
+            return 1
         upgrade(database_url)
         return asyncio.run(_run(database_url, settings, action))
 

