@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 # GraphiQL's pinned npm files (app/web/assets.py), kept in the venv, never in git.
 ASSETS := $(VENV)/share/sibyl-web-assets/manifest.json
 
-.PHONY: run test install lint typecheck bench clean schema docs browser
+.PHONY: run test install lint typecheck bench clean schema docs test-tools
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -25,13 +25,18 @@ install: $(STAMP) $(ASSETS)
 run: $(STAMP) $(ASSETS)
 	$(BIN)/sibyl run
 
-# The browser tests drive Debian's chromium; as root (CI) it is installed when missing.
-browser:
-	@command -v chromium >/dev/null 2>&1 || [ "$$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1 \
-		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
-		|| echo "warning: could not install chromium; browser tests skip (fail under CI=true)"
+# The tests drive Debian's chromium (browser tests), disassemble the embedded servers with objdump
+# and compile small libraries with gcc (portability checks); as root (CI) these are installed when
+# missing.
+TEST_TOOLS := chromium:chromium objdump:binutils gcc:gcc
+test-tools:
+	@missing=""; for tool in $(TEST_TOOLS); do \
+		command -v $${tool%%:*} >/dev/null 2>&1 || missing="$$missing $${tool##*:}"; done; \
+	[ -z "$$missing" ] || [ "$$(id -u)" != 0 ] || ! command -v apt-get >/dev/null 2>&1 \
+		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null) \
+		|| echo "warning: could not install$$missing; the tests that need them skip (fail under CI=true)"
 
-test: $(STAMP) $(ASSETS) browser
+test: $(STAMP) $(ASSETS) test-tools
 	$(BIN)/pytest $(PYTEST_ARGS)
 
 lint: $(STAMP)
