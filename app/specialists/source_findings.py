@@ -24,6 +24,7 @@ from app.search.sources import QuoteCheck
 from app.specialists.contradictions import SourceAssessment
 from app.specialists.credibility import TierAssignment, tier_weight
 from app.specialists.voices import voice_key
+from app.verification.contract import KeyFinding, SourceFinding, SourceSummary
 
 SNIPPET_CHARS = 500
 
@@ -146,32 +147,32 @@ def source_finding(claim_id: str, item: EvaluatedSource, kinds: EvidenceKinds, s
         summary += " Its quote does not state the claim's figure or subject, so this source decides nothing."
     elif item.company_voice and assessment.stance in {"supports", "contradicts"}:
         summary += f" Its quote {item.company_voice}: {_COMPANY_VOICE_MEANS[assessment.stance]}"
-    details: dict[str, Any] = {
-        "source_url": result.url,
-        "source_title": result.title,
-        "source_domain": result.source_domain,
-        "source_tier": tier,
-        "tier_basis": item.tier.basis,
-        "published_date": result.published_date,
-        "relevance_summary": assessment.explanation,
-        "stance": assessment.stance,
-        "contradicts_claim": contradicts,
-        "contradiction_type": assessment.contradiction_type,
-        "contradiction_explanation": assessment.explanation if contradicts else None,
-        "signal": assessment.signal,
-        "snippet": (assessment.quote or result.snippet)[:SNIPPET_CHARS],
-        "query": item.query,
-        "query_type": item.query_type,
-        "provider": result.provider,
-        **item.quote.as_details(),
-        "quote_bears_on_claim": item.bears_on_claim,
-        "relays_company": item.company_voice is not None,
-        "company_voice": item.company_voice,
-        "voice": voice_key(_publisher(result), _whole_text(result), result.url),
-        "sources": [source_reference(result, tier, assessment.quote)],
-    }
-    if item.llm_error:
-        details["llm_error"] = item.llm_error
+    record = SourceFinding(
+        source_url=result.url,
+        source_title=result.title,
+        source_domain=result.source_domain,
+        published_date=result.published_date,
+        source_tier=tier,
+        tier_basis=item.tier.basis,
+        stance=assessment.stance,
+        relevance_summary=assessment.explanation,
+        contradicts_claim=contradicts,
+        contradiction_type=assessment.contradiction_type,
+        contradiction_explanation=assessment.explanation if contradicts else None,
+        signal=assessment.signal,
+        snippet=(assessment.quote or result.snippet)[:SNIPPET_CHARS],
+        query=item.query,
+        query_type=item.query_type,
+        provider=result.provider,
+        quote_verified=item.quote.verified,
+        quote_checked_against=item.quote.checked_against,
+        quote_bears_on_claim=item.bears_on_claim,
+        relays_company=item.company_voice is not None,
+        company_voice=item.company_voice,
+        voice=voice_key(_publisher(result), _whole_text(result), result.url),
+        sources=[source_reference(result, tier, assessment.quote)],
+        llm_error=item.llm_error,
+    )
     return FindingDraft(
         claim_id=claim_id,
         evidence_type=kinds.contradiction if contradicts else kinds.source,
@@ -179,7 +180,7 @@ def source_finding(claim_id: str, item: EvaluatedSource, kinds: EvidenceKinds, s
         supports_claim=supports,
         confidence=item.weighted_confidence,
         method=assessment.method,
-        details=details,
+        details=record.to_details(),
     )
 
 
@@ -230,24 +231,24 @@ def summary_finding(
         supports_claim=supports,
         confidence=confidence,
         method="rules",
-        details={
-            "total_sources": len(sources),
-            "relevant_sources": len(relevant),
-            "supporting_sources": len(supporting),
-            "contradicting_sources": len(contradicting),
-            "contradiction_flag": stands,
-            "tier_distribution": dict(sorted(Counter(str(item.tier.tier) for item in sources).items())),
-            "queries": list(queries),
-            "key_findings": [
-                {
-                    "source_url": item.result.url,
-                    "source_tier": item.tier.tier,
-                    "tier_basis": item.tier.basis,
-                    "relays_company": item.company_voice is not None,
-                    "stance": item.assessment.stance,
-                }
+        details=SourceSummary(
+            total_sources=len(sources),
+            relevant_sources=len(relevant),
+            supporting_sources=len(supporting),
+            contradicting_sources=len(contradicting),
+            contradiction_flag=stands,
+            tier_distribution=dict(sorted(Counter(str(item.tier.tier) for item in sources).items())),
+            queries=list(queries),
+            key_findings=[
+                KeyFinding(
+                    source_url=item.result.url,
+                    source_tier=item.tier.tier,
+                    tier_basis=item.tier.basis,
+                    relays_company=item.company_voice is not None,
+                    stance=item.assessment.stance,
+                )
                 for item in key
             ],
-            "sources": [source_reference(item.result, item.tier.tier, item.assessment.quote) for item in key],
-        },
+            sources=[source_reference(item.result, item.tier.tier, item.assessment.quote) for item in key],
+        ).to_details(),
     )

@@ -42,6 +42,7 @@ from app.agents.judge.clashes import clash_outweighed, clash_sentence
 from app.agents.judge.ordering import CITATION_LISTS, citation_key, in_content_order
 from app.agents.state import Finding, latest_findings
 from app.specialists.voices import group_voices
+from app.verification.contract import is_source_finding as is_source_details
 
 #: Internal checks whose failure is certain (pure arithmetic or a flat disagreement of the report
 #: with itself), so they contradict a claim on their own.
@@ -140,7 +141,7 @@ def cite(finding: Finding) -> SourceCitation:
 
 def is_source_finding(finding: Finding) -> bool:
     """A finding about one source (not a searching agent's summary of several)."""
-    return "source_url" in finding["details"] and "key_findings" not in finding["details"]
+    return is_source_details(finding["details"])
 
 
 def _stance(finding: Finding) -> str | None:

@@ -1,0 +1,202 @@
+"""The contract between the investigators and the judge: typed records of what a finding says.
+
+A finding is stored (and checkpointed) with a JSON `details` object; these records are that object
+with names and types, so a writer cannot drop a key a reader needs and a reader does not guess at
+keys. Each record writes exactly today's stored `details` (`to_details`) and reads stored ones back
+(`from_details`), older findings included, so storage and checkpoints do not change.
+
+- `SourceFinding`: one source read against one claim (the searching investigators).
+- `SourceSummary` with its `KeyFinding`s: one investigator's sources for one claim, counted.
+
+    details = SourceFinding(...).to_details()
+    if is_source_finding(details):
+        source = SourceFinding.from_details(details)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+#: A citation as every finding carries it in `details["sources"]` (url, title, domain, tier, …).
+Citation = dict[str, Any]
+
+
+def is_source_finding(details: dict[str, Any]) -> bool:
+    """Whether `details` are a `SourceFinding`'s: about one source, not a summary of several."""
+    return "source_url" in details and "key_findings" not in details
+
+
+@dataclass(frozen=True)
+class SourceFinding:
+    """One source read against one claim.
+
+    Filled by the searching investigators (news/media, academic: `source_findings.source_finding`)
+    from the search result, its tier, the reading and the quote check; read by the judge
+    (grounding, ordering), the evidence kinds and the verdict's citations.
+    """
+
+    #: The source: where it is, who publishes it, when.
+    source_url: str
+    source_title: str | None
+    source_domain: str | None
+    published_date: str | None
+    #: Its tier (1 best … 4) and why it has that tier (`credibility.TierAssignment.basis`).
+    source_tier: int | None
+    tier_basis: str | None
+    #: The reading: what the source says of the claim ("supports", "contradicts", …) and why.
+    stance: str | None
+    relevance_summary: str | None
+    contradicts_claim: bool
+    contradiction_type: str | None
+    contradiction_explanation: str | None
+    #: The reader's rule or model signal (e.g. `not_same_fact:<why>`), None when plain.
+    signal: str | None
+    #: The quoted sentence (or the result's excerpt), cut to 500 characters.
+    snippet: str | None
+    #: How it was found.
+    query: str | None
+    query_type: str | None
+    provider: str | None
+    #: The quote check: True found in the source's text, False not found, None not checkable.
+    quote_verified: bool | None
+    quote_checked_against: str | None
+    #: Whether the quote states the claim's figure or subject (`quote_relevance.bears_on_claim`).
+    quote_bears_on_claim: bool
+    #: Whether the quote relays the company's own statement, and how (`attribution.company_voice`).
+    relays_company: bool
+    company_voice: str | None
+    #: The independent voice behind the publisher (`voices.voice_key`): wire copies share one.
+    voice: str | None
+    sources: list[Citation] = field(default_factory=list)
+    #: Why the model's reading failed, when the rule reader stood in.
+    llm_error: str | None = None
+
+    def to_details(self) -> dict[str, Any]:
+        """The stored `details`, key for key as findings have always been written."""
+        details: dict[str, Any] = {
+            "source_url": self.source_url,
+            "source_title": self.source_title,
+            "source_domain": self.source_domain,
+            "source_tier": self.source_tier,
+            "tier_basis": self.tier_basis,
+            "published_date": self.published_date,
+            "relevance_summary": self.relevance_summary,
+            "stance": self.stance,
+            "contradicts_claim": self.contradicts_claim,
+            "contradiction_type": self.contradiction_type,
+            "contradiction_explanation": self.contradiction_explanation,
+            "signal": self.signal,
+            "snippet": self.snippet,
+            "query": self.query,
+            "query_type": self.query_type,
+            "provider": self.provider,
+            "quote_verified": self.quote_verified,
+            "quote_checked_against": self.quote_checked_against,
+            "quote_bears_on_claim": self.quote_bears_on_claim,
+            "relays_company": self.relays_company,
+            "company_voice": self.company_voice,
+            "voice": self.voice,
+            "sources": list(self.sources),
+        }
+        if self.llm_error:
+            details["llm_error"] = self.llm_error
+        return details
+
+    @classmethod
+    def from_details(cls, details: dict[str, Any]) -> SourceFinding:
+        """The record of stored `details` (`is_source_finding`); keys older findings lack read as
+        today's defaults (a quote bears on the claim; no company voice)."""
+        return cls(
+            source_url=str(details["source_url"]),
+            source_title=_text(details.get("source_title")),
+            source_domain=_text(details.get("source_domain")),
+            published_date=_text(details.get("published_date")),
+            source_tier=_integer(details.get("source_tier")),
+            tier_basis=_text(details.get("tier_basis")),
+            stance=_text(details.get("stance")),
+            relevance_summary=_text(details.get("relevance_summary")),
+            contradicts_claim=details.get("contradicts_claim") is True,
+            contradiction_type=_text(details.get("contradiction_type")),
+            contradiction_explanation=_text(details.get("contradiction_explanation")),
+            signal=_text(details.get("signal")),
+            snippet=_text(details.get("snippet")),
+            query=_text(details.get("query")),
+            query_type=_text(details.get("query_type")),
+            provider=_text(details.get("provider")),
+            quote_verified=_flag(details.get("quote_verified")),
+            quote_checked_against=_text(details.get("quote_checked_against")),
+            quote_bears_on_claim=details.get("quote_bears_on_claim") is not False,
+            relays_company=details.get("relays_company") is True,
+            company_voice=_text(details.get("company_voice")),
+            voice=_text(details.get("voice")),
+            sources=[source for source in details.get("sources") or [] if isinstance(source, dict)],
+            llm_error=_text(details.get("llm_error")),
+        )
+
+
+@dataclass(frozen=True)
+class KeyFinding:
+    """One of the (at most three) sources a `SourceSummary` names as deciding."""
+
+    source_url: str
+    source_tier: int
+    tier_basis: str
+    relays_company: bool
+    stance: str
+
+    def to_details(self) -> dict[str, Any]:
+        return {
+            "source_url": self.source_url,
+            "source_tier": self.source_tier,
+            "tier_basis": self.tier_basis,
+            "relays_company": self.relays_company,
+            "stance": self.stance,
+        }
+
+
+@dataclass(frozen=True)
+class SourceSummary:
+    """One searching investigator's sources for one claim, counted.
+
+    Filled by `source_findings.summary_finding`; read by the search-coverage note (whether the
+    evidence library had relevant sources) and the evidence kinds (its key findings' voices).
+    """
+
+    total_sources: int
+    relevant_sources: int
+    supporting_sources: int
+    contradicting_sources: int
+    #: Whether the contradicting sources reach the contradiction bar.
+    contradiction_flag: bool
+    #: How many sources of each tier ("1" … "4") were evaluated.
+    tier_distribution: dict[str, int]
+    queries: list[dict[str, Any]]
+    key_findings: list[KeyFinding]
+    sources: list[Citation]
+
+    def to_details(self) -> dict[str, Any]:
+        """The stored `details`, key for key as summaries have always been written."""
+        return {
+            "total_sources": self.total_sources,
+            "relevant_sources": self.relevant_sources,
+            "supporting_sources": self.supporting_sources,
+            "contradicting_sources": self.contradicting_sources,
+            "contradiction_flag": self.contradiction_flag,
+            "tier_distribution": dict(self.tier_distribution),
+            "queries": list(self.queries),
+            "key_findings": [finding.to_details() for finding in self.key_findings],
+            "sources": list(self.sources),
+        }
+
+
+def _text(value: object) -> str | None:
+    return value if isinstance(value, str) else None
+
+
+def _integer(value: object) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _flag(value: object) -> bool | None:
+    return value if isinstance(value, bool) else None
