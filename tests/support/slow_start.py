@@ -1,0 +1,8 @@
+"""A module that takes a second to import: a document process that preloads it starts slowly, as
+one does on a loaded machine."""
+
+from __future__ import annotations
+
+import time
+
+time.sleep(1.0)
