@@ -182,10 +182,11 @@ class Settings(BaseSettings):
         "RATE_LIMITED with Retry-After and its keys are not looked up. 0 turns the limit off.",
     )
     max_websockets_per_key: int = Field(
-        default=20,
+        default=100,
         ge=0,
-        description="Open WebSocket connections one API key may hold on one API process; the next "
-        "`connection_init` is closed with 4429 RATE_LIMITED. 0: no cap.",
+        description="Open WebSocket connections one API key may hold on one API process (an "
+        "organisation's dashboard tabs may share its key); the next `connection_init` is closed with "
+        "4429 RATE_LIMITED. 0: no cap.",
     )
     max_query_depth: int = Field(
         default=12, gt=0, description="Deepest selection nesting a GraphQL operation may have."
