@@ -95,6 +95,9 @@ class KeyHold:
         if key == self._key:
             return None
         self._give_back()
+        if self._watch is not None:  # graphql-ws may initialise again, with another key
+            self._watch.cancel()
+            self._watch = None
         if key is None or len(key) > KEY_LENGTH:
             return None
         services = self._context.services
