@@ -13,6 +13,7 @@ from app.questions import Answer, AskProblem, AskRefused, ask_report
 from app.questions import Citation as CitationValue
 from app.questions import QueryType as QueryTypeValue
 from schema.context import Context
+from schema.input_limits import QUESTION_CHARS
 from schema.reports_lookup import find_report
 
 
@@ -167,7 +168,10 @@ class QuestionQuery:
         ],
         question: Annotated[
             str,
-            strawberry.argument(description="The question, in plain words (ASK_MAX_QUESTION_CHARS at most)."),
+            strawberry.argument(
+                description="The question, in plain words. At most ASK_MAX_QUESTION_CHARS characters "
+                f"({QUESTION_CHARS:,} unless the operator changed it); a longer one is INVALID_QUESTION."
+            ),
         ],
     ) -> AskReportResult:
         services = info.context.services

@@ -10,6 +10,9 @@ from app.evidence.errors import EvidenceProblem, EvidenceRejected
 
 MAX_TITLE_CHARS = 500
 MAX_FILENAME_CHARS = 255
+#: Longer than any URL browsers and CDNs pass along; the URL is copied into each of a document's
+#: passages (every search hit cites it), so its length multiplies.
+MAX_SOURCE_URL_CHARS = 2048
 EARLIEST_DATE = date(1900, 1, 1)
 
 
@@ -49,19 +52,40 @@ def clean_title(title: str | None) -> str | None:
 
 
 def clean_filename(filename: str | None) -> str | None:
-    """The file's base name (no folders a client may send), or None."""
+    """The file's base name (no folders a client may send), cut to MAX_FILENAME_CHARS, or None."""
     name = PurePosixPath((filename or "").replace("\\", "/")).name.strip()
     return name[:MAX_FILENAME_CHARS] or None
+
+
+def checked_filename(filename: str | None) -> str | None:
+    """`clean_filename` of a name the user gave, refused (not cut) when longer than MAX_FILENAME_CHARS.
+
+    Raises:
+        EvidenceRejected: INVALID_FILENAME.
+    """
+    if filename is not None and len(filename) > MAX_FILENAME_CHARS:
+        raise EvidenceRejected(
+            EvidenceProblem.INVALID_FILENAME,
+            f"The file name is longer than {MAX_FILENAME_CHARS:,} characters.",
+            "file",
+        )
+    return clean_filename(filename)
 
 
 def clean_source_url(url: str | None) -> str | None:
     """An absolute http(s) URL without credentials or fragment, or None when blank.
 
     Raises:
-        EvidenceRejected: INVALID_URL for anything else.
+        EvidenceRejected: INVALID_URL for anything else, and for a URL over MAX_SOURCE_URL_CHARS.
     """
     if url is None or not url.strip():
         return None
+    if len(url) > MAX_SOURCE_URL_CHARS:
+        raise EvidenceRejected(
+            EvidenceProblem.INVALID_URL,
+            f"The source URL is longer than {MAX_SOURCE_URL_CHARS:,} characters.",
+            "sourceUrl",
+        )
     try:
         parts = urlsplit(url.strip())
         host = parts.hostname

@@ -40,7 +40,9 @@ from app.evidence.extract import (
     pdf_text,
 )
 from app.evidence.fields import (
+    MAX_SOURCE_URL_CHARS,
     MAX_TITLE_CHARS,
+    checked_filename,
     clean_filename,
     clean_source_url,
     clean_title,
@@ -156,7 +158,7 @@ async def _read_source(
     url: str | None,
 ) -> _Source:
     """The extracted text of whichever input was given, with size limits applied before any parsing."""
-    name = clean_filename(filename)
+    name = checked_filename(filename)
     limit = settings.evidence_max_document_bytes
     if text is not None and content is not None:
         raise EvidenceRejected(
@@ -202,7 +204,15 @@ async def _fetch_source(settings: Settings, url: str) -> _Source:
     if not fetched.body:
         raise EvidenceRejected(EvidenceProblem.EMPTY_TEXT, "The URL returned an empty page.", "sourceUrl")
     extracted = await _extract(settings, fetched.body, name, fetched.content_type, "sourceUrl")
-    return _Source(extracted, name, clean_source_url(fetched.url))
+    return _Source(extracted, name, _stored_url(fetched.url, url))
+
+
+def _stored_url(final: str, asked: str) -> str | None:
+    """The URL the fetch ended at (after redirects), unless a redirect made it longer than the limit
+    a user's own URL must keep: then the URL asked for, which was checked."""
+    if len(final) > MAX_SOURCE_URL_CHARS:
+        return asked
+    return clean_source_url(final)
 
 
 async def _extract(

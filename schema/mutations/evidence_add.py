@@ -13,6 +13,7 @@ from app.evidence.errors import EvidenceProblem, EvidenceRejected
 from app.evidence.ingest import add_evidence_document
 from schema.context import Context
 from schema.evidence import EvidenceDocument
+from schema.input_limits import EVIDENCE_TITLE_CHARS, FILENAME_CHARS, SOURCE_URL_CHARS, at_most
 
 
 @strawberry.enum(description="Why an evidence document was refused.")
@@ -44,15 +45,22 @@ class AddEvidenceDocumentErrorCode(enum.Enum):
         description="`publishedDate` is not YYYY-MM-DD, or lies in the future or before 1900.",
     )
     INVALID_URL = strawberry.enum_value(
-        EvidenceProblem.INVALID_URL.value, description="`sourceUrl` is not an absolute http(s) URL."
+        EvidenceProblem.INVALID_URL.value,
+        description=f"`sourceUrl` is not an absolute http(s) URL, or is longer than {SOURCE_URL_CHARS:,} "
+        "characters.",
     )
     INVALID_TITLE = strawberry.enum_value(
-        EvidenceProblem.INVALID_TITLE.value, description="`title` is longer than the limit."
+        EvidenceProblem.INVALID_TITLE.value,
+        description=f"`title` is longer than {EVIDENCE_TITLE_CHARS:,} characters.",
+    )
+    INVALID_FILENAME = strawberry.enum_value(
+        EvidenceProblem.INVALID_FILENAME.value,
+        description=f"The uploaded file's name is longer than {FILENAME_CHARS:,} characters.",
     )
     URL_REFUSED = strawberry.enum_value(
         EvidenceProblem.URL_REFUSED.value,
-        description="Sibyl will not fetch `sourceUrl`: not http(s), a private or local address, or too many "
-        "redirects; send the file instead.",
+        description="Sibyl will not fetch `sourceUrl`: not http(s), a private or local address, too many "
+        "redirects, or a compression Sibyl did not ask for; send the file instead.",
     )
     URL_UNREACHABLE = strawberry.enum_value(
         EvidenceProblem.URL_UNREACHABLE.value,
@@ -69,16 +77,23 @@ class AddEvidenceDocumentInput:
     file: Upload | None = strawberry.field(
         default=None,
         description="A PDF, HTML, plain-text or markdown file (GraphQL multipart request; send the header "
-        "`Apollo-Require-Preflight: true`).",
+        f"`Apollo-Require-Preflight: true`). Its name has at most {FILENAME_CHARS:,} characters; its size is "
+        "limited by EVIDENCE_MAX_DOCUMENT_BYTES.",
     )
-    text: str | None = strawberry.field(default=None, description="The document's text, instead of a file.")
+    text: str | None = strawberry.field(
+        default=None,
+        description="The document's text, instead of a file. At most EVIDENCE_MAX_DOCUMENT_BYTES bytes "
+        "(UTF-8).",
+    )
     title: str | None = strawberry.field(
-        default=None, description="The title; default: the HTML/PDF title, the first line, or the file name."
+        default=None,
+        description="The title; default: the HTML/PDF title, the first line, or the file name. "
+        f"{at_most(EVIDENCE_TITLE_CHARS)}",
     )
     source_url: str | None = strawberry.field(
         default=None,
         description="Where the document was published; fetched (public addresses only) when no file or text "
-        "is given.",
+        f"is given. {at_most(SOURCE_URL_CHARS)}",
     )
     published_date: date | None = strawberry.field(
         default=None, description="When the document was published (YYYY-MM-DD)."

@@ -13,6 +13,7 @@ from app.queue import check_queue, enqueue_parse
 from app.services.parse_recovery import requeue_if_stalled
 from app.services.uploads import InvalidUpload, accept_upload
 from schema.context import Context
+from schema.input_limits import COMPANY_NAME_CHARS, FILENAME_CHARS, InputTooLong, at_most, check_length
 from schema.reports import Report
 
 
@@ -53,7 +54,8 @@ class UploadReportErrorCode(enum.Enum):
     )
     INVALID_INPUT = strawberry.enum_value(
         "INVALID_INPUT",
-        description="Another argument is unusable (e.g. `companyName` too long); `field` names it.",
+        description="Another argument is unusable (`companyName` or the file's name too long); `field` "
+        "names it.",
     )
 
 
@@ -92,12 +94,27 @@ class UploadReportMutation:
     async def upload_report(
         self,
         info: strawberry.Info[Context],
-        file: Annotated[Upload, strawberry.argument(description="The report PDF.")],
+        file: Annotated[
+            Upload,
+            strawberry.argument(
+                description=f"The report PDF; its file name has at most {FILENAME_CHARS:,} characters."
+            ),
+        ],
         company_name: Annotated[
-            str | None, strawberry.argument(description="The reporting company, if known.")
+            str | None,
+            strawberry.argument(
+                description=f"The reporting company, if known. {at_most(COMPANY_NAME_CHARS)}"
+            ),
         ] = None,
     ) -> UploadReportResult:
         services = info.context.services
+        try:
+            check_length(getattr(file, "filename", None), FILENAME_CHARS, "file")
+        except InputTooLong as exc:
+            await file.close()  # type: ignore[attr-defined]
+            return UploadReportError(
+                code=UploadReportErrorCode.INVALID_INPUT, message=exc.message, field="file"
+            )
         limit = services.settings.max_upload_bytes
         try:
             content = await file.read(limit + 1)  # type: ignore[attr-defined]

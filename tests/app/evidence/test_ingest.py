@@ -19,6 +19,7 @@ from app.config import Settings
 from app.db.models import EvidenceDocument, KnowledgePassage
 from app.db.session import SessionFactory
 from app.embeddings import Embedder, HashingEmbedder
+from app.evidence.fields import clean_source_url
 from app.evidence.ingest import EvidenceOutcome, EvidenceProblem, EvidenceRejected, add_evidence_document
 from app.evidence.search import load_document_texts, search_evidence
 from app.knowledge.search import KnowledgeSearch
@@ -195,6 +196,18 @@ REFUSALS: list[tuple[str, dict[str, Any], EvidenceProblem, str | None]] = [
     ),
     ("bad url", {"text": "a", "source_url": "ftp://x.org/a"}, EvidenceProblem.INVALID_URL, "sourceUrl"),
     ("long title", {"text": "a", "title": "t" * 501}, EvidenceProblem.INVALID_TITLE, "title"),
+    (
+        "long url",
+        {"text": "a", "source_url": "https://x.org/" + "a" * 2035},
+        EvidenceProblem.INVALID_URL,
+        "sourceUrl",
+    ),
+    (
+        "long file name",
+        {"content": b"notes", "filename": "n" * 252 + ".txt"},
+        EvidenceProblem.INVALID_FILENAME,
+        "file",
+    ),
 ]
 
 
@@ -252,12 +265,16 @@ def _site() -> Starlette:
     async def gone(request: Request) -> Response:
         return Response("gone", status_code=404)
 
+    async def to_long(request: Request) -> Response:
+        return Response(status_code=302, headers={"location": "/news/spill?ref=" + "r" * 3000})
+
     return Starlette(
         routes=[
             Route("/news/spill", page),
             Route("/files/notice", notice),
             Route("/old", moved),
             Route("/gone", gone),
+            Route("/to-long", to_long),
         ]
     )
 
@@ -284,6 +301,24 @@ async def test_a_url_alone_is_fetched_read_and_stored(
     with pytest.raises(EvidenceRejected) as unreachable:
         await add(session_factory, local, source_url=f"{site}/gone")
     assert (unreachable.value.code, unreachable.value.field) == (EvidenceProblem.URL_UNREACHABLE, "sourceUrl")
+
+
+async def test_a_redirect_to_an_overlong_url_keeps_the_url_asked_for(
+    clean_db: None, session_factory: SessionFactory, services: RunningServices, site: str
+) -> None:
+    local = make_settings(services, fetch_allow_private_addresses=True)
+
+    outcome = await add(session_factory, local, source_url=f"{site}/to-long")
+
+    assert outcome.document.source_url == f"{site}/to-long"
+    passages = await passages_of(session_factory, outcome.document.id)
+    assert passages and {p.attributes["source_url"] for p in passages} == {f"{site}/to-long"}
+
+
+def test_a_url_of_the_longest_length_is_kept_whole() -> None:
+    url = "https://x.org/" + "a" * (2048 - len("https://x.org/"))
+
+    assert clean_source_url(url) == url
 
 
 async def test_private_urls_are_refused_unless_allowed(
