@@ -46,6 +46,29 @@ class Settings(BaseSettings):
     api_port: int = Field(default=8000, description="Port the GraphQL API listens on.")
     max_upload_bytes: int = Field(default=50 * 1024 * 1024, gt=0, description="Largest accepted PDF.")
     max_pages: int = Field(default=500, gt=0, description="Most pages an accepted PDF may have.")
+    max_request_body_bytes: int = Field(
+        default=1024 * 1024,
+        gt=0,
+        description="Largest body of an HTTP request that is not a multipart upload (a JSON GraphQL "
+        "request), counted as it arrives: beyond it the API answers 413 REQUEST_TOO_LARGE without "
+        "reading the rest. Send a larger evidence text as a file. Multipart uploads may reach twice "
+        "the larger of MAX_UPLOAD_BYTES and EVIDENCE_MAX_DOCUMENT_BYTES, plus 1 MiB.",
+    )
+    request_header_timeout_seconds: float = Field(
+        default=10.0,
+        gt=0,
+        description="Time a client has to send a request's headers, from opening the connection (or "
+        "from the first byte of the next request on a kept-alive one); beyond it the API answers "
+        "408 and closes the connection. Applies to servers started with `sibyl run` or with "
+        "`--http schema.uvicorn_http:SibylHttpProtocol`.",
+    )
+    request_body_timeout_seconds: float = Field(
+        default=60.0,
+        gt=0,
+        description="Time a client has to send a request's whole body, from the moment the API starts "
+        "reading it; beyond it the API answers 408 REQUEST_TIMEOUT and closes the connection. A "
+        "50 MB upload needs about 7 Mbit/s within the default; raise it for slower links.",
+    )
     parse_progress_every: int = Field(
         default=10, gt=0, description="Emit a parse progress event every N pages."
     )

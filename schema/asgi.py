@@ -42,15 +42,20 @@ from schema import schema
 from schema.auth import Authenticator, Refused, admit, key_from_connection_params, log_refusal
 from schema.context import Context, Services
 from schema.document_cache import operation_type
-from schema.errors import ErrorCode, error_document
+from schema.errors import MAX_LOGGED_CHARS, ErrorCode, error_json
+from schema.http_edge import BodyLimits, PathGuard
 from schema.middleware import ApiKeyGuard, UploadGuard
 from schema.page_images import page_image_route
 from schema.persisted_queries import PersistedQueryProblem, persisted_query
-from schema.readiness import readyz
+from schema.readiness import readyz_route
+from schema.request_checks import decode_json, refuse_unstorable_text
 from schema.request_reads import RequestReads
 from schema.ws_guard import LegacyWSHandler, TransportWSHandler
 
 UPLOAD_BODY_SLACK_BYTES = 1024 * 1024
+SUBSCRIPTION_OVER_HTTP = "Subscriptions run over WebSocket (graphql-transport-ws at /graphql), not HTTP."
+NOT_AN_OBJECT = "The request body must be a JSON object."
+MULTIPART_MISMATCH = "The multipart request's `map` does not fit its `operations`."
 
 logger = logging.getLogger(__name__)
 
@@ -66,13 +71,40 @@ class SibylGraphQL(GraphQL[Context, None]):
         if scope["type"] != "http":
             await super().__call__(scope, receive, send)
             return
+        request = Request(scope=scope, receive=receive)
         try:
-            response = await self.run(Request(scope=scope, receive=receive))
-        except HTTPException as exc:
-            code = ErrorCode.NOT_FOUND.name if exc.status_code == 404 else ErrorCode.BAD_REQUEST.name
-            logger.info("refused HTTP request: %s %s", code, exc.reason)
-            response = JSONResponse(error_document(exc.reason, {"code": code}), status_code=exc.status_code)
-        await response(scope, receive, send)
+            try:
+                response = await self.run(request)
+            except HTTPException as exc:
+                response = _refusal(exc)
+            await response(scope, receive, send)
+        finally:
+            await request.close()  # the uploaded files, however the request ended
+
+    def decode_json(self, data: str | bytes) -> object:
+        """JSON the parser cannot take (not UTF-8, nested too deeply) is the client's mistake (400)."""
+        return decode_json(data)
+
+    async def parse_http_body(
+        self, request: AsyncHTTPRequestAdapter
+    ) -> GraphQLRequestData | list[GraphQLRequestData]:
+        """The request, refused (400) when its body is JSON but not an object (Strawberry reads it
+        with `.get`) or when a string in it holds a NUL or a lone surrogate (`schema.request_checks`)."""
+        try:
+            data = await super().parse_http_body(request)
+        except AttributeError as exc:
+            raise HTTPException(400, NOT_AN_OBJECT) from exc
+        for single in data if isinstance(data, list) else [data]:
+            refuse_unstorable_text(single)
+        return data
+
+    async def parse_multipart(self, request: AsyncHTTPRequestAdapter) -> dict[str, str]:
+        """Strawberry walks `map`'s paths into `operations` unchecked: a path through a number, a
+        `map` that is a list, an index out of range raise there; each is the client's mistake."""
+        try:
+            return await super().parse_multipart(request)
+        except (TypeError, AttributeError, ValueError, IndexError) as exc:
+            raise HTTPException(400, MULTIPART_MISMATCH) from exc
 
     def encode_json(self, data: object) -> str:
         """Responses serialised by orjson: a page of 200 claims is ~250 kB of JSON, which the
@@ -126,15 +158,15 @@ class SibylGraphQL(GraphQL[Context, None]):
         except PersistedQueryProblem as problem:
             return ExecutionResult(data=None, errors=[problem.error])
         settings = context.services.settings
-        if (
-            operation_type(
-                request_data.query,
-                request_data.operation_name,
-                settings.document_cache_size,
-                settings.max_query_tokens,
-            )
-            is OperationType.QUERY
-        ):
+        kind = operation_type(
+            request_data.query,
+            request_data.operation_name,
+            settings.document_cache_size,
+            settings.max_query_tokens,
+        )
+        if kind is OperationType.SUBSCRIPTION:
+            raise HTTPException(400, SUBSCRIPTION_OVER_HTTP)
+        if kind is OperationType.QUERY:
             context.reads = RequestReads(context.services.session_factory)
         try:
             return await super().execute_single(
@@ -151,6 +183,15 @@ class SibylGraphQL(GraphQL[Context, None]):
                 # graphql-core's executor keeps the context in a reference cycle; dropping the
                 # loaders lets the request's rows be freed at once, not by a full collection.
                 context.reset_loaders()
+
+
+def _refusal(exc: HTTPException) -> Response:
+    """Strawberry's refusal as the typed error document, logged in one line (the reason may quote
+    the client's input: escaped and cut short)."""
+    code = ErrorCode.NOT_FOUND.name if exc.status_code == 404 else ErrorCode.BAD_REQUEST.name
+    logger.info("refused HTTP request: %s %s", code, ascii(exc.reason)[1:-1][:MAX_LOGGED_CHARS])
+    body = error_json(exc.reason, {"code": code})
+    return Response(body, status_code=exc.status_code, media_type="application/json")
 
 
 @asynccontextmanager
@@ -201,8 +242,9 @@ def _api_waits(settings: Settings) -> Waits:
     )
 
 
-def _max_body_bytes(settings: Settings) -> int:
-    """Multipart bodies beyond this are refused unread; those a little over a limit get typed errors."""
+def _max_upload_body_bytes(settings: Settings) -> int:
+    """Multipart bodies beyond this are cut off as they arrive; those a little over a limit reach the
+    resolvers, which answer with typed TOO_LARGE errors."""
     largest = max(settings.max_upload_bytes, settings.evidence_max_document_bytes)
     return largest * 2 + UPLOAD_BODY_SLACK_BYTES
 
@@ -233,16 +275,23 @@ def create_app(settings: Settings | None = None) -> Starlette:
             Route("/graphql", graphql, methods=["GET", "POST"]),
             WebSocketRoute("/graphql", graphql),
             Route("/healthz", healthz),
-            Route("/readyz", readyz),  # Postgres, Redis and supervised processes (schema.readiness)
+            readyz_route(),  # Postgres, Redis and supervised processes (schema.readiness)
             page_image_route(PageImages(settings)),
             *web_routes(),
             *(graphiql_routes(assets_dir(settings)) if settings.graphiql else []),
         ],
         middleware=[
             Middleware(SecurityHeaders),
+            Middleware(PathGuard),
+            Middleware(
+                BodyLimits,
+                max_body_bytes=settings.max_request_body_bytes,
+                max_upload_bytes=_max_upload_body_bytes(settings),
+                timeout_seconds=settings.request_body_timeout_seconds,
+            ),
             Middleware(CompressStatic),
             Middleware(ApiKeyGuard),
-            Middleware(UploadGuard, max_body_bytes=_max_body_bytes(settings)),
+            Middleware(UploadGuard),
         ],
         lifespan=lifespan,
     )

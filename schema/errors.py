@@ -17,6 +17,7 @@ the list where they read the rest of the API.
 from __future__ import annotations
 
 import enum
+import json
 import logging
 import re
 from typing import Any
@@ -109,8 +110,10 @@ class ErrorCode(enum.Enum):
     )
     BAD_REQUEST = strawberry.enum_value(
         "BAD_REQUEST",
-        description="The HTTP request is not a GraphQL request: a body that is not JSON, no `query`, "
-        "an unsupported content type or a mutation over GET (HTTP 400).",
+        description="The HTTP request is not a GraphQL request: a body that is not a UTF-8 JSON object, "
+        "JSON nested too deeply, no `query`, an unsupported content type, a mutation over GET, a "
+        "subscription over HTTP (use WebSocket), a NUL character or a lone UTF-16 surrogate in the "
+        "request or its path, a multipart `map` that does not fit `operations` (HTTP 400).",
     )
     PREFLIGHT_REQUIRED = strawberry.enum_value(
         "PREFLIGHT_REQUIRED",
@@ -118,7 +121,13 @@ class ErrorCode(enum.Enum):
     )
     REQUEST_TOO_LARGE = strawberry.enum_value(
         "REQUEST_TOO_LARGE",
-        description="The request body is far beyond the upload limits and was not read (HTTP 413).",
+        description="The request body is larger than MAX_REQUEST_BODY_BYTES (a JSON request) or far "
+        "beyond the upload limits (a multipart upload); the rest was not read (HTTP 413).",
+    )
+    REQUEST_TIMEOUT = strawberry.enum_value(
+        "REQUEST_TIMEOUT",
+        description="The request's headers or body did not arrive within REQUEST_HEADER_TIMEOUT_SECONDS "
+        "or REQUEST_BODY_TIMEOUT_SECONDS; the connection is closed (HTTP 408).",
     )
     PERSISTED_QUERY_NOT_FOUND = strawberry.enum_value(
         "PERSISTED_QUERY_NOT_FOUND",
@@ -170,6 +179,12 @@ def error_document(message: str, extensions: dict[str, Any] | None = None) -> di
     if extensions:
         error["extensions"] = extensions
     return {"errors": [error]}
+
+
+def error_json(message: str, extensions: dict[str, Any] | None = None) -> bytes:
+    """`error_document` as a JSON body. Non-ASCII is escaped, so a message quoting the client's
+    input encodes even when that input holds a lone UTF-16 surrogate (UTF-8 cannot encode one)."""
+    return json.dumps(error_document(message, extensions)).encode()
 
 
 def client_error(code: ErrorCode, message: str, **extensions: Any) -> GraphQLError:

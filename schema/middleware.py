@@ -1,4 +1,4 @@
-"""ASGI middleware in front of the GraphQL endpoint: authentication, rate limits, upload checks.
+"""ASGI middleware in front of the GraphQL endpoint: authentication, rate limits, the upload CSRF check.
 
 Every GraphQL request over HTTP passes `ApiKeyGuard`, which authenticates it (401 without a valid
 key, unless unauthenticated local development is enabled) and applies the per-key rate limit
@@ -34,13 +34,12 @@ class UploadGuard:
 
     A browser sends a multipart POST cross-site without a CORS preflight, so a malicious page could
     upload in a logged-in user's name. Requiring a custom header forces the preflight (CSRF guard).
-    Bodies far beyond the upload limit are refused before they are read; those just over it reach
-    the resolver, which answers with a typed TOO_LARGE error.
+    Sizes are `schema.http_edge.BodyLimits`' concern: bodies far beyond the upload limit are cut off
+    as they arrive; those just over it reach the resolver, which answers with a typed TOO_LARGE error.
     """
 
-    def __init__(self, app: ASGIApp, *, max_body_bytes: int) -> None:
+    def __init__(self, app: ASGIApp) -> None:
         self.app = app
-        self.max_body_bytes = max_body_bytes
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] == "POST":
@@ -57,10 +56,6 @@ class UploadGuard:
     def _problem(self, headers: dict[bytes, bytes]) -> tuple[int, ErrorCode, str] | None:
         if not any(headers.get(name) for name in PREFLIGHT_HEADERS):
             return 400, ErrorCode.PREFLIGHT_REQUIRED, PREFLIGHT_REQUIRED
-        length = headers.get(b"content-length")
-        if length is not None and length.isdigit() and int(length) > self.max_body_bytes:
-            message = f"The request body is larger than {self.max_body_bytes} bytes."
-            return 413, ErrorCode.REQUEST_TOO_LARGE, message
         return None
 
 

@@ -8,6 +8,10 @@ goes elsewhere while the database is away instead of meeting "Unexpected error."
 
 The body says which dependency fails and how (a timeout, a refused connection), never an address
 or a password: the endpoint needs no key. Details go to the log.
+
+Since anyone may call it, callers share one cached answer (`CachedReadiness`): at most one probe
+of each dependency per `MAX_AGE_SECONDS`, and callers arriving while a probe runs wait for that
+probe. A flood of calls then takes no connection from the pool that tenants' queries need.
 """
 
 from __future__ import annotations
@@ -20,11 +24,14 @@ from typing import Any
 from sqlalchemy import text
 from starlette.requests import Request
 from starlette.responses import JSONResponse
+from starlette.routing import Route
 
 from app.run_lock import lock_path, owner_alive, read_record
 from schema.context import Services
 
 CHECK_SECONDS = 2.0
+#: How long one probe's answer serves every caller.
+MAX_AGE_SECONDS = 1.0
 OK = "ok"
 
 logger = logging.getLogger(__name__)
@@ -80,7 +87,40 @@ async def readiness(services: Services) -> tuple[bool, dict[str, Any]]:
     return not failing, body
 
 
-async def readyz(request: Request) -> JSONResponse:
-    """The `/readyz` route: 200 when ready, else 503, with the checks as JSON."""
-    ready, body = await readiness(request.app.state.services)
-    return JSONResponse(body, status_code=200 if ready else 503, headers={"Cache-Control": "no-store"})
+class CachedReadiness:
+    """`readiness`, probed at most once per `max_age` seconds however many callers ask: an answer
+    younger than that is served as is, and callers arriving during a probe share it."""
+
+    def __init__(self, max_age: float = MAX_AGE_SECONDS) -> None:
+        self.max_age = max_age
+        self._answer: tuple[bool, dict[str, Any]] | None = None
+        self._answered_at = 0.0
+        self._probe: asyncio.Task[tuple[bool, dict[str, Any]]] | None = None
+
+    async def __call__(self, services: Services) -> tuple[bool, dict[str, Any]]:
+        loop = asyncio.get_running_loop()
+        if self._answer is not None and loop.time() - self._answered_at < self.max_age:
+            return self._answer
+        if self._probe is None:
+            self._probe = asyncio.create_task(self._run(services))
+        # A caller that goes away must not cancel the probe the others wait for.
+        return await asyncio.shield(self._probe)
+
+    async def _run(self, services: Services) -> tuple[bool, dict[str, Any]]:
+        try:
+            self._answer = await readiness(services)
+            self._answered_at = asyncio.get_running_loop().time()
+            return self._answer
+        finally:
+            self._probe = None
+
+
+def readyz_route(max_age: float = MAX_AGE_SECONDS) -> Route:
+    """`GET /readyz`: 200 when ready, else 503, with the checks as JSON, from this app's cached check."""
+    cached = CachedReadiness(max_age)
+
+    async def readyz(request: Request) -> JSONResponse:
+        ready, body = await cached(request.app.state.services)
+        return JSONResponse(body, status_code=200 if ready else 503, headers={"Cache-Control": "no-store"})
+
+    return Route("/readyz", readyz)

@@ -3,7 +3,9 @@ no referrer) and gzip for the static files the browser loads.
 
 The dashboard and the GraphiQL page load scripts and styles only from this server, so the policy
 allows nothing else: an injected `<script>` or `style=` attribute does not run, and no page may
-frame ours. `connect-src` allows this server's WebSocket (graphql-transport-ws subscriptions).
+frame ours. `connect-src 'self'` lets pages fetch from and open WebSockets to this origin only (the
+graphql-transport-ws subscriptions): CSP Level 3 browsers match `'self'` to the page's own
+`ws:`/`wss:` origin, so an injected script could not send what the page holds to another host.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ CONTENT_SECURITY_POLICY = "; ".join(
         "style-src 'self'",
         "img-src 'self' blob: data:",
         "font-src 'self' data:",
-        "connect-src 'self' ws: wss:",
+        "connect-src 'self'",
         "worker-src 'self' blob:",
         "frame-ancestors 'none'",
         "base-uri 'none'",

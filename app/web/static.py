@@ -32,8 +32,9 @@ CONTENT_TYPES = {
 
 
 def safe_file(root: Path, relative: str) -> Path | None:
-    """The file `relative` names inside `root`, or None if it is missing, hidden or outside."""
-    if not relative or any(part.startswith(".") for part in Path(relative).parts):
+    """The file `relative` names inside `root`, or None if it is missing, hidden or outside (or
+    not a name a file can have: one with a NUL, which the file system refuses with an error)."""
+    if not relative or "\x00" in relative or any(part.startswith(".") for part in Path(relative).parts):
         return None
     base = root.resolve()
     candidate = (base / relative).resolve()

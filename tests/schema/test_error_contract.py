@@ -20,7 +20,7 @@ from app.db.session import SessionFactory
 from schema import schema
 from schema.context import Context
 from schema.errors import MAX_CLOSE_REASON_BYTES, CloseCode, ErrorCode, close_reason
-from schema.middleware import UploadGuard
+from schema.http_edge import BodyLimits
 from tests.support.analysed import seed_analysed_report
 from tests.support.graphql import GraphQLClient
 
@@ -168,7 +168,7 @@ async def test_uploads_refused_by_the_guard_have_codes(client: GraphQLClient) ->
 
 
 async def _guarded_upload(headers: dict[bytes, bytes]) -> tuple[int, list[str]]:
-    """Status and codes `UploadGuard` answers a multipart POST with (body limit: 100 bytes)."""
+    """Status and codes `BodyLimits` answers a multipart POST with (upload limit: 100 bytes)."""
     sent: list[dict[str, Any]] = []
 
     async def app(*_args: Any) -> None:
@@ -185,7 +185,7 @@ async def _guarded_upload(headers: dict[bytes, bytes]) -> tuple[int, list[str]]:
         "method": "POST",
         "headers": [(b"content-type", b"multipart/form-data; boundary=x"), *headers.items()],
     }
-    await UploadGuard(app, max_body_bytes=100)(scope, receive, send)
+    await BodyLimits(app, max_body_bytes=100, max_upload_bytes=100, timeout_seconds=60)(scope, receive, send)
     return sent[0]["status"], codes(json.loads(sent[1]["body"]))
 
 
