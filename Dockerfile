@@ -10,4 +10,4 @@ COPY migrations migrations
 RUN pip install --no-cache-dir . && python -m app.web.assets install
 ENV PYTHONUNBUFFERED=1
 EXPOSE 8000
-CMD ["uvicorn", "schema.asgi:app", "--host", "0.0.0.0", "--port", "8000", "--ws-per-message-deflate", "false"]
+CMD ["uvicorn", "schema.asgi:app", "--host", "0.0.0.0", "--port", "8000", "--ws-per-message-deflate", "false", "--http", "schema.uvicorn_http:SibylHttpProtocol"]

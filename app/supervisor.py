@@ -59,6 +59,8 @@ logger = logging.getLogger(__name__)
 EMBEDDED_DATABASE = "sibyl"
 #: Per-message deflate costs more CPU than it saves bytes on small event messages over fast links.
 UVICORN_WS_OPTIONS = ("--ws-per-message-deflate", "false")
+#: The API's HTTP protocol cuts off clients whose headers are slow (REQUEST_HEADER_TIMEOUT_SECONDS).
+UVICORN_HTTP_OPTIONS = ("--http", "schema.uvicorn_http:SibylHttpProtocol")
 CHECK_SECONDS = 0.25
 HEALTH_POLL_SECONDS = 0.1
 REAP_SECONDS = 2.0
@@ -293,7 +295,8 @@ async def _local_key(database_url: str, settings: Settings) -> str:
 
 def _children(settings: Settings, env: dict[str, str]) -> list[ChildProcess]:
     api = [sys.executable, "-m", "uvicorn", "schema.asgi:app", "--host", settings.api_host,
-           "--port", str(settings.api_port), "--no-access-log", *UVICORN_WS_OPTIONS]  # fmt: skip
+           "--port", str(settings.api_port), "--no-access-log",
+           *UVICORN_WS_OPTIONS, *UVICORN_HTTP_OPTIONS]  # fmt: skip
     return [ChildProcess("api", api, env), ChildProcess("worker", [sys.executable, "-m", "workers"], env)]
 
 

@@ -4,8 +4,9 @@ uvicorn closes a kept-alive connection that stays idle (`timeout_keep_alive`), b
 client opened it, or began a request on it, and then sends the headers slowly or never: each such
 client holds a connection as long as it likes. This protocol arms a timer when a connection opens
 and when a request's first byte arrives, and disarms it once the headers are complete; if it
-fires first, the client gets 408 with the typed REQUEST_TIMEOUT document and the connection
-closes. (A body sent too slowly is `schema.http_edge.BodyLimits`' concern.)
+fires first, the connection closes: with 408 and the typed REQUEST_TIMEOUT document when a request
+had begun, silently when none had (a browser's speculative connection that was never used). A
+body sent too slowly is `schema.http_edge.BodyLimits`' concern.
 
 Usage: `uvicorn schema.asgi:app --http schema.uvicorn_http:SibylHttpProtocol` (as `sibyl run`, the
 Dockerfile and docker-compose.yml start it); the timeout is REQUEST_HEADER_TIMEOUT_SECONDS, or
@@ -48,6 +49,7 @@ class SibylHttpProtocol(HttpToolsProtocol):
         super().__init__(*args, **kwargs)
         self._header_seconds = self.header_timeout_seconds or get_settings().request_header_timeout_seconds
         self._header_timer: asyncio.TimerHandle | None = None
+        self._request_begun = False
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
@@ -55,9 +57,11 @@ class SibylHttpProtocol(HttpToolsProtocol):
 
     def on_message_begin(self) -> None:
         super().on_message_begin()
+        self._request_begun = True
         self._arm_header_timer()
 
     def on_headers_complete(self) -> None:
+        self._request_begun = False
         self._disarm_header_timer()
         super().on_headers_complete()
 
@@ -76,10 +80,12 @@ class SibylHttpProtocol(HttpToolsProtocol):
 
     def _headers_timed_out(self) -> None:
         self._header_timer = None
-        if not self.transport.is_closing():
+        if self.transport.is_closing():
+            return
+        if self._request_begun:
             logger.info("refused HTTP request: REQUEST_TIMEOUT headers took over %g s", self._header_seconds)
             self.transport.write(_timeout_response(self._header_seconds))
-            self.transport.close()
+        self.transport.close()
 
 
 def http_protocol(header_timeout_seconds: float) -> type[SibylHttpProtocol]:

@@ -74,6 +74,18 @@ async def test_clients_that_never_finish_their_headers_are_cut_off(impatient_api
         assert status == 408 and body["errors"][0]["extensions"]["code"] == "REQUEST_TIMEOUT"
 
 
+async def test_a_connection_that_never_begins_a_request_is_closed_without_an_answer(
+    impatient_api: str,
+) -> None:
+    reader, writer = await connect(impatient_api)
+    try:
+        answer = await until_closed(reader)
+    finally:
+        writer.close()
+
+    assert answer == b""
+
+
 async def test_a_kept_alive_connection_that_starts_a_request_and_stalls_is_cut_off(
     impatient_api: str,
 ) -> None:
