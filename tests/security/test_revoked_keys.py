@@ -21,6 +21,7 @@ from sqlalchemy import delete
 from app.db.models import ApiKey
 from app.db.session import SessionFactory
 from app.organisations.keys import revoke_api_key
+from schema.auth import Authenticator, InvalidKey
 from schema.errors import CloseCode
 from tests.conftest import make_settings, new_api_key, serve_api
 from tests.support.services import RunningServices
@@ -148,3 +149,37 @@ async def test_a_valid_key_keeps_its_connection_across_re_checks(
     await kept.send(json.dumps({"type": "ping"}))
     assert (await receive(kept))["type"] == "pong"
     await kept.close()
+
+
+class Clock:
+    """Monotonic seconds that pass only when `advance` says so."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+async def test_a_connection_re_checks_when_the_answer_it_holds_expires(
+    api_key: str, session_factory: SessionFactory
+) -> None:
+    # given a key checked at 100 s by an authenticator trusting answers for 30 s
+    clock = Clock()
+    authenticator = Authenticator(session_factory, allow_unauthenticated=False, cache_seconds=30, clock=clock)
+    await authenticator.principal(api_key)
+    clock.advance(10)
+
+    # when the key is revoked 10 s later
+    await revoke(session_factory, api_key)
+
+    # then connections wait for the rest of the answer's lifetime, and the re-check then fails: a
+    # revoked key's connections close within the cache's lifetime of the revocation
+    assert authenticator.seconds_until_recheck(api_key) == 20
+    await authenticator.principal(api_key)  # still the cached answer
+    clock.advance(20)
+    with pytest.raises(InvalidKey):
+        await authenticator.principal(api_key)
