@@ -15,6 +15,7 @@ from app.evidence.cli import add_evidence_commands
 from app.knowledge.cli import add_corpus_commands
 from app.log_setup import configure_from_settings
 from app.organisations.cli import add_key_commands
+from app.registries.cli import add_registry_commands
 from clients.cli import add_client_commands  # the API client's commands (`analyze`, `ask`)
 
 
@@ -63,6 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     add_corpus_commands(commands)
     add_evidence_commands(commands)
     add_key_commands(commands)
+    add_registry_commands(commands)
     add_client_commands(commands)
     return parser
 
