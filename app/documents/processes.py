@@ -11,10 +11,11 @@ at a time, in one thread, under an address-space limit, with a time limit enforc
   limit counts the call alone: a fresh child first reports ready (spawned, libraries imported)
   within `STARTUP_TIMEOUT_SECONDS`, so a slow start never eats into a document's time;
 - a `PdfRejected` raised in the child arrives as the same typed refusal in the caller;
-- a child that ran short of memory (a `MemoryError`, or MuPDF's "malloc … failed") or that holds
-  more than half its address-space limit after a call is retired, never given to another caller:
-  a document that came near the limit can leave the child's heap too large or too fragmented for
-  the next one, which would then fail for no fault of its own;
+- a child that ran short of memory (a `MemoryError`, or MuPDF's "malloc … failed"), or that used
+  more than half the memory it had free when it started (its address space now, or its peak
+  resident memory), is retired after the call, never given to another caller: a document that came
+  near the limit can leave the child's heap too large or too fragmented for the next one, which
+  would then fail for no fault of its own;
 - idle children are handed out least recently used first, so the next call does not always land
   on the child that just finished the heaviest document;
 - at most `size - 1` children work for one organisation at once (`app.documents.slots`).
@@ -55,7 +56,7 @@ T = TypeVar("T")
 CALLS_PER_CHILD = 200
 #: How long a fresh child may take to start and import the PDF library before it reports ready.
 STARTUP_TIMEOUT_SECONDS = 60.0
-#: Share of the address-space limit a child may still hold after a call and be reused.
+#: Share of the memory free when a child started that a call may use and leave the child reusable.
 RETIRE_ABOVE_FRACTION = 0.5
 #: Modules every child imports before it reports ready, so no call pays for importing them.
 READER_MODULES = ("app.documents.reading", "app.documents.page_images")
@@ -92,6 +93,8 @@ def _serve(connection: Connection, memory_bytes: int, modules: tuple[str, ...]) 
     pymupdf.TOOLS.mupdf_display_warnings(False)
     for module in modules:
         importlib.import_module(module)
+    ready = memory_in_use()
+    retire_above = ready + RETIRE_ABOVE_FRACTION * (memory_bytes - ready)
     connection.send(("ready", None))
     while True:
         try:
@@ -99,8 +102,7 @@ def _serve(connection: Connection, memory_bytes: int, modules: tuple[str, ...]) 
         except EOFError:  # the parent is gone
             return
         outcome, short_of_memory = _outcome(function, args)
-        retire = short_of_memory or memory_in_use() > RETIRE_ABOVE_FRACTION * memory_bytes
-        connection.send((*outcome, retire))
+        connection.send((*outcome, short_of_memory or memory_in_use() > retire_above))
 
 
 def _outcome(function: Callable[..., Any], args: tuple[Any, ...]) -> tuple[tuple[str, Any], bool]:

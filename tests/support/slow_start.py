@@ -1,8 +1,8 @@
-"""A module that takes a second to import: a document process that preloads it starts slowly, as
+"""A module that takes two seconds to import: a document process that preloads it starts slowly, as
 one does on a loaded machine."""
 
 from __future__ import annotations
 
 import time
 
-time.sleep(1.0)
+time.sleep(2.0)

@@ -54,10 +54,10 @@ async def test_a_call_past_its_time_limit_is_stopped() -> None:
 
 async def test_the_time_limit_counts_the_call_not_the_start_of_a_fresh_process() -> None:
     starting_slowly = DocumentProcesses(
-        size=1, timeout_seconds=0.5, memory_mb=512, modules=("tests.support.slow_start",)
+        size=1, timeout_seconds=1.0, memory_mb=512, modules=("tests.support.slow_start",)
     )
     try:
-        assert await starting_slowly.call(document_work.sleep, 0) == "slept"  # started in 1 s, ran in 0.5
+        assert await starting_slowly.call(document_work.sleep, 0) == "slept"  # started in 2 s, ran in 1
     finally:
         starting_slowly.close()
 
@@ -87,8 +87,8 @@ async def test_a_document_over_the_memory_limit_fails_typed_and_retires_its_proc
     assert await processes.call(document_work.allocate, 1) == 1024 * 1024
 
 
-async def test_a_process_left_holding_half_its_memory_limit_is_retired(processes: DocumentProcesses) -> None:
-    holder = await processes.call(held_work.hold, 300)  # of 512 MB
+async def test_a_process_that_used_half_its_free_memory_is_retired(processes: DocumentProcesses) -> None:
+    holder = await processes.call(held_work.hold, 300)  # of the ~400 MB of 512 free at the start
 
     assert holder not in processes.pids()
     assert await processes.call(document_work.pid) != holder
