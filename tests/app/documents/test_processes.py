@@ -72,8 +72,8 @@ async def test_a_process_that_does_not_start_in_time_is_an_unexpected_error() ->
     )
     try:
         with pytest.raises(DocumentProcessUnavailable, match="did not start within 0.2 s"):
-            await never_ready.call(document_work.sleep, 0)
-        assert never_ready.pids() == [] and never_ready.slots.held() == {}
+            await never_ready.call(document_work.sleep, 0, organisation="a")
+        assert never_ready.pids() == [] and never_ready.slots.held() == {}  # the slot was given back
     finally:
         never_ready.close()
 
