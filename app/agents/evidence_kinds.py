@@ -25,15 +25,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal, cast
 
-from app.search.domains import matches
-from app.specialists.credibility import PRESS_WIRE_DOMAINS
+from app.verification.sources.rules import is_company_word
 
 EvidenceKind = Literal["independent", "internal", "disclosure", "context", "none", "error"]
 EVIDENCE_KINDS: tuple[str, ...] = ("independent", "internal", "disclosure", "context", "none", "error")
 
-#: How a source's tier was decided when the source is the company speaking for itself (its own or a
-#: subsidiary's site, a press release, its own report or CDP response).
-SELF_REPORTED_TIER_BASES = frozenset({"company_site", "press_release", "company_report"})
 #: Agents whose findings check the report against itself.
 INTERNAL_AGENTS = frozenset({"data_metrics"})
 #: Agents whose findings are IFRS disclosure coverage.
@@ -49,10 +45,9 @@ def is_self_reported(details: Mapping[str, Any]) -> bool:
     """Whether a source finding's source is the reporting company itself (own site, own report, press
     release, a press wire that publishes what companies send it), or an outlet relaying the company's
     statement ("Acme said …", `relays_company`): the company's word, wherever it is printed."""
-    if details.get("tier_basis") in SELF_REPORTED_TIER_BASES or details.get("relays_company") is True:
-        return True
-    url = details.get("source_url")
-    return isinstance(url, str) and matches(url, PRESS_WIRE_DOMAINS)
+    return is_company_word(
+        details.get("tier_basis"), details.get("relays_company") is True, details.get("source_url")
+    )
 
 
 def _summary_kind(details: Mapping[str, Any]) -> EvidenceKind:

@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from app.agents.evidence_kinds import SELF_REPORTED_TIER_BASES
 from app.agents.runtime import FindingDraft
 from app.search.results import SearchResult
 from app.search.sources import QuoteCheck
@@ -25,6 +24,7 @@ from app.specialists.contradictions import SourceAssessment
 from app.specialists.credibility import TierAssignment, tier_weight
 from app.specialists.voices import voice_key
 from app.verification.contract import KeyFinding, SourceFinding, SourceSummary
+from app.verification.sources.rules import contradiction_bar_reached, is_company_word
 
 SNIPPET_CHARS = 500
 
@@ -49,7 +49,7 @@ class EvaluatedSource:
     def self_reported(self) -> bool:
         """Whether this is the company speaking: its own site, report or release (the tier's basis),
         or an outlet relaying its statement (`company_voice`). It never counts as independent."""
-        return self.company_voice is not None or self.tier.basis in SELF_REPORTED_TIER_BASES
+        return is_company_word(self.tier.basis, self.company_voice is not None, self.result.url)
 
     @property
     def weighted_confidence(self) -> float:
@@ -77,14 +77,13 @@ class EvidenceKinds:
 
 
 def contradiction_stands(sources: Sequence[EvaluatedSource]) -> bool:
-    """§5.4: any Tier 1, 2+ of Tier ≤ 2, or 3+ of Tier ≤ 3 sources contradict (the company's own word
+    """The contradiction bar over these sources, one vote per source (the company's own word
     elsewhere is not an independent contradiction)."""
-    tiers = [
+    return contradiction_bar_reached(
         item.tier.tier
         for item in sources
         if item.counts and item.assessment.stance == "contradicts" and not item.self_reported
-    ]
-    return 1 in tiers or sum(t <= 2 for t in tiers) >= 2 or sum(t <= 3 for t in tiers) >= 3
+    )
 
 
 #: What a quote in the company's own voice means, by stance.

@@ -43,6 +43,7 @@ from app.agents.judge.ordering import CITATION_LISTS, citation_key, in_content_o
 from app.agents.state import Finding, latest_findings
 from app.specialists.voices import group_voices
 from app.verification.contract import is_source_finding as is_source_details
+from app.verification.sources.rules import contradiction_bar_reached
 
 #: Internal checks whose failure is certain (pure arithmetic or a flat disagreement of the report
 #: with itself), so they contradict a claim on their own.
@@ -309,8 +310,7 @@ def _best_tier_by_voice(sources: Sequence[SourceCitation]) -> list[int]:
 def contradiction_stands(sources: Sequence[SourceCitation]) -> bool:
     """FRD-08 §5.4 over every agent's sources, one vote per voice (`voices`): a Tier 1 source, two
     of Tier 1–2, or three of Tier 1–3."""
-    tiers = _best_tier_by_voice(sources)
-    return 1 in tiers or sum(t <= 2 for t in tiers) >= 2 or sum(t <= 3 for t in tiers) >= 3
+    return contradiction_bar_reached(_best_tier_by_voice(sources))
 
 
 def _apply_contradiction_bar(grounding: Grounding) -> None:
