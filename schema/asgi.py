@@ -82,7 +82,7 @@ class SibylGraphQL(GraphQL[Context, None]):
             await request.close()  # the uploaded files, however the request ended
 
     def decode_json(self, data: str | bytes) -> object:
-        """JSON the parser cannot take (not UTF-8, nested too deeply) is the client's mistake (400)."""
+        """JSON the parser cannot take (not UTF-8, nested too deeply) is malformed JSON, refused as such."""
         return decode_json(data)
 
     async def parse_http_body(

@@ -73,12 +73,12 @@ class BodyLimits:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        limit = self._limit(scope)
+        limit, too_large = self._limit(scope)
         declared = _declared_length(scope)
         if declared is not None and declared > limit:
-            await send_refusal(send, 413, ErrorCode.REQUEST_TOO_LARGE, _too_large(limit))
+            await send_refusal(send, 413, ErrorCode.REQUEST_TOO_LARGE, too_large)
             return
-        body = MeteredBody(receive, send, limit, self.timeout_seconds)
+        body = MeteredBody(receive, send, limit, too_large, self.timeout_seconds)
         try:
             await self.app(scope, body.receive, body.send)
         except Exception:
@@ -86,10 +86,13 @@ class BodyLimits:
                 raise
             logger.debug("the application stopped on the body it was refused", exc_info=True)
 
-    def _limit(self, scope: Scope) -> int:
+    def _limit(self, scope: Scope) -> tuple[int, str]:
+        """The request's body limit, and the message refusing a body beyond it."""
         content_type = dict(scope["headers"]).get(b"content-type", b"")
-        is_upload = content_type.lower().startswith(b"multipart/form-data")
-        return self.max_upload_bytes if is_upload else self.max_body_bytes
+        if content_type.lower().startswith(b"multipart/form-data"):
+            return self.max_upload_bytes, f"The upload is larger than {self.max_upload_bytes} bytes."
+        message = f"The request body is larger than {self.max_body_bytes} bytes; send a long text as a file."
+        return self.max_body_bytes, message
 
 
 class MeteredBody:
@@ -101,10 +104,13 @@ class MeteredBody:
     first read, so time spent authenticating is not the client's.
     """
 
-    def __init__(self, receive: Receive, send: Send, limit: int, timeout_seconds: float) -> None:
+    def __init__(
+        self, receive: Receive, send: Send, limit: int, too_large: str, timeout_seconds: float
+    ) -> None:
         self._receive = receive
         self._send = send
         self.limit = limit
+        self.too_large = too_large
         self.timeout_seconds = timeout_seconds
         self.received = 0
         self.deadline: float | None = None
@@ -131,7 +137,7 @@ class MeteredBody:
         if message["type"] == "http.request":
             self.received += len(message.get("body", b""))
             if self.received > self.limit:
-                return await self._refuse(413, ErrorCode.REQUEST_TOO_LARGE, _too_large(self.limit))
+                return await self._refuse(413, ErrorCode.REQUEST_TOO_LARGE, self.too_large)
             self.complete = not message.get("more_body", False)
         return message
 
@@ -152,7 +158,3 @@ class MeteredBody:
 def _declared_length(scope: Scope) -> int | None:
     value = dict(scope["headers"]).get(b"content-length")
     return int(value) if value is not None and value.isdigit() else None
-
-
-def _too_large(limit: int) -> str:
-    return f"The request body is larger than {limit} bytes."

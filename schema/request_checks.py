@@ -1,8 +1,10 @@
 """What a GraphQL request over HTTP may carry, checked before it runs; each refusal is an
 `HTTPException(400)` that `SibylGraphQL` answers as BAD_REQUEST.
 
-* Its JSON (body, `?variables=`, `?extensions=`, multipart `operations` and `map`) must be UTF-8
-  and nest no deeper than the parser goes: beyond that `json` raises `RecursionError`.
+* Its JSON (body, `?variables=`, `?extensions=`, multipart `operations` and `map`, WebSocket
+  messages) must be UTF-8 and nest no deeper than the parser goes (beyond that `json` raises
+  `RecursionError`): either failure becomes the `JSONDecodeError` Strawberry answers for malformed
+  JSON (400 over HTTP, close code 4400 over WebSocket).
 * No string in it (the document, the operation name, variables and extensions, keys included) may
   hold a NUL character or a lone UTF-16 surrogate: Postgres cannot store the one and UTF-8 cannot
   encode the other, so either would fail deep inside a resolver as an unexpected error. The
@@ -24,14 +26,14 @@ MAX_PATH_CHARS = 120
 
 
 def decode_json(data: str | bytes) -> object:
-    """`json.loads`, with input no JSON parser should take refused as a 400 (malformed JSON itself
-    raises `JSONDecodeError`, which Strawberry answers)."""
+    """`json.loads`, raising `JSONDecodeError` for JSON too deeply nested or not UTF-8 as for any
+    other malformed JSON, so that every transport refuses it as the client's mistake."""
     try:
         return json.loads(data)
     except RecursionError as exc:
-        raise HTTPException(400, "The JSON nests too deeply.") from exc
+        raise json.JSONDecodeError("JSON nested too deeply", "", 0) from exc
     except UnicodeDecodeError as exc:
-        raise HTTPException(400, "The request body is not UTF-8.") from exc
+        raise json.JSONDecodeError("JSON text is not UTF-8", "", exc.start) from exc
 
 
 def refuse_unstorable_text(request: GraphQLRequestData) -> None:

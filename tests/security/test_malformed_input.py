@@ -2,10 +2,11 @@
 line, never a 500 with "Unexpected error." and a traceback in the server's log.
 
 Covered: JSON nested deeper than the parser goes (in `?extensions=`, `?variables=`, a body, a
-multipart `operations`), a NUL in the request path, NUL characters and lone UTF-16 surrogates
-anywhere in a GraphQL request (Postgres cannot store the one, UTF-8 cannot encode the other), a
-body that is not UTF-8 or not a JSON object, a multipart request whose `operations` and `map` do
-not fit together, and a subscription sent over HTTP (subscriptions run over WebSocket).
+multipart `operations`, a WebSocket message, which closes the socket with 4400), a NUL in the
+request path, NUL characters and lone UTF-16 surrogates anywhere in a GraphQL request (Postgres
+cannot store the one, UTF-8 cannot encode the other), a body that is not UTF-8 or not a JSON
+object, a multipart request whose `operations` and `map` do not fit together, and a subscription
+sent over HTTP (subscriptions run over WebSocket).
 """
 
 from __future__ import annotations
@@ -17,6 +18,9 @@ from dataclasses import dataclass, field
 
 import httpx
 import pytest
+import websockets
+
+from tests.support.graphql import GraphQLClient
 
 NESTED = "[" * 5000 + "]" * 5000
 REPORT_ID = "5d0c3a3e-1111-4111-8111-111111111111"
@@ -148,3 +152,16 @@ async def test_malformed_multipart_requests_are_bad_requests(
         )
 
     assert_refused_in_one_line(response, server_log)
+
+
+async def test_a_deeply_nested_websocket_message_closes_the_socket_as_malformed(
+    client: GraphQLClient, server_log: pytest.LogCaptureFixture
+) -> None:
+    async with client.connect() as ws:
+        assert json.loads(await ws.recv())["type"] == "connection_ack"
+        await ws.send('{"id": "1", "type": "subscribe", "payload": ' + NESTED + "}")
+        with pytest.raises(websockets.ConnectionClosed) as closed:
+            await ws.recv()
+
+    assert closed.value.rcvd is not None and closed.value.rcvd.code == 4400
+    assert not [r for r in server_log.records if r.exc_info or r.levelno >= logging.ERROR]

@@ -1,0 +1,315 @@
+"""The API's memory and a tenant's latency under HTTP abuse by a hostile client.
+
+The API runs as a separate uvicorn process (one worker, as deployed: `--http
+schema.uvicorn_http:SibylHttpProtocol` when that module exists) against embedded Postgres and
+Redis. Measured, each on a fresh server process:
+
+(a) a 150 MB chunked multipart upload (a valid key and the preflight header): the server's RSS
+    before and after, its peak (VmHWM), and when and how it answered;
+(b) a 60 MB JSON body (chunked): the same;
+(c) a tenant's query (`reports(first: 20)` with a valid key), 30 times in a row alone, then 30
+    times while 150 concurrent clients call `/readyz` in a loop: p50 and p90 latency.
+
+`--source DIR` runs the server from another checkout (e.g. `git archive <commit> | tar -x -C DIR`)
+with this venv, to compare before and after a change.
+
+Run: `cd /work/main && .venv/bin/python -m bench.http_abuse [--source DIR]`
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import math
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import httpx
+
+from app.db.session import create_engine, create_session_factory
+from app.embedded.redis import free_port
+from bench.common import percentile, print_summary, print_table
+from tests.conftest import new_api_key
+from tests.support.analysed import seed_analysed_report
+from tests.support.services import RunningServices, running_services
+
+MB = 1024 * 1024
+CHUNK = 256 * 1024
+UPLOAD_BYTES = 150 * MB
+JSON_BYTES = 60 * MB
+READYZ_CALLERS = 150
+TENANT_QUERIES = 30
+TENANT_QUERY = "query { reports(first: 20) { totalCount edges { node { id status filename } } } }"
+ANSWER_SECONDS = 300
+
+
+def rss_mb(pid: int, field: str = "VmRSS") -> float:
+    """A memory figure of a process from `/proc/<pid>/status`, in MiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1]) / 1024
+    return 0.0
+
+
+@contextmanager
+def api_server(services: RunningServices, source: Path) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
+    """The API under uvicorn in its own process, from the checkout at `source`."""
+    port = free_port()
+    options = ["--ws-per-message-deflate", "false"]
+    if (source / "schema" / "uvicorn_http.py").exists():
+        options += ["--http", "schema.uvicorn_http:SibylHttpProtocol"]
+    env = {
+        **os.environ,
+        "DATABASE_URL": services.database_url,
+        "REDIS_URL": services.redis_url,
+        "RATE_LIMIT_PER_MINUTE": "0",
+        "PYTHONPATH": str(source),
+    }
+    command = [sys.executable, "-m", "uvicorn", "schema.asgi:app", "--port", str(port), "--no-access-log"]
+    process = subprocess.Popen([*command, "--log-level", "warning", *options], env=env, cwd=source)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_until_up(url)
+        yield process, url
+    finally:
+        process.terminate()
+        process.wait(30)
+
+
+def _wait_until_up(url: str) -> None:
+    deadline = time.monotonic() + 90
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(url + "/healthz", timeout=2).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        time.sleep(0.2)
+    raise RuntimeError("the API did not start")
+
+
+async def send_body(url: str, head: str, parts: list[bytes], total: int) -> dict[str, object]:
+    """Send `head`, then chunks of `parts[1]` (after `parts[0]`, before `parts[2]`) up to `total`
+    bytes, then the end; stop early if the server hangs up. Returns what the server answered."""
+    address = urlsplit(url)
+    reader, writer = await asyncio.open_connection(address.hostname, address.port)
+    started = time.monotonic()
+    sent = 0
+    try:
+        writer.write(head.encode())
+        sent = await _chunks(writer, parts, total)
+        async with asyncio.timeout(ANSWER_SECONDS):
+            status_line = await reader.readline()
+    except (ConnectionError, OSError, asyncio.IncompleteReadError) as exc:
+        status_line = f"connection closed ({type(exc).__name__})".encode()
+    finally:
+        writer.close()
+    return {
+        "answer": status_line.decode("latin-1").strip(),
+        "sent_mb": round(sent / MB, 1),
+        "seconds": round(time.monotonic() - started, 2),
+    }
+
+
+async def _chunks(writer: asyncio.StreamWriter, parts: list[bytes], total: int) -> int:
+    prefix, filler, suffix = parts
+    sent = 0
+    try:
+        for piece in _pieces(prefix, filler, suffix, total):
+            writer.write(b"%x\r\n%s\r\n" % (len(piece), piece))
+            await writer.drain()
+            sent += len(piece)
+        writer.write(b"0\r\n\r\n")
+        await writer.drain()
+    except (ConnectionError, OSError):
+        pass
+    return sent
+
+
+def _pieces(prefix: bytes, filler: bytes, suffix: bytes, total: int) -> Iterator[bytes]:
+    yield prefix
+    remaining = total - len(prefix) - len(suffix)
+    while remaining > 0:
+        piece = filler[:remaining]
+        remaining -= len(piece)
+        yield piece
+    yield suffix
+
+
+def request_head(key: str, content_type: str) -> str:
+    return (
+        f"POST /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer {key}\r\n"
+        f"Content-Type: {content_type}\r\nApollo-Require-Preflight: true\r\n"
+        "Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n"
+    )
+
+
+def upload_parts() -> list[bytes]:
+    operations = (
+        b'{"query": "mutation($f: Upload!) { uploadReport(file: $f) { __typename } }", '
+        b'"variables": {"f": null}}'
+    )
+    prefix = (
+        b'--x\r\nContent-Disposition: form-data; name="operations"\r\n\r\n' + operations + b"\r\n"
+        b'--x\r\nContent-Disposition: form-data; name="map"\r\n\r\n{"0": ["variables.f"]}\r\n'
+        b'--x\r\nContent-Disposition: form-data; name="0"; filename="big.pdf"\r\n'
+        b"Content-Type: application/pdf\r\n\r\n%PDF-1.7\n"
+    )
+    return [prefix, b"%" * CHUNK, b"\r\n--x--\r\n"]
+
+
+def json_parts() -> list[bytes]:
+    return [b'{"query": "{ __typename }", "variables": {"pad": "', b"x" * CHUNK, b'"}}']
+
+
+async def memory_under(services: RunningServices, source: Path, key: str, name: str) -> dict[str, object]:
+    """One abusive body against a fresh server: its RSS before, after and at peak."""
+    with api_server(services, source) as (process, url):
+        async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+            await tenant_query(http, key)  # warm: schema, connections, key cache
+        before = rss_mb(process.pid)
+        if name == "upload":
+            answer = await send_body(
+                url, request_head(key, "multipart/form-data; boundary=x"), upload_parts(), UPLOAD_BYTES
+            )
+        else:
+            answer = await send_body(url, request_head(key, "application/json"), json_parts(), JSON_BYTES)
+        await asyncio.sleep(1)
+        return {
+            "body": name,
+            "rss_before_mb": round(before, 1),
+            "rss_after_mb": round(rss_mb(process.pid), 1),
+            "peak_mb": round(rss_mb(process.pid, "VmHWM"), 1),
+            **answer,
+        }
+
+
+async def tenant_query(http: httpx.AsyncClient, key: str) -> float:
+    """The tenant's query once; its latency in ms (NaN when it failed)."""
+    started = time.perf_counter()
+    headers = {"Authorization": f"Bearer {key}"}
+    try:
+        response = await http.post("/graphql", json={"query": TENANT_QUERY}, headers=headers)
+    except httpx.TransportError as exc:
+        print(f"tenant query failed: {exc!r}", flush=True)
+        return math.nan
+    if response.status_code != 200 or "errors" in response.json():
+        print(f"tenant query failed: {response.status_code} {response.text[:200]}", flush=True)
+        return math.nan
+    return (time.perf_counter() - started) * 1000
+
+
+async def latencies(http: httpx.AsyncClient, key: str) -> list[float]:
+    return [await tenant_query(http, key) for _ in range(TENANT_QUERIES)]
+
+
+async def latency_under_readyz_flood(services: RunningServices, source: Path, key: str) -> dict[str, object]:
+    with api_server(services, source) as (_, url):
+        async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+            await tenant_query(http, key)
+            alone = await latencies(http, key)
+            stop = asyncio.Event()
+            calls = [0, 0]
+            limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
+            async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as flood_http:
+                flood = [
+                    asyncio.create_task(_call_readyz(flood_http, stop, calls)) for _ in range(READYZ_CALLERS)
+                ]
+                await asyncio.sleep(1)
+                flooded = await latencies(http, key)
+                stop.set()
+                await asyncio.gather(*flood)
+    return {
+        "alone_p50_ms": round(percentile(_ok(alone), 50), 1),
+        "alone_p90_ms": round(percentile(_ok(alone), 90), 1),
+        "flood_p50_ms": round(percentile(_ok(flooded), 50), 1),
+        "flood_p90_ms": round(percentile(_ok(flooded), 90), 1),
+        "failed": len(alone) + len(flooded) - len(_ok(alone)) - len(_ok(flooded)),
+        "readyz_calls": calls[0],
+        "readyz_failures": calls[1],
+    }
+
+
+def _ok(values: list[float]) -> list[float]:
+    return [value for value in values if not math.isnan(value)]
+
+
+async def _call_readyz(http: httpx.AsyncClient, stop: asyncio.Event, calls: list[int]) -> None:
+    """`/readyz` in a loop until `stop`; counts calls (`calls[0]`) and failed ones (`calls[1]`)."""
+    while not stop.is_set():
+        try:
+            failed = (await http.get("/readyz")).status_code != 200
+        except httpx.TransportError:
+            failed = True
+        calls[0] += 1
+        calls[1] += failed
+
+
+async def measure(services: RunningServices, source: Path) -> dict[str, object]:
+    engine = create_engine(services.database_url)
+    factory = create_session_factory(engine)
+    await seed_analysed_report(factory, 20)
+    key = await new_api_key(factory)
+    await engine.dispose()
+    memory = []
+    for name in ("upload", "json"):
+        memory.append(await memory_under(services, source, key, name))
+        print(memory[-1], flush=True)
+    latency = await latency_under_readyz_flood(services, source, key)
+    return {"memory": memory, "latency": latency}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    parser.add_argument("--source", type=Path, default=Path(__file__).resolve().parents[1])
+    args = parser.parse_args()
+    source = args.source.resolve()
+    with running_services(prefix="sibyl-bench-abuse-") as services:
+        summary = asyncio.run(measure(services, source))
+    memory = summary["memory"]
+    assert isinstance(memory, list)
+    print_table(
+        f"API memory under abusive bodies (server from {source})",
+        ["body", "RSS before MB", "RSS after MB", "peak MB", "answer", "sent MB", "s"],
+        [
+            [
+                m["body"],
+                m["rss_before_mb"],
+                m["rss_after_mb"],
+                m["peak_mb"],
+                m["answer"],
+                m["sent_mb"],
+                m["seconds"],
+            ]
+            for m in memory
+        ],
+    )
+    latency = summary["latency"]
+    assert isinstance(latency, dict)
+    print_table(
+        f"Tenant query latency, alone and during {READYZ_CALLERS} concurrent /readyz callers",
+        ["alone p50", "alone p90", "flood p50", "flood p90", "failed", "/readyz calls", "/readyz failed"],
+        [
+            [
+                latency["alone_p50_ms"],
+                latency["alone_p90_ms"],
+                latency["flood_p50_ms"],
+                latency["flood_p90_ms"],
+                latency["failed"],
+                latency["readyz_calls"],
+                latency["readyz_failures"],
+            ]
+        ],
+    )
+    print_summary({"bench": "http_abuse", "source": str(source), **summary})
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
