@@ -41,7 +41,7 @@ class WarningCode(enum.StrEnum):
     DEDUP_FELL_BACK_TO_RULES = "DEDUP_FELL_BACK_TO_RULES"
     ROUTING_FELL_BACK_TO_RULES = "ROUTING_FELL_BACK_TO_RULES"
     JUDGE_REVIEW_FELL_BACK_TO_RULES = "JUDGE_REVIEW_FELL_BACK_TO_RULES"
-    #: The searching agents' LLM steps (app.specialists.search_queries, source_analysis).
+    #: The searching agents' LLM steps (app.verification.investigators.search_queries, source_analysis).
     QUERY_WRITING_FELL_BACK_TO_RULES = "QUERY_WRITING_FELL_BACK_TO_RULES"
     SOURCE_ANALYSIS_FELL_BACK_TO_RULES = "SOURCE_ANALYSIS_FELL_BACK_TO_RULES"
     #: Web search was configured but its provider failed (see app.agents.search_coverage).

@@ -35,8 +35,8 @@ from app.llm import UsageTrace
 from app.search.library import PROVIDER as LIBRARY
 from app.search.tavily import PROVIDER as WEB
 from app.search.web import EvidenceSearch
-from app.specialists.search_queries import QUERY_WRITING
-from app.specialists.source_analysis import SOURCE_ANALYSIS
+from app.verification.investigators.search_queries import QUERY_WRITING
+from app.verification.reading.source_analysis import SOURCE_ANALYSIS
 
 #: What an empty evidence library leaves, before any search and once web search failed throughout.
 WEB_ONLY = "so independent sources can come from web search only (WEB_SEARCH_FAILED says if it failed)"

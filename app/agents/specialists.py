@@ -51,11 +51,11 @@ from app.db.outages import is_transient_db_error
 from app.llm import UsageTrace
 from app.search.web import EvidenceSearch
 from app.services.failures import failure_summary
-from app.specialists.academic import investigate_academic
-from app.specialists.data_metrics import investigate_data_metrics
-from app.specialists.geography import investigate_geography
-from app.specialists.legal import investigate_legal
-from app.specialists.news_media import investigate_news
+from app.verification.investigators.academic import investigate_academic
+from app.verification.investigators.data_metrics import investigate_data_metrics
+from app.verification.investigators.geography import investigate_geography
+from app.verification.investigators.legal import investigate_legal
+from app.verification.investigators.news_media import investigate_news
 
 logger = logging.getLogger(__name__)
 

@@ -4,7 +4,7 @@ An analysis model asked for "the one sentence" may return a fragment: "its Scope
 14.2 Mt CO2e in 2023" cut out of "Auditors rejected the company's statement that its Scope 3
 emissions were 14.2 Mt CO2e in 2023 and put them at 19 Mt." The fragment is in the source, so the
 quote check passes, yet the sentence says the opposite. The checks of what a quote means
-(`app.specialists.same_fact`) read the whole sentence, and the verdict shows it.
+(`app.verification.reading.same_fact`) read the whole sentence, and the verdict shows it.
 
 Sentences are found as the claims pipeline splits a page (`app.claims.sentences.split_sentences`)
 and compared as the quote check compares (`normalize_for_match`: case, whitespace and hyphens do not

@@ -92,7 +92,7 @@ CLAIMS: dict[str, dict[str, Any]] = {
         "document": (
             "Example Metals electricity emissions",
             # The outlet's own finding, in other units: relaying "Example Metals reported ..." would be
-            # the company's word (app.specialists.attribution), not an independent confirmation.
+            # the company's word (app.verification.sources.attribution), not an independent confirmation.
             "A Carbon Brief analysis of grid and smelter data puts Example Metals' Scope 2 emissions for "
             "2023 at 3.1 million tonnes of CO2e.",
             "https://www.carbonbrief.org/example-metals-scope-2",

@@ -6,7 +6,7 @@ truth, so here:
 
 - VERIFIED needs independent corroboration: a Tier 1–2 source, or two independent publishers of
   Tier 1–3, supporting the claim with a sentence that passed the quote check and bears on the claim
-  (states its figure, or its subject: `app.specialists.quote_relevance`) — and nothing that
+  (states its figure, or its subject: `app.verification.reading.quote_relevance`) — and nothing that
   contradicts it (no independent contradiction, not even one below the bar, and no internal one).
   Tiers come from the credibility table only (a model's opinion never lifts an unlisted outlet), and
   publishers carrying the same quote word for word, copies credited to one wire and rewordings of
@@ -41,9 +41,9 @@ from app.agents.evidence_kinds import is_self_reported, kind_of
 from app.agents.judge.clashes import clash_outweighed, clash_sentence
 from app.agents.judge.ordering import CITATION_LISTS, citation_key, in_content_order
 from app.agents.state import Finding, latest_findings
-from app.specialists.voices import group_voices
 from app.verification.contract import is_source_finding as is_source_details
 from app.verification.sources.rules import contradiction_bar_reached
+from app.verification.sources.voices import group_voices
 
 #: Internal checks whose failure is certain (pure arithmetic or a flat disagreement of the report
 #: with itself), so they contradict a claim on their own.
@@ -293,7 +293,7 @@ def voices(sources: Sequence[SourceCitation]) -> list[list[SourceCitation]]:
     """The sources grouped by who is speaking: one publisher is one voice, and publishers carrying
     the same quote word for word are one voice too (a syndicated or copied text is not a second,
     independent confirmation), as are copies credited to one wire and rewordings of one story
-    (`app.specialists.voices.group_voices`)."""
+    (`app.verification.sources.voices.group_voices`)."""
     return group_voices(sources)
 
 

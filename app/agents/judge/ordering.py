@@ -1,13 +1,14 @@
 """One order for a claim's findings, decided by what they say, so that the judge's verdict, its
 reasoning and the sources it cites do not depend on the order the findings arrived in.
 
-Specialists check several claims at once (`app.specialists.claim_pool`) and run side by side, so
-the order findings reach the judge is an accident of timing. Everything the judge derives is meant
-to be a function of the set of findings: a source read twice in one pass counts once (the first
-kept, `grounding.current`), the first error text of an agent is quoted, cited sources are listed in
-order, scores are summed in order. Sorting by content first makes each of those the same on every
-run of the same evidence. Finding ids come last only to separate findings that say exactly the
-same thing: they are derived from the run's id, so a re-run would otherwise order by chance.
+Specialists check several claims at once (`app.verification.investigators.claim_pool`) and run side
+by side, so the order findings reach the judge is an accident of timing. Everything the judge
+derives is meant to be a function of the set of findings: a source read twice in one pass counts
+once (the first kept, `grounding.current`), the first error text of an agent is quoted, cited
+sources are listed in order, scores are summed in order. Sorting by content first makes each of
+those the same on every run of the same evidence. Finding ids come last only to separate findings
+that say exactly the same thing: they are derived from the run's id, so a re-run would otherwise
+order by chance.
 """
 
 from __future__ import annotations

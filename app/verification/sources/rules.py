@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from app.search.domains import matches
-from app.specialists.credibility import PRESS_WIRE_DOMAINS
+from app.verification.sources.credibility import PRESS_WIRE_DOMAINS
 
 #: How a source's tier was decided when the source is the company speaking for itself (its own or a
 #: subsidiary's site, a press release, its own report or CDP response).

@@ -21,7 +21,7 @@ from app.agents.progress import (
 from app.agents.runtime import FindingDraft
 from app.agents.state import ClaimState, Finding, SpecialistTask
 from app.config import Settings
-from app.specialists.claim_pool import MAX_CLAIMS_AT_ONCE, claims_at_once, each_claim
+from app.verification.investigators.claim_pool import MAX_CLAIMS_AT_ONCE, claims_at_once, each_claim
 
 
 def _claim(n: int, claim_type: str = "quantitative") -> ClaimState:

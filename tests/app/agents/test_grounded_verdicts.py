@@ -29,7 +29,7 @@ CLAIM: ClaimState = {
 
 
 #: A second outlet's own wording of the figure (the same sentence with another outlet's name in it
-#: would be one story reworded: `app.specialists.voices.same_story`).
+#: would be one story reworded: `app.verification.sources.voices.same_story`).
 OWN = "Plant-level data reviewed by this outlet put the FY2021 Scope 1 and 2 total at 16.2 Mt CO2e."
 
 

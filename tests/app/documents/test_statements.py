@@ -6,7 +6,7 @@ import pytest
 
 from app.documents.statements import statements
 from app.knowledge.ifrs_evidence import RULES
-from app.specialists.metric_index import page_year
+from app.verification.checks.metric_index import page_year
 
 
 @pytest.mark.parametrize(

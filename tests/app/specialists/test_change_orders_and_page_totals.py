@@ -17,12 +17,16 @@ from app.db.models import Claim, Finding, Verdict
 from app.db.session import SessionFactory
 from app.events import EventLog
 from app.services.analysis import open_analysis_run
-from app.specialists.change_statements import read_change, stated_change
-from app.specialists.data_metrics import investigate_data_metrics, nothing_applied_summary, run_checks
-from app.specialists.metric_index import MetricIndex
-from app.specialists.page_totals import check_page_total
-from app.specialists.percent_change import check_percent_change
-from app.specialists.targets import check_target
+from app.verification.checks.change_statements import read_change, stated_change
+from app.verification.checks.metric_index import MetricIndex
+from app.verification.checks.page_totals import check_page_total
+from app.verification.checks.percent_change import check_percent_change
+from app.verification.checks.targets import check_target
+from app.verification.investigators.data_metrics import (
+    investigate_data_metrics,
+    nothing_applied_summary,
+    run_checks,
+)
 from tests.support.pipeline import investigators, pipeline_runner, seed_parsed_pages
 
 # --- percentage changes in every word order -------------------------------------------------------

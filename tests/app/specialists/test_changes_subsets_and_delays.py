@@ -13,8 +13,8 @@ says.
 
 from __future__ import annotations
 
-from app.specialists.contradictions import SourceAssessment, assess_by_rules
-from app.specialists.figure_subjects import own_qualifiers, speaks_of_emissions
+from app.verification.reading.contradictions import SourceAssessment, assess_by_rules
+from app.verification.reading.figure_subjects import own_qualifiers, speaks_of_emissions
 
 COMPANY = "Harlow Smelting"
 TITLE = "Harlow Smelting results"

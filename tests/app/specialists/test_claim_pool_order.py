@@ -27,7 +27,7 @@ from app.db.models import Finding, Verdict
 from app.db.session import SessionFactory
 from app.events import EventLog
 from app.services.analysis import open_analysis_run
-from app.specialists.news_media import investigate_news
+from app.verification.investigators.news_media import investigate_news
 from tests.conftest import make_settings
 from tests.support.fake_tavily import FakeTavily
 from tests.support.http_server import serve_asgi

@@ -12,10 +12,10 @@ import pytest
 from app.agents.evidence_kinds import evidence_kind_of
 from app.agents.judge.grounding import ground, grounded_verdict, voices
 from app.agents.state import Finding
-from app.specialists.attribution import FIRST_PERSON, RELAYED, company_voice
-from app.specialists.credibility import assign_tier, is_company_site
-from app.specialists.own_documents import is_own_report_title, names_parent_company
-from app.specialists.voices import credited_outlet, same_story, voice_of
+from app.verification.sources.attribution import FIRST_PERSON, RELAYED, company_voice
+from app.verification.sources.credibility import assign_tier, is_company_site
+from app.verification.sources.own_documents import is_own_report_title, names_parent_company
+from app.verification.sources.voices import credited_outlet, same_story, voice_of
 
 NORDAVIA = "Nordavia Metals"
 

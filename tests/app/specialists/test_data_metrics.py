@@ -16,15 +16,15 @@ from app.db.models import Claim, Finding, Verdict
 from app.db.session import SessionFactory
 from app.events import EventLog
 from app.services.analysis import open_analysis_run
-from app.specialists.data_metrics import investigate_data_metrics, run_checks, summarise
-from app.specialists.metric_checks import (
+from app.verification.checks.metric_checks import (
     check_of_which,
     check_percent_change,
     check_sanity,
     check_scope_totals,
     check_target,
 )
-from app.specialists.metric_index import MetricIndex, check_cross_page
+from app.verification.checks.metric_index import MetricIndex, check_cross_page
+from app.verification.investigators.data_metrics import investigate_data_metrics, run_checks, summarise
 from tests.fixtures.metrics_report import PAGES
 from tests.support.pipeline import investigators, pipeline_runner, seed_parsed_pages
 from tests.support.reports import report_pages, shared_report_paths

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import pytest
 
-from app.specialists.change_mood import denied_change, figure_direction, reported_direction
-from app.specialists.contradictions import assess_by_rules
-from app.specialists.denials import disputes, negated
+from app.verification.reading.change_mood import denied_change, figure_direction, reported_direction
+from app.verification.reading.contradictions import assess_by_rules
+from app.verification.reading.denials import disputes, negated
 
 COMPANY = "Kestrel Alloys"
 TITLE = "Kestrel Alloys under scrutiny"

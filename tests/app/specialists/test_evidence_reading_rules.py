@@ -9,12 +9,12 @@ from typing import Any
 
 import pytest
 
-from app.specialists.academic import academic_queries
-from app.specialists.change_mood import intended
-from app.specialists.company_names import about_company
-from app.specialists.contradictions import assess_by_rules
-from app.specialists.figures import covered_scopes, denied, parse_counts, quantities, quantity_at
-from app.specialists.search_queries import key_terms
+from app.verification.investigators.academic import academic_queries
+from app.verification.investigators.search_queries import key_terms
+from app.verification.reading.change_mood import intended
+from app.verification.reading.contradictions import assess_by_rules
+from app.verification.reading.figures import covered_scopes, denied, parse_counts, quantities, quantity_at
+from app.verification.sources.company_names import about_company
 from schema.verdict_sources import deciding_sources
 
 COMPANY = "Northwind"

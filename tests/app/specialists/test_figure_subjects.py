@@ -1,4 +1,4 @@
-"""A source contradicts a claim only with a figure for the same thing (app/specialists/figure_subjects.py).
+"""A source contradicts a claim only with a figure for the same thing (app/verification/reading/figure_subjects.py).
 
 The false contradictions these tests pin down were found by `bench.verdict_quality`: one news
 sentence stating a company's emissions in tonnes of CO2e for a year was read against every claim of
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.specialists.contradictions import assess_by_rules
-from app.specialists.figure_subjects import (
+from app.verification.reading.contradictions import assess_by_rules
+from app.verification.reading.figure_subjects import (
     percent_measure,
     qualifiers,
     role,

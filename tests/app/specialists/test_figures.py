@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from app.specialists.figures import (
+from app.verification.reading.figures import (
     close,
     denied_numbers,
     parse_figures,

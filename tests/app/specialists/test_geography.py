@@ -24,7 +24,7 @@ from app.knowledge.search import KnowledgeSearch
 from app.llm import UsageTrace
 from app.search.web import EvidenceSearch
 from app.services.analysis import open_analysis_run
-from app.specialists.geography import company_names, investigate_geography
+from app.verification.investigators.geography import company_names, investigate_geography
 from tests.support.fake_imagery import FakeImagery, fake_imagery_server
 from tests.support.pipeline import KNOWN_CLAIMS, investigators, pipeline_runner, seed_report
 

@@ -23,8 +23,8 @@ from app.db.session import SessionFactory
 from app.events import EventLog
 from app.knowledge.ifrs_evidence import reports_target_progress, states_compliance
 from app.services.analysis import open_analysis_run
-from app.specialists.ifrs_assessment import Passage, assess_paragraph, describe, index_passages
-from app.specialists.legal import investigate_legal, select_assessments
+from app.verification.ifrs.ifrs_assessment import Passage, assess_paragraph, describe, index_passages
+from app.verification.investigators.legal import investigate_legal, select_assessments
 from tests.support.pipeline import investigators, pipeline_runner, seed_report
 
 ALIGNED = (

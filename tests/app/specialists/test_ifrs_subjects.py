@@ -18,15 +18,15 @@ from app.agents.compliance import compliance_summary
 from app.agents.state import Finding, Verdict
 from app.claims.ifrs_mapping import keyword_suggestions
 from app.knowledge.registry import is_under
-from app.specialists.disclosure_gaps import find_gaps
-from app.specialists.ifrs_assessment import (
+from app.verification.ifrs.disclosure_gaps import find_gaps
+from app.verification.ifrs.ifrs_assessment import (
     ParagraphAssessment,
     Passage,
     assess_paragraph,
     describe,
     index_passages,
 )
-from app.specialists.legal import claim_passages, select_assessments
+from app.verification.investigators.legal import claim_passages, select_assessments
 
 COMMITTEE = (
     "The Climate and Sustainability Committee of the Board convened five times during 2024 and "

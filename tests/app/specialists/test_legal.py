@@ -15,9 +15,16 @@ from app.db.models import Finding, Verdict
 from app.db.session import SessionFactory
 from app.events import EventLog
 from app.services.analysis import open_analysis_run
-from app.specialists.disclosure_gaps import KEY_DISCLOSURES, find_gaps
-from app.specialists.ifrs_assessment import Passage, assess_paragraph, best, describe, index_passages, leaves
-from app.specialists.legal import investigate_legal
+from app.verification.ifrs.disclosure_gaps import KEY_DISCLOSURES, find_gaps
+from app.verification.ifrs.ifrs_assessment import (
+    Passage,
+    assess_paragraph,
+    best,
+    describe,
+    index_passages,
+    leaves,
+)
+from app.verification.investigators.legal import investigate_legal
 from tests.support.pipeline import investigators, pipeline_runner, seed_report
 from tests.support.reports import report_pages, shared_report_paths
 

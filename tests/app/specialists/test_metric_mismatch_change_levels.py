@@ -17,8 +17,8 @@ from app.db.session import SessionFactory
 from app.documents.pdf import open_pdf, read_pages
 from app.events import EventLog
 from app.services.analysis import open_analysis_run
-from app.specialists.data_metrics import investigate_data_metrics
-from app.specialists.metric_index import MetricIndex, check_cross_page, mentions_in, page_year
+from app.verification.checks.metric_index import MetricIndex, check_cross_page, mentions_in, page_year
+from app.verification.investigators.data_metrics import investigate_data_metrics
 from tests.fixtures.pdfs import make_report_pdf
 from tests.support.pipeline import investigators, pipeline_runner, seed_parsed_pages
 

@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from app.specialists.contradictions import assess_by_rules
-from app.specialists.figures import attributed_elsewhere, parse_figures
-from app.specialists.metric_checks import check_of_which, check_percent_change, check_sanity, check_target
-from app.specialists.metric_index import MetricIndex, check_cross_page
+from app.verification.checks.metric_checks import (
+    check_of_which,
+    check_percent_change,
+    check_sanity,
+    check_target,
+)
+from app.verification.checks.metric_index import MetricIndex, check_cross_page
+from app.verification.reading.contradictions import assess_by_rules
+from app.verification.reading.figures import attributed_elsewhere, parse_figures
 
 COMPANY = "Acme"
 CLAIM = "Scope 1 and 2 emissions totalled 16.2 Mt CO2e in 2021."

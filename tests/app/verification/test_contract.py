@@ -9,10 +9,15 @@ import pytest
 
 from app.search.results import SearchResult
 from app.search.sources import QuoteCheck
-from app.specialists.contradictions import SourceAssessment
-from app.specialists.credibility import TierAssignment
-from app.specialists.source_findings import EvaluatedSource, EvidenceKinds, source_finding, summary_finding
 from app.verification.contract import SourceFinding, is_source_finding
+from app.verification.investigators.source_findings import (
+    EvaluatedSource,
+    EvidenceKinds,
+    source_finding,
+    summary_finding,
+)
+from app.verification.reading.contradictions import SourceAssessment
+from app.verification.sources.credibility import TierAssignment
 
 KINDS = EvidenceKinds(source="news_article", contradiction="news_contradiction", summary="news_summary")
 #: Every key a source finding's details have carried (the judge, exports and questions read them).

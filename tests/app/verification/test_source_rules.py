@@ -10,9 +10,9 @@ import pytest
 from app.agents.evidence_kinds import is_self_reported
 from app.search.results import SearchResult
 from app.search.sources import QuoteCheck
-from app.specialists.contradictions import SourceAssessment
-from app.specialists.credibility import TierAssignment
-from app.specialists.source_findings import EvaluatedSource
+from app.verification.investigators.source_findings import EvaluatedSource
+from app.verification.reading.contradictions import SourceAssessment
+from app.verification.sources.credibility import TierAssignment
 from app.verification.sources.rules import contradiction_bar_reached, is_company_word
 
 BASES = ("domain", "default", "llm", "company_site", "press_release", "company_report")

@@ -1,0 +1,29 @@
+"""The news/media specialist (FRD-08): public reporting that corroborates or contradicts a claim.
+
+It searches the web (Tavily, when configured) and the user's evidence library with the three
+FRD-08 query types, tiers each outlet, reads each source against the claim (LLM, else the
+Appendix D rules in `contradictions`), checks every quote against the source's text, and reports
+per-source findings plus a summary whose position follows the §5.4 aggregation.
+"""
+
+from __future__ import annotations
+
+from app.agents.runtime import InvestigationOutcome, InvestigationTools
+from app.agents.state import SpecialistTask
+from app.verification.investigators.source_findings import EvidenceKinds
+from app.verification.investigators.web_evidence import SearchProfile, investigate_with_search
+from app.verification.reading.contradictions import assess_by_rules
+
+NEWS_PROFILE = SearchProfile(
+    agent="news_media",
+    kinds=EvidenceKinds(
+        source="news_source", contradiction="news_contradiction", summary="news_investigation_summary"
+    ),
+    rules=assess_by_rules,
+    topic="news",
+)
+
+
+async def investigate_news(task: SpecialistTask, tools: InvestigationTools) -> InvestigationOutcome:
+    """Investigate the task's claims through public news sources."""
+    return await investigate_with_search(task, tools, NEWS_PROFILE)

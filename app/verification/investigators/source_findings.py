@@ -1,0 +1,253 @@
+"""Findings from evaluated sources (FRD-08 §5.4–6.4): one per relevant source, one summary per claim.
+
+Aggregation (§5.4) decides whether contradictions stand: any Tier 1 source, two sources of Tier 2
+or better, or three of Tier 3 or better. Below that, a contradicting source is reported (its
+details say `contradicts_claim: true`) but its finding takes no side (`supports_claim` None).
+Support counts from Tier 3 up; a Tier 4 source never decides anything. The company's own word (its
+site, report or release, or an outlet relaying its statement: `EvaluatedSource.self_reported`) is
+reported and marked (`relays_company`, `company_voice`) but counts for neither side. A source whose quote was
+not found in its retrieved text is reported, flagged, and ignored by the aggregation (the judge
+gives it no weight either).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from app.agents.runtime import FindingDraft
+from app.search.results import SearchResult
+from app.search.sources import QuoteCheck
+from app.verification.contract import KeyFinding, SourceFinding, SourceSummary
+from app.verification.reading.contradictions import SourceAssessment
+from app.verification.sources.credibility import TierAssignment, tier_weight
+from app.verification.sources.rules import contradiction_bar_reached, is_company_word
+from app.verification.sources.voices import voice_key
+
+SNIPPET_CHARS = 500
+
+
+@dataclass(frozen=True)
+class EvaluatedSource:
+    """A search result with its tier, its reading against the claim and its quote check."""
+
+    result: SearchResult
+    query: str
+    query_type: str
+    tier: TierAssignment
+    assessment: SourceAssessment
+    quote: QuoteCheck
+    llm_error: str | None = None
+    #: Whether the quote is about the claim at all (`quote_relevance.bears_on_claim`).
+    bears_on_claim: bool = True
+    #: Why the quote is the company's own word (`attribution.company_voice`), None when it is the source's.
+    company_voice: str | None = None
+
+    @property
+    def self_reported(self) -> bool:
+        """Whether this is the company speaking: its own site, report or release (the tier's basis),
+        or an outlet relaying its statement (`company_voice`). It never counts as independent."""
+        return is_company_word(self.tier.basis, self.company_voice is not None, self.result.url)
+
+    @property
+    def weighted_confidence(self) -> float:
+        """The reading's confidence scaled by the outlet's tier weight (Tier 1 keeps it whole)."""
+        return round(self.assessment.confidence * tier_weight(self.tier.tier) / tier_weight(1), 3)
+
+    @property
+    def counts(self) -> bool:
+        """Whether aggregation may use it: relevant, its quote not shown to be missing and bearing on
+        the claim, and (for the LLM, whose reading cannot be re-run) a quote that could be checked."""
+        if self.assessment.stance not in {"contradicts", "supports"} or self.quote.verified is False:
+            return False
+        if not self.bears_on_claim:
+            return False
+        return not (self.assessment.method == "llm" and self.quote.verified is None)
+
+
+@dataclass(frozen=True)
+class EvidenceKinds:
+    """The evidence types one agent's findings use."""
+
+    source: str
+    contradiction: str
+    summary: str
+
+
+def contradiction_stands(sources: Sequence[EvaluatedSource]) -> bool:
+    """The contradiction bar over these sources, one vote per source (the company's own word
+    elsewhere is not an independent contradiction)."""
+    return contradiction_bar_reached(
+        item.tier.tier
+        for item in sources
+        if item.counts and item.assessment.stance == "contradicts" and not item.self_reported
+    )
+
+
+#: What a quote in the company's own voice means, by stance.
+_COMPANY_VOICE_MEANS = {
+    "supports": "it is self-reported, not independent confirmation.",
+    "contradicts": (
+        "the company says something else elsewhere, which shows the report is inconsistent, "
+        "not an independent contradiction."
+    ),
+}
+
+
+def _publisher(result: SearchResult) -> str:
+    """Who publishes the source, as the judge names it (its site, or the library document)."""
+    if result.source_domain:
+        return result.source_domain
+    return f"evidence library: {result.title}" if result.title else "evidence library"
+
+
+def _whole_text(result: SearchResult) -> str:
+    """Title, excerpt and fuller text: a copy's credit line ("(Reuters)") may be in any of them."""
+    return "\n".join(part for part in (result.title, result.snippet, result.content) if part)
+
+
+def source_reference(result: SearchResult, tier: int, snippet: str | None) -> dict[str, Any]:
+    """The citation every finding carries (issue 6 item 7)."""
+    return {
+        "url": result.url,
+        "title": result.title,
+        "domain": result.source_domain,
+        "tier": tier,
+        "published_date": result.published_date,
+        "snippet": (snippet or result.snippet)[:SNIPPET_CHARS],
+        "provider": result.provider,
+    }
+
+
+def source_finding(claim_id: str, item: EvaluatedSource, kinds: EvidenceKinds, stands: bool) -> FindingDraft:
+    """One relevant source as a finding (§6.2 details plus its citation and quote check)."""
+    assessment, result, tier = item.assessment, item.result, item.tier.tier
+    contradicts = assessment.stance == "contradicts"
+    if not item.counts:
+        supports: bool | None = None
+    elif contradicts:
+        supports = False if stands else None
+    elif assessment.stance == "supports" and tier <= 3:
+        supports = True
+    else:
+        supports = None
+    dated = f", {result.published_date}" if result.published_date else ""
+    where = f"{result.source_domain or 'evidence library'} (Tier {tier}{dated})"
+    summary = f"{where}: {assessment.explanation}"
+    if contradicts and not stands:
+        summary += " On its own this source is not enough to contradict the claim (FRD-08 §5.4)."
+    if item.quote.verified is False:
+        summary += (
+            " The quoted passage was not found in the source's text, so this source is given no weight."
+        )
+    elif not item.bears_on_claim and assessment.stance in {"supports", "contradicts"}:
+        summary += " Its quote does not state the claim's figure or subject, so this source decides nothing."
+    elif item.company_voice and assessment.stance in {"supports", "contradicts"}:
+        summary += f" Its quote {item.company_voice}: {_COMPANY_VOICE_MEANS[assessment.stance]}"
+    record = SourceFinding(
+        source_url=result.url,
+        source_title=result.title,
+        source_domain=result.source_domain,
+        published_date=result.published_date,
+        source_tier=tier,
+        tier_basis=item.tier.basis,
+        stance=assessment.stance,
+        relevance_summary=assessment.explanation,
+        contradicts_claim=contradicts,
+        contradiction_type=assessment.contradiction_type,
+        contradiction_explanation=assessment.explanation if contradicts else None,
+        signal=assessment.signal,
+        snippet=(assessment.quote or result.snippet)[:SNIPPET_CHARS],
+        query=item.query,
+        query_type=item.query_type,
+        provider=result.provider,
+        quote_verified=item.quote.verified,
+        quote_checked_against=item.quote.checked_against,
+        quote_bears_on_claim=item.bears_on_claim,
+        relays_company=item.company_voice is not None,
+        company_voice=item.company_voice,
+        voice=voice_key(_publisher(result), _whole_text(result), result.url),
+        sources=[source_reference(result, tier, assessment.quote)],
+        llm_error=item.llm_error,
+    )
+    return FindingDraft(
+        claim_id=claim_id,
+        evidence_type=kinds.contradiction if contradicts else kinds.source,
+        summary=summary,
+        supports_claim=supports,
+        confidence=item.weighted_confidence,
+        method=assessment.method,
+        details=record.to_details(),
+    )
+
+
+def summary_finding(
+    claim_id: str,
+    label: str,
+    sources: Sequence[EvaluatedSource],
+    kinds: EvidenceKinds,
+    *,
+    queries: Sequence[dict[str, Any]],
+    searched: int,
+) -> FindingDraft:
+    """The §6.4 aggregate: counts, tiers, and the agent's overall position on the claim."""
+    relevant = [item for item in sources if item.counts]
+    contradicting = [item for item in relevant if item.assessment.stance == "contradicts"]
+    supporting = [
+        item
+        for item in relevant
+        if item.assessment.stance == "supports" and item.tier.tier <= 3 and not item.self_reported
+    ]
+    stands = contradiction_stands(sources)
+    supports: bool | None = False if stands else (True if supporting and not contradicting else None)
+    deciding = contradicting if stands else supporting if supports else []
+    confidence = max((item.weighted_confidence for item in deciding), default=None)
+    text = (
+        f"{label} agent: {len(supporting)} supporting and {len(contradicting)} contradicting source(s) among "
+        f"{len(sources)} evaluated ({searched} found by {len(queries)} queries)."
+    )
+    if stands:
+        types = ", ".join(sorted({item.assessment.contradiction_type or "direct" for item in contradicting}))
+        text += f" Public sources contradict the claim ({types})."
+    elif contradicting:
+        text += " Contradicting sources fall short of the §5.4 threshold."
+    own = sum(item.self_reported for item in relevant)
+    if own:
+        text += (
+            f" {own} source(s) are the company's own word (its site, report or release, or an outlet "
+            "relaying its statement), not independent evidence."
+        )
+    unchecked = sum(item.quote.verified is False for item in sources)
+    if unchecked:
+        text += f" {unchecked} source(s) ignored: their quote was not in their text."
+    key = sorted(deciding or relevant, key=lambda item: (item.tier.tier, -item.assessment.confidence))[:3]
+    return FindingDraft(
+        claim_id=claim_id,
+        evidence_type=kinds.summary if relevant else "none",
+        summary=text,
+        supports_claim=supports,
+        confidence=confidence,
+        method="rules",
+        details=SourceSummary(
+            total_sources=len(sources),
+            relevant_sources=len(relevant),
+            supporting_sources=len(supporting),
+            contradicting_sources=len(contradicting),
+            contradiction_flag=stands,
+            tier_distribution=dict(sorted(Counter(str(item.tier.tier) for item in sources).items())),
+            queries=list(queries),
+            key_findings=[
+                KeyFinding(
+                    source_url=item.result.url,
+                    source_tier=item.tier.tier,
+                    tier_basis=item.tier.basis,
+                    relays_company=item.company_voice is not None,
+                    stance=item.assessment.stance,
+                )
+                for item in key
+            ],
+            sources=[source_reference(item.result, item.tier.tier, item.assessment.quote) for item in key],
+        ).to_details(),
+    )

@@ -1,0 +1,147 @@
+"""Whether a text reports a change or only intends one, and which way a reported change goes.
+
+A commitment, aim, plan or forecast ("committed to cutting emissions", "a 39% reduction by 2035") is
+an intention; a direction word outside one ("emissions fell 8%") reports a change. The rule reader
+of sources (`app.verification.reading.contradictions`) never compares an intended figure with a reported one,
+and compares directions of change only when both are reported. A negated direction word ("did not
+cut", "no reduction", `denials`) reports no change; it denies one (`denied_change`). Phrases such as
+"made up 64%", "up to 30%" or "broken down by scope" report none either. A figure's own direction
+(`figure_direction`: "rose 30%", "a 30% rise") tells "reduced by 30%" from "rose 30%".
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+from app.verification.reading.denials import denied_direction, negated_word
+
+_I = re.IGNORECASE
+DECREASE = re.compile(
+    r"\b(?:decreas\w*|reduc\w*|fell|fall(?:s|ing)?|cut(?:s|ting)?|lower\w*|declin\w*|dropp?\w*|down)\b", _I
+)
+INCREASE = re.compile(
+    r"\b(?:increas\w*|rose|rise[sn]?|rising|grew|grow(?:s|n|ing)?|higher|up|climb\w*|jump\w*|surg\w*)\b", _I
+)
+# What a text says will or should happen (a commitment, an aim, a plan, a forecast), as opposed to a
+# change it reports: "committed to cutting emissions" is not a reported decrease.
+INTENTION = re.compile(
+    r"\b(?:commit\w*|pledg\w*|aim(?:s|ed|ing)?|plan(?:s|ned|ning)? to|intend\w*|intention\w*|target\w*|"
+    r"goals?|ambitio\w*|aspir\w*|seek(?:s|ing)? to|striv\w*|will|shall|would|going to|expect\w* to|"
+    r"wants? to|promis\w*|vow\w*|work(?:s|ing)? (?:to|toward\w*)|hop(?:e|es|ing) to|on track to|"
+    r"set to|in order to)\b",
+    _I,
+)
+# After a change, a target word or a deadline still to come ("a 39% reduction by 2035") makes it one.
+_INTENDED_AFTER = re.compile(
+    r"\b(?:target\w*|goals?|ambition|commitment|pledge)\b|\bby\s(?:FY\s?)?(20\d\d)\b", _I
+)
+# Phrases with a direction word that report no change: "made up 64%", "up to 30%", "broken down".
+_NOT_A_CHANGE = re.compile(
+    r"\b(?:(?:made|make|makes|making|set|sets|taken?|takes|took|picked|ended|add(?:s|ed)?|back(?:ed)?|"
+    r"summ?ed|line[sd]?)\sup\b|\bup\sto\b|\b(?:broken?|breaks?|breaking|wind|wound|step(?:s|ped)?|"
+    r"hand(?:s|ed)?|turn(?:s|ed)?)\sdown\b)",
+    _I,
+)
+_DECREASE_AFTER = re.compile(
+    r"^\s?(?:[a-z]+\s)?(?:lower|less|fewer|down|(?:reduction|decrease|decline|cut|drop|fall)s?)\b", _I
+)
+_INCREASE_AFTER = re.compile(r"^\s?(?:[a-z]+\s)?(?:higher|more|up|(?:increase|rise|growth|jump)s?)\b", _I)
+_CLAUSE_END = re.compile(r"[;:—–()]|,\s|\s-\s|\.\s")
+# A new verb phrase ("… to 2.3 Mt and remains committed to net zero by 2040") ends what follows a change.
+_NEXT_PHRASE = re.compile(r"\s(?:and|but|while|whereas|as|although)\s(?!(?:scopes?\s?)?\d)", _I)
+
+
+def _clause(text: str, start: int, end: int) -> tuple[int, int]:
+    """The bounds of the clause holding `start:end`."""
+    begin, stop = 0, len(text)
+    for cut in _CLAUSE_END.finditer(text):
+        if cut.end() <= start:
+            begin = cut.end()
+        elif cut.start() >= end:
+            stop = cut.start()
+            break
+    return begin, stop
+
+
+def mood(text: str, start: int, end: int) -> str:
+    """How a figure at `start:end` is stated: "intended" (a commitment, aim, plan or forecast),
+    "reported" (a change that happened: a direction word in its clause), else "stated"."""
+    if intended(text, start, end):
+        return "intended"
+    begin, stop = _clause(text, start, end)
+    clause = text[begin:stop]
+    changes = [*DECREASE.finditer(clause), *INCREASE.finditer(clause)]
+    if any(not intended(text, begin + m.start(), begin + m.end()) for m in changes):
+        return "reported"
+    return "stated"
+
+
+def same_mood(first: str, second: str) -> bool:
+    """An intention is never compared with a reported change; a plain statement with either."""
+    return {first, second} != {"intended", "reported"}
+
+
+def intended(text: str, start: int, end: int) -> bool:
+    """Whether the words at `start:end` state an intention (a commitment, aim, plan or forecast)
+    rather than a reported change: an intention word before them in their clause, or a target word
+    or a deadline still to come after them ("a 39% reduction by 2035")."""
+    begin, stop = _clause(text, start, end)
+    if INTENTION.search(text[begin:start]):
+        return True
+    following = text[end:stop]
+    phrase_end = _NEXT_PHRASE.search(following)
+    following = following[: phrase_end.start()] if phrase_end else following
+    this_year = dt.date.today().year
+    return any(
+        match.group(1) is None or int(match.group(1)) >= this_year
+        for match in _INTENDED_AFTER.finditer(following)
+    )
+
+
+def _direction_words(text: str, pattern: re.Pattern[str]) -> list[re.Match[str]]:
+    """The direction words of `pattern` in `text` that report a change: not an intention, not
+    negated ("did not cut", `denials.negated_word`), and not part of a phrase that names no change
+    ("made up 64%", "up to 30%", "broken down by scope")."""
+    phrases = [phrase.span() for phrase in _NOT_A_CHANGE.finditer(text)]
+    return [
+        match
+        for match in pattern.finditer(text)
+        if not any(begin <= match.start() < end for begin, end in phrases)
+        and not intended(text, match.start(), match.end())
+        and not negated_word(text, match.start())
+    ]
+
+
+def reported_direction(text: str) -> str | None:
+    """The direction of change `text` reports; intentions ("committed to cutting") and negated
+    changes ("did not cut") do not count."""
+    down = bool(_direction_words(text, DECREASE))
+    up = bool(_direction_words(text, INCREASE))
+    if down == up:
+        return None
+    return "decrease" if down else "increase"
+
+
+def denied_change(text: str) -> str | None:
+    """The direction of change `text` denies ("did not cut", "no reduction"), if exactly one."""
+    return denied_direction(text, DECREASE, INCREASE)
+
+
+def figure_direction(text: str, start: int, end: int) -> str | None:
+    """The direction of the change a figure at `start:end` belongs to: the last direction word
+    before it in its clause ("rose 30%", "reduced … by 30%", "fell 12% to 2.3 Mt"), else one right
+    after it ("a 30% rise", "30% lower"); None when its clause reports none."""
+    begin, stop = _clause(text, start, end)
+    before = [
+        (match.start(), name)
+        for name, pattern in (("decrease", DECREASE), ("increase", INCREASE))
+        for match in _direction_words(text[begin:start], pattern)
+    ]
+    if before:
+        return max(before)[1]
+    after = text[end:stop]
+    for name, pattern in (("decrease", _DECREASE_AFTER), ("increase", _INCREASE_AFTER)):
+        if pattern.match(after):
+            return name
+    return None

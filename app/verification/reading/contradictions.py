@@ -1,0 +1,365 @@
+"""Rule-based reading of one source against one claim (FRD-08 Appendix D), the path taken without
+an LLM or when the LLM fails.
+
+The source is read sentence by sentence (`web_evidence` has already set aside sources that never
+name the report's company). A sentence counts only when it shares the claim's topic (at
+least two content words, or an overlapping emissions scope). A contradiction or support also needs
+the company named in the sentence or the title. A sentence about another period (both state years,
+none shared) says nothing about the claim's figures or direction of change. Figures (and counts,
+"167 warehouses") are compared only for the same quantity: the same dimension and currency, one
+stated year, the same emissions quantity (Scope 1, Scope 1+2, Scope 3 and the total of all three
+scopes are four different ones; a source figure that names none is taken as the claim's, its
+sentence sharing the claim's topic; a site's figure only with that site's), and a comparable mood:
+a commitment, aim, plan or forecast ("committed to cutting", "a 39% reduction by 2035") is an
+intention, and an intention is never compared with a reported change (`change_mood`). A relative
+change ("rose 9%") is never a share ("64% of …") or percentage points, and shares of different bases
+("of total energy use", "of electricity use") are different quantities (`figure_comparison`).
+Directions of change are compared only when both are reported, the sentence names no other
+quantity than the claim (nor only percentages of another kind), and it names emissions itself when
+the claim does ("renewable power purchases rose" says nothing of "Scope 2 emissions fell"). A
+source rejecting the claim's figure ("60 sites, not 167") states a different figure. A different
+figure, and any direction of change, also needs the two sentences to measure alike
+(`figure_subjects`): a shared word beyond units and periods, the same qualifiers (avoided, saved,
+supplier, commuting ...; a clause breaking a total down, "mostly from customers processing ore", names
+none), and for figures the same role (a change amount is never a level). A source stating another
+change amount for the same quantity ("fell 9% to 410 kt" against "410 kt, down 5%", from the same
+baseline year) never supports the claim, whatever level the two share. "Slipped" and "shelved"
+are delay words.
+
+A sentence may state the claim's figure without standing behind it (`denials`): it disputes what it
+reports ("X claims 64%, but an audit found …", "a figure analysts say is understated"), negates it
+("did not spend EUR 140 million"), or gives it for the opposite change ("rose 30%" against "reduced
+by 30%"). Such a sentence never supports; another figure for the same quantity in it contradicts, as
+does the opposite change of the same labelled quantity, and a denied change ("did not cut") of the
+claim's direction. Otherwise it only discusses the claim ("neutral" with a signal), and it outranks
+support from other sentences of the source, which does not stand behind the figure either.
+
+Signals, strongest first: a different figure for the same quantity (direct, 0.9), the opposite
+direction of change or a denied change (direct, 0.85), a delayed or missed deadline (timeline, 0.8),
+enforcement or litigation (omission, 0.75), and criticism (contextual, 0.7). The same figure (0.6) or
+the same reported direction (0.5) counts as support. The sentence relied on is kept as the quote, so
+the quote check can confirm it is in the source.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from app.claims.sentences import split_sentences
+from app.knowledge.keywords import tokens
+from app.verification.investigators.search_queries import STOPWORDS
+from app.verification.reading.change_mood import denied_change, mood, reported_direction
+from app.verification.reading.denials import disputes
+from app.verification.reading.figure_comparison import (
+    MIN_SHARED_WORDS,
+    ClaimFigure,
+    FigureOutcome,
+    compare_counts,
+    compare_figures,
+    other_percentages,
+)
+from app.verification.reading.figure_comparison import same_value as same_value
+from app.verification.reading.figure_subjects import measure_alike, speaks_of_emissions, subject_words
+from app.verification.reading.figures import (
+    Count,
+    covered_scopes,
+    parse_counts,
+    parse_figures,
+    parse_years,
+    quantities,
+)
+from app.verification.sources.company_names import names_company
+
+_I = re.IGNORECASE
+DELAY = re.compile(
+    r"\b(?:delay\w*|postpon\w*|push(?:ed|es)? back|abandon\w*|scrap\w*|dropp(?:ed|ing) (?:its|the) target|"
+    r"missed|miss(?:es)? (?:its|the)|will not (?:meet|reach|achieve)|behind schedule|watered down|"
+    r"backtrack\w*|retreat\w*|shelv(?:ed|es|ing)|slipp(?:ed|ing)(?!\s(?:by|to|from|back)\b|\s\d)|"
+    r"slips?(?!\s(?:by|to|from|back)\b|\s\d))\b",
+    _I,
+)
+ENFORCEMENT = re.compile(
+    r"\b(?:fined|fines|(?:a|the) fine|penalt\w*|lawsuits?|sued|su(?:es|ing)|charged|indict\w*|enforcement|"
+    r"violat\w*|investigat\w*|probe[sd]?|prosecut\w*|settle(?:d|ment)|(?:to|in|a|the|before|by|federal|high|supreme|district|appeals?)\scourts?|sanction\w*|"
+    r"greenwash\w*|misleading|breach\w*)\b",
+    _I,
+)
+CRITICISM = re.compile(
+    r"\b(?:criticis\w*|criticiz\w*|accus\w*|controvers\w*|fail(?:ed|s|ure)|but still|"
+    r"still relies|questionable|doubts?|undermin\w*|offsets? rather|certificates rather|overstat\w*)\b",
+    _I,
+)
+_TARGET_YEAR = re.compile(r"\b(?:by|in|to|until)\s+((?:19|20)\d{2})\b", _I)
+# A figure for one site or segment ("at the Kitimat smelter") is not the group's figure.
+_SITE = re.compile(
+    r"\b(?:at|from|in|for)\s(?:the|our|its|one|a)?\s?(?:[A-Z][\w-]*\s){0,3}"
+    r"(smelter|refinery|plant|site|mine|facility|factory|division|segment)\b",
+    _I,
+)
+
+
+@dataclass(frozen=True)
+class SourceAssessment:
+    """How one source bears on a claim.
+
+    `stance` is "contradicts", "supports", "neutral" (on topic, no signal) or "irrelevant".
+    `signal` names the rule that fired; `quote` is the source sentence relied on.
+    """
+
+    stance: str
+    contradiction_type: str | None
+    confidence: float
+    explanation: str
+    quote: str | None
+    signal: str | None
+    method: str = "rules"
+
+
+def content_words(text: str) -> set[str]:
+    """Lower-case content words, crudely singularised, without stopwords and numbers."""
+    words = set()
+    for token in tokens(text):
+        if token.isdigit() or token in STOPWORDS or len(token) < 3:
+            continue
+        words.add(token[:-1] if token.endswith("s") and len(token) > 4 else token)
+    return words
+
+
+@dataclass(frozen=True)
+class _Claim:
+    """What the rules read from the claim: read once per source, then held against each sentence."""
+
+    text: str
+    words: set[str]
+    scopes: frozenset[str]
+    years: set[int]
+    quantities: frozenset[str]
+    direction: str | None
+    denied: str | None  # the direction of change the claim denies ("did not increase")
+    figures: tuple[ClaimFigure, ...]
+    counts: tuple[tuple[Count, str], ...]  # with each count's mood
+    sites: set[str]
+    has_deadline: bool  # a target year, or a target, goal or commitment
+
+    @classmethod
+    def read(cls, text: str) -> _Claim:
+        figures = tuple(ClaimFigure.read(text, figure) for figure in parse_figures(text))
+        return cls(
+            text=text,
+            words=content_words(text),
+            scopes=covered_scopes(text),
+            years={year for year, _ in parse_years(text)},
+            quantities=quantities(text),
+            direction=reported_direction(text),
+            denied=denied_change(text),
+            figures=figures,
+            counts=tuple((count, mood(text, count.start, count.end)) for count in parse_counts(text)),
+            sites={match.group(1).lower() for match in _SITE.finditer(text)},
+            has_deadline=bool(_TARGET_YEAR.search(text) or re.search(r"target|goal|commit", text, _I)),
+        )
+
+
+def assess_by_rules(claim_text: str, company: str, title: str, source_text: str) -> SourceAssessment:
+    """The strongest signal among the source's on-topic sentences (see the module docstring)."""
+    sentences = [title, *(s.text for s in split_sentences(1, source_text))]
+    claim = _Claim.read(claim_text)
+    about_company = names_company(title, company)
+    best: SourceAssessment | None = None
+    on_topic = False
+    for sentence in sentences:
+        shared = claim.words & content_words(sentence)
+        scopes = covered_scopes(sentence)
+        if claim.scopes and scopes and not claim.scopes & scopes:
+            continue  # another scope's figures say nothing about this one
+        if len(shared) < MIN_SHARED_WORDS and not (claim.scopes & scopes):
+            continue
+        on_topic = True
+        named = bool(company) and (about_company or names_company(sentence, company))
+        found = _signal(claim, sentence, named, _context_words(shared, company))
+        if found is not None and (best is None or _rank(found) > _rank(best)):
+            best = found
+    if best is not None:
+        return best
+    if on_topic:
+        return SourceAssessment(
+            "neutral",
+            None,
+            0.5,
+            "The source discusses the claim's topic but neither confirms nor contradicts it.",
+            None,
+            None,
+        )
+    return SourceAssessment(
+        "irrelevant", None, 0.0, "The source does not discuss the claim's topic.", None, None
+    )
+
+
+def _context_words(shared: set[str], company: str) -> set[str]:
+    """The shared content words that are not the company's name."""
+    return shared - content_words(company)
+
+
+_RANK = {"contradicts": 2, "neutral": 1, "supports": 0}
+
+
+def _rank(assessment: SourceAssessment) -> tuple[int, float]:
+    """Contradictions first; a sentence stating the claim's figure only to negate or dispute it
+    outranks support elsewhere in the source (the source does not stand behind the figure)."""
+    return (_RANK.get(assessment.stance, 0), assessment.confidence)
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """What the rules read from one source sentence against the claim. The directions are read
+    only when the sentence measures alike, for the same period and emissions quantity."""
+
+    figures: str | None  # figure_comparison's outcome: "match", "mismatch", "opposite", "unasserted"
+    claim_direction: str | None
+    sentence_direction: str | None
+    denied_direction: str | None  # the change the sentence denies ("did not cut")
+    disputed: bool
+    alike: bool
+    same_period: bool
+    outcome: FigureOutcome | None = None  # the figures the comparison rests on
+
+    @classmethod
+    def read(cls, claim: _Claim, sentence: str, shared: set[str]) -> _Reading:
+        same_period = _same_period(claim, sentence)
+        alike = measure_alike(claim.text, sentence, subject_words(shared))
+        disputed = disputes(sentence)
+        outcome = _compare_all(claim, sentence, shared, alike, disputed) if same_period else None
+        figures = outcome.kind if outcome else None
+        directions = (
+            same_period
+            and alike
+            and (not quantities(sentence) or claim.quantities == quantities(sentence))
+            and (not speaks_of_emissions(claim.text) or speaks_of_emissions(sentence))
+            and not other_percentages(claim.figures, sentence)
+        )
+        return cls(
+            figures,
+            claim.direction if directions else None,
+            reported_direction(sentence) if directions else None,
+            denied_change(sentence) if directions else None,
+            disputed,
+            alike and same_period,
+            same_period,
+            outcome,
+        )
+
+
+def _signal(claim: _Claim, sentence: str, named: bool, shared: set[str]) -> SourceAssessment | None:
+    """The strongest signal of one sentence: a contradiction, else support, else a figure or
+    statement the sentence repeats without standing behind it. Only a sentence about the
+    company (`named`) can say anything."""
+    if not named:
+        return None
+    reading = _Reading.read(claim, sentence, shared)
+    quote = sentence.strip()
+    return (
+        _contradiction(claim, sentence, reading, quote)
+        or _support(reading, quote)
+        or _unasserted(reading, quote)
+    )
+
+
+def _contradicts(kind: str, confidence: float, explanation: str, quote: str, signal: str) -> SourceAssessment:
+    return SourceAssessment("contradicts", kind, confidence, explanation, quote, signal)
+
+
+def _contradiction(claim: _Claim, sentence: str, reading: _Reading, quote: str) -> SourceAssessment | None:
+    claim_direction, sentence_direction = reading.claim_direction, reading.sentence_direction
+    if reading.figures == "mismatch":
+        explanation = "The source states a different figure for the same quantity than the claim" + (
+            _which_figures(reading.outcome)
+        )
+        return _contradicts("direct", 0.9, explanation, quote, "numeric_mismatch")
+    if reading.figures == "opposite":
+        explanation = "The source states the claim's figure for a change in the opposite direction."
+        return _contradicts("direct", 0.85, explanation, quote, "opposite_direction")
+    if claim_direction and sentence_direction and claim_direction != sentence_direction:
+        explanation = f"The claim reports {_a(claim_direction)}; the source reports {_a(sentence_direction)}."
+        return _contradicts("direct", 0.85, explanation, quote, "opposite_direction")
+    if claim_direction and claim_direction == reading.denied_direction:
+        explanation = f"The claim reports {_a(claim_direction)}; the source says there was none."
+        return _contradicts("direct", 0.85, explanation, quote, "denied_change")
+    if claim.denied and claim.denied == sentence_direction and reading.alike:
+        explanation = f"The claim says there was no {claim.denied}; the source reports {_a(claim.denied)}."
+        return _contradicts("direct", 0.85, explanation, quote, "denied_change")
+    if DELAY.search(sentence) and claim.has_deadline:
+        explanation = "The source reports the target or deadline as delayed, missed or abandoned."
+        return _contradicts("timeline", 0.8, explanation, quote, "timeline")
+    if ENFORCEMENT.search(sentence):
+        explanation = (
+            "The source reports enforcement, litigation or an investigation on this topic that the claim "
+            "does not mention."
+        )
+        return _contradicts("omission", 0.75, explanation, quote, "enforcement")
+    if CRITICISM.search(sentence) and reading.figures != "match":
+        explanation = "The source gives critical context that undermines the claim."
+        return _contradicts("contextual", 0.7, explanation, quote, "negative_context")
+    return None
+
+
+def _support(reading: _Reading, quote: str) -> SourceAssessment | None:
+    """The same figure, or the same reported direction, in a sentence that does not dispute it."""
+    if reading.figures == "match":
+        return SourceAssessment(
+            "supports", None, 0.6, "The source states the same figure as the claim.", quote, "same_figure"
+        )
+    direction = reading.claim_direction
+    if direction and direction == reading.sentence_direction and not reading.disputed:
+        return SourceAssessment(
+            "supports", None, 0.5, f"The source also reports {_a(direction)}.", quote, "same_direction"
+        )
+    return None
+
+
+def _unasserted(reading: _Reading, quote: str) -> SourceAssessment | None:
+    """A sentence that states the claim's figure only negated or disputed, or disputes a statement
+    on the claim's subject: it discusses the claim and confirms nothing."""
+    if reading.figures == "unasserted":
+        explanation = (
+            "The source states the claim's figure but negates or disputes it, or gives it for another "
+            "change; it does not confirm the claim."
+        )
+        return SourceAssessment("neutral", None, 0.5, explanation, quote, "unasserted_figure")
+    if reading.disputed and reading.same_period:
+        explanation = "The source disputes a statement on the claim's subject; it does not confirm the claim."
+        return SourceAssessment("neutral", None, 0.5, explanation, quote, "disputed")
+    return None
+
+
+def _which_figures(outcome: FigureOutcome | None) -> str:
+    """Which figures differ, as the end of a reason (": 470 kt CO2e where the claim states 450 kt
+    CO2e for 2022."), or "." when the comparison does not say."""
+    if outcome is None or outcome.mine is None or outcome.theirs is None:
+        return "."
+    mine = outcome.mine
+    year = f" for {mine.year}" if mine.year else ""
+    return f": {outcome.theirs.text} where the claim states {mine.figure.text}{year}."
+
+
+def _a(noun: str) -> str:
+    """The noun with its indefinite article ("an increase", "a decrease")."""
+    return f"{'an' if noun[:1].lower() in 'aeiou' else 'a'} {noun}"
+
+
+def _same_period(claim: _Claim, sentence: str) -> bool:
+    """False when the claim and the sentence both state years and share none."""
+    sentence_years = {year for year, _ in parse_years(sentence)}
+    return not claim.years or not sentence_years or bool(claim.years & sentence_years)
+
+
+def _compare_all(
+    claim: _Claim, sentence: str, shared: set[str], alike: bool, disputed: bool
+) -> FigureOutcome | None:
+    """Figures with units first, then counts; a rejected claim count is a mismatch either way, and
+    nothing a sentence disputes is a match."""
+    figures = compare_figures(claim.figures, claim.sites, sentence, alike=alike, disputed=disputed)
+    counts = compare_counts(claim.counts, sentence, shared)
+    if counts == "denied":
+        return FigureOutcome("mismatch")
+    result = figures or (FigureOutcome(counts) if counts else None)
+    return FigureOutcome("unasserted") if result and result.kind == "match" and disputed else result

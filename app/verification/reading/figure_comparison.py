@@ -1,0 +1,262 @@
+"""Whether a source sentence repeats, contradicts or only mentions a claim's figures and counts (the
+figure half of the rule reader of sources, `app.verification.reading.contradictions`).
+
+Two figures are compared only when they can be the same quantity: the same dimension and currency,
+the same stated year, the same emissions quantity in a comparable mood, and for percentages the same
+kind and base (`figure_subjects.same_percentage`: "rose 9%" is not "64% of …", "64% of energy" is
+not "64% of electricity"). Among those, the source
+
+- **repeats** a claim figure ("match") when it states the same value as a fact: not rejected ("not
+  167"), not negated ("did not spend EUR 140 million", `denials.negated`), not in a sentence that
+  disputes what it reports (`denials.disputes`), and not for the opposite change ("rose 30%" for
+  "reduced by 30%", `change_mood.figure_direction`);
+- **reports the opposite change** ("opposite") when the same value goes the other way and both
+  sides certainly measure the same quantity (the same labelled emissions scope, or alike sentences
+  when the claim labels none);
+- **contradicts** ("mismatch") when it rejects the claim's value, or states another value for the
+  same quantity that it asserts itself, the sentences measuring alike (`figure_subjects`). Another
+  change amount for the same quantity ("fell 9% to 410 kt" against "410 kt, down 5%") is never a
+  match, whatever level the two share: the source does not state the claim's change;
+- **states a claim figure without asserting it** ("unasserted"): negated, disputed, or an opposite
+  change not certainly of the same quantity. Such a sentence never supports the claim.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from app.verification.reading.change_mood import figure_direction, mood, same_mood
+from app.verification.reading.denials import negated
+from app.verification.reading.figure_subjects import percent_measure, role, same_percentage, same_role
+from app.verification.reading.figures import (
+    Count,
+    Figure,
+    denied,
+    denied_numbers,
+    parse_counts,
+    parse_figures,
+    quantity_at,
+    stated_year,
+)
+
+RELATIVE_TOLERANCE = 0.01
+#: The year a change is measured from ("from 450 kt in 2022", "compared with 2019", "on 2022").
+_BASELINE = re.compile(
+    r"\b(?:from|since|on|over|than|against|versus|vs\.?|relative\sto|compared\s(?:with|to))\s"
+    r"(?:(?:the|our|its|a)\s)?(?:[\w.,]+\s(?:\w+\s)?(?:CO2e?\s)?in\s)?(?:FY\s?|fiscal\s(?:year\s)?)?((?:19|20)\d\d)\b",
+    re.IGNORECASE,
+)
+MIN_SHARED_WORDS = 2
+_I = re.IGNORECASE
+
+
+@dataclass(frozen=True)
+class ClaimFigure:
+    """A claim figure with what it is compared by: its year, emissions quantity, mood, role, the
+    direction of its change and, for a percentage, its kind and base."""
+
+    figure: Figure
+    year: int | None
+    quantity: str | None
+    mood: str
+    role: str | None
+    direction: str | None
+    percent: tuple[str | None, frozenset[str]]
+    baselines: frozenset[int] = frozenset()  # the years the claim measures changes from
+
+    @classmethod
+    def read(cls, text: str, figure: Figure) -> ClaimFigure:
+        """The figure as the claim `text` states it."""
+        return cls(
+            figure,
+            stated_year(text, figure),
+            quantity_at(text, figure.start),
+            mood(text, figure.start, figure.end),
+            role(text, figure.start, figure.end),
+            figure_direction(text, figure.start, figure.end),
+            percent_measure(text, figure.start, figure.end),
+            baselines(text),
+        )
+
+
+@dataclass(frozen=True)
+class FigureOutcome:
+    """What `compare_figures` found, with the claim figure and the source figure it rests on (none
+    for "unasserted"), so that a reason can say which figures differ ("450 kt for 2022")."""
+
+    kind: str
+    mine: ClaimFigure | None = None
+    theirs: Figure | None = None
+
+
+def same_value(mine: Figure, theirs: Figure) -> bool:
+    """The same value, within the rounding of either figure or 1 %."""
+    tolerance = max(mine.base_half_unit, theirs.base_half_unit, abs(mine.base) * RELATIVE_TOLERANCE)
+    return abs(abs(mine.base) - abs(theirs.base)) <= tolerance
+
+
+def compare_figures(
+    claim: tuple[ClaimFigure, ...], sites: set[str], sentence: str, *, alike: bool, disputed: bool
+) -> FigureOutcome | None:
+    """ "match", "opposite", "mismatch", "unasserted" (see the module docstring) or None when no
+    figure is comparable; a source stating another change amount than the claim for the same
+    quantity never matches, even when it repeats a level of the claim. `sites` are the sites or
+    segments the claim's figures are for; `alike` whether the two sentences measure alike
+    (`figure_subjects.measure_alike`); `disputed` whether the sentence disputes what it reports."""
+    comparable = [
+        (mine, theirs)
+        for mine in claim
+        for theirs in parse_figures(sentence)
+        if mine.figure.same_kind(theirs)
+        and _same_year(mine.year, stated_year(sentence, theirs))
+        and _same_measure(mine, sentence, theirs)
+    ]
+    same = [(mine, theirs) for mine, theirs in comparable if same_value(mine.figure, theirs)]
+    kept = [(mine, theirs) for mine, theirs in same if not denied(sentence, theirs.start)]
+    if same and not kept:
+        # the source rejects the claim's value ("rather than 2.3 Mt")
+        return FigureOutcome("mismatch", *same[0])
+    opposite = [pair for pair in kept if _opposite(pair[0], sentence, pair[1])]
+    asserted = [pair for pair in kept if pair not in opposite and not negated(sentence, pair[1].start)]
+    differing = [
+        (mine, theirs)
+        for mine, theirs in comparable
+        if not same_value(mine.figure, theirs)
+        and not negated(sentence, theirs.start)
+        and _certainly_comparable(mine.figure, theirs)
+        and same_role(mine.role, role(sentence, theirs.start, theirs.end))
+    ]
+    changes_differ = _changes_differ(differing, same, sentence)
+    if asserted and not disputed and not changes_differ:
+        return FigureOutcome("match", *asserted[0])
+    if any(_certainly_same_quantity(mine, sentence, theirs, alike) for mine, theirs in opposite):
+        return FigureOutcome("opposite", *opposite[0])
+    if differing and alike and all(re.search(rf"\b{site}", sentence, _I) for site in sites):
+        return FigureOutcome("mismatch", *(changes_differ or differing)[0])
+    return FigureOutcome("unasserted") if kept else None
+
+
+def _changes_differ(
+    differing: list[tuple[ClaimFigure, Figure]], same: list[tuple[ClaimFigure, Figure]], sentence: str
+) -> list[tuple[ClaimFigure, Figure]]:
+    """The pairs in which both sides state a change amount of the same quantity ("down 5%" against
+    "fell 9%") and the amounts differ beyond rounding, leaving out figures that meet their equal
+    elsewhere in the sentence: the source then does not state the claim's change, whatever level
+    the two share (410 kt may be right while the stated 5% fall is not)."""
+    matched_mine = {id(mine) for mine, _ in same}
+    matched_theirs = {theirs.start for _, theirs in same}
+    return [
+        (mine, theirs)
+        for mine, theirs in differing
+        if mine.role == "change"
+        and role(sentence, theirs.start, theirs.end) == "change"
+        and id(mine) not in matched_mine
+        and theirs.start not in matched_theirs
+        and _same_baseline(mine.baselines, baselines(sentence))
+    ]
+
+
+def baselines(text: str) -> frozenset[int]:
+    """The years `text` measures changes from ("from 450 kt in 2022", "compared with 2019")."""
+    return frozenset(int(year) for year in _BASELINE.findall(text))
+
+
+def _same_baseline(mine: frozenset[int], theirs: frozenset[int]) -> bool:
+    """False when both measure changes from a stated year and share none ("down 5% on 2022"
+    against "down 30% from 2019 levels"): changes from different baselines differ as a rule."""
+    return not mine or not theirs or bool(mine & theirs)
+
+
+def other_percentages(claim: tuple[ClaimFigure, ...], sentence: str) -> bool:
+    """Whether the sentence states percentages (or percentage points), none of which can be the
+    same quantity as one of the claim's ("reaching 19% of our total supply" against "Scope 1
+    emissions increased 15%", "rose 6%" against "up 6 percentage points"): its directions of change
+    then speak of another quantity than the claim's."""
+    mine = [_percent_like(figure.figure, figure.percent) for figure in claim if _is_percent(figure.figure)]
+    theirs = [
+        _percent_like(figure, percent_measure(sentence, figure.start, figure.end))
+        for figure in parse_figures(sentence)
+        if _is_percent(figure)
+    ]
+    return bool(mine and theirs) and not any(same_percentage(m, t) for m in mine for t in theirs)
+
+
+def _is_percent(figure: Figure) -> bool:
+    return figure.dimension in {"percent", "pp"}
+
+
+def _percent_like(
+    figure: Figure, measure: tuple[str | None, frozenset[str]]
+) -> tuple[str | None, frozenset[str]]:
+    """A percentage's kind and base; percentage points are a kind of their own (an absolute change)."""
+    return ("points", measure[1]) if figure.dimension == "pp" else measure
+
+
+def compare_counts(claim: tuple[tuple[Count, str], ...], sentence: str, shared: set[str]) -> str | None:
+    """Counts of the same things ("167 warehouses"), each claim count with its mood: "denied" when
+    the source rejects the claim's count ("60 warehouses, not 167"), "match" when it repeats it,
+    "mismatch" when it gives another count of the same things in a sentence sharing at least two
+    other content words with the claim, "unasserted" when it repeats the count only negated."""
+    theirs = parse_counts(sentence)
+    rejected = {value for value, _ in denied_numbers(sentence)}
+    result: str | None = None
+    for mine, mine_mood in claim:
+        if mine.value in rejected:
+            return "denied"
+        same_things = [
+            count
+            for count in theirs
+            if count.noun == mine.noun and same_mood(mine_mood, mood(sentence, count.start, count.end))
+        ]
+        repeated = [count for count in same_things if count.value == mine.value]
+        if any(not negated(sentence, count.start) for count in repeated):
+            result = "match"
+        elif repeated:
+            result = result or "unasserted"  # "did not fit LED lighting at 212 depots"
+        elif same_things and len(shared - {mine.noun}) >= MIN_SHARED_WORDS and result in {None, "unasserted"}:
+            result = "mismatch"
+    return result
+
+
+def _same_quantity(claim_quantity: str | None, source_quantity: str | None) -> bool:
+    """The same emissions quantity, or a source figure that does not say which (its sentence shares
+    the claim's topic). A figure the source labels (Scope 1, the total) is compared only with a claim
+    figure of that label."""
+    return source_quantity is None or claim_quantity == source_quantity
+
+
+def _same_measure(mine: ClaimFigure, sentence: str, theirs: Figure) -> bool:
+    """Whether two figures can measure the same quantity: the same emissions quantity, a comparable
+    mood, and for percentages the same kind and base."""
+    return (
+        _same_quantity(mine.quantity, quantity_at(sentence, theirs.start))
+        and same_mood(mine.mood, mood(sentence, theirs.start, theirs.end))
+        and (
+            mine.figure.dimension != "percent"
+            or same_percentage(mine.percent, percent_measure(sentence, theirs.start, theirs.end))
+        )
+    )
+
+
+def _opposite(mine: ClaimFigure, sentence: str, theirs: Figure) -> bool:
+    """Whether the source states the figure for the opposite change ("rose 30%" against "reduced by
+    30%")."""
+    direction = figure_direction(sentence, theirs.start, theirs.end)
+    return mine.direction is not None and direction is not None and direction != mine.direction
+
+
+def _certainly_same_quantity(mine: ClaimFigure, sentence: str, theirs: Figure, alike: bool) -> bool:
+    """Both figures label the same emissions quantity, or the claim labels none and the sentences
+    measure alike."""
+    if mine.quantity is not None:
+        return quantity_at(sentence, theirs.start) == mine.quantity
+    return alike
+
+
+def _same_year(mine: int | None, theirs: int | None) -> bool:
+    return mine is None or theirs is None or mine == theirs
+
+
+def _certainly_comparable(mine: Figure, theirs: Figure) -> bool:
+    return mine.co2e == theirs.co2e and not (mine.ambiguous or theirs.ambiguous)

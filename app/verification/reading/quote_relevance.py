@@ -1,0 +1,56 @@
+"""Whether a source's quote bears on the claim it is said to support or contradict.
+
+The quote check (`app.search.sources`) proves a quoted sentence is in the source; it does not prove
+the sentence is about the claim. An analysis model that answers "supports" while quoting "Rio Tinto
+said its emissions data was published in its 2023 climate report" would otherwise verify every claim
+of the report. So a quote decides nothing unless it bears on the claim:
+
+- **support** of a claim that states figures needs one of them in the quote (the same value in the
+  same kind of unit, paraphrases such as "16.2 million tonnes" for "16.2 Mt" included); support of a
+  claim without figures needs two of the claim's subject words in the quote;
+- **a contradiction** needs one of the claim's subject words in the quote: a different figure or an
+  opposite reading is the point, but it must be about the claim's subject.
+
+Subject words are content words that are not the company's name, units, scales or periods
+(`figure_subjects.SUBJECTLESS_WORDS`). The rule reader applies stricter tests of its own
+(`contradictions`); this one is what every reading, the model's included, must pass.
+"""
+
+from __future__ import annotations
+
+from app.verification.reading.contradictions import content_words, same_value
+from app.verification.reading.figure_subjects import subject_words
+from app.verification.reading.figures import parse_figures
+
+#: Subject words a supporting quote shares with a claim that states no figure.
+SUPPORT_SUBJECT_WORDS = 2
+#: Subject words a contradicting quote shares with the claim.
+CONTRADICTION_SUBJECT_WORDS = 1
+
+
+def shared_subjects(claim: str, company: str, quote: str) -> set[str]:
+    """The claim's subject words that the quote also uses."""
+    return subject_words(content_words(claim) & content_words(quote)) - content_words(company)
+
+
+def states_claim_figure(claim: str, quote: str) -> bool:
+    """Whether the quote states one of the claim's figures (same kind, same value)."""
+    theirs = parse_figures(quote)
+    return any(
+        mine.same_kind(other) and same_value(mine, other) for mine in parse_figures(claim) for other in theirs
+    )
+
+
+def bears_on_claim(claim: str, company: str, quote: str | None, stance: str) -> bool:
+    """Whether `quote` can decide anything about `claim` with `stance` ("supports"/"contradicts");
+    other stances decide nothing anyway and pass."""
+    if stance not in {"supports", "contradicts"}:
+        return True
+    if not quote:
+        return False
+    shared = shared_subjects(claim, company, quote)
+    if stance == "contradicts":
+        return len(shared) >= CONTRADICTION_SUBJECT_WORDS
+    if parse_figures(claim):
+        return states_claim_figure(claim, quote)
+    return len(shared) >= SUPPORT_SUBJECT_WORDS

@@ -1,0 +1,85 @@
+"""One search result read for one claim: whether it is about the report's company, how it bears on
+the claim (`source_analysis`), its credibility tier, and whether its quote is really in it."""
+
+from __future__ import annotations
+
+from app.agents.runtime import InvestigationTools
+from app.agents.state import ClaimState
+from app.search.results import SearchResult
+from app.search.sources import SourceTexts
+from app.verification.investigators.search_queries import PlannedQuery
+from app.verification.investigators.source_findings import EvaluatedSource
+from app.verification.reading.contradictions import SourceAssessment
+from app.verification.reading.fact_reading import about_another_company, hold_to_same_fact
+from app.verification.reading.source_analysis import RuleAssessor, analyse_source
+from app.verification.sources.attribution import company_voice
+from app.verification.sources.company_names import about_company
+from app.verification.sources.credibility import TierAssignment, assign_tier, default_tier
+
+
+async def read_source(
+    tools: InvestigationTools,
+    texts: SourceTexts,
+    rules: RuleAssessor,
+    claim: ClaimState,
+    company: str,
+    result: SearchResult,
+    query: PlannedQuery,
+) -> EvaluatedSource:
+    """How `result`, found by `query`, bears on `claim`: a source that never names the company is
+    irrelevant unread; otherwise it is analysed (`analyse_source`), tiered, and its quote checked
+    against the source's own text."""
+    if not about_company(company, result.title, result.snippet, result.content):
+        assessment, llm_tier, llm_error = _not_about(company), None, None
+    elif (other := about_another_company(company, result)) is not None:
+        assessment, llm_tier, llm_error = other, None, None
+    else:
+        assessment, llm_tier, llm_error = await analyse_source(
+            tools.llm, claim, company, result, rules, tools.usage
+        )
+    tier = _tier(result, company, llm_tier)
+    # The quote widened to its sentence, held to the claim's company, period, mood and quantity.
+    assessment, checked, bears = await hold_to_same_fact(
+        texts, claim["text"], company, result, assessment, rules
+    )
+    return EvaluatedSource(
+        result=result,
+        query=query.query,
+        query_type=query.query_type,
+        tier=tier,
+        assessment=assessment,
+        quote=checked,
+        llm_error=llm_error,
+        bears_on_claim=bears,
+        company_voice=company_voice(assessment.quote, company, assessment.stance),
+    )
+
+
+def _not_about(company: str) -> SourceAssessment:
+    """A source that never names the report's company: it is about someone else, so it neither
+    supports, contradicts nor discusses this report's claims (a library document about another firm
+    would otherwise turn up as independent evidence for every report)."""
+    return SourceAssessment(
+        "irrelevant",
+        None,
+        0.0,
+        f"The source does not name {company}; it is not about the company.",
+        None,
+        None,
+    )
+
+
+def _tier(result: SearchResult, company: str, llm_tier: int | None) -> TierAssignment:
+    """The outlet's tier from the credibility table, else the lowest. A model's opinion of an
+    unlisted outlet is recorded but never lifts it: two unknown sites the model calls Tier 2 would
+    otherwise verify (or contradict) claims as two independent publishers."""
+    by_rules = assign_tier(result.url, result.source_domain, result.title, result.snippet, company)
+    if by_rules is not None:
+        return by_rules
+    tier = default_tier(result.source_domain)
+    if llm_tier is None or llm_tier >= tier.tier:
+        return tier
+    suggestion = (
+        f"; the analysis model suggested Tier {llm_tier}, which does not count for an unlisted outlet"
+    )
+    return TierAssignment(tier.tier, tier.basis, tier.reasoning + suggestion)

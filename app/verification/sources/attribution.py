@@ -1,0 +1,130 @@
+"""Whose word a source's quote carries: an outlet's own finding, or the reporting company's.
+
+An outlet that writes "Nordavia Metals said its Scope 3 emissions were 14.2 Mt CO2e" is independent;
+the figure is not. Counting such a sentence as corroboration turns "reported in the press" into
+"independently confirmed" (trial s24, bug 4), so a quote that attributes what it states to the
+company, or states it in the company's first person, is the company's voice (`company_voice`):
+
+- **relayed**: "<Company> said/reported/announced/stated/disclosed …", "according to <Company>",
+  "the company/group/miner said", "said in a statement", "its annual report shows", "a company
+  spokesperson said";
+- **first person**: "our Scope 3 emissions were …", "we spent …" — a source quoting the company,
+  or the company's own document. A newsroom's own first person ("our reporters found", "we
+  analysed") is not the company.
+
+A relayed figure that supports the claim is self-reported, not corroboration. A relayed figure that
+contradicts the claim is the company saying something else elsewhere: evidence that the report is
+inconsistent, not an independent contradiction. But a sentence that sets someone else against the
+company ("Nordavia claims 64%, but an audit found 40%") carries that someone's finding: a
+contradiction there is independent, so it is not treated as a relay.
+
+Rule-based and deliberately literal (`method` of the reading is unchanged); it is applied to every
+reading, the analysis model's included.
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.verification.sources.company_names import distinctive_first_word, search_name
+
+RELAYED = "relays the company's own statement"
+FIRST_PERSON = "states it in the company's own first person"
+
+_SPEAKS = (
+    r"(?:said|says|reported|reports|announced|announces|stated|states|disclosed|discloses|"
+    r"confirmed|confirms|told|tells|published|publishes|posted|estimated|estimates|expects|expected|"
+    r"claimed|claims|declared|revealed|put|puts|gave|gives|showed|shows|listed|lists)"
+)
+#: What the press calls a company once it has named it.
+_COMPANY_NOUNS = (
+    r"(?:company|group|firm|miner|producer|retailer|carmaker|automaker|manufacturer|maker|bank|insurer|"
+    r"utility|operator|conglomerate|chipmaker|airline|lender|developer|supplier|trust|business)"
+)
+_GENERIC_RELAYS = (
+    rf"\bthe\s+{_COMPANY_NOUNS}\s+(?:\w+\s+){{0,3}}?{_SPEAKS}\b",
+    rf"\b(?:a|the)\s+{_COMPANY_NOUNS}\s+(?:spokes(?:person|man|woman)|statement|filing|release)\b",
+    r"\bits\s+(?:spokes(?:person|man|woman)|chief\s+executive|ceo|cfo|chair(?:man|woman)?|management|"
+    r"executives?|board)\s+(?:\w+\s+){0,2}?" + _SPEAKS + r"\b",
+    r"\b(?:said|stated|announced|reported|disclosed|confirmed)\s+in\s+(?:a|its|an)\s+"
+    r"(?:\w+\s+)?(?:statement|filing|release|report|presentation|disclosure)\b",
+    r"\bin\s+a\s+statement\b",
+    r"\b(?:according\s+to|from|in|as\s+(?:stated|shown)\s+in)\s+(?:its|the\s+company['’]s|the\s+group['’]s)\s+"
+    r"(?:own\s+)?(?:\w+\s+){0,2}?(?:statement|filings?|reports?|disclosures?|accounts|results|data|figures|"
+    r"release|presentation)\b",
+    r"\bits\s+(?:\w+\s+){0,2}?(?:filings?|reports?|disclosures?|accounts|release)\s+"
+    r"(?:shows?|showed|says|said|states|stated|put|puts|gives|gave)\b",
+    r"\bcompany\s+(?:officials|executives|data|figures|filings?)\b",
+    r"\baccording\s+to\s+(?:the\s+)?" + _COMPANY_NOUNS + r"\b",
+)
+#: Someone other than the company weighs in: the sentence contrasts its finding with the company's.
+_OTHER_VOICE = re.compile(
+    r"\b(?:but|however|yet|although|though|whereas|while|instead)\b|contrary\s+to|\bnot\s+true\b|"
+    r"\b(?:found|finds|find|estimates?|estimated|calculated|puts?\s+(?:it|them|the\s+\w+)\s+at)\b|"
+    r"\b(?:audit|auditors?|analysts?|researchers?|investigat\w+|regulators?|ngos?|watchdogs?|"
+    r"campaigners?|scientists?|satellite|records|data\s+show)\b|"
+    r"\b(?:disput\w+|reject\w+|challeng\w+|understat\w+|overstat\w+|inflat\w+|misleading|false|wrong)\b",
+    re.IGNORECASE,
+)
+#: "We", "our", "ours", "us" ("US" is a country).
+_FIRST_PERSON = re.compile(r"\b(?:[Ww]e|[Oo]urs?|us)\b")
+#: A newsroom's or researcher's own first person ("our reporters", "we analysed").
+_NEWSROOM_FIRST_PERSON = re.compile(
+    r"\b(?:our|we)\s+(?:own\s+)?(?:reporters?|journalists?|newsroom|correspondents?|editors?|readers?|"
+    r"analysis|analy[sz]ed|investigation|investigated|review(?:ed)?|calculations?|calculated|"
+    r"estimates?|estimated|found|find|examined|obtained|asked|contacted|understand|survey(?:ed)?|"
+    r"research|team|sources?|reporting|data\s+(?:team|desk)|modell?ing|modell?ed)\b|"
+    r"\b(?:told|showed|sent|gave)\s+us\b",
+    re.IGNORECASE,
+)
+
+
+def _name_alternatives(company: str) -> list[str]:
+    """How a sentence names the company: its search name, or its distinctive first word."""
+    name = search_name(company)
+    if not name:
+        return []
+    names = [name]
+    first = distinctive_first_word(name)
+    if first is not None and first != name:
+        names.append(first)
+    return names
+
+
+def _relay_patterns(company: str) -> list[str]:
+    patterns = list(_GENERIC_RELAYS)
+    for name in _name_alternatives(company):
+        named = r"\s+".join(re.escape(word) for word in name.split())
+        patterns.append(rf"(?<!\w){named}(?:['’]s?)?\s+(?:\w+\s+){{0,3}}?{_SPEAKS}\b")
+        patterns.append(rf"\baccording\s+to\s+{named}\b")
+        patterns.append(rf"\b{_SPEAKS}\s+by\s+{named}\b")
+    return patterns
+
+
+def relays_company(quote: str, company: str) -> bool:
+    """Whether the quote attributes what it states to the company ("Acme said …", "the miner said")."""
+    return any(re.search(pattern, quote, re.IGNORECASE) for pattern in _relay_patterns(company))
+
+
+def in_first_person(quote: str) -> bool:
+    """Whether the quote speaks as "we"/"our" other than a newsroom's or researcher's own first person."""
+    newsroom = [match.span() for match in _NEWSROOM_FIRST_PERSON.finditer(quote)]
+    return any(
+        not any(start <= match.start() < end for start, end in newsroom)
+        for match in _FIRST_PERSON.finditer(quote)
+    )
+
+
+def company_voice(quote: str | None, company: str, stance: str) -> str | None:
+    """Why a supporting or contradicting quote is the company's own word (`RELAYED`,
+    `FIRST_PERSON`), or None when it is the source's own. A contradiction that sets another voice
+    against the company (an audit, analysts, "but …") stays the source's own."""
+    if not quote or stance not in {"supports", "contradicts"}:
+        return None
+    if stance == "contradicts" and _OTHER_VOICE.search(quote):
+        return None
+    if in_first_person(quote):
+        return FIRST_PERSON
+    if relays_company(quote, company):
+        return RELAYED
+    return None
