@@ -1,4 +1,5 @@
-"""A source contradicts a claim only with a figure for the same thing (app/verification/reading/figure_subjects.py).
+"""A source contradicts a claim only with a figure for the same thing
+(app/verification/reading/figure_subjects.py).
 
 The false contradictions these tests pin down were found by `bench.verdict_quality`: one news
 sentence stating a company's emissions in tonnes of CO2e for a year was read against every claim of
