@@ -18,6 +18,7 @@ from schema.mutations.evidence_delete import DeleteEvidenceDocumentMutation
 from schema.mutations.report_delete import DeleteReportMutation
 from schema.mutations.report_upload import UploadReportMutation
 from schema.questions import QuestionQuery
+from schema.registries import RegistryQuery
 from schema.reports import ReportQuery
 from schema.verdict_stream import VerdictSubscription
 from schema.ws_guard import WebSocketOperationGuard
@@ -39,8 +40,9 @@ def _joined(name: str, description: str, types: tuple[type, ...]) -> type:
 Query = _joined(
     "Query",
     "Reading: your reports with their claims, findings and verdicts, your evidence library, questions "
-    "about a report (`askReport`) and any object by global id (`node`).",
-    (ReportQuery, EvidenceQuery, QuestionQuery, NodeQuery),
+    "about a report (`askReport`), the public registries imported (`registries`) and any object by global "
+    "id (`node`).",
+    (ReportQuery, EvidenceQuery, QuestionQuery, RegistryQuery, NodeQuery),
 )
 Mutation = _joined(
     "Mutation",

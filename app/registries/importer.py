@@ -3,19 +3,20 @@
 The same file(s) imported twice change nothing: a snapshot is unique per kind by the SHA-256 of its
 files (in any order), so the second import returns the first's snapshot. Nothing is ever half
 imported, and a newer snapshot is stored beside the older ones (claims are checked against the
-snapshot of their time). Records are inserted in batches; a progress callback hears after each.
+snapshot of their time). Records are written with COPY in batches (several times faster than
+batched INSERTs for the 14,000 SBTi rows); a progress callback hears after each batch.
 """
 
 from __future__ import annotations
 
 import asyncio
 import hashlib
+import uuid
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
-from sqlalchemy import insert
+import orjson
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncSession
 
@@ -24,16 +25,29 @@ from app.db.models import RegistrySnapshot
 from app.db.session import SessionFactory
 from app.registries.kinds import RegistrySpec, registry_spec
 from app.registries.records import (
+    Details,
     ParsedSnapshot,
     RegistryFileProblem,
     RegistryKind,
+    RegistryRecord,
     SnapshotOptions,
-    details_json,
+    details_text,
 )
 from app.registries.snapshots import SnapshotSummary, find_snapshot
 
-#: Records per INSERT: large enough to be quick, small enough for a progress bar to move.
+#: Records per COPY: large enough to be quick, small enough for a progress bar to move.
 BATCH_SIZE = 2000
+#: The columns COPY fills (the id is the table's identity).
+COPY_COLUMNS = (
+    "snapshot_id",
+    "record_key",
+    "entity_name",
+    "normalised_name",
+    "identifiers",
+    "country",
+    "period",
+    "data",
+)
 #: Told (records stored, records in all) as the import goes; (0, 0) while the files are read.
 Progress = Callable[[int, int], None]
 
@@ -133,24 +147,29 @@ async def _store(
     )
     session.add(snapshot)
     await session.flush()
+    connection = await (await session.connection()).get_raw_connection()
+    driver = connection.driver_connection  # asyncpg's, in the session's transaction
+    if driver is None:
+        raise RuntimeError("the session's connection has no driver connection")
     total = len(parsed.records)
     for start in range(0, total, BATCH_SIZE):
-        rows = [_row(snapshot, record) for record in parsed.records[start : start + BATCH_SIZE]]
-        await session.execute(insert(RecordRow), rows)
+        rows = [_row(snapshot.id, record) for record in parsed.records[start : start + BATCH_SIZE]]
+        await driver.copy_records_to_table(RecordRow.__tablename__, records=rows, columns=COPY_COLUMNS)
         if progress is not None:
             progress(start + len(rows), total)
     await session.refresh(snapshot)
     return SnapshotSummary.of(snapshot)
 
 
-def _row(snapshot: RegistrySnapshot, record: Any) -> dict[str, Any]:
-    return {
-        "snapshot_id": snapshot.id,
-        "record_key": record.record_key,
-        "entity_name": record.entity_name,
-        "normalised_name": record.normalised_name,
-        "identifiers": dict(record.identifiers),
-        "country": record.country,
-        "period": record.period,
-        "data": details_json(record.details),
-    }
+def _row(snapshot_id: uuid.UUID, record: RegistryRecord[Details]) -> tuple[object, ...]:
+    """A record in `COPY_COLUMNS` order (JSONB as JSON text, as the driver's codec takes it)."""
+    return (
+        snapshot_id,
+        record.record_key,
+        record.entity_name,
+        record.normalised_name,
+        orjson.dumps(dict(record.identifiers)).decode(),
+        record.country,
+        record.period,
+        details_text(record.details),
+    )

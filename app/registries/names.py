@@ -26,8 +26,10 @@ _SEPARATORS = re.compile(r"[^0-9a-z]+")
 
 def normalise_name(name: str) -> str:
     """The name's normal form ("" for a name of punctuation only)."""
-    folded = unicodedata.normalize("NFKD", name.casefold())
-    folded = "".join(char for char in folded if not unicodedata.combining(char))
+    folded = name.casefold()
+    if not folded.isascii():
+        folded = unicodedata.normalize("NFKD", folded)
+        folded = "".join(char for char in folded if not unicodedata.combining(char))
     folded = _JOINED.sub("", folded.replace("&", " and "))
     words = _SEPARATORS.sub(" ", folded).split()
     if len(words) > 1 and words[0] == "the":

@@ -8,12 +8,13 @@ entity and year). Each record's `details` is the kind's own dataclass (`SbtiTarg
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+import orjson
 
 from app.registries.names import normalise_name
 
@@ -80,16 +81,15 @@ class ParsedSnapshot:
     records: Sequence[RegistryRecord[Details]]
 
 
+def details_text(details: Details) -> str:
+    """A record's details as the JSON stored: keys as the dataclass names them, dates as ISO strings.
+
+    orjson serialises dataclasses and dates natively, some twenty times faster than
+    `dataclasses.asdict`, which deep-copies every value first.
+    """
+    return orjson.dumps(details).decode()
+
+
 def details_json(details: Details) -> dict[str, Any]:
-    """A record's details as JSON-ready values (dates as ISO strings), keys as the dataclass names them."""
-    return dict(_jsonable(dataclasses.asdict(details)))
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {key: _jsonable(item) for key, item in value.items()}
-    if isinstance(value, list | tuple):
-        return [_jsonable(item) for item in value]
-    if isinstance(value, date):
-        return value.isoformat()
-    return value
+    """A record's details as the JSON values stored (see `details_text`)."""
+    return dict(orjson.loads(details_text(details)))
