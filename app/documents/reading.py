@@ -124,13 +124,18 @@ def _forget_opened() -> None:
         _last_opened = None
 
 
-def read_whole_pdf(data: bytes) -> PdfText:
-    """Every page's text, the title from the metadata, and whether the PDF is encrypted."""
+def read_whole_pdf(data: bytes, text_limit: TextLimit | None = None) -> PdfText:
+    """Every page's text, the title from the metadata, and whether the PDF is encrypted.
+
+    Raises:
+        PdfRejected: CORRUPT, or TEXT_TOO_LARGE once the text passes `text_limit`'s budget.
+    """
     try:
         with open_pdf(data) as document:
             if document.needs_pass:
                 return PdfText([], None, True, 0)
-            batch = _storable_batch(read_pages(document, 1, document.page_count))
+            budget = TextBudget(text_limit, len(data), document.page_count) if text_limit else None
+            batch = _storable_batch(read_pages(document, 1, document.page_count, budget))
             metadata = document.metadata or {}
     except PdfRejected:
         raise

@@ -10,12 +10,14 @@ from __future__ import annotations
 import codecs
 import re
 import unicodedata
+import uuid
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 
-from app.documents.pdf import PDF_MAGIC, PdfRejected
+from app.documents.pdf import PDF_MAGIC, PdfProblem, PdfRejected
 from app.documents.processes import DocumentCrashed, DocumentFailed, DocumentProcesses, DocumentTimedOut
 from app.documents.reading import read_whole_pdf
+from app.documents.text import TextLimit
 from app.evidence.errors import EvidenceProblem, EvidenceRejected
 from app.evidence.html_text import html_to_text, sniff_charset
 
@@ -107,16 +109,26 @@ def normalise_text(text: str) -> str:
     return re.sub(r"\n{3,}", "\n\n", text).strip()
 
 
-async def pdf_text(content: bytes, field: str, documents: DocumentProcesses) -> Extracted:
-    """A PDF's text, read by `documents` (a file that crashes the reader fails alone).
+async def pdf_text(
+    content: bytes,
+    field: str,
+    documents: DocumentProcesses,
+    *,
+    organisation: uuid.UUID | None = None,
+    text_limit: TextLimit | None = None,
+) -> Extracted:
+    """A PDF's text, read by `documents` for `organisation` (a file that crashes the reader fails
+    alone, and one organisation's files never hold every document process), within `text_limit`.
 
     Raises:
-        EvidenceRejected: UNREADABLE_FILE for a damaged or encrypted PDF.
+        EvidenceRejected: UNREADABLE_FILE for a damaged or encrypted PDF; TOO_LARGE for one whose
+            text passes the limit (a few KB of compressed operators can expand to gigabytes).
     """
     try:
-        text = await documents.call(read_whole_pdf, content)
+        text = await documents.call(read_whole_pdf, content, text_limit, organisation=organisation)
     except PdfRejected as exc:
-        raise EvidenceRejected(EvidenceProblem.UNREADABLE_FILE, exc.message, field) from exc
+        code = EvidenceProblem.TOO_LARGE if exc.problem is PdfProblem.TEXT_TOO_LARGE else None
+        raise EvidenceRejected(code or EvidenceProblem.UNREADABLE_FILE, exc.message, field) from exc
     except (DocumentCrashed, DocumentTimedOut, DocumentFailed) as exc:
         raise EvidenceRejected(
             EvidenceProblem.UNREADABLE_FILE, f"The PDF is damaged and cannot be read: {exc}.", field

@@ -26,6 +26,7 @@ from app.db.models import EvidenceDocument
 from app.db.models.evidence import EVIDENCE_SOURCE_TYPE
 from app.db.session import SessionFactory
 from app.documents.processes import document_processes
+from app.documents.text import TextLimit
 from app.embeddings import Embedder, EmbeddingUnavailable
 from app.evidence.chunks import Chunk, split_into_chunks
 from app.evidence.errors import EvidenceProblem, EvidenceRejected
@@ -117,7 +118,7 @@ async def add_evidence_document(
     published = parse_published_date(published_date)
     wanted_title = clean_title(title)
     url = clean_source_url(source_url)
-    source = await _read_source(settings, text, content, filename, content_type, url)
+    source = await _read_source(settings, text, content, filename, content_type, url, organisation_id)
     body = normalise_text(source.extracted.text)
     if not body:
         field = "text" if text is not None else "file" if content is not None else "sourceUrl"
@@ -156,6 +157,7 @@ async def _read_source(
     filename: str | None,
     content_type: str | None,
     url: str | None,
+    organisation_id: uuid.UUID,
 ) -> _Source:
     """The extracted text of whichever input was given, with size limits applied before any parsing."""
     name = checked_filename(filename)
@@ -175,15 +177,16 @@ async def _read_source(
             raise EvidenceRejected(EvidenceProblem.EMPTY_TEXT, "The file is empty.", "file")
         if len(content) > limit:
             raise _too_large("file", limit)
-        return _Source(await _extract(settings, content, name, content_type, "file"), name, url)
+        extracted = await _extract(settings, content, name, content_type, "file", organisation_id)
+        return _Source(extracted, name, url)
     if url is not None:
-        return await _fetch_source(settings, url)
+        return await _fetch_source(settings, url, organisation_id)
     raise EvidenceRejected(
         EvidenceProblem.NO_INPUT, "Give the document's text, a file, or a source URL to fetch it from."
     )
 
 
-async def _fetch_source(settings: Settings, url: str) -> _Source:
+async def _fetch_source(settings: Settings, url: str, organisation_id: uuid.UUID) -> _Source:
     """Fetch `url` through the SSRF-guarded fetcher, capped at the library's size limit too."""
     policy = FetchPolicy.from_settings(settings)
     limit = settings.evidence_max_document_bytes
@@ -203,7 +206,9 @@ async def _fetch_source(settings: Settings, url: str) -> _Source:
     name = clean_filename(PurePosixPath(urlsplit(fetched.url).path).name)
     if not fetched.body:
         raise EvidenceRejected(EvidenceProblem.EMPTY_TEXT, "The URL returned an empty page.", "sourceUrl")
-    extracted = await _extract(settings, fetched.body, name, fetched.content_type, "sourceUrl")
+    extracted = await _extract(
+        settings, fetched.body, name, fetched.content_type, "sourceUrl", organisation_id
+    )
     return _Source(extracted, name, _stored_url(fetched.url, url))
 
 
@@ -216,11 +221,22 @@ def _stored_url(final: str, asked: str) -> str | None:
 
 
 async def _extract(
-    settings: Settings, content: bytes, filename: str | None, content_type: str | None, field: str
+    settings: Settings,
+    content: bytes,
+    filename: str | None,
+    content_type: str | None,
+    field: str,
+    organisation_id: uuid.UUID,
 ) -> Extracted:
     media_type = media_type_of(content, filename, content_type, field)
     if media_type == PDF:
-        return await pdf_text(content, field, document_processes(settings))
+        return await pdf_text(
+            content,
+            field,
+            document_processes(settings),
+            organisation=organisation_id,
+            text_limit=TextLimit.from_settings(settings),
+        )
     return await asyncio.to_thread(extract, content, media_type, content_type, field)
 
 
