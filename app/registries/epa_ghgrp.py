@@ -20,10 +20,10 @@ from pathlib import Path
 from app.registries.cells import Cell
 from app.registries.dating import required, settle
 from app.registries.records import (
+    ParsedRecord,
     ParsedSnapshot,
     RegistryFileProblem,
     RegistryKind,
-    RegistryRecord,
     SnapshotOptions,
 )
 from app.registries.tables import Sheet, Table, find_table, read_workbook
@@ -191,7 +191,7 @@ def _parents(table: Table, year: int) -> dict[str, list[GhgrpParent]]:
 
 def _record(
     key: str, facility: _Facility, parents: list[GhgrpParent], period: str
-) -> RegistryRecord[GhgrpFacility]:
+) -> ParsedRecord[GhgrpFacility]:
     facts = facility.facts
     details = GhgrpFacility(
         facility_id=key,
@@ -206,4 +206,4 @@ def _record(
         parents=parents,
     )
     identifiers = {"ghgrp_facility_id": key} | ({"frs_id": facts["frs_id"]} if facts["frs_id"] else {})
-    return RegistryRecord(key, facility.name, details, identifiers, "US", period)
+    return ParsedRecord(key, facility.name, details, identifiers, "US", period)

@@ -26,10 +26,10 @@ from app.db.session import SessionFactory
 from app.registries.kinds import RegistrySpec, registry_spec
 from app.registries.records import (
     Details,
+    ParsedRecord,
     ParsedSnapshot,
     RegistryFileProblem,
     RegistryKind,
-    RegistryRecord,
     SnapshotOptions,
     details_text,
 )
@@ -161,7 +161,7 @@ async def _store(
     return SnapshotSummary.of(snapshot)
 
 
-def _row(snapshot_id: uuid.UUID, record: RegistryRecord[Details]) -> tuple[object, ...]:
+def _row(snapshot_id: uuid.UUID, record: ParsedRecord[Details]) -> tuple[object, ...]:
     """A record in `COPY_COLUMNS` order (JSONB as JSON text, as the driver's codec takes it)."""
     return (
         snapshot_id,

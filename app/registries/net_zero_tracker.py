@@ -16,7 +16,7 @@ from pathlib import Path
 from app.registries.cells import Cell
 from app.registries.countries import country_code_of_iso3
 from app.registries.dating import date_in_name, settle
-from app.registries.records import ParsedSnapshot, RegistryKind, RegistryRecord, SnapshotOptions
+from app.registries.records import ParsedRecord, ParsedSnapshot, RegistryKind, SnapshotOptions
 from app.registries.tables import Table, column_key, find_table, read_workbook
 
 WHAT = "the Net Zero Tracker export"
@@ -89,7 +89,7 @@ def parse_net_zero_tracker(paths: Sequence[Path], options: SnapshotOptions) -> P
     return ParsedSnapshot(RegistryKind.NET_ZERO_TRACKER, snapshot_date, options.period, records)
 
 
-def _record(table: Table, row: Sequence[Cell]) -> RegistryRecord[NetZeroTarget]:
+def _record(table: Table, row: Sequence[Cell]) -> ParsedRecord[NetZeroTarget]:
     id_code, isin, iso3 = (
         table.text(row, "ID_Code") or "",
         table.text(row, "ISIN_ID"),
@@ -124,4 +124,4 @@ def _record(table: Table, row: Sequence[Cell]) -> RegistryRecord[NetZeroTarget]:
     )
     identifiers = {"isin": isin, "net_zero_tracker_id": id_code} if isin else {"net_zero_tracker_id": id_code}
     name = table.text(row, "Name") or id_code
-    return RegistryRecord(id_code, name, details, identifiers, country_code_of_iso3(iso3))
+    return ParsedRecord(id_code, name, details, identifiers, country_code_of_iso3(iso3))

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from app.registries.cells import Cell
 from app.registries.dating import check_period, financial_year_in_name, required, settle
-from app.registries.records import ParsedSnapshot, RegistryKind, RegistryRecord, SnapshotOptions
+from app.registries.records import ParsedRecord, ParsedSnapshot, RegistryKind, SnapshotOptions
 from app.registries.tables import Table, find_table, read_csv
 
 WHAT = "the NGER corporate emissions and energy data"
@@ -60,7 +60,7 @@ def parse_nger(paths: Sequence[Path], options: SnapshotOptions) -> ParsedSnapsho
     return ParsedSnapshot(RegistryKind.NGER, options.snapshot_date, period, records)
 
 
-def _record(table: Table, row: Sequence[Cell], period: str) -> RegistryRecord[NgerEmissions]:
+def _record(table: Table, row: Sequence[Cell], period: str) -> ParsedRecord[NgerEmissions]:
     name = table.text(row, NAME) or ""
     details_text = table.text(row, IDENTIFIERS)
     details = NgerEmissions(
@@ -72,7 +72,7 @@ def _record(table: Table, row: Sequence[Cell], period: str) -> RegistryRecord[Ng
     )
     identifiers = _identifiers(details_text)
     key = next((f"{kind}:{value}" for kind, value in identifiers.items()), name)
-    return RegistryRecord(key, name, details, identifiers, "AU", period)
+    return ParsedRecord(key, name, details, identifiers, "AU", period)
 
 
 def _identifiers(details: str | None) -> dict[str, str]:

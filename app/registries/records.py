@@ -1,7 +1,7 @@
 """The typed records every registry parser produces, and the one refusal they raise.
 
 A parser turns a registry's file(s) into a `ParsedSnapshot`: what kind of registry it is, the
-snapshot date and reporting period the file states, and one `RegistryRecord` per entity (or per
+snapshot date and reporting period the file states, and one `ParsedRecord` per entity (or per
 entity and year). Each record's `details` is the kind's own dataclass (`SbtiTargets`,
 `NgerEmissions`, ...); the importer stores it as JSON with `details_json`.
 """
@@ -51,7 +51,7 @@ D = TypeVar("D", bound=Details, covariant=True)
 
 
 @dataclass(frozen=True)
-class RegistryRecord(Generic[D]):
+class ParsedRecord(Generic[D]):
     """One entity (or entity and year) of a registry.
 
     `record_key` is stable within the registry across snapshots, so later snapshots can be compared
@@ -78,7 +78,7 @@ class ParsedSnapshot:
     kind: RegistryKind
     snapshot_date: date | None
     period: str | None
-    records: Sequence[RegistryRecord[Details]]
+    records: Sequence[ParsedRecord[Details]]
 
 
 def details_text(details: Details) -> str:

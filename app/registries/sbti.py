@@ -17,7 +17,7 @@ from pathlib import Path
 from app.registries.cells import Cell
 from app.registries.countries import country_code
 from app.registries.dating import date_in_name, settle
-from app.registries.records import ParsedSnapshot, RegistryKind, RegistryRecord, SnapshotOptions
+from app.registries.records import ParsedRecord, ParsedSnapshot, RegistryKind, SnapshotOptions
 from app.registries.tables import Table, find_table, read_workbook
 
 WHAT = "the SBTi Companies Taking Action export"
@@ -86,7 +86,7 @@ def parse_sbti(paths: Sequence[Path], options: SnapshotOptions) -> ParsedSnapsho
     return ParsedSnapshot(RegistryKind.SBTI, snapshot_date, options.period, records)
 
 
-def _record(table: Table, row: Sequence[Cell]) -> RegistryRecord[SbtiTargets]:
+def _record(table: Table, row: Sequence[Cell]) -> ParsedRecord[SbtiTargets]:
     name = table.text(row, "company_name") or ""
     isin, lei, sbti_id = table.text(row, "isin"), table.text(row, "lei"), table.text(row, "sbti_id")
     location = table.text(row, "location")
@@ -111,7 +111,7 @@ def _record(table: Table, row: Sequence[Cell]) -> RegistryRecord[SbtiTargets]:
     )
     identifiers = {key: value for key, value in (("isin", isin), ("lei", lei), ("sbti_id", sbti_id)) if value}
     key = f"id:{sbti_id}" if sbti_id else f"{name}|{isin or ''}"
-    return RegistryRecord(key, name, details, identifiers, country_code(location))
+    return ParsedRecord(key, name, details, identifiers, country_code(location))
 
 
 def _target(

@@ -19,10 +19,10 @@ from pathlib import Path
 from app.registries.cells import Cell
 from app.registries.dating import date_in_name, required, settle
 from app.registries.records import (
+    ParsedRecord,
     ParsedSnapshot,
     RegistryFileProblem,
     RegistryKind,
-    RegistryRecord,
     SnapshotOptions,
 )
 from app.registries.tables import Table, column_key, find_table, read_workbook
@@ -80,13 +80,13 @@ def parse_uk_ets(paths: Sequence[Path], options: SnapshotOptions) -> ParsedSnaps
     return ParsedSnapshot(RegistryKind.UK_ETS, snapshot_date, period, records)
 
 
-def _records(table: Table, row: Sequence[Cell], years: list[int]) -> list[RegistryRecord[UkEtsYear]]:
+def _records(table: Table, row: Sequence[Cell], years: list[int]) -> list[ParsedRecord[UkEtsYear]]:
     """The account's years of operation the report covers (first year to last, or to the latest)."""
     first, last = table.year(row, "First Year of Operation"), table.year(row, "Last Year of Operation")
     operator_id = table.text(row, OPERATOR_ID) or ""
     holder = table.text(row, HOLDER) or operator_id
     return [
-        RegistryRecord(
+        ParsedRecord(
             f"{operator_id}/{year}",
             holder,
             _year(table, row, year, first, last),
