@@ -20,7 +20,7 @@ from starlette.routing import Route
 from app.documents.pdf import PdfRejected
 from app.documents.processes import DocumentCrashed, DocumentFailed, DocumentTimedOut
 from app.web.page_images import DEFAULT_SCALE, MAX_SCALE, MIN_SCALE, PageImages, find_target
-from schema.auth import Refused, admit, key_from_headers, log_refusal
+from schema.auth import Refused, admit, client_address, key_from_headers, log_refusal
 from schema.context import Services
 from schema.errors import ErrorCode, error_document
 from schema.ids import parse_node_id
@@ -75,7 +75,8 @@ def page_image_route(page_images: PageImages) -> Route:
     async def endpoint(request: Request) -> Response:
         services: Services = request.app.state.services
         try:
-            principal = await admit(services, key_from_headers(request.headers))
+            key = key_from_headers(request.headers)
+            principal = await admit(services, key, client_address(request.scope))
         except Refused as exc:
             log_refusal(exc, "page image request")
             headers = {name.decode(): value.decode() for name, value in exc.headers}

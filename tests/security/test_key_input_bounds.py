@@ -219,3 +219,15 @@ async def _close_of(url: str, key: str) -> tuple[int | None, str | None]:
 
 def test_the_budget_is_a_setting(services: RunningServices) -> None:
     assert make_settings(services).auth_failures_per_minute == 60
+
+
+async def test_page_image_requests_count_their_failures_too(api: tuple[str, Starlette]) -> None:
+    url, _ = api
+    path = "/reports/UmVwb3J0OjA=/pages/1.png"
+    async with httpx.AsyncClient(base_url=url, timeout=60) as http:
+        first = await http.get(path, headers={"Authorization": f"Bearer {UNKNOWN_KEY}"})
+        second = await http.get(path, headers={"Authorization": f"Bearer {UNKNOWN_KEY}"})
+
+    assert first.status_code == 401
+    assert second.status_code == 429
+    assert second.json()["errors"][0]["extensions"]["code"] == "RATE_LIMITED"
