@@ -340,6 +340,8 @@ def api_process(settings: Settings) -> Iterator[tuple[int, int]]:
         "DATABASE_URL": settings.require_database_url(),
         "REDIS_URL": settings.require_redis_url(),
         "RATE_LIMIT_PER_MINUTE": "0",
+        # A thousand subscribers share one key here; a deployment caps them per key.
+        "MAX_WEBSOCKETS_PER_KEY": "0",
     }
     command = [
         sys.executable,
@@ -390,7 +392,7 @@ async def measure(settings: Settings, port: int, api: int) -> list[Result]:
 
 def main() -> int:
     with running_services(prefix="sibyl-bench-") as services:  # migrates with its own asyncio.run
-        settings = bench_settings(services, rate_limit_per_minute=0)
+        settings = bench_settings(services, rate_limit_per_minute=0, max_websockets_per_key=0)
         with api_process(settings) as (port, api):
             results = asyncio.run(asyncio.wait_for(measure(settings, port, api), timeout=600))
 
