@@ -145,10 +145,12 @@ class Settings(BaseSettings):
         "ERROR with the reason (a file or run that keeps killing its worker is never re-queued forever).",
     )
     document_workers: int = Field(
-        default=2,
+        default=3,
         gt=0,
         description="Processes that read PDFs (uploads, parsing, evidence, the IFRS corpus), each one "
-        "document at a time: a PDF that crashes the reader fails alone.",
+        "document at a time: a PDF that crashes the reader fails alone. One organisation holds at "
+        "most all but one of them at once, so another's upload or page image always finds one "
+        "(the default lets one organisation read two documents at once).",
     )
     document_timeout_seconds: float = Field(
         default=120.0, gt=0, description="Time limit of one PDF operation in a document process."
