@@ -92,9 +92,6 @@ class Table:
     columns: dict[str, int]
     rows: Sequence[Sequence[Cell]]
 
-    def has(self, name: str) -> bool:
-        return column_key(name) in self.columns
-
     def cell(self, row: Sequence[Cell], name: str) -> Cell:
         """The row's cell under `name`; None where the table has no such column or the row is short."""
         position = self.columns.get(name)
