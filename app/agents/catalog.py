@@ -1,5 +1,6 @@
-"""The specialists and which of them each claim type needs: FRD-05's default routing matrix
-(§3.2), which is also what the judge expects to have heard from (FRD-11 §2.5)."""
+"""The specialists and which of them each claim type needs: the default routing matrix, which is
+also what the judge expects to have heard from (a claim type's expected agents), so routing and
+judging cannot disagree about who should have looked."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The first node: the report's claims, either reused from the database or extracted now (FRD-03).
+"""The first node: the report's claims, either reused from the database or extracted now
+(`app.claims`).
 
 Extraction persists and announces each chunk's claims as soon as they are located (a
 `claims_extracted` event per chunk), then replaces them with the de-duplicated, IFRS-mapped set and

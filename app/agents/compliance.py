@@ -6,8 +6,9 @@
 - **verdicts**: do the claims that speak to the paragraph hold up? The final verdicts of the claims
   mapped to it (by the claims agent or the legal agent), counted by label.
 
-FRD-11 folds the two together; a paragraph can be fully disclosed by claims that are all
-unverified, or barely disclosed by one verified claim, and a reader needs to see both.
+They are kept apart because one does not follow from the other: a paragraph can be fully disclosed
+by claims that are all unverified, or barely disclosed by one verified claim, and a reader needs to
+see both (docs/decisions.md, evidence kinds: disclosure never feeds a verdict).
 
 Coverage rolls up: a paragraph is never reported less addressed than one of its sub-paragraphs
 (S2.6 cannot be not_addressed while S2.6(a) is partially_addressed). A sub-paragraph's coverage

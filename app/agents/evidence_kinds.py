@@ -78,7 +78,8 @@ def evidence_kind_of(agent: str, evidence_type: str, details: Mapping[str, Any])
 
 
 def kind_of(finding: Mapping[str, Any]) -> EvidenceKind:
-    """A pipeline finding's kind: as recorded, or derived for findings recorded before kinds existed."""
+    """A pipeline finding's kind: as recorded, or derived from its agent and type for a stored
+    finding that carries none."""
     return declared_or_derived(
         finding.get("evidence_kind"),
         finding["agent_name"],

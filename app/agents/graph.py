@@ -1,4 +1,4 @@
-"""The pipeline graph of FRD-05 Appendix B.
+"""The pipeline graph.
 
 extract_claims → orchestrate → (Send to each specialist with work) → judge_evidence →
 (orchestrate again while the judge asks for re-investigation and passes remain) → compile_report.

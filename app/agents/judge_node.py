@@ -1,5 +1,6 @@
-"""The judge node (FRD-11): a verdict for every claim of this pass, re-investigation requests for
-the weak ones while passes remain, and — with an LLM — a second opinion on conflicting evidence."""
+"""The judge node (`app.agents.judge`): a verdict for every claim of this pass, re-investigation
+requests for the weak ones while passes remain, and — with an LLM — a second opinion on conflicting
+evidence, within the verdicts the independent evidence permits (docs/decisions.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
-"""The orchestrator node (FRD-05 §2–5): routes claims to specialists, opens re-investigation
-cycles from the judge's requests, and routes the specialists' info requests."""
+"""The orchestrator node: routes claims to specialists, opens re-investigation cycles from the
+judge's requests, and routes the specialists' info requests."""
 
 from __future__ import annotations
 
@@ -106,7 +106,9 @@ async def run_coverage_warnings(deps: PipelineDeps, recorder: NodeRecorder, clai
 
 
 async def orchestrate(state: PipelineState, runtime: Runtime[PipelineDeps]) -> dict[str, Any]:
-    """Route this cycle's work; see FRD-05 §2.3 for the modes."""
+    """Route this cycle's work: on the first pass every claim by the routing plan (LLM, else the
+    rules, each claim also meeting the evidence: `with_corroboration`); on a later pass only the
+    claims the judge sent back, to the agents it named; on every pass the pending info requests."""
     deps = runtime.context
     claims = state.get("claims") or []
     requests = state.get("reinvestigation_requests") or []

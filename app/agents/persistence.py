@@ -328,8 +328,8 @@ async def count_claim_completed(session: AsyncSession, run_id: uuid.UUID, agent:
 
 
 #: How a run's row is locked to update its JSON columns: FOR NO KEY UPDATE, which an event insert's
-#: foreign-key check (FOR KEY SHARE on the run) does not wait for. FOR UPDATE did, so a specialist
-#: adding usage or warnings while another inserted events could deadlock with it.
+#: foreign-key check (FOR KEY SHARE on the run) does not wait for. FOR UPDATE would make that check
+#: wait, so a specialist adding usage or warnings while another inserts events could deadlock with it.
 RUN_ROW_LOCK = {"key_share": True}
 
 

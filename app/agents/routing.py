@@ -1,5 +1,6 @@
-"""Rule-based routing: the default matrix of FRD-05 §3.2, its content refinements (§3.3), and the
-keyword table that routes info requests (§4.3)."""
+"""Rule-based routing: the default matrix of which specialists each claim type needs
+(`app.agents.catalog`), its content refinements (an extra agent for a claim whose text calls for
+it), and the keyword table that routes the specialists' info requests."""
 
 from __future__ import annotations
 
@@ -131,7 +132,7 @@ def with_corroboration(entry: RoutingEntry) -> RoutingEntry:
     """Every claim meets the evidence, whatever its routing: a claim routed to no searching
     specialist also goes to News/Media, which searches the evidence library for it (and the web,
     within `CORROBORATION_WEB_SEARCHES_PER_REPORT`). Without this, quantitative and governance claims
-    (FRD-05 §3.2 sends them to Data/Metrics and Legal only) could never meet independent evidence."""
+    (the matrix sends them to Data/Metrics and Legal only) could never meet independent evidence."""
     if SEARCHING_AGENTS & set(entry["assigned_agents"]):
         return entry
     return RoutingEntry(

@@ -1,5 +1,6 @@
-"""The Judge (FRD 11): deterministic, rule-based evaluation of each claim's findings, its verdict,
-and whether to send the claim back to the specialists for another pass."""
+"""The Judge: deterministic, rule-based evaluation of each claim's findings, its verdict, and whether
+to send the claim back to the specialists for another pass. What a verdict may say is decided from
+independent evidence only (`grounding`; the decisions behind it are in docs/decisions.md)."""
 
 from __future__ import annotations
 

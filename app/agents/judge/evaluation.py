@@ -1,4 +1,7 @@
-"""The Judge's four-dimensional evidence evaluation (FRD 11 §2) and cross-agent synthesis (§6).
+"""The Judge's evidence evaluation in four dimensions (sufficiency, consistency, quality,
+completeness), their weighted score, and the synthesis of every agent's findings by its relevance to
+the claim type. The score measures how much evidence there is, not what it proves: what a verdict
+may say is decided by `grounding`.
 
 Every function here is pure and takes the findings *about one claim*. Two kinds of finding carry
 no weight and are ignored by every dimension: agent failures (`evidence_type == "error"`) and
@@ -183,7 +186,7 @@ def legal_ifrs_statuses(findings: Iterable[Finding]) -> dict[str, str | None]:
 
 
 def evaluate_sufficiency(findings: Sequence[Finding]) -> Sufficiency:
-    """How many independent agents support the claim (§2.2): 3+ high, 2 medium, 1 low, 0 very_low."""
+    """How many independent agents support the claim: 3+ high, 2 medium, 1 low, 0 very_low."""
     counted = weighted_findings(findings)
     supporting = _agents_with(counted, "supports")
     contradicting = _agents_with(counted, "contradicts")
@@ -206,7 +209,7 @@ def evaluate_sufficiency(findings: Sequence[Finding]) -> Sufficiency:
 
 
 def evaluate_consistency(findings: Sequence[Finding]) -> Consistency:
-    """Whether the findings agree (§2.3), counted per evidence finding.
+    """Whether the findings agree, counted per evidence finding.
 
     An honest "found nothing" (`evidence_type == "none"`) is not evidence either way, so it does not
     dilute the ratios: a claim two sources contradict stays contradicted when a third agent had no
@@ -242,7 +245,7 @@ def evaluate_consistency(findings: Sequence[Finding]) -> Consistency:
 
 
 def with_weak_contradictions(consistency: Consistency, grounding: Grounding) -> Consistency:
-    """`consistency`, with the contradictions below the §5.4 bar counted as a conflict when
+    """`consistency`, with the contradictions below the contradiction bar counted as a conflict when
     independent support stands against them.
 
     A below-bar contradiction takes no side (`supports_claim` None), so the stance count misses it;
@@ -266,14 +269,14 @@ def with_weak_contradictions(consistency: Consistency, grounding: Grounding) -> 
 
 
 def finding_quality(finding: Finding) -> float:
-    """One finding's quality (§2.4): its agent's base credibility times its confidence multiplier."""
+    """One finding's quality: its agent's base credibility times its confidence multiplier."""
     tier = finding["details"].get("source_tier")
     score = base_quality(finding["agent_name"], tier) * confidence_multiplier(finding["confidence"])
     return round(score, PRECISION)
 
 
 def evaluate_quality(findings: Sequence[Finding]) -> Quality:
-    """The average quality of the evidence (§2.4): >= 0.8 high, >= 0.6 medium, else low.
+    """The average quality of the evidence: >= 0.8 high, >= 0.6 medium, else low.
 
     No evidence at all scores 0.0 (low).
     """
@@ -319,12 +322,12 @@ def errors_of(latest: Iterable[Finding]) -> dict[str, str | None]:
 def evaluate_completeness(
     claim: ClaimState, findings: Sequence[Finding], agent_status: Mapping[str, AgentStatus]
 ) -> Completeness:
-    """Whether every specialist the claim type expects has looked at it (§2.5).
+    """Whether every specialist the claim type expects (its routing matrix row) has looked at it.
 
     An agent is investigated when it has a weighted finding for the claim in any pass of the run,
     an honest "found nothing" included: it looked, and whether it found evidence is sufficiency's
-    business. (Counting only findings with evidence listed an agent that had checked the claim and
-    found nothing to check as one that "should have investigated but did not".) Expected agents
+    business; counting only findings with evidence would list an agent that checked the claim and
+    found nothing as one that "should have investigated but did not". Expected agents
     that failed are `errored_agents` (-0.3 each); the others that never reported on the claim are
     `missing_agents` (-0.2 each). Score >= 0.8 high, >= 0.6 medium, else low.
     """
@@ -363,7 +366,7 @@ def _primary_support(counts: SupportCounts) -> Stance:
 
 
 def synthesize_evidence(claim: ClaimState, findings: Sequence[Finding]) -> Synthesis:
-    """Weigh each agent's findings by its relevance to the claim type (§6.2, weights §6.3).
+    """Weigh each agent's findings by its relevance to the claim type (`weights.AGENT_WEIGHTS`).
 
     `weighted_support` / `weighted_contradiction` sum agent weight x finding confidence (0.5 when
     unknown) over the supporting / contradicting findings.
@@ -396,7 +399,7 @@ def synthesize_evidence(claim: ClaimState, findings: Sequence[Finding]) -> Synth
 
 
 def combine_scores(levels: Mapping[str, str]) -> tuple[dict[str, float], float]:
-    """Each dimension's level as a score, and their weighted sum (0.3/0.25/0.25/0.2, §2.6)."""
+    """Each dimension's level as a score, and their weighted sum (0.3/0.25/0.25/0.2)."""
     scores = {dimension: LEVEL_SCORES[dimension][levels[dimension]] for dimension in DIMENSION_WEIGHTS}
     overall = sum(DIMENSION_WEIGHTS[dimension] * score for dimension, score in scores.items())
     return scores, round(overall, PRECISION)

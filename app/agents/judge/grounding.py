@@ -1,8 +1,8 @@
-"""What a verdict may say, decided from independent evidence only (we depart from FRD-11 here).
+"""What a verdict may say, decided from independent evidence only (docs/decisions.md).
 
-FRD-11 lets any supporting specialist count towards VERIFIED, so a claim that merely mentions an
-IFRS topic came out "verified". A verdict is read by auditors as a statement about the claim's
-truth, so here:
+A verdict is read by auditors as a statement about the claim's truth, so a specialist's support
+counts only when it is independent evidence: counting every supporting finding would call a claim
+"verified" because it merely mentions an IFRS topic. So here:
 
 - VERIFIED needs independent corroboration: a Tier 1–2 source, or two independent publishers of
   Tier 1–3, supporting the claim with a sentence that passed the quote check and bears on the claim
@@ -11,8 +11,9 @@ truth, so here:
   Tiers come from the credibility table only (a model's opinion never lifts an unlisted outlet), and
   publishers carrying the same quote word for word, copies credited to one wire and rewordings of
   one story are one voice (`voices`).
-- CONTRADICTED needs a counting independent contradiction (FRD-08 §5.4: the specialist marks a
-  source `supports_claim: false` only when the contradicting sources reach the bar) or a certain
+- CONTRADICTED needs a counting independent contradiction (the contradiction bar: one Tier 1
+  source, two of Tier 1–2 or three of Tier 1–3; the specialist marks a source
+  `supports_claim: false` only when the contradicting sources reach it) or a certain
   internal one: a stated change its stated values cannot produce beyond rounding, or the same
   metric and year stated with two different values on two pages. A clash of two pages is the
   exception when independent evidence reaching the VERIFIED bar backs this claim's value: the claim
@@ -87,7 +88,7 @@ class Grounding(TypedDict):
     corroborating: list[SourceCitation]  # independent support that passes the bar's conditions
     weak_support: list[SourceCitation]  # independent support below the bar (tier, quote, indirect)
     contradicting: list[SourceCitation]  # counting independent contradictions
-    weak_contradiction: list[SourceCitation]  # independent contradictions below the §5.4 bar
+    weak_contradiction: list[SourceCitation]  # independent contradictions below the contradiction bar
     internal_contradictions: list[SourceCitation]  # certain ones
     internal_doubts: list[SourceCitation]  # internal contradictions that are not certain
     internally_consistent: list[SourceCitation]
@@ -298,8 +299,8 @@ def voices(sources: Sequence[SourceCitation]) -> list[list[SourceCitation]]:
 
 
 def _best_tier_by_voice(sources: Sequence[SourceCitation]) -> list[int]:
-    """Each voice's best tier from the credibility table (a tier a model guessed, in findings stored
-    before such guesses stopped counting, is no tier)."""
+    """Each voice's best tier from the credibility table (a tier a model guessed, which stored
+    findings may carry, is no tier: a model's opinion never decides a tier)."""
     tiers = [
         [s["tier"] for s in voice if s["tier"] is not None and s["tier_basis"] != MODEL_TIER_BASIS]
         for voice in voices(sources)
@@ -308,8 +309,8 @@ def _best_tier_by_voice(sources: Sequence[SourceCitation]) -> list[int]:
 
 
 def contradiction_stands(sources: Sequence[SourceCitation]) -> bool:
-    """FRD-08 §5.4 over every agent's sources, one vote per voice (`voices`): a Tier 1 source, two
-    of Tier 1–2, or three of Tier 1–3."""
+    """The contradiction bar over every agent's sources, one vote per voice (`voices`): a Tier 1
+    source, two of Tier 1–2, or three of Tier 1–3."""
     return contradiction_bar_reached(_best_tier_by_voice(sources))
 
 

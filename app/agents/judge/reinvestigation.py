@@ -1,5 +1,4 @@
-"""Cyclic re-investigation (FRD 11 §3): when the Judge sends a claim back, to whom, and with what
-guidance.
+"""Cyclic re-investigation: when the Judge sends a claim back, to whom, and with what guidance.
 
 All functions take one claim's evaluation (see `evaluation.evaluate_evidence`) and that claim's
 findings.
@@ -81,7 +80,7 @@ def incomplete_ifrs_paragraphs(findings: Sequence[Finding]) -> dict[str, str]:
 
 
 def reinvestigation_triggers(evaluation: Evaluation, findings: Sequence[Finding]) -> list[str]:
-    """Which §3.2 conditions hold: low_score, contradictions, missing_agents, low_quality,
+    """Which re-investigation triggers hold: low_score, contradictions, missing_agents, low_quality,
     incomplete_ifrs (in that order; empty when none does)."""
     conditions = {
         "low_score": evaluation["overall_score"] < REINVESTIGATE_BELOW,
@@ -94,7 +93,7 @@ def reinvestigation_triggers(evaluation: Evaluation, findings: Sequence[Finding]
 
 
 def identify_evidence_gap(evaluation: Evaluation, findings: Sequence[Finding]) -> str:
-    """What evidence is missing, in plain language (§3.4)."""
+    """What evidence is missing, in plain language."""
     sufficiency = evaluation["sufficiency"]
     consistency = evaluation["consistency"]
     completeness = evaluation["completeness"]
@@ -189,7 +188,7 @@ def repeat_answers(
 def determine_target_agents(
     evaluation: Evaluation, findings: Sequence[Finding], *, settled: Collection[str] = ()
 ) -> list[str]:
-    """The specialists that should look again (§3.5), in the pipeline's agent order.
+    """The specialists that should look again, in the pipeline's agent order.
 
     Missing agents; both sides of a contradiction; agents with a finding of quality below 0.5 when
     quality is low; expected agents without evidence when sources are insufficient; Legal when it
@@ -239,7 +238,7 @@ def _focus(agent: str, evaluation: Evaluation, findings: Sequence[Finding]) -> s
 def generate_refined_queries(
     claim: ClaimState, evaluation: Evaluation, findings: Sequence[Finding], target_agents: Sequence[str]
 ) -> list[str]:
-    """One query per target agent (§3.6), naming the agent and quoting the claim."""
+    """One query per target agent, naming the agent and quoting the claim."""
     quoted = claim["text"].strip().removesuffix(".")
     return [
         f"{agent_label(agent)}: {QUERY_TEMPLATES[agent].format(claim=quoted)}"
@@ -250,7 +249,7 @@ def generate_refined_queries(
 
 
 def specify_required_evidence(target_agents: Sequence[str]) -> str | None:
-    """What evidence from the target agents would settle the claim (§3.7); None without targets."""
+    """What evidence from the target agents would settle the claim; None without targets."""
     requirements = [REQUIRED_EVIDENCE[agent] for agent in target_agents if agent in REQUIRED_EVIDENCE]
     return " ".join(requirements) or None
 
@@ -285,9 +284,9 @@ def plan_reinvestigation(
 
     `iteration` is the 0-based pass just judged and `max_iterations` the number of passes allowed,
     so the last pass never asks for another, nor does a verdict no pass can change
-    (`verdict_settled`). Evidence that scores >= 0.7 without contradictions is
-    enough. Otherwise a request is made when any §3.2 trigger holds and some specialist can still
-    help (see `determine_target_agents`; `settled` are agents known to repeat their answer).
+    (`verdict_settled`). Evidence that scores >= 0.7 without contradictions is enough. Otherwise a
+    request is made when any trigger holds (`reinvestigation_triggers`) and some specialist can
+    still help (see `determine_target_agents`; `settled` are agents known to repeat their answer).
     """
     if iteration + 1 >= max_iterations or verdict_settled(evaluation["grounding"]):
         return None

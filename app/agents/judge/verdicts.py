@@ -1,6 +1,7 @@
-"""The Judge's verdict on one claim (FRD 11 §4–5): the decision tree, confidence, plain-language
-reasoning and IFRS paragraph mapping, plus `judge_claim`, which evaluates, decides and plans the
-re-investigation in one call."""
+"""The Judge's verdict on one claim: the verdict the independent evidence allows (`grounding`;
+docs/decisions.md says what each verdict means), its confidence, plain-language reasoning and IFRS
+paragraph mapping, plus `judge_claim`, which evaluates, decides and plans the re-investigation in
+one call."""
 
 from __future__ import annotations
 
@@ -83,7 +84,8 @@ def decide_verdict(evaluation: Evaluation) -> str:
 
 
 def all_expected_failed(evaluation: Evaluation) -> bool:
-    """True when every specialist the claim type expects failed (§10.2)."""
+    """True when every specialist the claim type expects failed: nothing was checked, so the
+    verdict's confidence is low whatever the score."""
     completeness = evaluation["completeness"]
     return bool(completeness["errored_agents"]) and set(completeness["errored_agents"]) == set(
         completeness["expected_agents"]
@@ -91,7 +93,7 @@ def all_expected_failed(evaluation: Evaluation) -> bool:
 
 
 def confidence_level(overall_score: float, *, all_failed: bool = False) -> str:
-    """How sure the verdict is (§4.7): >= 0.8 high, >= 0.6 medium, else low; low if all failed."""
+    """How sure the verdict is: >= 0.8 high, >= 0.6 medium, else low; low if all failed."""
     if all_failed:
         return "low"
     if overall_score >= 0.8:
@@ -119,8 +121,8 @@ def verdict_confidence(verdict: str, evaluation: Evaluation) -> float:
     VERIFIED and CONTRADICTED rest on the deciding evidence only, so more agreeing independent
     evidence never lowers the number: a certain internal contradiction is 0.95, one deciding voice
     0.8, and each further agreeing independent voice adds 0.05 (up to 0.95). For UNVERIFIED and
-    INSUFFICIENT_EVIDENCE it is the judge's overall evidence score (FRD-11), which is not a
-    probability of the claim being true.
+    INSUFFICIENT_EVIDENCE it is the judge's overall evidence score (`evaluation.combine_scores`),
+    which is not a probability of the claim being true.
     """
     grounding = evaluation["grounding"]
     if verdict == "verified":
@@ -296,7 +298,7 @@ def build_reasoning(verdict: str, evaluation: Evaluation, findings: Sequence[Fin
 def extract_ifrs_mapping(
     claim: ClaimState, findings: Sequence[Finding], verdict: str
 ) -> list[dict[str, Any]]:
-    """The IFRS paragraphs the verdict speaks to (§5.3–5.4), sorted by paragraph id.
+    """The IFRS paragraphs the verdict speaks to, sorted by paragraph id.
 
     Paragraphs come from the claim's preliminary mapping (`source` "claim", no status) and from
     the Legal agent's findings (`source` "legal", with its status); a paragraph in both is listed

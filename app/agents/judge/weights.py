@@ -1,6 +1,6 @@
-"""The Judge's fixed tables (FRD 11): which specialists each claim type expects (§2.5), how much
-each specialist's word counts per claim type (§6.3), and how credible each specialist's evidence is
-(§2.4)."""
+"""The Judge's fixed tables: which specialists each claim type expects (the routing matrix), how
+much each specialist's word counts per claim type, and how credible each specialist's evidence is.
+They feed the evidence score (`evaluation`), never what a verdict may say (`grounding`)."""
 
 from __future__ import annotations
 
@@ -72,22 +72,22 @@ def agent_label(agent: str) -> str:
 
 
 def expected_agents(claim_type: str) -> tuple[str, ...]:
-    """The specialists that should investigate a claim of this type (§2.5; Legal alone by default)."""
+    """The specialists that should investigate a claim of this type (Legal alone by default)."""
     return EXPECTED_AGENTS.get(claim_type, DEFAULT_EXPECTED_AGENTS)
 
 
 def agent_weights(claim_type: str) -> dict[str, float]:
-    """Each specialist's relevance weight for a claim type (§6.3); the weights sum to 1."""
+    """Each specialist's relevance weight for a claim type; the weights sum to 1."""
     return dict(AGENT_WEIGHTS.get(claim_type, DEFAULT_AGENT_WEIGHTS))
 
 
 def agent_weight(claim_type: str, agent: str) -> float:
-    """One specialist's weight for a claim type; an agent outside the table weighs 0.5 (§6.2)."""
+    """One specialist's weight for a claim type; an agent outside the table weighs 0.5."""
     return agent_weights(claim_type).get(agent, UNKNOWN_AGENT_WEIGHT)
 
 
 def confidence_band(confidence: float | None) -> str | None:
-    """A finding's 0..1 confidence as the spec's level: >= 0.75 high, >= 0.5 medium, else low."""
+    """A finding's 0..1 confidence as a level: >= 0.75 high, >= 0.5 medium, else low."""
     if confidence is None:
         return None
     if confidence >= 0.75:
@@ -98,13 +98,13 @@ def confidence_band(confidence: float | None) -> str | None:
 
 
 def confidence_multiplier(confidence: float | None) -> float:
-    """How much a finding's confidence scales its quality (§2.4): 1.0 / 0.7 / 0.4, or 0.5 if unknown."""
+    """How much a finding's confidence scales its quality: 1.0 / 0.7 / 0.4, or 0.5 if unknown."""
     band = confidence_band(confidence)
     return UNKNOWN_CONFIDENCE_MULTIPLIER if band is None else CONFIDENCE_MULTIPLIER[band]
 
 
 def base_quality(agent: str, source_tier: object = DEFAULT_NEWS_TIER) -> float:
-    """How credible a specialist's evidence is before its confidence is considered (§2.4).
+    """How credible a specialist's evidence is before its confidence is considered.
 
     News/Media evidence is scaled by its source tier (1 best .. 4 blogs); an unknown tier counts
     as the default tier 3.
