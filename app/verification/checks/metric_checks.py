@@ -15,7 +15,7 @@ from app.verification.checks.percent_change import check_percent_change
 from app.verification.checks.targets import check_target
 from app.verification.reading.figures import Figure, close, parse_figures
 
-# Re-exported: the checks used to live here and callers import them from this module.
+# Re-exported: callers import the checks (and `CheckResult`) from this module, wherever each is defined.
 __all__ = [
     "CheckResult",
     "check_of_which",

@@ -1,5 +1,5 @@
-"""The cross-domain exchange of a searching specialist (FRD-08 §7): the request it posts about a
-claim a source contradicts, and its answer to another agent's request."""
+"""The cross-domain exchange of a searching specialist: the request it posts about a claim a source
+contradicts, and its answer to another agent's request."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 def info_request(
     task: SpecialistTask, profile: SearchProfile, claim: ClaimState, findings: Sequence[FindingDraft]
 ) -> InfoRequest | None:
-    """A cross-domain request (§7.2) in the first pass, when the profile wants one for this claim."""
+    """A cross-domain request in the first pass, when the profile wants one for this claim."""
     if not profile.posts_requests or task["iteration"] > 0:
         return None
     description = _request_from_findings(claim, findings)
@@ -64,7 +64,7 @@ async def answer_request(
     request: InfoRequest,
     company: str,
 ) -> InfoResponse:
-    """§7.3: search for the request's topic and report what was found."""
+    """Search for the request's topic and report what was found."""
     query = " ".join([company, *key_terms(request["description"])]).strip()
     try:
         answer = await search.search(query, exclude_domains=profile.exclude_domains, topic=profile.topic)

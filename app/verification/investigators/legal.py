@@ -9,7 +9,7 @@ an LLM.
 
 Its findings are of the `disclosure` kind: they say how completely the report discloses what IFRS
 asks, never whether the claim is true. A claim that mentions an IFRS topic is disclosed, not
-corroborated (we depart from FRD-11 here), so every finding of this agent takes no side
+corroborated (docs/decisions.md, evidence kinds), so every finding of this agent takes no side
 (`supports_claim` None); its coverage (full / partial / missing) feeds the compliance summary.
 """
 

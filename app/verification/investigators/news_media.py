@@ -1,9 +1,10 @@
-"""The news/media specialist (FRD-08): public reporting that corroborates or contradicts a claim.
+"""The news/media specialist: public reporting that corroborates or contradicts a claim.
 
-It searches the web (Tavily, when configured) and the user's evidence library with the three
-FRD-08 query types, tiers each outlet, reads each source against the claim (LLM, else the
-Appendix D rules in `contradictions`), checks every quote against the source's text, and reports
-per-source findings plus a summary whose position follows the §5.4 aggregation.
+It searches the web (Tavily, when configured) and the user's evidence library with the three query
+types (company-specific, industry-wide, controversy), tiers each outlet, reads each source against
+the claim (LLM, else the rules in `contradictions`), checks every quote against the source's text,
+and reports per-source findings plus a summary whose position follows the contradiction bar (one
+Tier 1 source, two of Tier 1–2 or three of Tier 1–3; docs/decisions.md).
 """
 
 from __future__ import annotations

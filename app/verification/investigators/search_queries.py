@@ -1,5 +1,6 @@
-"""Search queries for a claim (FRD-08 §3): key terms, the three query types, time ranges, and the
-judge's refined queries turned into searches on re-investigation (§8).
+"""Search queries for a claim: key terms, the three query types (company-specific, industry-wide,
+controversy), time ranges, and the judge's refined queries turned into searches on
+re-investigation.
 
 Rules build every query; an LLM, when configured, may phrase the three initial queries instead
 (`prompts.QUERY_SYSTEM_PROMPT`), and any failure falls back to the rules.
@@ -93,7 +94,7 @@ def topic_terms(text: str, *, limit: int = 5, known: str = "") -> list[str]:
 
 
 def claim_time_range(text: str, today: dt.date) -> TimeRange:
-    """§3.4: recent metrics and future commitments look at the last year; history looks at all."""
+    """Recent metrics and future commitments look at the last year; history looks at all."""
     years = [int(match.group("year")) for match in YEAR.finditer(text) if match.group("year")]
     if not years:
         return "all"
@@ -103,7 +104,8 @@ def claim_time_range(text: str, today: dt.date) -> TimeRange:
 
 
 def rule_queries(claim: ClaimState, company_name: str | None, today: dt.date) -> list[PlannedQuery]:
-    """The three §3.3 queries built from the claim's key terms."""
+    """The three queries (company-specific, industry-wide, controversy) built from the claim's key
+    terms."""
     company = search_name(company_name)
     terms = key_terms(claim["text"], known=company)
     topic = topic_terms(claim["text"], known=company)
@@ -174,7 +176,7 @@ async def initial_queries(
 def refined_queries(
     context: ReinvestigationContext, claim: ClaimState, company_name: str | None
 ) -> list[PlannedQuery]:
-    """The judge's refined queries as searches (§8.2): the quoted claim's key terms with the company,
+    """The judge's refined queries as searches: the quoted claim's key terms with the company,
     over all time unless the gap asks for recent sources, restricted to Tier 1–2 outlets when the
     judge asks for them."""
     company = search_name(company_name)

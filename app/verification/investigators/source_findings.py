@@ -1,11 +1,12 @@
-"""Findings from evaluated sources (FRD-08 §5.4–6.4): one per relevant source, one summary per claim.
+"""Findings from evaluated sources: one per relevant source, one summary per claim.
 
-Aggregation (§5.4) decides whether contradictions stand: any Tier 1 source, two sources of Tier 2
-or better, or three of Tier 3 or better. Below that, a contradicting source is reported (its
-details say `contradicts_claim: true`) but its finding takes no side (`supports_claim` None).
-Support counts from Tier 3 up; a Tier 4 source never decides anything. The company's own word (its
-site, report or release, or an outlet relaying its statement: `EvaluatedSource.self_reported`) is
-reported and marked (`relays_company`, `company_voice`) but counts for neither side. A source whose quote was
+The contradiction bar decides whether contradictions stand: any Tier 1 source, two sources of
+Tier 2 or better, or three of Tier 3 or better (docs/decisions.md; `sources.rules`, one vote per
+source here). Below that, a contradicting source is reported (its details say
+`contradicts_claim: true`) but its finding takes no side (`supports_claim` None). Support counts
+from Tier 3 up; a Tier 4 source never decides anything. The company's own word (its site, report
+or release, or an outlet relaying its statement: `EvaluatedSource.self_reported`) is reported and
+marked (`relays_company`, `company_voice`) but counts for neither side. A source whose quote was
 not found in its retrieved text is reported, flagged, and ignored by the aggregation (the judge
 gives it no weight either).
 """
@@ -109,7 +110,8 @@ def _whole_text(result: SearchResult) -> str:
 
 
 def source_reference(result: SearchResult, tier: int, snippet: str | None) -> dict[str, Any]:
-    """The citation every finding carries (issue 6 item 7)."""
+    """The citation every finding carries, so a reader can find and judge the source: URL, title,
+    domain, tier, publication date, snippet and provider."""
     return {
         "url": result.url,
         "title": result.title,
@@ -122,7 +124,8 @@ def source_reference(result: SearchResult, tier: int, snippet: str | None) -> di
 
 
 def source_finding(claim_id: str, item: EvaluatedSource, kinds: EvidenceKinds, stands: bool) -> FindingDraft:
-    """One relevant source as a finding (§6.2 details plus its citation and quote check)."""
+    """One relevant source as a finding (its reading of the source plus its citation and quote
+    check)."""
     assessment, result, tier = item.assessment, item.result, item.tier.tier
     contradicts = assessment.stance == "contradicts"
     if not item.counts:
@@ -192,7 +195,7 @@ def summary_finding(
     queries: Sequence[dict[str, Any]],
     searched: int,
 ) -> FindingDraft:
-    """The §6.4 aggregate: counts, tiers, and the agent's overall position on the claim."""
+    """The per-claim summary: counts, tiers, and the agent's overall position on the claim."""
     relevant = [item for item in sources if item.counts]
     contradicting = [item for item in relevant if item.assessment.stance == "contradicts"]
     supporting = [

@@ -1,6 +1,6 @@
-"""The investigation loop the news/media and academic specialists share (FRD-08 §2.4): per claim,
-plan queries, search every provider, tier and read each new source, check its quote, and report
-per-source findings plus a summary; answer routed info requests; post requests of its own.
+"""The investigation loop the news/media and academic specialists share: per claim, plan queries,
+search every provider, tier and read each new source, check its quote, and report per-source
+findings plus a summary; answer routed info requests; post requests of its own.
 
 A profile (`SearchProfile`) says what differs between the agents: query plans, preferred outlets,
 the rules that read a source, and the evidence types of their findings.
@@ -59,7 +59,7 @@ class SearchProfile:
     kinds: EvidenceKinds
     rules: RuleAssessor
     topic: str = "general"
-    plan: QueryPlanner | None = None  # None: the FRD-08 three-query plan (LLM, else rules)
+    plan: QueryPlanner | None = None  # None: the three query types of `search_queries` (LLM, else rules)
     posts_requests: bool = True
     include_domains: tuple[str, ...] = ()
     exclude_domains: tuple[str, ...] = ALWAYS_EXCLUDED_DOMAINS

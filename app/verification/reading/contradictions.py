@@ -1,5 +1,5 @@
-"""Rule-based reading of one source against one claim (FRD-08 Appendix D), the path taken without
-an LLM or when the LLM fails.
+"""Rule-based reading of one source against one claim, the path taken without an LLM or when the
+LLM fails.
 
 The source is read sentence by sentence (`web_evidence` has already set aside sources that never
 name the report's company). A sentence counts only when it shares the claim's topic (at

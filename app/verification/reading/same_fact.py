@@ -1,12 +1,13 @@
 """Whether a source's sentence states THE SAME FACT as the claim, so that it may verify or contradict it.
 
 Every reading of a source (the analysis model's and the rule reader's, `source_reading.read_source`)
-ends in a sentence it relies on. Sharing the claim's figure or subject is not enough (trial s24, bugs
-3, 6 and 6b): "Nordavia Mining said its Scope 3 emissions were 14.2 Mt CO2e in 2023" is about another
+ends in a sentence it relies on. Sharing the claim's figure or subject is not enough, as these
+sentences show: "Nordavia Mining said its Scope 3 emissions were 14.2 Mt CO2e in 2023" is about another
 company than Nordavia Metals; "… were 14.2 Mt CO2e in 2018" about another year; "expects its Scope 3
 emissions could be around 14.2 Mt" a forecast; "combined Scope 1, 2 and 3 emissions were 14.2 Mt"
 another quantity; "auditors rejected the company's statement that its Scope 3 emissions were 14.2 Mt"
-a dispute. A sentence like that decides nothing, and the finding says why.
+a dispute. A sentence like that decides nothing, and the finding says why (docs/decisions.md, the
+same fact).
 
 Checks, for support and contradiction alike unless said otherwise:
 

@@ -1,5 +1,5 @@
-"""One source read against one claim: by the analysis LLM when configured (FRD-08 §5.3), else, or
-when it fails, by the rules of `contradictions` (Appendix D)."""
+"""One source read against one claim: by the analysis LLM when configured, else, or when it fails,
+by the rules of `contradictions`."""
 
 from __future__ import annotations
 

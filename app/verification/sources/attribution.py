@@ -1,9 +1,10 @@
 """Whose word a source's quote carries: an outlet's own finding, or the reporting company's.
 
 An outlet that writes "Nordavia Metals said its Scope 3 emissions were 14.2 Mt CO2e" is independent;
-the figure is not. Counting such a sentence as corroboration turns "reported in the press" into
-"independently confirmed" (trial s24, bug 4), so a quote that attributes what it states to the
-company, or states it in the company's first person, is the company's voice (`company_voice`):
+the figure is not. Counting such a sentence as corroboration would turn "reported in the press"
+into "independently confirmed", so a quote that attributes what it states to the company, or
+states it in the company's first person, is the company's voice (`company_voice`; docs/decisions.md,
+the company's word):
 
 - **relayed**: "<Company> said/reported/announced/stated/disclosed …", "according to <Company>",
   "the company/group/miner said", "said in a statement", "its annual report shows", "a company

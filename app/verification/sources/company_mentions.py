@@ -2,8 +2,9 @@
 
 `company_names.names_company` accepts a source that names the company's distinctive first word, so
 "Nordavia Mining, the Chilean copper producer" passes for "Nordavia Metals", and its Scope 3 figure
-would then verify or contradict Nordavia Metals' claim (trial s24, bug 3). This module reads each
-capitalised name that starts with that first word and decides whether it is the reporting company:
+would then verify or contradict Nordavia Metals' claim: another company's figure would decide this
+company's claim. This module reads each capitalised name that starts with that first word and
+decides whether it is the reporting company:
 
 - the whole name, or a leading part of it, is the company: "Rio Tinto" for "Rio Tinto plc",
   "Costco" and "Costco Wholesale" for "Costco Wholesale Corporation", "Nordavia's" (a possessive);

@@ -1,9 +1,11 @@
-"""Source credibility tiers (FRD-08 §4, Appendix B): a domain table first, then the LLM, else Tier 4.
+"""Source credibility tiers: the company speaking for itself is Tier 3, then the domain table, else
+Tier 4. A model's opinion never sets a tier (docs/decisions.md, tiers): it is recorded with the
+source, but an unlisted outlet stays Tier 4 (`app.verification.reading.source_reading`).
 
 Tier 1: investigative journalism, enforcement actions, court records, registries of record (the SBTi
-target dashboard). Tier 2: established news,
-trade press, government reports, research and standard-setters. Tier 3: press releases, wire
-services, the company's own site, analysts. Tier 4: blogs, social media, anything unknown.
+target dashboard). Tier 2: established news, trade press, government reports, research and
+standard-setters. Tier 3: press releases, wire services, the company's own site, analysts. Tier 4:
+blogs, social media, anything unknown.
 Entries may carry a path ("reuters.com/investigates"); the most specific match wins.
 """
 
@@ -150,7 +152,8 @@ DOMAIN_TIERS: tuple[tuple[int, tuple[str, ...]], ...] = (
     (3, TIER_3_DOMAINS),
     (4, TIER_4_DOMAINS),
 )
-#: Social media and aggregators every news search leaves out (§3.5).
+#: Social media and aggregators every news search leaves out: social media is Tier 4 and never
+#: decides anything, and an aggregator only links to the outlets that published.
 ALWAYS_EXCLUDED_DOMAINS: tuple[str, ...] = (*SOCIAL_MEDIA, "news.google.com")
 _PRESS_RELEASE = re.compile(
     r"for immediate release|press release|\bannounces?\b|news release|media release", re.IGNORECASE
@@ -170,7 +173,8 @@ class TierAssignment:
     """A source's tier and how it was decided.
 
     `basis` is "domain", "press_release", "company_site", "company_report" (its own report or CDP
-    response), "llm" or "default".
+    response) or "default"; stored findings may also carry "llm", a model's tier, which counts as
+    no tier (`app.agents.judge.grounding`).
     """
 
     tier: int
@@ -275,10 +279,10 @@ _WATCHDOG_WORDS = frozenset(
 def assign_tier(
     url: str, domain: str, title: str, snippet: str, company_name: str | None
 ) -> TierAssignment | None:
-    """The tier from rules alone: the company speaking for itself is Tier 3 and self-reported (§4.4)
+    """The tier from rules alone: the company speaking for itself is Tier 3 and self-reported
     wherever it is published — its own or a subsidiary's site, its own report or CDP response, a press
     release (a release's own wording counts even on a Tier 1–2 domain) — else the domain table. None
-    when the rules do not know the source (the caller may ask the LLM)."""
+    when the rules do not know the source (the caller then gives it `default_tier`)."""
     own = _own_voice(url, domain, title, snippet, company_name)
     if own is not None:
         return own
@@ -318,14 +322,14 @@ def _own_voice(
 
 
 def default_tier(domain: str) -> TierAssignment:
-    """Tier 4 for a source nothing vouches for (§10.2)."""
+    """Tier 4 for a source nothing vouches for."""
     return TierAssignment(
         UNKNOWN_TIER, "default", f"{domain or 'the source'} is not a known outlet; lowest tier"
     )
 
 
 def tier_weight(tier: int) -> float:
-    """The §4.2 weight of a tier (4.0 for Tier 1 .. 1.0 for Tier 4)."""
+    """The weight of a tier (4.0 for Tier 1 .. 1.0 for Tier 4)."""
     return TIER_WEIGHTS.get(tier, TIER_WEIGHTS[UNKNOWN_TIER])
 
 

@@ -3,7 +3,7 @@
 The credibility table tiers outlets; it cannot see that a document in the evidence library is the
 company's own sustainability report, that a CDP page is the company's questionnaire answer, or that
 a site belongs to a subsidiary. Each of these would otherwise be read as independent evidence for
-the very report it repeats (trial s24, bugs 5 and 5b), so here, by rule:
+the very report it repeats (the report in the library confirming itself), so here, by rule:
 
 - `is_own_report_title`: a title that is nothing but the company's name and the name of one of its
   own publications ("Nordavia Metals Sustainability Report 2023", "Acme plc CDP Climate Change

@@ -1,15 +1,17 @@
-"""Who is speaking in a source: the key that makes two publishers one voice (trial s24, bug 7).
+"""Who is speaking in a source: the key that makes two publishers one voice.
 
-Two independent publishers corroborate a claim; two sites carrying one wire story do not. So:
+Two independent publishers corroborate a claim; two sites carrying one wire story do not, and a
+reworded copy of one wire story is one voice, not two. So:
 
 - a copy credited to another outlet — "(Reuters)", "Reuters reported", "— Reuters", a
   "/news/reuters/" path, the same for AP, Bloomberg, AFP and Dow Jones — is that outlet's voice
   (`credited_outlet`; a marketscreener.com copy of a Reuters story and reuters.com are one voice);
 - otherwise the publisher (the site's domain, or the library document) is the voice (`voice_of`);
 - reworded copies of one story are one voice too (`same_story`): both dated the same day, stating
-  the same figures, and sharing most of their words. Copies word for word were already one voice.
+  the same figures, and sharing most of their words; copies word for word are one voice by their
+  shared quote (`group_voices`).
 
-`group_voices` applies all three to cited sources; the judge counts one vote per group.
+`group_voices` applies all of these to cited sources; the judge counts one vote per group.
 """
 
 from __future__ import annotations
