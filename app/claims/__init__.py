@@ -1,4 +1,4 @@
-"""Claims extraction (FRD-03): finding the verifiable claims in a report's pages.
+"""Claims extraction: finding the verifiable claims in a report's pages.
 
 The rule-based extractor needs no LLM, so it runs anywhere, at once, and is useful on its own:
 `sentences` rebuilds PDF page text into sentences (undoing line wraps and hyphenation, keeping

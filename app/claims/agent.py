@@ -1,4 +1,4 @@
-"""The claims agent: pages in, located, de-duplicated, IFRS-mapped claims out (FRD-03).
+"""The claims agent: pages in, located, de-duplicated, IFRS-mapped claims out.
 
     chunks ─map→ candidates per chunk ─location check→ announced ─reduce→ unique ─map IFRS→ claims
     claims ─risk flags (app.claims.risk_flags, rules, whole report as context)→ flagged claims

@@ -2,9 +2,9 @@
 
 The rule extractor keeps at most `MAX_CLAIMS_PER_PAGE` per page (and `MIN_BUDGET` for any report)
 through `app.claims.rules.within_budget`; an LLM reading a long report window by window has no such
-limit (990 claims for a 495-page report in trial s23), and every claim costs the specialists and the
-judge. The LLM path's final claims go through that same function: each claim is ranked as a rule
-claim with the same text would be (`app.claims.ranking`), and each claim type keeps its share.
+limit (a 495-page report read that way can yield 990 claims), and every claim costs the specialists
+and the judge. The LLM path's final claims go through that same function: each claim is ranked as a
+rule claim with the same text would be (`app.claims.ranking`), and each claim type keeps its share.
 """
 
 from __future__ import annotations

@@ -1,4 +1,6 @@
-"""Claim type and priority (FRD-03 §2.1, §2.2), and a one-line reason a claim is check-worthy.
+"""Claim type (geographic, quantitative, legal_governance, strategic, environmental: it decides
+which specialists check the claim) and priority (high, medium, low), and a one-line reason a claim
+is check-worthy.
 
 Most claims carry cues of several types (a figure, a place, a topic), so the type is decided by
 ordered rules, each asking what a verifier would check first: a governance fact (board, pay,
@@ -84,7 +86,7 @@ _INTERNAL_ONLY = re.compile(r"\b(?:internal(?:ly)?|confidential|proprietary|empl
 
 
 def classify_claim_type(sentence: str) -> str:
-    """The FRD-03 claim type of `sentence`, by the first rule that applies (see module docs)."""
+    """The claim type of `sentence`, by the first rule that applies (see module docs)."""
     text = sentence
     if _GOVERNANCE.search(text) or CADENCE.search(text) or REMUNERATION.search(text):
         return "legal_governance"
@@ -114,7 +116,7 @@ def _is_strategic(text: str) -> bool:
 
 
 def assign_priority(sentence: str, claim_type: str, signals: Iterable[str]) -> str:
-    """FRD-03 §2.2 priority.
+    """How much the claim matters to a reader, by how directly it can be checked.
 
     High: figures that can be checked arithmetically or against core IFRS S2 metrics (emissions
     figures, numeric targets with a date, a figure with its comparison). Medium: governance and

@@ -4,7 +4,7 @@ Phase 1 suggests paragraph ids per claim: the extraction LLM's own guesses (kept
 real registry ids) or, without an LLM, the registry's keywords found in the claim. Phase 2 checks the
 suggestions with hybrid search, batched: claims of one type and topic share one query made of their
 key terms, and a claim gets its own query only when its group's results neither confirm nor replace
-its suggestions, all within a per-report query budget (FRD-03 §3.5). The legal agent refines this.
+its suggestions, all within a per-report query budget. The legal agent refines this.
 """
 
 from __future__ import annotations

@@ -32,11 +32,11 @@ __all__ = [
 
 #: The most claims per page a long document keeps (its claims per 100 pages stay within 150).
 MAX_CLAIMS_PER_PAGE = 1.5
-#: Any document may keep this many claims, however short. FRD-03 §1.7 targets 50-200 claims for a
-#: 100-200 page report and calls more than 300 over-extraction; a short, dense document (a 15-page
-#: climate plan, a page of claims sentences) with under 100 check-worthy sentences is not over-extracted,
-#: and cutting it to a per-page quota only drops claims a reader would check (issue 15's dev set lost a
-#: third of its labelled claims that way).
+#: Any document may keep this many claims, however short. A 100-200 page report is well served by
+#: 50-200 claims, and more than 300 is over-extraction; but a short, dense document (a 15-page
+#: climate plan, a page of claims sentences) with under 100 check-worthy sentences is not
+#: over-extracted, and cutting it to a per-page quota only drops claims a reader would check (on short
+#: documents whose claims were labelled by hand, about a third of them).
 MIN_BUDGET = 100
 #: The share of the budget each claim type present is first given (see `within_budget`).
 TYPE_SHARE = 0.08
@@ -100,10 +100,10 @@ def within_budget(claims: list[RuleClaim], page_count: int) -> list[RuleClaim]:
     """Keep at most `MAX_CLAIMS_PER_PAGE` claims per page of the document, the best-ranked ones.
 
     Dense climate reports state a figure or an environmental assertion in almost every sentence;
-    FRD-03 §1.7 treats far more than one claim per page as over-extraction. A verifier's time is best
-    spent on what it can check: claims with a specific figure first, then the environmental claims
-    the entity makes about itself, the most specific and assertive first (`app.claims.ranking`). A
-    document of any length may keep `MIN_BUDGET`. Order stays by page.
+    far more than one claim per page is over-extraction. A verifier's time is best spent on what it
+    can check: claims with a specific figure first, then the environmental claims the entity makes
+    about itself, the most specific and assertive first (`app.claims.ranking`). A document of any
+    length may keep `MIN_BUDGET`. Order stays by page.
 
     Ranking alone would leave whole claim types out (a board's oversight of climate risk has no
     figure and no environmental property, and ranks last), and with them whole IFRS pillars:

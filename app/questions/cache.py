@@ -1,4 +1,4 @@
-"""Answers cached in Redis (REF spec §7), keyed by report, index version, organisation and question.
+"""Answers cached in Redis, keyed by report, index version, organisation and question.
 
 The index version is part of the key, so a changed report never serves an old answer even before
 `forget_answers` runs. Each report's answer keys are also tracked in a Redis set so that starting an

@@ -1,4 +1,4 @@
-"""Step 1 (the REF spec's QueryRouter): what kind of question this is, and what it names.
+"""Step 1 of `ask_report` (`service`): what kind of question this is, and what it names.
 
 Keyword rules always run: they find the entities retrieval filters on exactly (verdict labels, IFRS
 paragraphs, compliance statuses, pages) and, without an LLM or when it fails, the question type. With

@@ -1,5 +1,6 @@
-"""`ask_report`: the query pipeline (REF spec §3) over one report — check, cache, classify, retrieve,
-answer — returning an answer with citations and honest caveats, or refusing with `AskRefused`."""
+"""`ask_report`: the query pipeline over one report — check, cache, classify (step 1), retrieve
+(step 2), answer (step 3) — returning an answer with citations and honest caveats, or refusing with
+`AskRefused`."""
 
 from __future__ import annotations
 

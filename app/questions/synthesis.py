@@ -1,4 +1,4 @@
-"""Step 3 with an LLM (the REF spec's TruthSynthesizer): an answer written from the retrieved passages.
+"""Step 3 of `ask_report` with an LLM: an answer written from the retrieved passages.
 
 The model sees the passages under short ids ("P1", "P2", ...) and must cite them. Its citations are
 checked statement by statement (`markers`): a statement citing only ids that were not among the

@@ -1,4 +1,4 @@
-"""A quote widened to the whole sentence(s) of the source that hold it (trial s24, bug 6b).
+"""A quote widened to the whole sentence(s) of the source that hold it.
 
 An analysis model asked for "the one sentence" may return a fragment: "its Scope 3 emissions were
 14.2 Mt CO2e in 2023" cut out of "Auditors rejected the company's statement that its Scope 3

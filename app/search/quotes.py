@@ -1,7 +1,7 @@
-"""The quote check (issue 6 item 9): a quote attributed to a source must occur in the source's
-retrieved text. Both sides are compared after `normalize_for_match` (NFKC, lower case, no
-whitespace or hyphens), so line breaks and hyphenation never decide; a quote with ellipses must
-have each of its parts in the text."""
+"""The quote check: a quote attributed to a source must occur in the source's retrieved text, since
+a model may quote words the source does not hold. Both sides are compared after
+`normalize_for_match` (NFKC, lower case, no whitespace or hyphens), so line breaks and hyphenation
+never decide; a quote with ellipses must have each of its parts in the text."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""What a search returns (FRD-08 §1.3), whichever provider found it."""
+"""What a search returns, whichever provider found it: one shape, so the investigators never look at
+which provider answered."""
 
 from __future__ import annotations
 
@@ -34,7 +35,8 @@ class SearchResult:
     document_id: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """The FRD-08 result shape plus the provider (content is left out: it can be long)."""
+        """The result as a finding's details carry it, with its provider (content is left out: it
+        can be long)."""
         return {
             "title": self.title,
             "url": self.url,

@@ -1,4 +1,7 @@
-"""Tavily web search through `tavily-python`, with the project's retry policy (FRD-08 §1.4–1.5).
+"""Tavily web search through `tavily-python`, with the project's retry policy
+(`RetryPolicy.for_search`): a rate limit (honouring its `Retry-After`), a server error, a time-out,
+a broken connection or an unreadable answer is retried with backoff; a refused key or a bad request
+is final, since asking again cannot change it.
 
 The SDK is given our own `httpx.AsyncClient` (base URL from `TAVILY_API_BASE_URL`, our timeout) so
 that a response hook can keep the response whose `Retry-After` a 429 carries, which the SDK's

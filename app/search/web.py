@@ -1,4 +1,4 @@
-"""`search_web` (FRD-08 §1): every active provider queried together, results merged by URL.
+"""`search_web`: every active provider queried together, results merged by URL.
 
 Providers: Tavily (when `TAVILY_API_KEY` is set) and the evidence library. A provider that fails is
 reported in the response's `errors` while the others' results still count; the search as a whole
