@@ -7,7 +7,7 @@
 - `LOG_FORMAT=json` writes one JSON object per line for log shippers; `text` (the default) is
   human-readable.
 - httpx/httpcore request lines ("HTTP Request: POST …") stay below `LOG_LEVEL_HTTP` (default
-  WARNING): at INFO they were half of a worker's log.
+  WARNING): at INFO they make up half of a worker's log.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """The process-wide event hub: one Redis pub/sub connection per process, fanned out in memory.
 
-Before the hub, every subscriber held its own pub/sub connection, decoded every message itself and
-filled gaps from Postgres on its own session; hundreds of subscribers of one live report exhausted
-the connection pool and the pool error ended their subscriptions. Now:
+A pub/sub connection, decoding and gap-filling from Postgres per subscriber do not scale: hundreds of
+subscribers of one live report would exhaust the connection pool, and the pool error would end their
+subscriptions. So:
 
 * one listener task owns one pub/sub connection; it SUBSCRIBEs to a report's channel while anyone in
   the process follows the report, decodes each message once and hands it to the report's
@@ -19,8 +19,8 @@ the connection pool and the pool error ended their subscriptions. Now:
   lost, duplicated or reordered;
 * the listener runs only while something is followed: the last subscriber leaving closes it.
 
-Organisation channels (`follow_organisation`) are live only, as before: each subscriber has a
-bounded queue; on overflow the oldest event is dropped and logged (`Report.verdicts` has them all).
+Organisation channels (`follow_organisation`) are live only: each subscriber has a bounded queue;
+on overflow the oldest event is dropped and logged (`Report.verdicts` has them all).
 """
 
 from __future__ import annotations
