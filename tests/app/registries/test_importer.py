@@ -3,6 +3,7 @@ newer snapshot is kept beside the older one."""
 
 from __future__ import annotations
 
+import asyncio
 from datetime import date
 from pathlib import Path
 
@@ -154,3 +155,18 @@ def _files(kind: RegistryKind, folder: Path) -> list[Path]:
         files.write_xlsx(folder / "us-epa-ghgrp-2020-data-summary.xlsx", files.ghgrp_summary_sheets()),
         files.write_xlsx(folder / "us-epa-ghgrp-parent-companies.xlsx", files.ghgrp_parent_sheets()),
     ]
+
+
+async def test_two_imports_of_the_same_file_at_once_store_it_once(
+    session_factory: SessionFactory, tmp_path: Path
+) -> None:
+    path = sbti_file(tmp_path)
+
+    outcomes = await asyncio.gather(
+        import_registry(session_factory, RegistryKind.SBTI, [path]),
+        import_registry(session_factory, RegistryKind.SBTI, [path]),
+    )
+
+    assert sorted(outcome.already_imported for outcome in outcomes) == [False, True]
+    assert outcomes[0].snapshot == outcomes[1].snapshot
+    assert await counts(session_factory) == (1, 3)
