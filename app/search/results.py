@@ -1,5 +1,5 @@
-"""What a search returns, whichever provider found it: one shape, so the investigators never look at
-which provider answered."""
+"""What a search returns, in one shape whichever provider found it (the provider is named on each
+result, for the citation)."""
 
 from __future__ import annotations
 
@@ -35,8 +35,8 @@ class SearchResult:
     document_id: str | None = None
 
     def to_dict(self) -> dict[str, Any]:
-        """The result as a finding's details carry it, with its provider (content is left out: it
-        can be long)."""
+        """The result as plain data (an info response's sources), with its provider (content is left
+        out: it can be long)."""
         return {
             "title": self.title,
             "url": self.url,

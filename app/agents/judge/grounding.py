@@ -57,7 +57,8 @@ STRONG_TIER = 2  # a single source of this tier or better corroborates on its ow
 COUNTED_TIER = 3  # sources of this tier or better count towards two independent publishers
 MIN_PUBLISHERS = 2
 QUOTE_CHARS = 240
-#: The tier basis of an analysis model's guess (older findings): it never counts.
+#: The tier basis of an analysis model's guess, which stored findings may carry: it never counts,
+#: since a model's opinion never decides a tier.
 MODEL_TIER_BASIS = "llm"
 
 
