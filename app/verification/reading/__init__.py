@@ -1,0 +1,1 @@
+"""Reading one source against one claim: what the source says of it, and whether it states the same fact."""
