@@ -23,7 +23,7 @@ from schema.errors import ErrorCode, client_error
     ENVIRONMENTAL="What the company does for the environment, without a figure to recompute: renewable "
     "energy, waste, biodiversity, water stewardship, circularity.",
 )
-@strawberry.enum(description="What kind of statement a claim is (FRD-03 §2.1).")
+@strawberry.enum(description="What kind of statement a claim is.")
 class ClaimType(enum.Enum):
     GEOGRAPHIC = "geographic"
     QUANTITATIVE = "quantitative"
@@ -40,7 +40,7 @@ class ClaimType(enum.Enum):
     LOW="Hard to check from public sources: general statements, commitments without a metric, claims "
     "only the company's own records could confirm.",
 )
-@strawberry.enum(description="How much a claim matters to a reader of the report (FRD-03 §2.2).")
+@strawberry.enum(description="How much a claim matters to a reader of the report.")
 class Priority(enum.Enum):
     HIGH = "high"
     MEDIUM = "medium"
@@ -61,7 +61,7 @@ class Priority(enum.Enum):
     "CONTRADICTED, or it points both ways.",
 )
 @strawberry.enum(
-    description="The judge's verdict on a claim (FRD-11), decided from independent evidence only: IFRS "
+    description="The judge's verdict on a claim, decided from independent evidence only: IFRS "
     "disclosure coverage, the report agreeing with itself and the company's own channels never verify a "
     "claim."
 )

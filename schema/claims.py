@@ -293,7 +293,7 @@ class Verdict(relay.Node):
     verdict: VerdictLabel = strawberry.field(
         description="VERIFIED: independent sources corroborate the claim (a Tier 1–2 source, or two "
         "independent publishers, whose quoted sentence was found in the source) and nothing contradicts it. "
-        "CONTRADICTED: independent sources that reach the FRD-08 §5.4 bar contradict it, or the report "
+        "CONTRADICTED: independent sources that reach the contradiction bar contradict it, or the report "
         "contradicts itself with certainty. UNVERIFIED: no independent evidence about the claim was found. "
         "INSUFFICIENT_EVIDENCE: some, but below the bar, or mixed. IFRS disclosure coverage and the "
         "report's agreement with itself never verify a claim."
@@ -319,8 +319,8 @@ class Verdict(relay.Node):
         "the claim is true. VERIFIED and CONTRADICTED: 0.95 for a certain check of the report against "
         "itself, 0.8 for one deciding independent voice, plus 0.05 for each further agreeing voice (up to "
         "0.95), so more agreeing evidence never lowers it. UNVERIFIED and INSUFFICIENT_EVIDENCE: the "
-        "judge's overall evidence score (FRD-11 weights). An LLM review that changed the verdict gives "
-        "its own number."
+        "judge's overall evidence score (weighted by agent and tier). An LLM review that changed the "
+        "verdict gives its own number."
     )
     iteration: int = strawberry.field(description="The pass (0 = first) the verdict was issued in.")
     is_final: bool = strawberry.field(

@@ -8,7 +8,7 @@ cite what decided a verdict without parsing the reasoning text:
 - `side` is the grounding list the source was filed in (corroborating, weak support, contradicting,
   weak contradiction, and the report's own certain or doubtful contradictions);
 - `tierBasis`, `quoteVerified` and `summary` are stored in each citation;
-- `method` (rule reader or model) is stored in citations made since stop 24; for older verdicts it
+- `method` (rule reader or model) is stored in each citation; for verdicts whose citations lack it it
   is read from the claim's findings (the request's DataLoader, one query for a page of claims) and,
   for a verdict of an earlier analysis, from the finding rows it names, only when a query selects
   it.
@@ -41,10 +41,10 @@ from schema.selections import selected_names
     "checked or not about the claim, an indirect observation such as satellite imagery): it does not "
     "decide a verdict on its own.",
     CONTRADICTS="A contradiction that decides CONTRADICTED: independent sources that together reach the "
-    "FRD-08 §5.4 bar, or the report certainly contradicting itself (arithmetic, one metric and year with "
-    "two values).",
+    "contradiction bar (one Tier 1 source, two of Tier 1–2 or three of Tier 1–3), or the report "
+    "certainly contradicting itself (arithmetic, one metric and year with two values).",
     WEAKLY_CONTRADICTS="A contradiction that does not decide on its own: independent sources below the "
-    "§5.4 bar, or a check of the report against itself that disagrees without certainty.",
+    "contradiction bar, or a check of the report against itself that disagrees without certainty.",
 )
 @strawberry.enum(
     description="Which way a deciding source bears on the claim, and whether it counts on its own (the "
@@ -126,7 +126,7 @@ class VerdictSource:
     )
     published_date: str | None = strawberry.field(description="When it was published (YYYY-MM-DD), if known.")
     tier: int | None = strawberry.field(
-        description="FRD-08 credibility tier, 1 (best) to 4; null for internal checks."
+        description="Credibility tier, 1 (best) to 4; null for internal checks."
     )
     tier_basis: TierBasis | None = strawberry.field(
         description="How the tier was decided; null for internal checks and for verdicts stored before it "

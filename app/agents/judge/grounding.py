@@ -388,7 +388,7 @@ def shortfall(grounding: Grounding) -> str:
         )
     if grounding["weak_contradiction"]:
         reasons.append(
-            "the contradicting sources fall short of the FRD-08 §5.4 bar (one Tier 1, two Tier 1–2 "
+            "the contradicting sources fall short of the contradiction bar (one Tier 1, two Tier 1–2 "
             "or three Tier 1–3 sources)"
         )
     if grounding["internal_doubts"]:

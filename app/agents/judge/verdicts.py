@@ -177,7 +177,7 @@ def _evidence_lines(verdict: str, grounding: Grounding) -> list[str]:
         grounding["weak_support"],
     )
     lines += _section(
-        "Independent contradictions below the FRD-08 §5.4 bar:", grounding["weak_contradiction"]
+        "Independent contradictions below the contradiction bar:", grounding["weak_contradiction"]
     )
     if verdict != "contradicted":
         lines += _section("Contradicting sources:", grounding["contradicting"])

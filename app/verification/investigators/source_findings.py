@@ -140,7 +140,10 @@ def source_finding(claim_id: str, item: EvaluatedSource, kinds: EvidenceKinds, s
     where = f"{result.source_domain or 'evidence library'} (Tier {tier}{dated})"
     summary = f"{where}: {assessment.explanation}"
     if contradicts and not stands:
-        summary += " On its own this source is not enough to contradict the claim (FRD-08 §5.4)."
+        summary += (
+            " On its own this source is not enough to contradict the claim (the contradiction bar: "
+            "one Tier 1 source, two of Tier 1–2 or three of Tier 1–3)."
+        )
     if item.quote.verified is False:
         summary += (
             " The quoted passage was not found in the source's text, so this source is given no weight."
@@ -215,7 +218,7 @@ def summary_finding(
         types = ", ".join(sorted({item.assessment.contradiction_type or "direct" for item in contradicting}))
         text += f" Public sources contradict the claim ({types})."
     elif contradicting:
-        text += " Contradicting sources fall short of the §5.4 threshold."
+        text += " Contradicting sources fall short of the contradiction bar."
     own = sum(item.self_reported for item in relevant)
     if own:
         text += (
