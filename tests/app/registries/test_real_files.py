@@ -1,12 +1,12 @@
 """The real registry downloads beside the project (skipped when ../shared is absent), imported whole.
 
 Only counts and a few values read from the files are asserted; no row is copied into the
-repository. The SBTi and NGER imports must stay within their time budgets (15 s and 2 s).
+repository. Import times are measured by `bench.registry_import`, not asserted here (machines
+differ in speed).
 """
 
 from __future__ import annotations
 
-import time
 from datetime import date
 from pathlib import Path
 
@@ -32,12 +32,8 @@ pytestmark = [
 ]
 
 
-async def imported(
-    session_factory: SessionFactory, kind: RegistryKind, *names: str
-) -> tuple[ImportOutcome, float]:
-    started = time.perf_counter()
-    outcome = await import_registry(session_factory, kind, [REGISTRIES / name for name in names])
-    return outcome, time.perf_counter() - started
+async def imported(session_factory: SessionFactory, kind: RegistryKind, *names: str) -> ImportOutcome:
+    return await import_registry(session_factory, kind, [REGISTRIES / name for name in names])
 
 
 async def records_named(session_factory: SessionFactory, normalised_name: str) -> list[RegistryRecord]:
@@ -49,10 +45,9 @@ async def records_named(session_factory: SessionFactory, normalised_name: str) -
 
 
 async def test_sbti(session_factory: SessionFactory) -> None:
-    outcome, seconds = await imported(session_factory, RegistryKind.SBTI, SBTI)
+    outcome = await imported(session_factory, RegistryKind.SBTI, SBTI)
 
     assert (outcome.snapshot.record_count, outcome.snapshot.snapshot_date) == (14152, date(2026, 3, 5))
-    assert seconds < 15.0
     (siemens,) = await records_named(session_factory, "siemens")
     assert siemens.entity_name == "Siemens AG" and siemens.country == "DE"
     assert siemens.identifiers == {
@@ -116,10 +111,9 @@ async def test_epa_ghgrp(session_factory: SessionFactory) -> None:
 
 
 async def test_nger(session_factory: SessionFactory) -> None:
-    outcome, seconds = await imported(session_factory, RegistryKind.NGER, NGER)
+    outcome = await imported(session_factory, RegistryKind.NGER, NGER)
 
     assert (outcome.snapshot.record_count, outcome.snapshot.period) == (417, "2021-22")
-    assert seconds < 2.0
     (rio,) = await records_named(session_factory, "rio tinto")
     assert (rio.entity_name, rio.identifiers, rio.period) == (
         "RIO TINTO LIMITED",
