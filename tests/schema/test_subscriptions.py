@@ -26,6 +26,7 @@ from tests.conftest import new_api_key
 from tests.fixtures import pdfs
 from tests.support.graphql import GraphQLClient, Subscription
 from tests.support.reports import wait_for_status
+from tests.support.sibyl_process import STARTUP_SECONDS
 
 EVENTS = """
 subscription Events($reportId: ID!, $afterId: Int!) {
@@ -129,7 +130,7 @@ def second_api_process(settings: Settings) -> Iterator[str]:
         env=env,
     )
     url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 30
+    deadline = time.monotonic() + STARTUP_SECONDS  # importing the app takes a while on a slow machine
     while True:
         try:
             if httpx.get(f"{url}/healthz").status_code == 200:
@@ -176,9 +177,28 @@ LIVE_EVENTS = (
 )
 
 
-async def follow_ids(client: GraphQLClient, report_id: str, count: int) -> list[int]:
+async def follow_ids(
+    client: GraphQLClient, report_id: str, count: int, arrived: list[str] | None = None
+) -> list[int]:
+    """The ids of the first `count` events of the report; the report id goes into `arrived` once
+    the first event is in, so the test can wait for a whole crowd to be following."""
+    ids: list[int] = []
     async with client.subscribe(LIVE_EVENTS, reportId=report_id) as subscription:
-        return [int((await subscription.next(timeout=30))["analysisEvents"]["id"]) for _ in range(count)]
+        for _ in range(count):
+            ids.append(int((await subscription.next(timeout=30))["analysisEvents"]["id"]))
+            if len(ids) == 1 and arrived is not None:
+                arrived.append(report_id)
+        return ids
+
+
+async def all_following(arrived: list[str], subscribers: list[asyncio.Task[list[int]]]) -> None:
+    """Wait until every subscriber has its first event (or one of them failed: awaiting it then
+    says why), polling instead of sleeping a fixed time: how long a crowd takes to connect and
+    replay depends on the machine, so only a hang may fail here."""
+    deadline = time.monotonic() + 60
+    while len(arrived) < len(subscribers) and not any(task.done() for task in subscribers):
+        assert time.monotonic() < deadline, f"{len(arrived)} of {len(subscribers)} subscribers following"
+        await asyncio.sleep(0.05)
 
 
 async def test_many_subscribers_of_one_and_of_several_reports_share_executions(
@@ -191,11 +211,14 @@ async def test_many_subscribers_of_one_and_of_several_reports_share_executions(
     for report in reports:
         await event_log.append(report, "ready")
     crowd = {report: 40 if n == 0 else 15 for n, report in enumerate(reports)}
+    arrived: list[str] = []
     tasks = {
-        report: [asyncio.create_task(follow_ids(clients[report], ids[report], 31)) for _ in range(count)]
+        report: [
+            asyncio.create_task(follow_ids(clients[report], ids[report], 31, arrived)) for _ in range(count)
+        ]
         for report, count in crowd.items()
     }
-    await asyncio.sleep(1.5)  # every subscriber has replayed `ready` and is live
+    await all_following(arrived, [task for crowd_tasks in tasks.values() for task in crowd_tasks])
     executed_before = SHARED_RESULTS.executions
 
     ticks = (event_log.append(report, "tick", {"n": n}) for report in reports for n in range(30))
@@ -216,11 +239,14 @@ async def test_many_subscribers_on_two_api_processes_each_get_every_event_once(
     report = await new_report(session_factory)
     report_id = str(GlobalID("Report", str(report)))
     other = GraphQLClient(second_api_process, client.api_key)
+    arrived: list[str] = []
     subscribers = [
-        asyncio.create_task(follow_ids(api, report_id, 40)) for api in (client, other) for _ in range(12)
+        asyncio.create_task(follow_ids(api, report_id, 40, arrived))
+        for api in (client, other)
+        for _ in range(12)
     ]
     await event_log.append(report, "first")
-    await asyncio.sleep(1.0)
+    await all_following(arrived, subscribers)
 
     await asyncio.gather(*(event_log.append(report, "burst", {"n": n}) for n in range(39)))
 
