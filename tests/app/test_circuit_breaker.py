@@ -3,7 +3,7 @@ callers fall back at once, and one probe after the cool-down closes it again."""
 
 from __future__ import annotations
 
-import asyncio
+import functools
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
@@ -11,7 +11,7 @@ import pytest
 from pydantic import BaseModel
 
 from app.config import Settings
-from app.llm import LLMClient, LLMRole, LLMUnavailable
+from app.llm import LLMClient, LLMRole, LLMUnavailable, breaker
 from app.llm.breaker import CircuitBreaker, reset_breakers
 from app.llm.errors import AttemptFailed
 from app.search.results import SearchAPIError
@@ -27,10 +27,27 @@ class Answer(BaseModel):
     label: str
 
 
+class ManualClock:
+    """The breakers' clock, moved by the test: a cool-down ends when the test says so, not after a
+    real wait that a slow machine may overrun while the test still expects the breaker open."""
+
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
 @pytest.fixture(autouse=True)
-def fresh_breakers() -> Iterator[None]:
+def clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[ManualClock]:
+    """Fresh breakers, each made by `breaker_for` on the test's clock."""
+    manual = ManualClock()
+    monkeypatch.setattr(breaker, "CircuitBreaker", functools.partial(CircuitBreaker, clock=manual))
     reset_breakers()
-    yield
+    yield manual
     reset_breakers()
 
 
@@ -74,7 +91,7 @@ async def _failures(client: LLMClient, calls: int) -> int:
 
 
 async def test_llm_calls_stop_reaching_a_failing_model_then_resume_after_the_cool_down(
-    fake_llm: FakeLLM,
+    fake_llm: FakeLLM, clock: ManualClock
 ) -> None:
     fake_llm.handler = lambda payload: FakeReply(status=500, body='{"error": "down"}')
     client = LLMClient(_llm_settings(fake_llm))
@@ -88,7 +105,10 @@ async def test_llm_calls_stop_reaching_a_failing_model_then_resume_after_the_coo
             await _ask(client)  # still cooling down: refused without a call
         assert len(fake_llm.requests) == 5
 
-        await asyncio.sleep(COOLDOWN + 0.1)
+        clock.advance(COOLDOWN - 0.01)
+        with pytest.raises(LLMUnavailable, match="circuit open"):
+            await _ask(client)  # not quite cooled down
+        clock.advance(0.01)
         assert (await _ask(client)).label == "ok"  # the probe
         assert (await _ask(client)).label == "ok"
         assert len(fake_llm.requests) == 7
@@ -108,13 +128,13 @@ async def test_the_refusal_keeps_the_provider_cause(fake_llm: FakeLLM) -> None:
     assert refused.value.failures[MODEL].startswith("503:")  # "provider returned HTTP 503" in warnings
 
 
-async def test_a_failed_probe_opens_the_breaker_again(fake_llm: FakeLLM) -> None:
+async def test_a_failed_probe_opens_the_breaker_again(fake_llm: FakeLLM, clock: ManualClock) -> None:
     fake_llm.handler = lambda payload: FakeReply(status=500, body='{"error": "down"}')
     client = LLMClient(_llm_settings(fake_llm, circuit_breaker_failures=3, llm_max_retries=0))
     try:
         await _failures(client, 6)
         assert len(fake_llm.requests) == 3
-        await asyncio.sleep(COOLDOWN + 0.1)
+        clock.advance(COOLDOWN)
         await _failures(client, 6)
         assert len(fake_llm.requests) == 4  # one probe, then refused again
     finally:
@@ -144,7 +164,9 @@ async def test_zero_turns_the_breaker_off(fake_llm: FakeLLM) -> None:
     assert len(fake_llm.requests) == 8
 
 
-async def test_tavily_calls_stop_reaching_a_failing_api_then_resume(tavily: FakeTavily) -> None:
+async def test_tavily_calls_stop_reaching_a_failing_api_then_resume(
+    tavily: FakeTavily, clock: ManualClock
+) -> None:
     tavily.always_fail = Failure(status=500)
     settings = Settings(
         _env_file=None,
@@ -164,7 +186,7 @@ async def test_tavily_calls_stop_reaching_a_failing_api_then_resume(tavily: Fake
     assert all("500" in error for error in errors)
 
     tavily.always_fail = None
-    await asyncio.sleep(COOLDOWN + 0.1)
+    clock.advance(COOLDOWN)
     assert await TavilySearch(settings).search("again", max_results=3) == []
     assert await TavilySearch(settings).search("and again", max_results=3) == []
     assert len(tavily.requests) == 6
