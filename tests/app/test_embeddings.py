@@ -171,14 +171,16 @@ async def test_api_batches_reorders_by_index_and_authenticates(fake: FakeEmbeddi
     [
         pytest.param(FakeEmbeddingReply(status=429, headers={"Retry-After": "0"}), id="429"),
         pytest.param(FakeEmbeddingReply(status=500), id="500"),
-        pytest.param(FakeEmbeddingReply(delay=0.5), id="timeout"),
+        pytest.param(FakeEmbeddingReply(delay=4.0), id="timeout"),
         pytest.param(FakeEmbeddingReply(body="<html>bad gateway</html>"), id="garbage"),
         pytest.param(FakeEmbeddingReply(body='{"data": [{"index": 0}]}'), id="malformed"),
     ],
 )
 async def test_api_retries_then_succeeds(fake: FakeEmbeddings, failure: FakeEmbeddingReply) -> None:
     fake.script(failure)
-    embedder = ApiEmbedder(api_settings(fake, embedding_timeout_seconds=0.2))
+    # Each answer must come within the timeout: 2 s leaves a slow machine room (the "timeout" reply
+    # comes 2 s after it).
+    embedder = ApiEmbedder(api_settings(fake, embedding_timeout_seconds=2.0))
 
     [vector] = await embedder.embed([SCOPE1])
 

@@ -157,10 +157,12 @@ async def test_retry_after_header_is_honoured(fake: FakeLLM) -> None:
 
 
 async def test_timeout_is_retried(fake: FakeLLM) -> None:
-    fake.script(FakeReply(content=GOOD, delay=1.0), FakeReply(content=GOOD))
+    # The retry must answer within the timeout too: 2 s leaves a slow machine room for that, and
+    # the first reply comes 2 s after the timeout.
+    fake.script(FakeReply(content=GOOD, delay=4.0), FakeReply(content=GOOD))
     trace = UsageTrace()
 
-    assert await ask(fake, trace, llm_timeout_seconds=0.3) == Verdict(**GOOD)
+    assert await ask(fake, trace, llm_timeout_seconds=2.0) == Verdict(**GOOD)
 
     usage = trace.to_dict()
     assert (usage["calls"], usage["failed_calls"], usage["retries"]) == (2, 1, 1)
@@ -276,6 +278,7 @@ async def test_connection_error_is_retried_then_unavailable() -> None:
 
 
 async def test_concurrency_limit_is_respected(fake: FakeLLM) -> None:
+    fake.gather = 2  # the first requests wait for each other: the overlap needs no fast machine
     fake.handler = lambda request: FakeReply(content=GOOD, delay=0.1)
     client = LLMClient(llm_settings(fake, llm_max_concurrency=2))
     try:
@@ -289,7 +292,7 @@ async def test_concurrency_limit_is_respected(fake: FakeLLM) -> None:
 
     assert results == [Verdict(**GOOD)] * 6
     assert len(fake.requests) == 6
-    assert fake.max_in_flight == 2
+    assert fake.max_in_flight == 2  # one at a time would leave the first alone for GATHER_SECONDS
 
 
 async def test_model_for_role() -> None:

@@ -8,6 +8,7 @@ async with fake_llm_server() as fake:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 from collections import deque
@@ -40,6 +41,8 @@ class FakeReply:
 
 
 NO_SCRIPTED_REPLY = FakeReply(status=500, body='{"error": {"message": "no scripted reply"}}')
+#: How long a request held for `FakeLLM.gather` waits for the others before answering anyway.
+GATHER_SECONDS = 10.0
 
 
 class FakeLLM(RecordingFake):
@@ -51,6 +54,10 @@ class FakeLLM(RecordingFake):
         self.latency = 0.0  # added to every reply's delay
         self.in_flight = 0
         self.max_in_flight = 0
+        # Requests wait until this many are in flight at once (or GATHER_SECONDS passed): a test
+        # of concurrency then sees the overlap however slowly the client sends its requests.
+        self.gather = 1
+        self._gathered = asyncio.Event()
         self._script: deque[FakeReply] = deque()
         self._ids = itertools.count(1)
 
@@ -73,7 +80,12 @@ class FakeLLM(RecordingFake):
         reply = self._next_reply(payload)
         self.in_flight += 1
         self.max_in_flight = max(self.max_in_flight, self.in_flight)
+        if self.in_flight >= self.gather:
+            self._gathered.set()
         try:
+            if self.gather > 1:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._gathered.wait(), GATHER_SECONDS)
             await asyncio.sleep(reply.delay + self.latency)
         finally:
             self.in_flight -= 1
