@@ -69,7 +69,7 @@ async def test_sbti(session_factory: SessionFactory) -> None:
 
 
 async def test_net_zero_tracker(session_factory: SessionFactory) -> None:
-    outcome, _ = await imported(session_factory, RegistryKind.NET_ZERO_TRACKER, NZT)
+    outcome = await imported(session_factory, RegistryKind.NET_ZERO_TRACKER, NZT)
 
     assert (outcome.snapshot.record_count, outcome.snapshot.snapshot_date) == (2087, date(2025, 11, 9))
     (siemens,) = await records_named(session_factory, "siemens")
@@ -79,7 +79,7 @@ async def test_net_zero_tracker(session_factory: SessionFactory) -> None:
 
 
 async def test_uk_ets(session_factory: SessionFactory) -> None:
-    outcome, _ = await imported(session_factory, RegistryKind.UK_ETS, UK_ETS)
+    outcome = await imported(session_factory, RegistryKind.UK_ETS, UK_ETS)
 
     snapshot = outcome.snapshot
     assert (snapshot.record_count, snapshot.snapshot_date, snapshot.period) == (
@@ -99,7 +99,7 @@ async def test_uk_ets(session_factory: SessionFactory) -> None:
 
 
 async def test_epa_ghgrp(session_factory: SessionFactory) -> None:
-    outcome, _ = await imported(session_factory, RegistryKind.EPA_GHGRP, *GHGRP)
+    outcome = await imported(session_factory, RegistryKind.EPA_GHGRP, *GHGRP)
 
     assert (outcome.snapshot.record_count, outcome.snapshot.period) == (8077, "2020")
     (plant,) = await records_named(session_factory, "james h miller jr")
