@@ -60,6 +60,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.verdict_cases
 	$(BIN)/python -m bench.verdict_quality
 	$(BIN)/python -m bench.worker_recovery
+	$(BIN)/python -m bench.registry_import
 
 clean:
 	rm -rf $(VENV)
