@@ -294,7 +294,9 @@ def test_nested_fragment_spreads_are_costed_without_exploding() -> None:
 
     total = local_cost(document)
 
-    assert time.monotonic() - started < 1
+    # Memoised, it takes well under 0.1 s; expanding each spread would take 2**40 steps, i.e. never
+    # return. 10 s is only a bound for a slow, loaded machine, not a speed target.
+    assert time.monotonic() - started < 10
     assert total > 2**levels
 
 
