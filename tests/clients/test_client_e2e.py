@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import uuid
 from contextlib import aclosing
 
 import pytest
+from redis.asyncio import Redis
+from strawberry.relay import GlobalID
 
 from clients.sibyl import IssuedVerdict, NotFound, SibylClient, StreamEvent
 from tests.fixtures import pdfs
+from tests.support.live_subscriptions import until_report_followed
 
 
 async def _collect_verdicts(client: SibylClient, report_id: str, into: list[IssuedVerdict]) -> None:
@@ -30,7 +34,7 @@ async def _events_until(client: SibylClient, report_id: str, event_type: str) ->
 
 
 async def test_client_uploads_analyses_and_follows_a_report(
-    api_url: str, worker: object, api_key: str
+    api_url: str, worker: object, api_key: str, redis: Redis
 ) -> None:
     content = pdfs.synthetic_report().pdf
     async with SibylClient(api_url, api_key) as client:
@@ -41,7 +45,8 @@ async def test_client_uploads_analyses_and_follows_a_report(
 
         verdicts: list[IssuedVerdict] = []
         collecting = asyncio.create_task(_collect_verdicts(client, parsed.id, verdicts))
-        await asyncio.sleep(0.5)  # let the subscription open before the first verdict can exist
+        # the verdict stream is live only: open before the first verdict can exist
+        await until_report_followed(redis, uuid.UUID(GlobalID.from_id(parsed.id).node_id))
         started = await client.start_analysis(parsed.id)
         done = await client.wait_for_status(parsed.id, {"COMPLETED", "ERROR"}, timeout=90)
         claims = await client.claims(parsed.id)

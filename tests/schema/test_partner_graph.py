@@ -9,15 +9,18 @@ import uuid
 from contextlib import AbstractContextManager
 from typing import Any
 
+from redis.asyncio import Redis
 from sqlalchemy.engine import Engine
 from strawberry.relay import GlobalID
 
 from app.db.models import Finding
 from app.db.session import SessionFactory
 from app.events import EventLog
+from app.organisations import LOCAL_ORGANISATION_ID
 from tests.conftest import new_api_key
 from tests.support.analysed import LABELS, claim_type, final_label, page, priority, seed_analysed_report
 from tests.support.graphql import GraphQLClient
+from tests.support.live_subscriptions import until_organisation_followed, until_report_followed
 from tests.support.sqlalchemy_events import recorded
 
 FULL_PAGE = """
@@ -353,7 +356,7 @@ async def _close_code(ws: Any) -> int | None:
 
 
 async def test_verdict_issued_streams_one_report_or_the_whole_organisation(
-    client: GraphQLClient, session_factory: SessionFactory, event_log: EventLog, api_url: str
+    client: GraphQLClient, session_factory: SessionFactory, event_log: EventLog, api_url: str, redis: Redis
 ) -> None:
     first = await seed_analysed_report(session_factory, 2, filename="a.pdf")
     second = await seed_analysed_report(session_factory, 2, filename="b.pdf")
@@ -369,7 +372,8 @@ async def test_verdict_issued_streams_one_report_or_the_whole_organisation(
         client.subscribe(VERDICTS, reportId=report_gid(first.report_id)) as one,
         client.subscribe(VERDICTS) as everything,
     ):
-        await asyncio.sleep(0.3)
+        await until_report_followed(redis, first.report_id)  # live only: both must be in place
+        await until_organisation_followed(redis, LOCAL_ORGANISATION_ID)
         for seeded in (foreign, second, first):
             await event_log.append(
                 seeded.report_id,
@@ -389,14 +393,14 @@ async def test_verdict_issued_streams_one_report_or_the_whole_organisation(
 
 
 async def test_verdict_issued_for_the_organisation_alone_streams_its_verdicts(
-    client: GraphQLClient, session_factory: SessionFactory, event_log: EventLog
+    client: GraphQLClient, session_factory: SessionFactory, event_log: EventLog, redis: Redis
 ) -> None:
     """With no report followed anywhere in the API process, the organisation-wide subscription
     alone must start the process's pub/sub listener."""
     seeded = await seed_analysed_report(session_factory, 2, filename="alone.pdf")
     verdict_ids = await _verdict_ids(session_factory)
     async with client.subscribe(VERDICTS) as everything:
-        await asyncio.sleep(0.5)  # live only: the SUBSCRIBE must be in place before the verdicts
+        await until_organisation_followed(redis, LOCAL_ORGANISATION_ID)  # live only
         for claim_id in seeded.claim_ids:
             await event_log.append(
                 seeded.report_id,

@@ -3,10 +3,10 @@ that end up final when the run completes, however late a subscriber loads them."
 
 from __future__ import annotations
 
-import asyncio
 import uuid
 from dataclasses import replace
 
+from redis.asyncio import Redis
 from sqlalchemy import select, update
 from strawberry.relay import GlobalID
 
@@ -20,6 +20,7 @@ from app.services.analysis import open_analysis_run
 from tests.support.analysed import seed_analysed_report
 from tests.support.graphql import GraphQLClient
 from tests.support.investigators import outcome_for, supporting
+from tests.support.live_subscriptions import until_report_followed
 from tests.support.pipeline import investigators, pipeline_runner, seed_report
 
 VERDICTS = """
@@ -44,6 +45,7 @@ async def test_streamed_is_final_matches_the_verdicts_final_after_the_run(
     session_factory: SessionFactory,
     event_log: EventLog,
     clean_db: None,
+    redis: Redis,
 ) -> None:
     seeded = await seed_report(session_factory)
     report_id = str(GlobalID("Report", str(seeded.report_id)))
@@ -52,7 +54,7 @@ async def test_streamed_is_final_matches_the_verdicts_final_after_the_run(
     )
     agents = investigators(data_metrics=weak_support_each_pass)
     async with client.subscribe(VERDICTS, reportId=report_id) as stream:
-        await asyncio.sleep(0.5)  # live only: the subscription must be in place before the verdicts
+        await until_report_followed(redis, seeded.report_id)  # live only: in place before the verdicts
         async with pipeline_runner(settings, session_factory, event_log, agents=agents) as runner:
             outcome = await runner.run(started.run.id)
         stored = await _stored_finality(session_factory)
@@ -72,7 +74,7 @@ def uuid_of(global_id: str) -> str:
 
 
 async def test_a_final_verdict_streams_as_final_while_the_run_still_runs(
-    client: GraphQLClient, session_factory: SessionFactory, event_log: EventLog
+    client: GraphQLClient, session_factory: SessionFactory, event_log: EventLog, redis: Redis
 ) -> None:
     seeded = await seed_analysed_report(session_factory, 2, passes=1)
     async with session_factory() as session, session.begin():
@@ -85,7 +87,7 @@ async def test_a_final_verdict_streams_as_final_while_the_run_still_runs(
     issued = {seeded.claim_ids[0]: True, seeded.claim_ids[1]: False}
 
     async with client.subscribe(VERDICTS, reportId=str(GlobalID("Report", str(seeded.report_id)))) as stream:
-        await asyncio.sleep(0.3)
+        await until_report_followed(redis, seeded.report_id)  # live only
         for claim_id, final in issued.items():
             data = {"claim_id": str(claim_id), "verdict_id": str(rows[claim_id]), "is_final": final}
             await event_log.append(seeded.report_id, "verdict_issued", data, agent_name="judge")
