@@ -26,6 +26,7 @@ from app.db.session import SessionFactory
 from app.events import EventLog
 from app.queue import enqueue_pipeline
 from app.services.analysis import open_analysis_run
+from tests.support.checkpoints import finished_tasks_stored
 from tests.support.investigators import INVOCATION_LOG_ENV
 from tests.support.pipeline import KNOWN_CLAIMS, seed_report
 
@@ -112,7 +113,11 @@ async def test_sigkill_during_specialists_then_resume_completes_without_duplicat
             return done == 2
 
         await wait_until(fast_agents_done_and_slow_one_working, 60, "the fast specialists to finish")
-        await asyncio.sleep(0.5)  # let LangGraph record the finished tasks' writes
+
+        async def all_but_geography_stored() -> bool:
+            return await finished_tasks_stored(session_factory, run_id, running=1)
+
+        await wait_until(all_but_geography_stored, 60, "LangGraph to store the finished tasks' writes")
         os.killpg(first.pid, signal.SIGKILL)
         first.wait(10)
 
