@@ -18,6 +18,7 @@ from arq.connections import ArqRedis, RedisSettings
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from app.embedded.redis import EmbeddedRedis, start_redis
+from tests.support.redis_persistence import until_persisted
 from workers.resilience import SibylWorker, retrying_redis_settings
 
 
@@ -60,7 +61,7 @@ async def test_the_worker_outlives_a_redis_restart_and_queued_jobs_survive_it(
         await pool.enqueue_job("record", "before")
         await eventually(lambda: seen == ["before"], 30, "the first job")
         await pool.enqueue_job("record", "queued across the crash", _defer_by=6)
-        await asyncio.sleep(1.5)  # the append-only file is synced every second
+        await until_persisted(own_redis.url)  # the queued job is on disk before the crash
 
         assert own_redis.pid is not None
         os.kill(own_redis.pid, signal.SIGKILL)
