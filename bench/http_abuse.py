@@ -7,13 +7,17 @@ Redis. Measured, each on a fresh server process:
 (a) a 150 MB chunked multipart upload (a valid key and the preflight header): the server's RSS
     before and after, its peak (VmHWM), and when and how it answered;
 (b) a 60 MB JSON body (chunked): the same;
-(c) a tenant's query (`reports(first: 20)` with a valid key), 30 times in a row alone, then 30
-    times while 150 concurrent clients call `/readyz` in a loop: p50 and p90 latency.
+(c) a tenant's query (`reports(first: 20)` with a valid key), 200 times in a row alone, then 200
+    times while 150 callers (another process, kept-alive connections) call `/readyz` all at once
+    on every tick of a second: p50 and p90 latency. `--closed-loop` has each caller call again as
+    soon as answered instead (a CPU flood: then the cheaper the endpoint, the more calls), and
+    `--flood-path /healthz` floods another endpoint for comparison.
 
 `--source DIR` runs the server from another checkout (e.g. `git archive <commit> | tar -x -C DIR`)
 with this venv, to compare before and after a change.
 
-Run: `cd /work/main && .venv/bin/python -m bench.http_abuse [--source DIR]`
+Run: `cd /work/main && .venv/bin/python -m bench.http_abuse [--source DIR] [--closed-loop]
+[--flood-path PATH]`
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ import os
 import subprocess
 import sys
 import time
+from asyncio.subprocess import PIPE
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -44,7 +49,7 @@ CHUNK = 256 * 1024
 UPLOAD_BYTES = 150 * MB
 JSON_BYTES = 60 * MB
 READYZ_CALLERS = 150
-TENANT_QUERIES = 30
+TENANT_QUERIES = 200
 TENANT_QUERY = "query { reports(first: 20) { totalCount edges { node { id status filename } } } }"
 ANSWER_SECONDS = 300
 
@@ -209,49 +214,93 @@ async def latencies(http: httpx.AsyncClient, key: str) -> list[float]:
     return [await tenant_query(http, key) for _ in range(TENANT_QUERIES)]
 
 
-async def latency_under_readyz_flood(services: RunningServices, source: Path, key: str) -> dict[str, object]:
+async def latency_under_flood(
+    services: RunningServices, source: Path, key: str, path: str, closed_loop: bool
+) -> dict[str, object]:
+    """The tenant's latencies alone, then during a `/readyz` flood from another process (so that the
+    flood's 150 clients do not delay the tenant's client in this event loop)."""
     with api_server(services, source) as (_, url):
         async with httpx.AsyncClient(base_url=url, timeout=60) as http:
             await tenant_query(http, key)
             alone = await latencies(http, key)
-            stop = asyncio.Event()
-            calls = [0, 0]
-            limits = httpx.Limits(max_connections=None, max_keepalive_connections=None)
-            async with httpx.AsyncClient(base_url=url, timeout=60, limits=limits) as flood_http:
-                flood = [
-                    asyncio.create_task(_call_readyz(flood_http, stop, calls)) for _ in range(READYZ_CALLERS)
-                ]
-                await asyncio.sleep(1)
-                flooded = await latencies(http, key)
-                stop.set()
-                await asyncio.gather(*flood)
+            flood = await asyncio.create_subprocess_exec(
+                *[sys.executable, "-m", "bench.http_abuse", "--flood", url, "--flood-path", path],
+                *(["--closed-loop"] if closed_loop else []),
+                stdin=PIPE,
+                stdout=PIPE,
+            )
+            assert flood.stdout is not None
+            await flood.stdout.readline()  # the flood runs
+            flooded = await latencies(http, key)
+            output, _ = await flood.communicate(b"")  # end of input: the flood stops and reports
+    calls, failures = (int(n) for n in output.split())
     return {
         "alone_p50_ms": round(percentile(_ok(alone), 50), 1),
         "alone_p90_ms": round(percentile(_ok(alone), 90), 1),
         "flood_p50_ms": round(percentile(_ok(flooded), 50), 1),
         "flood_p90_ms": round(percentile(_ok(flooded), 90), 1),
         "failed": len(alone) + len(flooded) - len(_ok(alone)) - len(_ok(flooded)),
-        "readyz_calls": calls[0],
-        "readyz_failures": calls[1],
+        "readyz_calls": calls,
+        "readyz_failures": failures,
     }
+
+
+async def flood(url: str, path: str, closed_loop: bool) -> None:
+    """READYZ_CALLERS kept-alive connections calling `path` until this process's input ends: all at
+    once on every tick of a second (or, `closed_loop`, each again as soon as answered); prints the
+    number of calls and of failed ones. Raw sockets, not an HTTP client library: the flood must
+    cost its own process little CPU, or on a small machine it would slow the server by taking its
+    cores rather than by what the server does per call."""
+    stop = asyncio.Event()
+    calls = [0, 0]
+    address = urlsplit(url)
+    start = asyncio.get_running_loop().time()
+    callers = [
+        asyncio.create_task(
+            _caller(
+                address.hostname or "", address.port or 80, path, None if closed_loop else start, stop, calls
+            )
+        )
+        for _ in range(READYZ_CALLERS)
+    ]
+    await asyncio.sleep(2)  # every caller connected and calling
+    print("flooding", flush=True)
+    await asyncio.to_thread(sys.stdin.read)
+    stop.set()
+    await asyncio.gather(*callers)
+    print(calls[0], calls[1])
 
 
 def _ok(values: list[float]) -> list[float]:
     return [value for value in values if not math.isnan(value)]
 
 
-async def _call_readyz(http: httpx.AsyncClient, stop: asyncio.Event, calls: list[int]) -> None:
-    """`/readyz` in a loop until `stop`; counts calls (`calls[0]`) and failed ones (`calls[1]`)."""
+async def _caller(
+    host: str, port: int, path: str, ticks_from: float | None, stop: asyncio.Event, calls: list[int]
+) -> None:
+    """`path` in a loop on one connection until `stop`, on each whole second after `ticks_from`
+    (None: back to back); counts calls (`calls[0]`) and failed ones (`calls[1]`)."""
+    request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode()
+    loop = asyncio.get_running_loop()
     while not stop.is_set():
+        reader, writer = await asyncio.open_connection(host, port)
         try:
-            failed = (await http.get("/readyz")).status_code != 200
-        except httpx.TransportError:
-            failed = True
-        calls[0] += 1
-        calls[1] += failed
+            while not stop.is_set():
+                if ticks_from is not None:
+                    await asyncio.sleep(1 - (loop.time() - ticks_from) % 1)
+                writer.write(request)
+                head = await reader.readuntil(b"\r\n\r\n")
+                length = int(head.lower().split(b"content-length:")[1].split(b"\r\n")[0])
+                await reader.readexactly(length)
+                calls[0] += 1
+                calls[1] += not head.startswith(b"HTTP/1.1 200")
+        except (ConnectionError, OSError, asyncio.IncompleteReadError):
+            calls[1] += 1
+        finally:
+            writer.close()
 
 
-async def measure(services: RunningServices, source: Path) -> dict[str, object]:
+async def measure(services: RunningServices, source: Path, path: str, closed_loop: bool) -> dict[str, object]:
     engine = create_engine(services.database_url)
     factory = create_session_factory(engine)
     await seed_analysed_report(factory, 20)
@@ -261,17 +310,23 @@ async def measure(services: RunningServices, source: Path) -> dict[str, object]:
     for name in ("upload", "json"):
         memory.append(await memory_under(services, source, key, name))
         print(memory[-1], flush=True)
-    latency = await latency_under_readyz_flood(services, source, key)
+    latency = await latency_under_flood(services, source, key, path, closed_loop)
     return {"memory": memory, "latency": latency}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--source", type=Path, default=Path(__file__).resolve().parents[1])
+    parser.add_argument("--flood-path", default="/readyz", help="what the flood calls (default /readyz)")
+    parser.add_argument("--closed-loop", action="store_true", help="each flood caller calls back to back")
+    parser.add_argument("--flood", metavar="URL", help=argparse.SUPPRESS)  # the flood's own process
     args = parser.parse_args()
+    if args.flood:
+        asyncio.run(flood(args.flood, args.flood_path, args.closed_loop))
+        return 0
     source = args.source.resolve()
     with running_services(prefix="sibyl-bench-abuse-") as services:
-        summary = asyncio.run(measure(services, source))
+        summary = asyncio.run(measure(services, source, args.flood_path, args.closed_loop))
     memory = summary["memory"]
     assert isinstance(memory, list)
     print_table(
@@ -293,7 +348,8 @@ def main() -> int:
     latency = summary["latency"]
     assert isinstance(latency, dict)
     print_table(
-        f"Tenant query latency, alone and during {READYZ_CALLERS} concurrent /readyz callers",
+        f"Tenant query latency (ms), alone and while {READYZ_CALLERS} callers call {args.flood_path} "
+        + ("back to back" if args.closed_loop else "all at once every second"),
         ["alone p50", "alone p90", "flood p50", "flood p90", "failed", "/readyz calls", "/readyz failed"],
         [
             [
