@@ -21,7 +21,9 @@ from redis import Redis
 
 from app.embedded.redis import free_port
 from tests.fixtures import pdfs
+from tests.support.checkpoints import stored_tasks_sql
 from tests.support.investigators import slow_first_env
+from tests.support.redis_persistence import wait_until_persisted
 from tests.support.sibyl_process import (
     SibylProcess,
     database_id,
@@ -67,6 +69,13 @@ def assert_stopped_in_order(sibyl: SibylProcess, exit_code: int, expected_exit: 
     assert not port_is_open(sibyl.api_port)
     assert not port_is_open(sibyl.redis_port)
     assert not (sibyl.data_dir / "postgres" / "postmaster.pid").exists()
+
+
+def stored_specialists(sibyl: SibylProcess, run_id: str) -> int:
+    """How many specialists of the running step have their LangGraph writes stored (a killed worker
+    runs again only the others)."""
+    thread = database_id(run_id)
+    return int(sibyl.query(stored_tasks_sql("%s"), thread, thread)[0][0])
 
 
 def analysis_running_on_slow_agent(sibyl: SibylProcess) -> bool:
@@ -160,10 +169,14 @@ def test_a_killed_worker_is_restarted_and_its_analysis_resumes_at_once_without_d
         run_id = sibyl.start_analysis(report_id)
         first_worker = sibyl.wait_for_pid("worker", 1, timeout=10)
         wait_until(lambda: analysis_running_on_slow_agent(sibyl), 120, "a slow specialist at work")
-        time.sleep(0.5)  # let LangGraph record the finished specialists' writes
         finished_before = {
             c["agent"] for c in invocations(data_dir / "invocations.jsonl") if c["phase"] == "end"
         }
+        wait_until(
+            lambda: stored_specialists(sibyl, run_id) >= len(finished_before),
+            60,
+            "LangGraph to store the finished specialists' writes",
+        )
 
         os.kill(first_worker, signal.SIGKILL)
         second_worker = sibyl.wait_for_pid("worker", 2, timeout=30)
@@ -204,7 +217,7 @@ def test_a_killed_redis_is_restarted_with_its_data_and_the_worker_finishes_the_r
         run_id = sibyl.start_analysis(report_id)
         worker = sibyl.wait_for_pid("worker", 1, timeout=10)
         wait_until(lambda: analysis_running_on_slow_agent(sibyl), 120, "a slow specialist at work")
-        time.sleep(1.5)  # the append-only file is synced every second
+        wait_until_persisted(f"redis://127.0.0.1:{sibyl.redis_port}/0")  # on disk before the crash
 
         os.kill(sibyl.pids("redis")[0], signal.SIGKILL)
         sibyl.wait_for_pid("redis", 2, timeout=30)
