@@ -21,8 +21,11 @@ import pytest
 from app.embedded.redis import free_port
 from tests.support.sibyl_process import ROOT, process_is_gone, start_sibyl, wait_until
 
-#: A start-up check must fail well within this (Python's imports take about a second of it).
-FAST_SECONDS = 6.0
+#: A start-up check fails without starting or waiting for anything, so `sibyl run` exits as soon as
+#: Python has imported it: about a second on an idle machine, but 8-12 s on a loaded 2-core one, so
+#: the bound is generous (the child is killed at 50 s). It still rules out hanging on a service that
+#: never answers; that nothing started is asserted from the output and the data folder.
+FAST_SECONDS = 30.0
 
 
 @pytest.fixture
@@ -31,7 +34,7 @@ def data_dir() -> Iterator[Path]:
         yield Path(folder)
 
 
-def sibyl_run(data_dir: Path, timeout: float = 30.0, **env: str) -> tuple[int, str, float]:
+def sibyl_run(data_dir: Path, timeout: float = 50.0, **env: str) -> tuple[int, str, float]:
     """`sibyl run` in the foreground: exit code, output and seconds taken."""
     child_env = {
         key: value
