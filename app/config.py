@@ -54,6 +54,14 @@ class Settings(BaseSettings):
         "reading the rest. Send a larger evidence text as a file. Multipart uploads may reach twice "
         "the larger of MAX_UPLOAD_BYTES and EVIDENCE_MAX_DOCUMENT_BYTES, plus 1 MiB.",
     )
+    max_request_header_bytes: int = Field(
+        default=64 * 1024,
+        ge=1024,
+        description="Most bytes a request line and its headers may take (an API key is 58 characters; "
+        "browsers send a few KB); beyond it the API answers 431 REQUEST_TOO_LARGE and closes the "
+        "connection, having kept no more than that. Applies to servers started with `sibyl run` or "
+        "with `--http schema.uvicorn_http:SibylHttpProtocol`.",
+    )
     request_header_timeout_seconds: float = Field(
         default=10.0,
         gt=0,
