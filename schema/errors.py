@@ -55,8 +55,10 @@ class ErrorCode(enum.Enum):
     )
     RATE_LIMITED = strawberry.enum_value(
         "RATE_LIMITED",
-        description="The API key is over its rate limit; `extensions.retryAfterSeconds` says when the "
-        "next request fits (HTTP 429 with `Retry-After`).",
+        description="The API key is over its rate limit, the client's address has failed to "
+        "authenticate too often, or the key holds too many open WebSockets; "
+        "`extensions.retryAfterSeconds` says when to try again (HTTP 429 with `Retry-After`; "
+        "WebSocket close 4429).",
     )
     QUERY_TOO_DEEP = strawberry.enum_value(
         "QUERY_TOO_DEEP",
@@ -122,7 +124,8 @@ class ErrorCode(enum.Enum):
     REQUEST_TOO_LARGE = strawberry.enum_value(
         "REQUEST_TOO_LARGE",
         description="The request body is larger than MAX_REQUEST_BODY_BYTES (a JSON request) or far "
-        "beyond the upload limits (a multipart upload); the rest was not read (HTTP 413).",
+        "beyond the upload limits (a multipart upload), or its request line and headers are larger "
+        "than MAX_REQUEST_HEADER_BYTES; the rest was not read (HTTP 413, or 431 for the headers).",
     )
     REQUEST_TIMEOUT = strawberry.enum_value(
         "REQUEST_TIMEOUT",
@@ -161,15 +164,18 @@ class ErrorCode(enum.Enum):
 
 
 class CloseCode(enum.IntEnum):
-    """Close codes of a WebSocket whose `connection_init` is refused; the close reason is
-    `<ErrorCode>: <message>`. They mirror the HTTP statuses of the same refusals."""
+    """Close codes of a WebSocket whose `connection_init` is refused, or whose key is revoked or
+    deleted while it is open; the close reason is `<ErrorCode>: <message>`. They mirror the HTTP
+    statuses of the same refusals."""
 
     MISSING_API_KEY = 4401
     """No key in the `connection_init` payload (UNAUTHENTICATED)."""
     INVALID_API_KEY = 4403
-    """The key sent is unknown, malformed or revoked (UNAUTHENTICATED)."""
+    """The key sent is unknown, malformed or revoked, or was revoked or deleted while the
+    connection was open (UNAUTHENTICATED); clients should not reconnect with it."""
     RATE_LIMITED = 4429
-    """The key is over its rate limit; the reason says `retry in N s` (RATE_LIMITED)."""
+    """The key is over its rate limit, the address has failed to authenticate too often, or the key
+    holds MAX_WEBSOCKETS_PER_KEY connections; the reason says `retry in N s` (RATE_LIMITED)."""
 
 
 def error_document(message: str, extensions: dict[str, Any] | None = None) -> dict[str, Any]:
