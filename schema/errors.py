@@ -7,8 +7,8 @@ global ids) get theirs in `SibylSchema.process_errors`, and unexpected failures 
 INTERNAL_SERVER_ERROR, except two kinds the client can act on: a lost, refused or unanswered
 database or Redis connection (SERVICE_UNAVAILABLE: retry shortly) and a full disk (STORAGE_FULL),
 told apart by `app.db.outages` and `app.redis_pool`. Expected outcomes of mutations are not errors
-at all: they are typed result members with their own `code` enums (see CONVENTIONS.md, "expected
-errors are data").
+at all: they are typed result members with their own `code` enums (an upload that is not a PDF
+is an answer the client shows, not a failure of the request).
 
 `ErrorCode` is part of the schema (GraphiQL shows each code's description), so clients can read
 the list where they read the rest of the API.
