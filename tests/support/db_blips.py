@@ -7,25 +7,30 @@ the client libraries is mocked.
 
 from __future__ import annotations
 
-import asyncio
-
 from sqlalchemy import text
 from sqlalchemy.ext.asyncio import AsyncEngine
 
 OTHER_CLIENTS = "datname = current_database() AND backend_type = 'client backend' AND pid <> pg_backend_pid()"
 
 
+#: How long `terminate_backends` waits for each backend to exit (and so close its socket).
+EXIT_WAIT_MS = 30_000
+
+
 async def terminate_backends(engine: AsyncEngine, where: str = "true") -> int:
-    """End every other client connection to the test database matching `where`; returns how many."""
+    """End every other client connection to the test database matching `where`; returns how many.
+
+    Returns once those backends have exited and their sockets are closed: `pg_terminate_backend`
+    with a timeout waits for that, where a fixed sleep may be too short on a loaded machine.
+    """
     async with engine.connect() as connection:
         killed = await connection.scalar(
             text(
-                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                f"SELECT count(pg_terminate_backend(pid, {EXIT_WAIT_MS})) FROM pg_stat_activity "
                 f"WHERE {OTHER_CLIENTS} AND ({where})"
             )
         )
         await connection.commit()
-    await asyncio.sleep(0.3)  # the backends exit and their sockets close
     return int(killed or 0)
 
 
