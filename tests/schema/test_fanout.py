@@ -96,7 +96,7 @@ async def test_a_slow_subscriber_delays_nobody_and_still_gets_everything(
     bulky = "x" * 20_000
     for n in range(40):  # 800 kB: far beyond the slow socket's buffers
         await event_log.append(report, "bulky", {"n": n, "padding": bulky})
-    await until(lambda: all(len(w.ids) == 42 for w in fast))
+    await until(lambda: all(len(w.ids) == 42 for w in fast), timeout=60)
     fast_seconds = time.monotonic() - started
     slow.connection.transport.resume_reading()
     await until(lambda: len(slow.ids) == 42, timeout=30)
@@ -105,5 +105,7 @@ async def test_a_slow_subscriber_delays_nobody_and_still_gets_everything(
         if watcher.connection is not None:
             watcher.connection.close()
     assert all(w.ids == list(range(1, 43)) for w in crowd)
-    assert fast_seconds < 10
+    # Held behind the slow one, the others would never get everything (it reads nothing until they
+    # have); the bound, ~10x a loaded 2-core machine's time, only rules out long stalls.
+    assert fast_seconds < 30
     assert all(not w.errors for w in crowd)
