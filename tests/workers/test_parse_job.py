@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import time
 import uuid
 
 from arq import create_pool
@@ -88,11 +89,11 @@ async def test_startup_sweep_finishes_a_report_left_in_parsing(
 
     queued = await requeue_unfinished_parses(session_factory, pool)
     async with run_worker(settings):
-        for _ in range(200):
-            status, page_count, _, pages, _ = await snapshot(session_factory, report_id)
-            if status is ReportStatus.PARSED:
-                break
+        deadline = time.monotonic() + 60  # a worker's start and a document process's, on a slow machine
+        while (snapshotted := await snapshot(session_factory, report_id))[0] is not ReportStatus.PARSED:
+            assert time.monotonic() < deadline, f"report still {snapshotted[0]}"
             await asyncio.sleep(0.05)
+        status, page_count, _, pages, _ = snapshotted
     await pool.aclose()
 
     assert queued == 1

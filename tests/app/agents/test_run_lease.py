@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import subprocess
+import time
 import uuid
 from collections.abc import AsyncIterator
 from datetime import timedelta
@@ -209,9 +210,9 @@ async def test_a_clean_stop_gives_a_cancelled_run_its_attempt_back(
     agents = investigators(legal=hanging)
     async with pipeline_runner(settings, session_factory, event_log, agents=agents) as runner:
         task = asyncio.create_task(runner.run(started.run.id))
-        for _ in range(300):
-            if (await current(session_factory, started.run.id)).attempts == 1:
-                break
+        deadline = time.monotonic() + 60  # the run takes its lease (a slow machine needs a while)
+        while (await current(session_factory, started.run.id)).attempts != 1:
+            assert time.monotonic() < deadline, "the run never took its lease"
             await asyncio.sleep(0.05)
         runner.stopping = stopping
         task.cancel()
