@@ -83,7 +83,8 @@ class AddEvidenceDocumentInput:
     text: str | None = strawberry.field(
         default=None,
         description="The document's text, instead of a file. At most EVIDENCE_MAX_DOCUMENT_BYTES bytes "
-        "(UTF-8).",
+        "(UTF-8), and the whole JSON request at most MAX_REQUEST_BODY_BYTES (1 MiB by default): send a "
+        "longer text as a file.",
     )
     title: str | None = strawberry.field(
         default=None,
