@@ -121,6 +121,10 @@ async def test_upload_while_redis_hangs_answers_service_unavailable_and_stores_n
         asyncio.timeout(HARD_LIMIT_SECONDS),
         api_behind(services, api_key, redis=True) as (client, proxy),
     ):
+        # Uploads are inspected in a document process: have one started (a refused upload stores
+        # nothing), so the time below is the hung queue's, not a cold start's (seconds when slow).
+        refused = (await client.upload(pdfs.scanned_pdf())).json()["data"]["uploadReport"]
+        assert refused["code"] == "NO_TEXT_LAYER", refused
         proxy.freeze()
         response, took = await timed(client.upload(content))
         async with session_factory() as session:
