@@ -37,8 +37,8 @@ import asyncio
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import contextmanager
-from functools import cached_property
-from typing import Any, cast
+from functools import cached_property, partial
+from typing import Any, Protocol, cast
 
 from graphql import BREAK, GraphQLError, ValidationRule
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -157,6 +157,39 @@ def _admitting(context: Context) -> Iterator[None]:
         CLIENT_ADDRESS.reset(token)
 
 
+class _GuardedHandler(Protocol):
+    """What `init_connection` needs of a protocol handler."""
+
+    context: Context
+
+    @property
+    def hold(self) -> KeyHold: ...
+
+    async def refuse(self, refusal: Refused) -> None: ...
+
+
+async def init_connection(
+    handler: _GuardedHandler,
+    payload: object,
+    init: Callable[[], Awaitable[None]],
+    acknowledged: Callable[[], bool],
+) -> None:
+    """Admit a `connection_init` on either protocol: the key's socket cap first, then `init` (the
+    protocol's own handling, which authenticates the key) with failures counted against the
+    client's address; an acknowledged connection's key is then watched for revocation."""
+    refusal = handler.hold.take(payload)
+    if refusal is not None:
+        log_refusal(refusal, "WebSocket connection")
+        await handler.refuse(refusal)
+        return
+    try:
+        with _admitting(handler.context):
+            await init()
+    except Refused as refused:
+        await handler.refuse(refused)
+    handler.hold.admitted(acknowledged(), handler.refuse)
+
+
 class TransportWSHandler(BaseGraphQLTransportWSHandler[Context, None]):
     """graphql-transport-ws, closing a refused connection with the refusal's code and reason."""
 
@@ -165,17 +198,8 @@ class TransportWSHandler(BaseGraphQLTransportWSHandler[Context, None]):
         return KeyHold(self.context)
 
     async def handle_connection_init(self, message: transport_ws.ConnectionInitMessage) -> None:
-        refusal = self.hold.take(message.get("payload"))
-        if refusal is not None:
-            log_refusal(refusal, "WebSocket connection")
-            await self.refuse(refusal)
-            return
-        try:
-            with _admitting(self.context):
-                await super().handle_connection_init(message)
-        except Refused as refused:
-            await self.refuse(refused)
-        self.hold.admitted(self.connection_acknowledged, self.refuse)
+        init = partial(super().handle_connection_init, message)
+        await init_connection(self, message.get("payload"), init, lambda: self.connection_acknowledged)
 
     async def refuse(self, refusal: Refused) -> None:
         """Close the connection with the refusal's code and `<code>: <message>`."""
@@ -246,17 +270,8 @@ class LegacyWSHandler(BaseGraphQLWSHandler[Context, None]):
         return KeyHold(self.context)
 
     async def handle_connection_init(self, message: legacy_ws.ConnectionInitMessage) -> None:
-        refusal = self.hold.take(message.get("payload"))
-        if refusal is not None:
-            log_refusal(refusal, "WebSocket connection")
-            await self.refuse(refusal)
-            return
-        try:
-            with _admitting(self.context):
-                await super().handle_connection_init(message)
-        except Refused as refused:
-            await self.refuse(refused)
-        self.hold.admitted(self.connection_acknowledged, self.refuse)
+        init = partial(super().handle_connection_init, message)
+        await init_connection(self, message.get("payload"), init, lambda: self.connection_acknowledged)
 
     async def refuse(self, refusal: Refused) -> None:
         """A `connection_error` with the message and extensions, then the refusal's close."""
