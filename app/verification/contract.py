@@ -15,7 +15,7 @@ keys. Each record writes exactly today's stored `details` (`to_details`) and rea
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 #: A citation as every finding carries it in `details["sources"]` (url, title, domain, tier, …).
@@ -36,17 +36,17 @@ class SourceFinding:
     (grounding, ordering), the evidence kinds and the verdict's citations.
     """
 
-    #: The source: where it is, who publishes it, when.
+    #: The source: where it is, who publishes it, its tier (1 best … 4) and why it has that tier
+    #: (`credibility.TierAssignment.basis`), when it was published.
     source_url: str
     source_title: str | None
     source_domain: str | None
-    published_date: str | None
-    #: Its tier (1 best … 4) and why it has that tier (`credibility.TierAssignment.basis`).
     source_tier: int | None
     tier_basis: str | None
+    published_date: str | None
     #: The reading: what the source says of the claim ("supports", "contradicts", …) and why.
-    stance: str | None
     relevance_summary: str | None
+    stance: str | None
     contradicts_claim: bool
     contradiction_type: str | None
     contradiction_explanation: str | None
@@ -69,38 +69,14 @@ class SourceFinding:
     #: The independent voice behind the publisher (`voices.voice_key`): wire copies share one.
     voice: str | None
     sources: list[Citation] = field(default_factory=list)
-    #: Why the model's reading failed, when the rule reader stood in.
+    #: Why the model's reading failed, when the rule reader stood in (stored only when it did).
     llm_error: str | None = None
 
     def to_details(self) -> dict[str, Any]:
-        """The stored `details`, key for key as findings have always been written."""
-        details: dict[str, Any] = {
-            "source_url": self.source_url,
-            "source_title": self.source_title,
-            "source_domain": self.source_domain,
-            "source_tier": self.source_tier,
-            "tier_basis": self.tier_basis,
-            "published_date": self.published_date,
-            "relevance_summary": self.relevance_summary,
-            "stance": self.stance,
-            "contradicts_claim": self.contradicts_claim,
-            "contradiction_type": self.contradiction_type,
-            "contradiction_explanation": self.contradiction_explanation,
-            "signal": self.signal,
-            "snippet": self.snippet,
-            "query": self.query,
-            "query_type": self.query_type,
-            "provider": self.provider,
-            "quote_verified": self.quote_verified,
-            "quote_checked_against": self.quote_checked_against,
-            "quote_bears_on_claim": self.quote_bears_on_claim,
-            "relays_company": self.relays_company,
-            "company_voice": self.company_voice,
-            "voice": self.voice,
-            "sources": list(self.sources),
-        }
-        if self.llm_error:
-            details["llm_error"] = self.llm_error
+        """The stored `details`, key for key (in field order) as findings have always been written."""
+        details = _as_details(self)
+        if not self.llm_error:
+            del details["llm_error"]
         return details
 
     @classmethod
@@ -146,13 +122,7 @@ class KeyFinding:
     stance: str
 
     def to_details(self) -> dict[str, Any]:
-        return {
-            "source_url": self.source_url,
-            "source_tier": self.source_tier,
-            "tier_basis": self.tier_basis,
-            "relays_company": self.relays_company,
-            "stance": self.stance,
-        }
+        return _as_details(self)
 
 
 @dataclass(frozen=True)
@@ -176,18 +146,21 @@ class SourceSummary:
     sources: list[Citation]
 
     def to_details(self) -> dict[str, Any]:
-        """The stored `details`, key for key as summaries have always been written."""
-        return {
-            "total_sources": self.total_sources,
-            "relevant_sources": self.relevant_sources,
-            "supporting_sources": self.supporting_sources,
-            "contradicting_sources": self.contradicting_sources,
-            "contradiction_flag": self.contradiction_flag,
-            "tier_distribution": dict(self.tier_distribution),
-            "queries": list(self.queries),
-            "key_findings": [finding.to_details() for finding in self.key_findings],
-            "sources": list(self.sources),
-        }
+        """The stored `details`, key for key (in field order) as summaries have always been written."""
+        details = _as_details(self)
+        details["key_findings"] = [finding.to_details() for finding in self.key_findings]
+        return details
+
+
+def _as_details(record: Any) -> dict[str, Any]:
+    """A record's fields by name, in order; lists and dicts copied so the details own them."""
+    details: dict[str, Any] = {}
+    for item in fields(record):
+        value = getattr(record, item.name)
+        details[item.name] = (
+            list(value) if isinstance(value, list) else dict(value) if isinstance(value, dict) else value
+        )
+    return details
 
 
 def _text(value: object) -> str | None:
