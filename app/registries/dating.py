@@ -9,6 +9,7 @@ decide claims against the wrong list.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from datetime import date
 from pathlib import Path
 from typing import TypeVar
@@ -64,6 +65,17 @@ def settle(found: T | None, given: T | None, what: str, source: str) -> T | None
     if found is not None and given is not None and found != given:
         raise RegistryFileProblem(f"{source} gives the {what} {found}, but the command gives {given}.")
     return found if found is not None else given
+
+
+def snapshot_date_of(path: Path, given: date | None, last_updates: Iterable[date | None] = ()) -> date | None:
+    """The snapshot date the file's name states, or the command's where it states none, else the
+    latest of `last_updates` (when its records were last updated); None when nothing says.
+
+    Raises:
+        RegistryFileProblem: The name and the command give different dates.
+    """
+    stated = settle(date_in_name(path), given, "snapshot date", path.name)
+    return stated if stated is not None else max((day for day in last_updates if day), default=None)
 
 
 def required(value: T | None, what: str, option: str, label: str) -> T:

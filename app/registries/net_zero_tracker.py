@@ -15,7 +15,7 @@ from pathlib import Path
 
 from app.registries.cells import Cell
 from app.registries.countries import country_code_of_iso3
-from app.registries.dating import date_in_name, settle
+from app.registries.dating import snapshot_date_of
 from app.registries.records import ParsedRecord, ParsedSnapshot, RegistryKind, SnapshotOptions
 from app.registries.tables import Table, column_key, find_table, read_workbook
 
@@ -83,9 +83,8 @@ def parse_net_zero_tracker(paths: Sequence[Path], options: SnapshotOptions) -> P
         for row in table.rows
         if column_key(table.text(row, "Entity_type")) == COMPANY and table.text(row, "ID_Code")
     ]
-    snapshot_date = settle(date_in_name(path), options.snapshot_date, "snapshot date", path.name)
-    if snapshot_date is None:
-        snapshot_date = max((r.details.last_updated for r in records if r.details.last_updated), default=None)
+    updates = (record.details.last_updated for record in records)
+    snapshot_date = snapshot_date_of(path, options.snapshot_date, updates)
     return ParsedSnapshot(RegistryKind.NET_ZERO_TRACKER, snapshot_date, options.period, records)
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from app.registries.cells import Cell
 from app.registries.countries import country_code
-from app.registries.dating import date_in_name, settle
+from app.registries.dating import snapshot_date_of
 from app.registries.records import ParsedRecord, ParsedSnapshot, RegistryKind, SnapshotOptions
 from app.registries.tables import Table, find_table, read_workbook
 
@@ -79,10 +79,8 @@ def parse_sbti(paths: Sequence[Path], options: SnapshotOptions) -> ParsedSnapsho
     (path,) = paths
     table = find_table(read_workbook(path), REQUIRED, WHAT)
     records = [_record(table, row) for row in table.rows if table.text(row, "company_name")]
-    snapshot_date = settle(date_in_name(path), options.snapshot_date, "snapshot date", path.name)
-    if snapshot_date is None:
-        updated = [record.details.date_updated for record in records if record.details.date_updated]
-        snapshot_date = max(updated, default=None)
+    updates = (record.details.date_updated for record in records)
+    snapshot_date = snapshot_date_of(path, options.snapshot_date, updates)
     return ParsedSnapshot(RegistryKind.SBTI, snapshot_date, options.period, records)
 
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.registries.cells import Cell
-from app.registries.dating import date_in_name, required, settle
+from app.registries.dating import required, settle, snapshot_date_of
 from app.registries.records import (
     ParsedRecord,
     ParsedSnapshot,
@@ -70,8 +70,8 @@ def parse_uk_ets(paths: Sequence[Path], options: SnapshotOptions) -> ParsedSnaps
         raise RegistryFileProblem(
             f"{table.where} lacks the 'Recorded emissions <year>' columns that {WHAT} has."
         )
-    snapshot_date = settle(date_in_name(path), options.snapshot_date, "snapshot date", path.name)
-    snapshot_date = required(snapshot_date, "snapshot date", "--snapshot-date YYYY-MM-DD", path.name)
+    stated = snapshot_date_of(path, options.snapshot_date)
+    snapshot_date = required(stated, "snapshot date", "--snapshot-date YYYY-MM-DD", path.name)
     covered = f"{years[0]}-{years[-1]}" if len(years) > 1 else str(years[0])
     records = [
         record for row in table.rows if table.text(row, OPERATOR_ID) for record in _records(table, row, years)
