@@ -63,7 +63,8 @@ def port_problem(host: str, port: int, variable: str) -> str | None:
     return None
 
 
-def _first_line(exc: BaseException) -> str:
+def first_line(exc: BaseException) -> str:
+    """An exception's message as one line, for one-line refusals."""
     text = str(exc).strip() or type(exc).__name__
     return text.splitlines()[0].strip()
 
@@ -76,7 +77,7 @@ def database_problem(url: str) -> str | None:
         with psycopg.connect(libpq_url(url), connect_timeout=CONNECT_SECONDS):
             return None
     except (psycopg.Error, ValueError, OSError) as exc:
-        return f"cannot connect to DATABASE_URL={mask_url(url)}: {_first_line(exc)}"
+        return f"cannot connect to DATABASE_URL={mask_url(url)}: {first_line(exc)}"
 
 
 def redis_problem(url: str) -> str | None:
@@ -92,11 +93,11 @@ def redis_problem(url: str) -> str | None:
             retry_on_timeout=False,
         )
     except ValueError as exc:
-        return f"cannot use REDIS_URL={mask_url(url)}: {_first_line(exc)}"
+        return f"cannot use REDIS_URL={mask_url(url)}: {first_line(exc)}"
     try:
         client.ping()
     except (RedisError, OSError) as exc:
-        return f"cannot connect to REDIS_URL={mask_url(url)}: {_first_line(exc)}"
+        return f"cannot connect to REDIS_URL={mask_url(url)}: {first_line(exc)}"
     finally:
         with contextlib.suppress(Exception):
             client.close()

@@ -19,6 +19,7 @@ from pathlib import Path
 import psycopg
 
 from app.config import libpq_url
+from app.preflight import first_line
 
 CONNECT_SECONDS = 10
 #: Vector size of the probes: SIMD loops only run on vectors this long (the default embedding size).
@@ -100,19 +101,20 @@ def vector_support_problem(
     `server_log` is the embedded server's log, read for the reason a backend died.
     """
     log_start = _size(server_log)
+    dsn = libpq_url(database_url)
     try:
-        failure = _run_probes(libpq_url(database_url), probes)
+        failure = _run_probes(dsn, probes)
     except psycopg.OperationalError as exc:
-        return f"the database did not answer the vector self-check ({_first_line(exc)}); is it running?"
+        return f"the database did not answer the vector self-check ({_reason(exc)}); is it running?"
     if failure is None:
         return None
     failed, error = failure
     if isinstance(error, ServerDied):
         logged = _await_log_line(server_log, log_start, DEATH_MARKER) if server_log else None
-        _await_recovery(libpq_url(database_url))
+        _await_recovery(dsn)
         return _death_sentence(failed, error, logged)
     return (
-        f"the database refused {failed.name} in the start-up self-check ({_first_line(error)}); "
+        f"the database refused {failed.name} in the start-up self-check ({_reason(error)}); "
         "Sibyl needs pgvector 0.5 or newer: install it on that server, or unset DATABASE_URL to use "
         "the embedded Postgres"
     )
@@ -128,7 +130,7 @@ def _run_probes(dsn: str, probes: tuple[Probe, ...]) -> tuple[Probe, Exception] 
                 if cursor.description is not None:
                     cursor.fetchall()
             except psycopg.OperationalError as exc:
-                return probe, ServerDied(_first_line(exc))
+                return probe, ServerDied(_reason(exc))
             except psycopg.Error as exc:
                 return probe, exc
         return None
@@ -204,5 +206,6 @@ def _await_log_line(log: Path, start: int, marker: str) -> str | None:
         time.sleep(0.1)
 
 
-def _first_line(error: BaseException) -> str:
-    return (str(error).strip().splitlines() or [type(error).__name__])[0][:200]
+def _reason(error: BaseException) -> str:
+    """An error's first line, cut to fit the one sentence it goes into."""
+    return first_line(error)[:200]
