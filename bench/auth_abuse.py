@@ -16,18 +16,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
-import subprocess
-import sys
-import time
 from collections import Counter
 from pathlib import Path
 
 import httpx
 
 from app.db.session import create_engine, create_session_factory
-from app.embedded.redis import free_port
-from bench.common import print_summary, print_table
+from bench.common import print_summary, print_table, process_memory_mb, start_uvicorn
 from tests.conftest import new_api_key
 from tests.support.services import RunningServices, running_services
 
@@ -36,36 +31,6 @@ WRONG_KEY = "sibyl_00000000_" + "x" * 43
 #: The key cache's lifetime (API_KEY_CACHE_SECONDS' default), and a margin past it.
 CACHE_SECONDS = 30.0
 MARGIN_SECONDS = 5.0
-
-
-def start_api(env: dict[str, str], app_dir: Path) -> tuple[subprocess.Popen[bytes], str]:
-    """`uvicorn schema.asgi:app` from `app_dir` on a free port; the process and its URL."""
-    port = free_port()
-    command = [sys.executable, "-m", "uvicorn", "schema.asgi:app", "--app-dir", str(app_dir)]
-    process = subprocess.Popen(
-        [*command, "--port", str(port), "--log-level", "warning", "--no-access-log"],
-        env={**os.environ, **env},
-        cwd=app_dir,
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(url + "/healthz", timeout=1)
-            return process, url
-        except httpx.TransportError:
-            time.sleep(0.2)
-    process.kill()
-    raise RuntimeError("the API did not start")
-
-
-def rss_mb(pid: int) -> float:
-    """Resident memory of a process (Linux `/proc`), in MB."""
-    with open(f"/proc/{pid}/status", encoding="ascii") as status:
-        for line in status:
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    raise RuntimeError(f"no VmRSS for process {pid}")
 
 
 async def send(http: httpx.AsyncClient, key: str) -> int:
@@ -80,18 +45,18 @@ async def measure(
     key = await new_api_key(create_session_factory(engine))
     await engine.dispose()
     env = {"DATABASE_URL": services.database_url, "REDIS_URL": services.redis_url}
-    process, url = start_api(env, app_dir)
+    process, url = start_uvicorn("schema.asgi:app", env, app_dir=app_dir)
     try:
         async with httpx.AsyncClient(base_url=url, timeout=120) as http:
             warm = [await send(http, key) for _ in range(5)] + [await send(http, WRONG_KEY)]
             assert warm == [200] * 5 + [401], warm
             await asyncio.sleep(1)
-            before = rss_mb(process.pid)
+            before = process_memory_mb(process.pid)
             filler = "x" * int(key_mb * 1024 * 1024)
             statuses = Counter([await send(http, f"sibyl_{n:08x}_{filler}") for n in range(requests)])
-            after = rss_mb(process.pid)
+            after = process_memory_mb(process.pid)
             await asyncio.sleep(CACHE_SECONDS + MARGIN_SECONDS)
-            later = rss_mb(process.pid)
+            later = process_memory_mb(process.pid)
     finally:
         process.terminate()
         process.wait(timeout=30)

@@ -1,19 +1,26 @@
-"""Helpers shared by the benchmarks: tables, percentiles, the JSON summary line, an API stack."""
+"""Helpers shared by the benchmarks: tables, percentiles, the JSON summary line, an API stack, an
+API in its own uvicorn process, and a process's memory."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import math
-from collections.abc import AsyncIterator, Sequence
+import os
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import AsyncExitStack, asynccontextmanager
 from pathlib import Path
 from typing import Any
 
+import httpx
 from redis.asyncio import Redis
 
 from app.config import Settings
 from app.db.session import create_engine, create_session_factory
+from app.embedded.redis import free_port
 from tests.conftest import make_settings, new_api_key, run_worker, serve_api, wait_for_idle_queue
 from tests.support.reports import shared_report_paths
 from tests.support.services import RunningServices
@@ -91,3 +98,38 @@ def shared_reports_from_arguments(description: str) -> list[Path]:
     if not paths:
         raise SystemExit("no matching report: ../shared/data/sustainability-reports must be present")
     return paths
+
+
+def start_uvicorn(
+    app: str,
+    env: Mapping[str, str],
+    *,
+    app_dir: Path | None = None,
+    options: Sequence[str] = (),
+    probe: str = "/healthz",
+    seconds: float = 90,
+) -> tuple[subprocess.Popen[bytes], str]:
+    """`uvicorn app` in its own process on a free port (from the checkout `app_dir`, when given),
+    once it answers `probe`; the process and its URL. The caller stops the process."""
+    port = free_port()
+    command = [sys.executable, "-m", "uvicorn", app, "--port", str(port), "--log-level", "warning"]
+    command += ["--no-access-log", *options, *(["--app-dir", str(app_dir)] if app_dir else [])]
+    process = subprocess.Popen(command, env={**os.environ, **env}, cwd=app_dir)
+    url = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            httpx.get(url + probe, timeout=2)
+            return process, url
+        except httpx.TransportError:
+            time.sleep(0.2)
+    process.kill()
+    raise RuntimeError(f"{app} did not start")
+
+
+def process_memory_mb(pid: int, field: str = "VmRSS") -> float:
+    """A memory figure of a live process from `/proc/<pid>/status` (VmRSS, VmHWM…), in MiB."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1]) / 1024
+    raise RuntimeError(f"no {field} for process {pid}")

@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import math
-import os
 import subprocess
 import sys
 import time
@@ -38,8 +37,7 @@ from urllib.parse import urlsplit
 import httpx
 
 from app.db.session import create_engine, create_session_factory
-from app.embedded.redis import free_port
-from bench.common import percentile, print_summary, print_table
+from bench.common import percentile, print_summary, print_table, process_memory_mb, start_uvicorn
 from tests.conftest import new_api_key
 from tests.support.analysed import seed_analysed_report
 from tests.support.services import RunningServices, running_services
@@ -54,49 +52,24 @@ TENANT_QUERY = "query { reports(first: 20) { totalCount edges { node { id status
 ANSWER_SECONDS = 300
 
 
-def rss_mb(pid: int, field: str = "VmRSS") -> float:
-    """A memory figure of a process from `/proc/<pid>/status`, in MiB."""
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith(field + ":"):
-            return int(line.split()[1]) / 1024
-    return 0.0
-
-
 @contextmanager
 def api_server(services: RunningServices, source: Path) -> Iterator[tuple[subprocess.Popen[bytes], str]]:
     """The API under uvicorn in its own process, from the checkout at `source`."""
-    port = free_port()
     options = ["--ws-per-message-deflate", "false"]
     if (source / "schema" / "uvicorn_http.py").exists():
         options += ["--http", "schema.uvicorn_http:SibylHttpProtocol"]
     env = {
-        **os.environ,
         "DATABASE_URL": services.database_url,
         "REDIS_URL": services.redis_url,
         "RATE_LIMIT_PER_MINUTE": "0",
         "PYTHONPATH": str(source),
     }
-    command = [sys.executable, "-m", "uvicorn", "schema.asgi:app", "--port", str(port), "--no-access-log"]
-    process = subprocess.Popen([*command, "--log-level", "warning", *options], env=env, cwd=source)
-    url = f"http://127.0.0.1:{port}"
+    process, url = start_uvicorn("schema.asgi:app", env, app_dir=source, options=options)
     try:
-        _wait_until_up(url)
         yield process, url
     finally:
         process.terminate()
         process.wait(30)
-
-
-def _wait_until_up(url: str) -> None:
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline:
-        try:
-            if httpx.get(url + "/healthz", timeout=2).status_code == 200:
-                return
-        except httpx.TransportError:
-            pass
-        time.sleep(0.2)
-    raise RuntimeError("the API did not start")
 
 
 async def send_body(url: str, head: str, parts: list[bytes], total: int) -> dict[str, object]:
@@ -178,7 +151,7 @@ async def memory_under(services: RunningServices, source: Path, key: str, name: 
     with api_server(services, source) as (process, url):
         async with httpx.AsyncClient(base_url=url, timeout=60) as http:
             await tenant_query(http, key)  # warm: schema, connections, key cache
-        before = rss_mb(process.pid)
+        before = process_memory_mb(process.pid)
         if name == "upload":
             answer = await send_body(
                 url, request_head(key, "multipart/form-data; boundary=x"), upload_parts(), UPLOAD_BYTES
@@ -189,8 +162,8 @@ async def memory_under(services: RunningServices, source: Path, key: str, name: 
         return {
             "body": name,
             "rss_before_mb": round(before, 1),
-            "rss_after_mb": round(rss_mb(process.pid), 1),
-            "peak_mb": round(rss_mb(process.pid, "VmHWM"), 1),
+            "rss_after_mb": round(process_memory_mb(process.pid), 1),
+            "peak_mb": round(process_memory_mb(process.pid, "VmHWM"), 1),
             **answer,
         }
 

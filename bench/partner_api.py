@@ -27,8 +27,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
-import subprocess
-import sys
 import time
 from collections.abc import Awaitable, Callable
 
@@ -36,8 +34,7 @@ import httpx
 from strawberry.relay import GlobalID
 
 from app.db.session import create_engine, create_session_factory
-from app.embedded.redis import free_port
-from bench.common import percentile, print_summary, print_table
+from bench.common import percentile, print_summary, print_table, start_uvicorn
 from clients.sibyl.persisted import persisted_extension
 from tests.conftest import make_settings, new_api_key, serve_api
 from tests.schema.test_partner_graph import counted_queries
@@ -60,34 +57,6 @@ query Claims($id: ID!) {
   }
 }
 """
-
-
-def start_server(app: str, env: dict[str, str]) -> tuple[subprocess.Popen[bytes], str]:
-    port = free_port()
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            app,
-            "--port",
-            str(port),
-            "--log-level",
-            "warning",
-            "--no-access-log",
-        ],
-        env={**os.environ, **env},
-    )
-    url = f"http://127.0.0.1:{port}"
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline:
-        try:
-            httpx.get(url + "/", timeout=1)
-            return process, url
-        except httpx.TransportError:
-            time.sleep(0.2)
-    process.kill()
-    raise RuntimeError(f"{app} did not start")
 
 
 async def drive(
@@ -173,8 +142,8 @@ async def measure(
         "REDIS_URL": services.redis_url,
         "RATE_LIMIT_PER_MINUTE": "0",
     }
-    graphql, graphql_url = start_server("schema.asgi:app", env)
-    plain, plain_url = start_server("bench.plain_claims_app:app", env)
+    graphql, graphql_url = start_uvicorn("schema.asgi:app", env, probe="/")
+    plain, plain_url = start_uvicorn("bench.plain_claims_app:app", env, probe="/")
     try:
 
         async def ask_graphql(http: httpx.AsyncClient) -> None:
