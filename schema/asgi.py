@@ -210,7 +210,12 @@ async def _services(settings: Settings) -> AsyncIterator[Services]:
         hub_buffer=settings.event_hub_buffer,
         hub_db_reads=settings.event_hub_db_reads,
     )
-    authenticator = Authenticator(session_factory, allow_unauthenticated=settings.allow_unauthenticated)
+    authenticator = Authenticator(
+        session_factory,
+        allow_unauthenticated=settings.allow_unauthenticated,
+        cache_seconds=settings.api_key_cache_seconds,
+        failures=RateLimiter(arq, settings.auth_failures_per_minute),
+    )
     rate_limiter = RateLimiter(arq, settings.rate_limit_per_minute)
     llm = create_llm_client(settings)
     try:

@@ -33,11 +33,9 @@ from collections.abc import Callable, Mapping
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from redis.asyncio import Redis
 from starlette.datastructures import Headers
 from starlette.types import Scope
 
-from app.config import Settings
 from app.db.session import SessionFactory
 from app.organisations import LOCAL_ORGANISATION_ID, Principal, authenticate
 from app.organisations.keys import KEY_LENGTH, is_well_formed
@@ -185,9 +183,9 @@ async def admit(services: Services, key: str | None, client: str | None = None) 
         AuthenticationFailed: no usable key (and unauthenticated use is off).
         RateLimited: the key has no requests left for now, or the address no failures.
     """
-    authenticator = services.authenticator
-    authenticator.configure(services.settings, services.arq)
-    principal = await authenticator.principal(key, client if client is not None else CLIENT_ADDRESS.get())
+    principal = await services.authenticator.principal(
+        key, client if client is not None else CLIENT_ADDRESS.get()
+    )
     decision = await services.rate_limiter.hit(principal.rate_limit_key)
     if not decision.allowed:
         raise RateLimited(decision)
@@ -222,28 +220,18 @@ class Authenticator:
             session_factory: Where keys are looked up.
             allow_unauthenticated: Whether a request without a key acts for the `local` organisation.
             cache_seconds: How long an answer from the database is trusted.
-            failures: Counts failed authentications per address (None: nothing, until `configure`).
+            failures: Counts failed authentications per address (None: not counted).
             clock: Monotonic seconds, for the cache's lifetimes.
         """
         self._session_factory = session_factory
         self.allow_unauthenticated = allow_unauthenticated
         self.cache_seconds = cache_seconds
         self._failures = failures
-        self._configured = failures is not None
         self._clock = clock
         self._known: OrderedDict[str, tuple[float, Principal]] = OrderedDict()
         self._unknown: OrderedDict[str, tuple[float, None]] = OrderedDict()
         self._lookups: dict[str, asyncio.Future[Principal | None]] = {}
         self.sockets = OpenSockets()
-
-    def configure(self, settings: Settings, redis: Redis) -> None:
-        """Take the cache lifetime and the failure budget from the settings, once: the API's
-        services build the authenticator from a session factory alone, and `admit` calls this."""
-        if self._configured:
-            return
-        self._configured = True
-        self.cache_seconds = settings.api_key_cache_seconds
-        self._failures = RateLimiter(redis, settings.auth_failures_per_minute)
 
     @property
     def cached(self) -> tuple[int, int]:
