@@ -31,6 +31,8 @@ from tests.support.http_server import serve_asgi
 from tests.support.services import RunningServices, running_services
 from workers.settings import worker_settings
 
+#: Registry snapshots are public data the tests that import them clear (`no_registries`).
+REGISTRY_TABLES = "TRUNCATE registry_snapshots CASCADE"
 TABLES = ", ".join(
     ["events", "verdicts", "findings", "routing_assignments", "claims", "analysis_runs"]
     + ["report_pages", "report_files", "reports", "evidence_documents"]
@@ -187,3 +189,14 @@ async def client(api_url: str, api_key: str) -> AsyncIterator[GraphQLClient]:
     client = GraphQLClient(api_url, api_key)
     yield client
     await client.aclose()
+
+
+@pytest.fixture
+async def no_registries(engine: AsyncEngine) -> AsyncIterator[None]:
+    """The test starts and ends with no registry snapshot stored (`clean_db` leaves them: other
+    tests' analyses must not meet one test's registries)."""
+    async with engine.begin() as connection:
+        await connection.execute(text(REGISTRY_TABLES))
+    yield
+    async with engine.begin() as connection:
+        await connection.execute(text(REGISTRY_TABLES))

@@ -6,7 +6,7 @@ import uuid
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from sqlalchemy import select
+from sqlalchemy import exists, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import RegistrySnapshot
@@ -58,3 +58,26 @@ async def find_snapshot(session: AsyncSession, kind: RegistryKind, sha256: str) 
         select(RegistrySnapshot).where(RegistrySnapshot.kind == kind.value, RegistrySnapshot.sha256 == sha256)
     )
     return None if row is None else SnapshotSummary.of(row)
+
+
+async def any_registry_imported(session: AsyncSession) -> bool:
+    """Whether any registry snapshot is stored (claims meet the registries only then)."""
+    return bool(await session.scalar(select(exists().where(RegistrySnapshot.id.isnot(None)))))
+
+
+async def latest_snapshots(session: AsyncSession) -> list[RegistrySnapshot]:
+    """The newest snapshot of each registry kind and period (by snapshot date, then import): the
+    ones claims are checked against. Older snapshots stay stored, so earlier verdicts can still
+    name theirs."""
+    rows = await session.scalars(
+        select(RegistrySnapshot).order_by(
+            RegistrySnapshot.kind,
+            RegistrySnapshot.period,
+            RegistrySnapshot.snapshot_date.desc().nulls_last(),
+            RegistrySnapshot.imported_at.desc(),
+        )
+    )
+    latest: dict[tuple[str, str | None], RegistrySnapshot] = {}
+    for row in rows:
+        latest.setdefault((row.kind, row.period), row)
+    return list(latest.values())

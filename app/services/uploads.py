@@ -15,6 +15,7 @@ from app.db.models import Report, ReportFile, ReportStatus
 from app.db.session import SessionFactory
 from app.documents.inspection import inspect_in_process
 from app.events import EventLog
+from app.registries.identifiers import InvalidIdentifier, clean_isin, clean_lei
 
 MAX_NAME_LENGTH = 255
 
@@ -39,6 +40,17 @@ def clean_filename(filename: str | None) -> str:
     return (name or "report.pdf")[:MAX_NAME_LENGTH]
 
 
+def clean_identifiers(isin: str | None, lei: str | None) -> dict[str, str | None]:
+    """The company's ISIN and LEI as stored (upper case, no spaces; None when not given)."""
+    cleaned: dict[str, str | None] = {}
+    for field, value, clean in (("isin", isin, clean_isin), ("lei", lei, clean_lei)):
+        try:
+            cleaned[field] = clean(value)
+        except InvalidIdentifier as exc:
+            raise InvalidUpload(field, str(exc)) from exc
+    return cleaned
+
+
 def clean_company_name(company_name: str | None) -> str | None:
     if company_name is None:
         return None
@@ -57,6 +69,8 @@ async def accept_upload(
     content: bytes,
     company_name: str | None,
     organisation_id: uuid.UUID,
+    isin: str | None = None,
+    lei: str | None = None,
 ) -> UploadOutcome:
     """Store a new report of `organisation_id`, or return its report already holding these bytes.
 
@@ -65,6 +79,7 @@ async def accept_upload(
         InvalidUpload: another field is unacceptable; nothing was stored.
     """
     company = clean_company_name(company_name)
+    identifiers = clean_identifiers(isin, lei)
     info = await inspect_in_process(settings, content, organisation_id)
     digest = hashlib.sha256(content).hexdigest()
     existing = await find_by_sha256(session_factory, organisation_id, digest)
@@ -74,6 +89,7 @@ async def accept_upload(
         organisation_id=organisation_id,
         filename=clean_filename(filename),
         company_name=company,
+        **identifiers,
         sha256=digest,
         size_bytes=len(content),
         status=ReportStatus.UPLOADED,

@@ -5,7 +5,7 @@ from app.db.models.events import Event
 from app.db.models.evidence import EvidenceDocument
 from app.db.models.knowledge import KnowledgePassage
 from app.db.models.organisations import ApiKey, Organisation
-from app.db.models.registries import RegistryRecord, RegistrySnapshot
+from app.db.models.registries import RegistryMatchDecision, RegistryRecord, RegistrySnapshot
 from app.db.models.report_passages import ReportPassage, ReportPassageIndex
 from app.db.models.reports import Report, ReportFile, ReportPage, ReportStatus
 
@@ -18,6 +18,7 @@ __all__ = [
     "Finding",
     "KnowledgePassage",
     "Organisation",
+    "RegistryMatchDecision",
     "RegistryRecord",
     "RegistrySnapshot",
     "Report",

@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Date,
     DateTime,
     ForeignKey,
@@ -70,3 +71,23 @@ class RegistryRecord(Base):
     country: Mapped[str | None] = mapped_column(String(2))  # ISO 3166-1 alpha-2
     period: Mapped[str | None] = mapped_column(String(32))
     data: Mapped[dict[str, Any]] = mapped_column(JSONB, default=dict, server_default="{}")
+
+
+class RegistryMatchDecision(Base):
+    """An organisation's word on one registry entity matched to one of its reports.
+
+    Registries are shared, but whether "Siemens Aktiengesellschaft" is the company behind a report is
+    the report owner's call: a decision belongs to the report (and so to its organisation), and is
+    read on the report's next analysis. `entity_key` is `app.registries.matching.EntityMatch.entity_key`.
+    """
+
+    __tablename__ = "registry_match_decisions"
+
+    report_id: Mapped[uuid.UUID] = mapped_column(
+        ForeignKey("reports.id", ondelete="CASCADE"), primary_key=True
+    )
+    entity_key: Mapped[str] = mapped_column(Text, primary_key=True)
+    confirmed: Mapped[bool] = mapped_column(Boolean)
+    decided_at: Mapped[datetime] = mapped_column(
+        DateTime(timezone=True), server_default=func.now(), nullable=False
+    )

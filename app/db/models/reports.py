@@ -48,6 +48,9 @@ class Report(Timestamped, Base):
     )
     filename: Mapped[str] = mapped_column(String(255))
     company_name: Mapped[str | None] = mapped_column(String(255))
+    #: The company's identifiers, if the uploader gave them: registry matching tries them first.
+    isin: Mapped[str | None] = mapped_column(String(12))
+    lei: Mapped[str | None] = mapped_column(String(20))
     sha256: Mapped[str] = mapped_column(String(64))
     size_bytes: Mapped[int] = mapped_column(BigInteger)
     status: Mapped[ReportStatus] = mapped_column(
