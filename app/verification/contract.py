@@ -7,6 +7,7 @@ keys. Each record writes exactly today's stored `details` (`to_details`) and rea
 
 - `SourceFinding`: one source read against one claim (the searching investigators).
 - `SourceSummary` with its `KeyFinding`s: one investigator's sources for one claim, counted.
+- `RegistryCitation`: the public registry record(s) a `SourceFinding` read from a registry rests on.
 
     details = SourceFinding(...).to_details()
     if is_source_finding(details):
@@ -71,12 +72,18 @@ class SourceFinding:
     sources: list[Citation] = field(default_factory=list)
     #: Why the model's reading failed, when the rule reader stood in (stored only when it did).
     llm_error: str | None = None
+    #: The registry record(s) read, when the source is a public registry (stored only then).
+    registry: RegistryCitation | None = None
 
     def to_details(self) -> dict[str, Any]:
         """The stored `details`, key for key (in field order) as findings have always been written."""
         details = _as_details(self)
         if not self.llm_error:
             del details["llm_error"]
+        if self.registry is None:
+            del details["registry"]
+        else:
+            details["registry"] = self.registry.to_details()
         return details
 
     @classmethod
@@ -108,6 +115,55 @@ class SourceFinding:
             voice=_text(details.get("voice")),
             sources=[source for source in details.get("sources") or [] if isinstance(source, dict)],
             llm_error=_text(details.get("llm_error")),
+            registry=RegistryCitation.from_details(details.get("registry")),
+        )
+
+
+@dataclass(frozen=True)
+class RegistryCitation:
+    """The public registry record(s) a source finding rests on, as a verdict cites them.
+
+    Filled by the registry findings (`investigators.registry_findings`) from the snapshot and the
+    records the reader relied on; read by the verdict's citations (`VerdictSource.registry`).
+    """
+
+    #: Which registry (an `app.registries.RegistryKind` value), its title and the snapshot used.
+    registry: str
+    title: str
+    snapshot_id: str
+    snapshot_date: str | None
+    period: str | None
+    #: The records relied on (their keys within the registry) and whose they are.
+    record_keys: list[str]
+    entity_names: list[str]
+    #: How the report's company was matched to those entities (isin, lei, name, parent_company,
+    #: name_variant once confirmed) and how sure the match is (0-1).
+    match_basis: str
+    match_confidence: float
+    #: "full": the registry covers the claim's whole boundary; "partial": part of it (a lower
+    #: bound); None: not a quantity (targets).
+    coverage: str | None = None
+
+    def to_details(self) -> dict[str, Any]:
+        return _as_details(self)
+
+    @classmethod
+    def from_details(cls, stored: object) -> RegistryCitation | None:
+        """The citation of stored `details["registry"]`; None when there is none."""
+        if not isinstance(stored, dict) or not isinstance(stored.get("registry"), str):
+            return None
+        confidence = stored.get("match_confidence")
+        return cls(
+            registry=stored["registry"],
+            title=str(stored.get("title") or stored["registry"]),
+            snapshot_id=str(stored.get("snapshot_id") or ""),
+            snapshot_date=_text(stored.get("snapshot_date")),
+            period=_text(stored.get("period")),
+            record_keys=[str(key) for key in stored.get("record_keys") or []],
+            entity_names=[str(name) for name in stored.get("entity_names") or []],
+            match_basis=str(stored.get("match_basis") or ""),
+            match_confidence=float(confidence) if isinstance(confidence, int | float) else 0.0,
+            coverage=_text(stored.get("coverage")),
         )
 
 

@@ -36,7 +36,7 @@ used for its reasoning; `permitted_verdicts` bounds what an LLM review may choos
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import Any, TypedDict
+from typing import Any, NotRequired, TypedDict
 
 from app.agents.evidence_kinds import is_self_reported, kind_of
 from app.agents.judge.clashes import clash_outweighed, clash_sentence
@@ -60,6 +60,9 @@ QUOTE_CHARS = 240
 #: The tier basis of an analysis model's guess, which stored findings may carry: it never counts,
 #: since a model's opinion never decides a tier.
 MODEL_TIER_BASIS = "llm"
+#: Tier bases that come from a table of record, so one Tier 1–2 source of them corroborates alone:
+#: the credibility table's domains, and the public registries of record (docs/decisions.md).
+RECORD_TIER_BASES = frozenset({"domain", "registry"})
 
 
 class SourceCitation(TypedDict):
@@ -81,6 +84,8 @@ class SourceCitation(TypedDict):
     pages: list[int]
     method: str | None  # how the finding read the source: rules or llm
     check: str | None  # the data/metrics check of an internal finding (percent_change, cross_page, ...)
+    #: The registry record(s) read (`contract.RegistryCitation`), only on a registry's findings.
+    registry: NotRequired[dict[str, Any]]
 
 
 class Grounding(TypedDict):
@@ -122,7 +127,7 @@ def cite(finding: Finding) -> SourceCitation:
     """The citation of one finding (a source finding's publisher, date, URL and quote)."""
     details = finding["details"]
     quote = details.get("snippet") if details.get("source_url") else None
-    return {
+    citation: SourceCitation = {
         "finding_id": finding["finding_id"],
         "agent": finding["agent_name"],
         "kind": kind_of(finding),
@@ -140,6 +145,9 @@ def cite(finding: Finding) -> SourceCitation:
         "method": finding.get("method"),
         "check": details.get("check") if isinstance(details.get("check"), str) else None,
     }
+    if isinstance(details.get("registry"), dict):
+        citation["registry"] = details["registry"]
+    return citation
 
 
 def is_source_finding(finding: Finding) -> bool:
@@ -215,7 +223,9 @@ def _bar_met(corroborating: Sequence[SourceCitation]) -> bool:
     """One Tier 1–2 source whose tier comes from the domain table (not a model's guess), or two
     independent publishers."""
     strong = any(
-        source["tier"] is not None and source["tier"] <= STRONG_TIER and source["tier_basis"] == "domain"
+        source["tier"] is not None
+        and source["tier"] <= STRONG_TIER
+        and source["tier_basis"] in RECORD_TIER_BASES
         for source in corroborating
     )
     return strong or len(voices(corroborating)) >= MIN_PUBLISHERS

@@ -1,0 +1,100 @@
+"""Registry readings as findings, and what the judge makes of them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from app.agents.evidence_kinds import kind_of
+from app.agents.judge.grounding import ground, grounded_verdict
+from app.agents.state import Finding
+from app.verification.contract import RegistryCitation, SourceFinding
+from app.verification.investigators.registry_findings import registry_finding
+from app.verification.registries.reader import read_registries
+from app.verification.registries.records import RegistryReading
+from tests.app.verification.registries.builders import ALL_SNAPSHOTS, SBTI, sbti_record
+
+
+def as_finding(reading: RegistryReading, index: int = 0) -> Finding:
+    draft = registry_finding("claim-1", reading)
+    return Finding(
+        finding_id=f"f{index}",
+        agent_name="data_metrics",
+        claim_id="claim-1",
+        evidence_type=draft.evidence_type,
+        summary=draft.summary,
+        details=draft.details,
+        supports_claim=draft.supports_claim,
+        confidence=draft.confidence,
+        iteration=0,
+        method=draft.method,
+        evidence_kind=draft.evidence_kind or "",
+    )
+
+
+def reading(kind: str, stance: Any, coverage: Any = None) -> RegistryReading:
+    record = sbti_record()
+    return RegistryReading(kind, stance, f"{kind} says {stance}.", "the record", [record], coverage=coverage)
+
+
+@pytest.mark.parametrize(
+    ("kind", "stance", "coverage", "verdict"),
+    [
+        ("sbti", "supports", None, "verified"),
+        ("sbti", "contradicts", None, "contradicted"),
+        ("sbti", "changed_after_report", None, "unverified"),
+        ("nger", "supports", "full", "verified"),
+        ("nger", "contradicts", "partial", "contradicted"),
+        ("nger", "consistent", "partial", "insufficient_evidence"),  # a lower bound only weakly supports
+        ("net_zero_tracker", "supports", None, "unverified"),  # the company's word never verifies
+        ("net_zero_tracker", "differs", None, "insufficient_evidence"),  # an internal doubt
+    ],
+)
+def test_one_registry_finding_decides_what_its_registry_proves(
+    kind: str, stance: str, coverage: str | None, verdict: str
+) -> None:
+    finding = as_finding(reading(kind, stance, coverage))
+
+    assert grounded_verdict(ground([finding])) == verdict
+    assert kind_of(finding) == ("internal" if kind == "net_zero_tracker" else "independent")
+
+
+def test_the_finding_cites_the_snapshot_and_records_and_reads_back() -> None:
+    finding = as_finding(reading("sbti", "supports"))
+
+    source = SourceFinding.from_details(finding["details"])
+    assert source.registry == RegistryCitation(
+        registry="sbti",
+        title="SBTi Companies Taking Action",
+        snapshot_id=SBTI.snapshot_id,
+        snapshot_date="2026-03-05",
+        period=None,
+        record_keys=["id:77"],
+        entity_names=["Vexmoor AG"],
+        match_basis="isin",
+        match_confidence=0.98,
+        coverage=None,
+    )
+    assert (source.source_tier, source.tier_basis, source.quote_verified) == (1, "registry", True)
+    assert source.source_domain == "sciencebasedtargets.org" and source.snippet == "the record"
+    [cited] = ground([finding])["corroborating"]
+    assert cited["registry"]["record_keys"] == ["id:77"] and cited["tier_basis"] == "registry"
+
+
+def test_absence_from_the_list_names_the_snapshot_but_needs_a_company_name() -> None:
+    claim = "Our near-term targets were validated by the Science Based Targets initiative."
+    named = read_registries(
+        claim, company_name="Vexmoor AG", records=[], snapshots=ALL_SNAPSHOTS, uncertain_kinds=frozenset(),
+        report_year=2023,
+    )  # fmt: skip
+    unnamed = read_registries(
+        claim, company_name=None, records=[], snapshots=ALL_SNAPSHOTS, uncertain_kinds=frozenset(),
+        report_year=2023,
+    )  # fmt: skip
+
+    [absent] = named
+    assert absent.stance == "contradicts" and absent.snapshot == SBTI and absent.records == []
+    details = as_finding(absent)["details"]
+    assert details["registry"]["snapshot_date"] == "2026-03-05" and details["registry"]["record_keys"] == []
+    assert unnamed == []
