@@ -12,7 +12,7 @@ from langgraph.runtime import Runtime
 from app.agents.degradation import RunWarning, WarningCode, failure_cause, fallback_warnings, record_warnings
 from app.agents.llm_routing import llm_route, llm_route_info_request, routing_fallback_warnings
 from app.agents.persistence import add_usage, report_organisation, save_routing, set_agent_status, update_run
-from app.agents.routing import route_info_request, rule_route, with_corroboration
+from app.agents.routing import route_info_request, rule_route, with_corroboration, with_registry_check
 from app.agents.runtime import NodeRecorder, PipelineDeps
 from app.agents.search_coverage import coverage_warnings, search_coverage
 from app.agents.state import (
@@ -25,6 +25,8 @@ from app.agents.state import (
     RoutingEntry,
 )
 from app.llm import LLMUnavailable, UsageTrace
+from app.registries.snapshots import any_registry_imported
+from app.verification.registries.reader import about_registries
 
 logger = logging.getLogger(__name__)
 
@@ -105,6 +107,18 @@ async def run_coverage_warnings(deps: PipelineDeps, recorder: NodeRecorder, clai
     return coverage_warnings(coverage, claims)
 
 
+async def with_registry_checks(
+    deps: PipelineDeps, plan: list[RoutingEntry], claims: list[ClaimState]
+) -> list[RoutingEntry]:
+    """The plan with every claim that registries can decide also sent to them, when any registry is
+    imported (one query; none imported leaves the plan as it is)."""
+    async with deps.session_factory() as session:
+        if not await any_registry_imported(session):
+            return plan
+    texts = {claim["claim_id"]: claim["text"] for claim in claims}
+    return [with_registry_check(entry, about_registries(texts.get(entry["claim_id"], ""))) for entry in plan]
+
+
 async def orchestrate(state: PipelineState, runtime: Runtime[PipelineDeps]) -> dict[str, Any]:
     """Route this cycle's work: on the first pass every claim by the routing plan (LLM, else the
     rules, each claim also meeting the evidence: `with_corroboration`); on a later pass only the
@@ -123,6 +137,7 @@ async def orchestrate(state: PipelineState, runtime: Runtime[PipelineDeps]) -> d
     if first_pass:
         plan, notes, warnings = await initial_plan(deps, claims, trace)
         plan = [with_corroboration(entry) for entry in plan]
+        plan = await with_registry_checks(deps, plan, claims)
         warnings += await run_coverage_warnings(deps, recorder, len(claims))
     else:
         plan = reinvestigation_plan(requests, iteration)

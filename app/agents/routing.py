@@ -145,6 +145,35 @@ def with_corroboration(entry: RoutingEntry) -> RoutingEntry:
     )
 
 
+#: The specialist that checks claims against the imported public registries (targets, SBTi
+#: validation, verified emissions), whatever else the claim was routed to.
+REGISTRY_AGENT = "data_metrics"
+
+
+def with_registry_check(entry: RoutingEntry, about_registries: bool) -> RoutingEntry:
+    """A claim that registries can decide (`app.verification.registries.about_registries`) is also
+    checked against them by Data/Metrics, when any registry is imported. Data/Metrics added only for
+    this is listed in `corroborating_agents`: it reads the registries for the claim, not its
+    arithmetic."""
+    if not about_registries:
+        return entry
+    routed = REGISTRY_AGENT in entry["assigned_agents"]
+    checked = RoutingEntry(
+        claim_id=entry["claim_id"],
+        assigned_agents=entry["assigned_agents"] if routed else [*entry["assigned_agents"], REGISTRY_AGENT],
+        reasoning=f"{entry['reasoning'].rstrip('.')}; {AGENT_LABELS[REGISTRY_AGENT]} checks it against the "
+        "imported public registries (targets, their validation, verified emissions).",
+        method=entry["method"],
+        registry_check=True,
+    )
+    corroborating = [*entry.get("corroborating_agents", []), *([] if routed else [REGISTRY_AGENT])]
+    if corroborating:
+        checked["corroborating_agents"] = corroborating
+    if "context" in entry:
+        checked["context"] = entry["context"]
+    return checked
+
+
 INFO_REQUEST_KEYWORDS: dict[str, re.Pattern[str]] = {
     "geography": _words(
         r"locations?",

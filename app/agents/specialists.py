@@ -34,6 +34,7 @@ from app.agents.progress import (
     timeout_message,
     tracking_progress,
 )
+from app.agents.registry_evidence import registry_drafts, without_registry_only
 from app.agents.routing import SEARCHING_AGENTS
 from app.agents.runtime import (
     FindingDraft,
@@ -233,9 +234,15 @@ async def investigate(task: SpecialistTask, runtime: Runtime[PipelineDeps]) -> d
         knowledge=deps.knowledge,
         search=EvidenceSearch.from_settings(deps.settings, deps.knowledge, organisation_id),
     )
-    outcome, error, checked = await _run_investigator(deps, task, tools)
+    own_task = without_registry_only(task)
+    if own_task["claims"] or own_task["info_requests"]:
+        outcome, error, checked = await _run_investigator(deps, own_task, tools)
+    else:  # given claims only to check them against the registries
+        outcome, error, checked = InvestigationOutcome(), None, 0
+    registry = await registry_drafts(task, tools, recorder.report_id)
+    checked += len(task["claims"]) - len(own_task["claims"])
 
-    drafts = outcome.findings
+    drafts = outcome.findings + registry
     if agent in SEARCHING_AGENTS and web_off_reason(deps.settings) is not None:  # else no note to add
         coverage = await search_coverage(deps.settings, deps.session_factory, organisation_id)
         drafts = [with_coverage_note(agent, draft, coverage) for draft in drafts]

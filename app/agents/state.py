@@ -77,6 +77,9 @@ class RoutingEntry(TypedDict):
     context: NotRequired[ReinvestigationContext | None]
     #: Agents added only so that the claim meets the evidence library (see routing.with_corroboration).
     corroborating_agents: NotRequired[list[str]]
+    #: Whether the claim is also checked against the imported public registries
+    #: (see routing.with_registry_check).
+    registry_check: NotRequired[bool]
 
 
 class AgentStatus(TypedDict):

@@ -109,15 +109,22 @@ async def seed_parsed_pages(
 
 
 async def seed_report(
-    session_factory: SessionFactory, claims: Sequence[Mapping[str, Any]] = KNOWN_CLAIMS, *, pages: int = 3
+    session_factory: SessionFactory,
+    claims: Sequence[Mapping[str, Any]] = KNOWN_CLAIMS,
+    *,
+    pages: int = 3,
+    company_name: str = "Example Metals plc",
+    header: str = "",
 ) -> SeededReport:
-    """A PARSED report whose pages hold the claims, and the claims stored (as the claims agent would)."""
+    """A PARSED report whose pages hold the claims (after `header`, a running header on every page),
+    and the claims stored (as the claims agent would)."""
     page_texts = [
-        " ".join(claim["text"] for claim in claims if claim["page"] == number) or "Intentionally blank."
+        " ".join([header] * bool(header) + [claim["text"] for claim in claims if claim["page"] == number])
+        or "Intentionally blank."
         for number in range(1, pages + 1)
     ]
     report_id = await seed_parsed_pages(
-        session_factory, page_texts, company_name="Example Metals plc", filename="known-claims.pdf"
+        session_factory, page_texts, company_name=company_name, filename="known-claims.pdf"
     )
     claim_ids = [str(uuid.uuid4()) for _ in claims]
     async with session_factory() as session, session.begin():
