@@ -15,6 +15,7 @@ from schema.mutations.analysis_resume import ResumeAnalysisMutation
 from schema.mutations.analysis_start import StartAnalysisMutation
 from schema.mutations.evidence_add import AddEvidenceDocumentMutation
 from schema.mutations.evidence_delete import DeleteEvidenceDocumentMutation
+from schema.mutations.registry_match_decide import RegistryMatchMutation
 from schema.mutations.report_delete import DeleteReportMutation
 from schema.mutations.report_upload import UploadReportMutation
 from schema.questions import QuestionQuery
@@ -47,7 +48,7 @@ Query = _joined(
 Mutation = _joined(
     "Mutation",
     "Writing: upload or delete a report, start, resume or cancel its analysis, add to or delete from "
-    "the evidence library. Refusals are typed `…Error` results, not GraphQL errors.",
+    "the evidence library, settle a registry match. Refusals are typed `…Error` results, not GraphQL errors.",
     (
         UploadReportMutation,
         StartAnalysisMutation,
@@ -56,6 +57,7 @@ Mutation = _joined(
         DeleteReportMutation,
         AddEvidenceDocumentMutation,
         DeleteEvidenceDocumentMutation,
+        RegistryMatchMutation,
     ),
 )
 Subscription = _joined(

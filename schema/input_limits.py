@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from app.config import Settings
 from app.evidence.fields import MAX_FILENAME_CHARS, MAX_SOURCE_URL_CHARS, MAX_TITLE_CHARS
+from app.registries.identifiers import MAX_IDENTIFIER_CHARS
 from app.services.uploads import MAX_NAME_LENGTH
 
 #: `addEvidenceDocument(input: {sourceUrl})` (checked by `app.evidence.fields`).
@@ -26,6 +27,12 @@ EVIDENCE_TITLE_CHARS = MAX_TITLE_CHARS
 FILENAME_CHARS = MAX_FILENAME_CHARS
 #: `uploadReport(companyName)` (checked by `app.services.uploads`).
 COMPANY_NAME_CHARS = MAX_NAME_LENGTH
+#: `uploadReport(isin, lei)`: an ISIN has 12 characters and an LEI 20; spaces between groups are
+#: allowed, anything longer is refused before its check digits are read (`app.registries.identifiers`).
+IDENTIFIER_CHARS = MAX_IDENTIFIER_CHARS
+#: `confirmRegistryMatch` / `rejectRegistryMatch(entityKey)`: keys the API issued; a longer one names
+#: no match.
+ENTITY_KEY_CHARS = 300
 #: `askReport(question)` by default; operators set ASK_MAX_QUESTION_CHARS (checked by `app.questions`).
 QUESTION_CHARS = int(Settings.model_fields["ask_max_question_chars"].default)
 

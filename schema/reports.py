@@ -28,6 +28,7 @@ from schema.events import StreamEvent, list_events
 from schema.nodes import nodes_in_order
 from schema.page_images import page_image_url
 from schema.pagination import check_first, newest_first_cursor, newest_first_page, page_info
+from schema.registry_matches import RegistryMatch, registry_matches
 from schema.report_export import ExportFormat, export_report
 from schema.report_lists import MAX_REPORT_LIST, current_verdicts, latest_run_rows
 from schema.reports_lookup import find_report_argument
@@ -72,6 +73,8 @@ class Report(relay.Node):
     id: relay.NodeID[str]
     filename: str = strawberry.field(description="The uploaded file's name.")
     company_name: str | None = strawberry.field(description="The reporting company, if given.")
+    isin: str | None = strawberry.field(description="The company's ISIN, if given on upload.")
+    lei: str | None = strawberry.field(description="The company's LEI, if given on upload.")
     status: ReportStatusModel = strawberry.field(description="Where the report is in its life.")
     error_message: str | None = strawberry.field(
         description="Why the report is in ERROR, in plain words; null otherwise."
@@ -90,6 +93,8 @@ class Report(relay.Node):
             id=str(row.id),
             filename=row.filename,
             company_name=row.company_name,
+            isin=row.isin,
+            lei=row.lei,
             status=row.status,
             error_message=row.error_message,
             page_count=row.page_count,
@@ -143,6 +148,16 @@ class Report(relay.Node):
             return await session.scalar(
                 select(ReportModel.parsed_markdown).where(ReportModel.id == self.uuid)
             )
+
+    @strawberry.field(
+        description="The public registry entities the company (its name, ISIN and LEI) was matched to "
+        "in the latest snapshot of each imported registry, with their basis and confidence. The same "
+        "registries serve every organisation; confirmations and rejections belong to this report."
+    )
+    async def registry_matches(self, info: strawberry.Info[Context]) -> list[RegistryMatch]:
+        async with info.context.read_sessions() as session:
+            row = await session.get(ReportModel, self.uuid)
+            return await registry_matches(session, row) if row is not None else []
 
     @strawberry.field(
         description="The report's latest analysis (live while it runs); null if never analysed."

@@ -28,9 +28,12 @@ import strawberry
 from sqlalchemy import select
 
 from app.db.models import Finding as FindingModel
+from app.registries.records import RegistryKind as Kind
+from app.verification.contract import RegistryCitation
 from schema.claim_enums import EvidenceKind, evidence_kind
 from schema.context import Context
 from schema.enum_values import describe_values
+from schema.registries import RegistryKind
 from schema.selections import selected_names
 
 
@@ -62,6 +65,9 @@ class SourceSide(enum.Enum):
     DOMAIN="The credibility table's entry for the source's domain.",
     COMPANY_SITE="The company's own website: Tier 3 and self-reported, never independent.",
     PRESS_RELEASE="A press wire or text that reads as a press release: Tier 3 and self-reported.",
+    REGISTRY="A public registry of record (SBTi's list of validated targets, regulators' verified "
+    "emissions): Tier 1 for what it records. The Net Zero Tracker compiles companies' own statements, "
+    "so it is the company's word (INTERNAL).",
     MODEL="An analysis model's guess, in findings stored before such guesses stopped counting; such a "
     "tier never counts towards a verdict.",
     DEFAULT="Nothing vouches for the source: the lowest tier (4).",
@@ -71,6 +77,7 @@ class TierBasis(enum.Enum):
     DOMAIN = "domain"
     COMPANY_SITE = "company_site"
     PRESS_RELEASE = "press_release"
+    REGISTRY = "registry"
     MODEL = "llm"
     DEFAULT = "default"
 
@@ -91,6 +98,7 @@ DECIDING_LISTS: dict[str, tuple[str, ...]] = {
     ),
     "unverified": (),
 }
+KINDS = frozenset(kind.value for kind in Kind)
 SIDES: dict[str, SourceSide] = {
     "corroborating": SourceSide.SUPPORTS,
     "weak_support": SourceSide.WEAKLY_SUPPORTS,
@@ -99,6 +107,49 @@ SIDES: dict[str, SourceSide] = {
     "weak_contradiction": SourceSide.WEAKLY_CONTRADICTS,
     "internal_doubts": SourceSide.WEAKLY_CONTRADICTS,
 }
+
+
+@strawberry.type(
+    description="The public registry record(s) a verdict's source rests on: which registry, which snapshot, "
+    "which records, and how the report's company was matched to them."
+)
+class RegistryRecordCitation:
+    registry: RegistryKind = strawberry.field(description="Which registry.")
+    title: str = strawberry.field(description="The registry's title.")
+    snapshot_date: str | None = strawberry.field(
+        description="The snapshot's date (YYYY-MM-DD) as the registry published it, if known."
+    )
+    period: str | None = strawberry.field(description="The records' reporting period, if they have one.")
+    record_keys: list[str] = strawberry.field(
+        description="The records relied on, by their key in the registry (empty: the company is absent)."
+    )
+    entity_names: list[str] = strawberry.field(
+        description="Whose records they are, as the registry names them."
+    )
+    match_basis: str = strawberry.field(
+        description="How the company was matched to them: isin, lei, name, parent_company, confirmed, or "
+        "absent (no entry)."
+    )
+    coverage: str | None = strawberry.field(
+        description="full: the registry covers the claim's whole boundary; partial: a part of it (a lower "
+        "bound); null: not a quantity."
+    )
+
+    @classmethod
+    def of(cls, stored: object) -> RegistryRecordCitation | None:
+        citation = RegistryCitation.from_details(stored)
+        if citation is None or citation.registry not in KINDS:
+            return None
+        return cls(
+            registry=RegistryKind[Kind(citation.registry).name],
+            title=citation.title,
+            snapshot_date=citation.snapshot_date,
+            period=citation.period,
+            record_keys=citation.record_keys,
+            entity_names=citation.entity_names,
+            match_basis=citation.match_basis,
+            coverage=citation.coverage,
+        )
 
 
 @strawberry.type(
@@ -147,6 +198,10 @@ class VerdictSource:
         description="The finding in a sentence. For a check of the report against itself, what it found "
         'on those pages (e.g. "Scope 1 for 2023 is 2.3 Mt CO2e on page 1 but 2.5 Mt CO2e on page 2").'
     )
+    registry: RegistryRecordCitation | None = strawberry.field(
+        default=None,
+        description="The registry snapshot and records the source rests on, when it is a public registry.",
+    )
     finding_uuid: strawberry.Private[str] = ""
 
 
@@ -177,6 +232,7 @@ def _source(item: Mapping[str, Any], side: SourceSide) -> VerdictSource:
         quote_verified=item.get("quote_verified"),
         pages=list(item.get("pages") or []),
         summary=str(item.get("summary", "")),
+        registry=RegistryRecordCitation.of(item.get("registry")),
         finding_uuid=finding_id,
     )
 

@@ -16,7 +16,15 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any, TypeVar
 
-from clients.sibyl.models import Analysis, AnalysisWarning, Claim, IfrsMapping, Report, VerdictSource
+from clients.sibyl.models import (
+    Analysis,
+    AnalysisWarning,
+    Claim,
+    IfrsMapping,
+    RegistryRecord,
+    Report,
+    VerdictSource,
+)
 
 NO_VERDICT = "NO_VERDICT"
 VERDICT_LABELS = ("VERIFIED", "UNVERIFIED", "CONTRADICTED", "INSUFFICIENT_EVIDENCE")
@@ -129,6 +137,7 @@ TIER_BASIS_WORDS = {
     "DOMAIN": "from the domain table",
     "COMPANY_SITE": "as the company's own site",
     "PRESS_RELEASE": "as a press release",
+    "REGISTRY": "as a registry of record",
     "MODEL": "guessed by a model",
     "DEFAULT": "by default (unlisted source)",
 }
@@ -158,6 +167,14 @@ def _source_facts(source: VerdictSource) -> str:
     return ", ".join(fact for fact in facts if fact)
 
 
+def _registry_words(record: RegistryRecord) -> str:
+    """Whose registry records a source rests on, and how the company was matched to them."""
+    if not record.entity_names:
+        return "registry: no entry for the company"
+    coverage = f", {record.coverage} coverage" if record.coverage else ""
+    return f"registry: {', '.join(record.entity_names)}, matched by {record.match_basis}{coverage}"
+
+
 def _source_line(source: VerdictSource) -> str:
     """One deciding source: its side, publisher, title, facts, address, then its quote and whether
     the quote was found, or (a check of the report against itself) what the check found."""
@@ -167,6 +184,7 @@ def _source_line(source: VerdictSource) -> str:
     facts = _source_facts(source)
     line += f" ({facts})" if facts else ""
     line += f" <{source.url}>" if source.url else ""
+    line += f" [{_registry_words(source.registry)}]" if source.registry else ""
     if source.quote:
         return line + f" — “{_markdown_text(source.quote)}” ({QUOTE_CHECK[source.quote_verified]})"
     return line + (f": {_markdown_text(source.summary)}" if source.summary else "")
@@ -284,6 +302,18 @@ def _source_json(source: VerdictSource) -> dict[str, Any]:
         "quoteVerified": source.quote_verified,
         "pages": list(source.pages),
         "summary": source.summary,
+        "registry": _registry_json(source.registry),
+    }
+
+
+def _registry_json(record: RegistryRecord | None) -> dict[str, Any] | None:
+    if record is None:
+        return None
+    return {
+        "registry": record.registry,
+        "entityNames": list(record.entity_names),
+        "matchBasis": record.match_basis,
+        "coverage": record.coverage,
     }
 
 

@@ -79,6 +79,7 @@ query Claims(
             decidingSources {
               findingId agent side publisher evidenceKind title url publishedDate tier tierBasis method
               quote quoteVerified pages summary
+              registry { registry entityNames matchBasis coverage }
             }
             ifrsMapping { paragraphId source status relationship }
           }
@@ -127,6 +128,7 @@ query CompletedAnalysis($id: ID!, $first: Int, $offset: Int) {
         decidingSources {
           findingId agent side publisher evidenceKind title url publishedDate tier tierBasis method
           quote quoteVerified pages summary
+          registry { registry entityNames matchBasis coverage }
         }
         ifrsMapping { paragraphId source status relationship }
       }

@@ -131,14 +131,40 @@ class StartedAnalysis:
 
 
 @dataclass(frozen=True)
+class RegistryRecord:
+    """Whose public registry records a deciding source rests on (`VerdictSource.registry`; the
+    registry's title, snapshot date and record keys are the source's title, date and URL):
+    `registry` is SBTI, NET_ZERO_TRACKER, UK_ETS, EPA_GHGRP or NGER; `match_basis` how the company was
+    matched (isin, lei, name, parent_company, confirmed; absent for no entry); `coverage` full,
+    partial or None."""
+
+    registry: str
+    entity_names: tuple[str, ...] = ()
+    match_basis: str = ""
+    coverage: str | None = None
+
+    @classmethod
+    def from_json(cls, data: JSONObject | None) -> RegistryRecord | None:
+        if not data:
+            return None
+        return cls(
+            registry=str(data.get("registry") or ""),
+            entity_names=tuple(str(name) for name in data.get("entityNames") or ()),
+            match_basis=str(data.get("matchBasis") or ""),
+            coverage=data.get("coverage"),
+        )
+
+
+@dataclass(frozen=True)
 class VerdictSource:
     """A source a verdict rests on (`Verdict.decidingSources`): which way it bears on the claim, who
     said it, when and where, how its tier and stance were decided, and whether its quote was found.
 
     `side` is SUPPORTS, WEAKLY_SUPPORTS, CONTRADICTS or WEAKLY_CONTRADICTS ("" from a server that does
-    not say); `tier_basis` DOMAIN, COMPANY_SITE, PRESS_RELEASE, MODEL or DEFAULT (None: internal check
-    or not recorded); `method` the finding's (rules, llm); `summary` the finding in a sentence, for a
-    check of the report against itself what it found.
+    not say); `tier_basis` DOMAIN, COMPANY_SITE, PRESS_RELEASE, REGISTRY, MODEL or DEFAULT (None:
+    internal check or not recorded); `method` the finding's (rules, llm); `summary` the finding in a
+    sentence, for a check of the report against itself what it found; `registry` the registry
+    records a registry's finding rests on.
     """
 
     publisher: str
@@ -156,6 +182,7 @@ class VerdictSource:
     summary: str = ""
     agent: str = ""
     finding_id: str | None = None
+    registry: RegistryRecord | None = None
 
     @classmethod
     def from_json(cls, data: JSONObject) -> VerdictSource:
@@ -176,6 +203,7 @@ class VerdictSource:
             summary=str(data.get("summary") or ""),
             agent=str(data.get("agent") or ""),
             finding_id=data.get("findingId"),
+            registry=RegistryRecord.from_json(data.get("registry")),
         )
 
 

@@ -23,8 +23,10 @@ clients actually send, measured with `query_cost` on this schema (`tests/schema/
 recomputes every figure here and fails when one drifts):
 
 * the Python client's documents (`clients/sibyl/documents.py`) at their largest pages: `Claims`
-  with `first: 200` costs 81,607 (each verdict's deciding sources with their side, tier basis,
-  method and check text, its IFRS mapping, and each claim's risk flags, for the exports), `Report`
+  with `first: 200` costs 96,607 (each verdict's deciding sources with their side, tier basis,
+  method, check text and registry entity, its IFRS mapping, and each claim's risk flags, for the
+  exports: the registry's title, date and record keys are the source's title, date and URL, so the
+  client selects only the rest of `registry`), `Report`
   319, `ReportEventIds` with `first: 500` 502, `AskReport` 261, the subscriptions 6 and 11;
 * a dashboard's claim-detail page, `DASHBOARD_CLAIM_DETAIL` below: 200 claims (the largest claims
   page) with verdict, IFRS mapping, findings and routing costs 33,407, and 200 x 15 more with the

@@ -13,7 +13,14 @@ from app.queue import check_queue, enqueue_parse
 from app.services.parse_recovery import requeue_if_stalled
 from app.services.uploads import InvalidUpload, accept_upload
 from schema.context import Context
-from schema.input_limits import COMPANY_NAME_CHARS, FILENAME_CHARS, InputTooLong, at_most, check_length
+from schema.input_limits import (
+    COMPANY_NAME_CHARS,
+    FILENAME_CHARS,
+    IDENTIFIER_CHARS,
+    InputTooLong,
+    at_most,
+    check_length,
+)
 from schema.reports import Report
 
 
@@ -106,6 +113,22 @@ class UploadReportMutation:
                 description=f"The reporting company, if known. {at_most(COMPANY_NAME_CHARS)}"
             ),
         ] = None,
+        isin: Annotated[
+            str | None,
+            strawberry.argument(
+                description="The company's ISIN (12 characters, e.g. DE0007236101), if known: public "
+                "registries are matched by it before any name. A malformed one is INVALID_INPUT. "
+                f"{at_most(IDENTIFIER_CHARS)}"
+            ),
+        ] = None,
+        lei: Annotated[
+            str | None,
+            strawberry.argument(
+                description="The company's Legal Entity Identifier (20 characters), if known: public "
+                "registries are matched by it before any name. A malformed one is INVALID_INPUT. "
+                f"{at_most(IDENTIFIER_CHARS)}"
+            ),
+        ] = None,
     ) -> UploadReportResult:
         services = info.context.services
         try:
@@ -130,6 +153,8 @@ class UploadReportMutation:
                 content=content,
                 company_name=company_name,
                 organisation_id=info.context.organisation_id,
+                isin=isin,
+                lei=lei,
             )
         except PdfRejected as exc:
             return UploadReportError(

@@ -59,6 +59,7 @@ CLAIM_JSON = {
                 "quoteVerified": True,
                 "pages": [],
                 "summary": "The source states a different figure.",
+                "registry": None,
             }
         ],
     },

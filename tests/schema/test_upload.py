@@ -174,6 +174,22 @@ async def test_overlong_company_name_is_refused(
     assert await _stored_counts(session_factory) == [0, 0, 0, 0]
 
 
+async def test_the_companys_identifiers_are_kept_and_a_mistyped_one_refused(
+    client: GraphQLClient, session_factory: SessionFactory
+) -> None:
+    pdf = pdfs.synthetic_report(page_count=2).pdf
+    refused = await client.upload_result(pdf, company_name="Vexmoor AG", isin="DE0007236102")
+    accepted = await client.upload_result(pdf, company_name="Vexmoor AG", isin=" de0007236101 ")
+
+    assert (refused["code"], refused["field"]) == ("INVALID_INPUT", "isin")
+    assert "is not an ISIN" in refused["message"]
+    assert accepted["__typename"] == "UploadReportSuccess"
+    report = await client.data(
+        "query($id: ID!) { report(id: $id) { isin lei } }", id=accepted["report"]["id"]
+    )
+    assert report["report"] == {"isin": "DE0007236101", "lei": None}
+
+
 async def test_multipart_without_preflight_header_is_refused(
     client: GraphQLClient, session_factory: SessionFactory
 ) -> None:

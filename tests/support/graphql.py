@@ -12,8 +12,8 @@ import httpx
 import websockets
 
 UPLOAD_MUTATION = """
-mutation Upload($file: Upload!, $companyName: String) {
-  uploadReport(file: $file, companyName: $companyName) {
+mutation Upload($file: Upload!, $companyName: String, $isin: String, $lei: String) {
+  uploadReport(file: $file, companyName: $companyName, isin: $isin, lei: $lei) {
     __typename
     ... on UploadReportSuccess { created report { id status pageCount filename companyName } }
     ... on UploadReportError { code message field }
@@ -52,8 +52,11 @@ class GraphQLClient:
         filename: str = "report.pdf",
         company_name: str | None = None,
         preflight: bool = True,
+        isin: str | None = None,
+        lei: str | None = None,
     ) -> httpx.Response:
-        operations = {"query": UPLOAD_MUTATION, "variables": {"file": None, "companyName": company_name}}
+        variables = {"file": None, "companyName": company_name, "isin": isin, "lei": lei}
+        operations = {"query": UPLOAD_MUTATION, "variables": variables}
         headers = {"Apollo-Require-Preflight": "true"} if preflight else {}
         return await self.http.post(
             "/graphql",

@@ -4,6 +4,7 @@ import { ApiError, download, request } from '../api.js';
 import { alertBox, badge, fill, h, table, words } from '../dom.js';
 import { feedItem, follow } from '../live.js';
 import { notFound, reportNav } from './nav.js';
+import { registrySection } from './registry.js';
 
 const STAGES = [
   ['claims', 'Claims'],
@@ -28,6 +29,7 @@ export async function render(view, { params, fail }) {
     reportNav(report.id, ''),
     h('h1', {}, report.filename),
     h('div', { class: 'grid' }, summary, pipeline),
+    registrySection(report.id, fail),
     exportSection(report, fail),
     h('section', { class: 'card' }, h('h2', { id: 'feed-heading' }, 'Event feed'), connection, feed),
   );

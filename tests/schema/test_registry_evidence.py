@@ -1,0 +1,265 @@
+"""Registry evidence end to end: registries imported (one by the command line), a report of a company
+they list analysed offline by the built-in specialists, verdicts and their deciding sources read
+back through GraphQL.
+
+The registry files are written here in the real downloads' shape with a made-up company, Karoo
+Metals AG: SBTi lists it with a validated 42% target, NGER with 7,405,060 t CO2-e of Scope 1 for
+2021-22, and the Net Zero Tracker with the company's own net-zero year.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import subprocess
+import sys
+import uuid
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+from strawberry.relay import GlobalID
+
+from app.config import Settings
+from app.db.session import SessionFactory
+from app.events import EventLog
+from app.registries.importer import import_registry
+from app.registries.records import RegistryKind
+from tests.app.registries import files
+from tests.support.graphql import GraphQLClient
+from tests.support.pipeline import analyse_offline, seed_parsed_pages, seed_report
+
+pytestmark = pytest.mark.usefixtures("no_registries")
+
+COMPANY = "Karoo Metals AG"
+HEADER = "Karoo Metals AG Sustainability Report 2023. Our year 2023 in review; 2023 highlights."
+VALIDATED = (
+    "Karoo Metals AG commits to reduce absolute scope 1 and 2 GHG emissions 42% by FY2030 from a FY2019 "
+    "base year."
+)
+CLAIMS: dict[str, dict[str, Any]] = {
+    "validated_target": {
+        "text": "Our target to reduce absolute Scope 1 and 2 GHG emissions 42% by FY2030 from a FY2019 base "
+        "year has been validated by the Science Based Targets initiative (SBTi).",
+        "claim_type": "strategic",
+        "verdict": "VERIFIED",
+        "stance": "supports",
+    },
+    "another_percentage": {
+        "text": "The SBTi validated our target to reduce absolute Scope 1 and 2 GHG emissions 55% by FY2030 "
+        "from a FY2019 base year.",
+        "claim_type": "strategic",
+        "verdict": "CONTRADICTED",
+        "stance": "contradicts",
+    },
+    "below_the_regulator": {
+        "text": "Scope 1 emissions from our Australian operations were 6.1 million tonnes CO2-e in FY2022.",
+        "claim_type": "quantitative",
+        "verdict": "CONTRADICTED",
+        "stance": "contradicts",
+    },
+    "another_period": {
+        "text": "Our Scope 2 emissions were 0.4 Mt CO2e in calendar year 2019.",
+        "claim_type": "quantitative",
+        "verdict": "UNVERIFIED",
+        "stance": None,
+    },
+}
+
+QUERY = """
+query Registry($id: ID!) {
+  report(id: $id) {
+    registryMatches { entityKey registry entityName basis certain used decision }
+    claims(first: 50) { edges { node {
+      text
+      verdict { verdict reasoning
+        decidingSources { agent side publisher tier tierBasis evidenceKind quote quoteVerified
+          registry { registry title snapshotDate period recordKeys entityNames matchBasis coverage } } }
+      findings { agent evidenceType evidenceKind supportsClaim details }
+    } } }
+  }
+}
+"""
+
+
+def sbti_rows(wording: str, updated: datetime) -> files.Rows:
+    return [
+        files.SBTI_HEADER,
+        [40000001.0, COMPANY, "DE0000000001", None, "Corporate", "Germany", "Europe", "Mining",
+         "Targets set", "1.5°C", "FY2030", None, None, None, "Committed", None, wording, None, None,
+         None, None, updated],
+        [40000009.0, "Karoo Metals Energy AG", None, None, "Corporate", "Germany", "Europe", "Energy",
+         "Committed", None, None, None, None, None, None, None, None, None, None, None, None,
+         datetime(2025, 1, 9)],
+    ]  # fmt: skip
+
+
+def sibyl(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "app.cli", *args], env=env, capture_output=True, text=True, timeout=300
+    )
+
+
+async def import_karoo(settings: Settings, session_factory: SessionFactory, folder: Path) -> None:
+    """SBTi by the command line as an operator runs it; NGER and the tracker by the importer."""
+    sbti = files.write_xlsx(
+        folder / "sbti-companies-taking-action-2026-03-05.xlsx",
+        {"Data": sbti_rows(VALIDATED, datetime(2022, 5, 1))},
+    )
+    env = {**os.environ, "DATABASE_URL": settings.require_database_url()}
+    imported = await asyncio.to_thread(sibyl, env, "registry", "import", "sbti", str(sbti))
+    assert imported.returncode == 0, imported.stderr
+    nger = files.write_csv(folder / "au-nger-corporate-emissions-2021-22.csv", files.nger_rows())
+    await import_registry(session_factory, RegistryKind.NGER, [nger])
+    tracker = files.write_xlsx(
+        folder / "net-zero-tracker-companies-2025-11-09.xlsx", {"Current Snapshot": files.nzt_rows()}
+    )
+    await import_registry(session_factory, RegistryKind.NET_ZERO_TRACKER, [tracker])
+
+
+async def analyse(
+    settings: Settings, session_factory: SessionFactory, event_log: EventLog, claims: list[dict[str, Any]]
+) -> str:
+    seeded = await seed_report(
+        session_factory,
+        [{**claim, "page": 1} for claim in claims],
+        pages=2,
+        company_name=COMPANY,
+        header=HEADER,
+    )
+    await analyse_offline(settings, session_factory, event_log, seeded.report_id, skip_claims_extraction=True)
+    return str(GlobalID("Report", str(seeded.report_id)))
+
+
+def by_text(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {edge["node"]["text"]: edge["node"] for edge in report["claims"]["edges"]}
+
+
+async def test_registries_decide_what_they_prove(
+    client: GraphQLClient,
+    settings: Settings,
+    session_factory: SessionFactory,
+    event_log: EventLog,
+    tmp_path: Path,
+) -> None:
+    await import_karoo(settings, session_factory, tmp_path)
+    report_id = await analyse(settings, session_factory, event_log, list(CLAIMS.values()))
+
+    report = (await client.data(QUERY, id=report_id))["report"]
+    claims = by_text(report)
+    assert {name: claims[case["text"]]["verdict"]["verdict"] for name, case in CLAIMS.items()} == {
+        name: case["verdict"] for name, case in CLAIMS.items()
+    }
+    for name, case in CLAIMS.items():
+        registry = [f for f in claims[case["text"]]["findings"] if f["evidenceType"] == "registry_record"]
+        stances = {
+            finding["details"]["registry"]["registry"]: finding["details"]["stance"] for finding in registry
+        }
+        assert (stances.get("sbti") or stances.get("nger")) == (
+            None if case["stance"] is None else case["stance"]
+        ), name
+
+    [validated_by] = claims[CLAIMS["validated_target"]["text"]]["verdict"]["decidingSources"]
+    assert (validated_by["side"], validated_by["tier"], validated_by["tierBasis"]) == (
+        "SUPPORTS",
+        1,
+        "REGISTRY",
+    )
+    assert validated_by["publisher"] == "sciencebasedtargets.org" and validated_by["quoteVerified"] is True
+    assert validated_by["registry"] == {
+        "registry": "SBTI",
+        "title": "SBTi Companies Taking Action",
+        "snapshotDate": "2026-03-05",
+        "period": None,
+        "recordKeys": ["id:40000001"],
+        "entityNames": [COMPANY],
+        "matchBasis": "name",
+        "coverage": None,
+    }
+    assert "42%" in validated_by["quote"]
+
+    [below_by] = claims[CLAIMS["below_the_regulator"]["text"]]["verdict"]["decidingSources"]
+    assert below_by["side"] == "CONTRADICTS" and below_by["registry"]["registry"] == "NGER"
+    assert below_by["registry"]["period"] == "2021-22" and below_by["registry"]["entityNames"] == [
+        "KAROO METALS LIMITED"
+    ]
+    assert "7,405,060" in claims[CLAIMS["below_the_regulator"]["text"]]["verdict"]["reasoning"]
+
+    matches = {(m["registry"], m["entityName"]): m for m in report["registryMatches"]}
+    assert matches[("SBTI", COMPANY)]["certain"] and matches[("NGER", "KAROO METALS LIMITED")]["used"]
+    assert ("SBTI", "Karoo Metals Energy AG") not in matches  # another company sharing a word
+
+
+async def test_a_target_changed_after_the_report_is_no_contradiction(
+    client: GraphQLClient,
+    settings: Settings,
+    session_factory: SessionFactory,
+    event_log: EventLog,
+    tmp_path: Path,
+) -> None:
+    wording = (
+        "Karoo Metals AG commits to reduce absolute scope 1 and 2 GHG emissions 60% by FY2030 from a FY2019 "
+        "base year."
+    )
+    sbti = files.write_xlsx(
+        tmp_path / "sbti-companies-taking-action-2026-03-05.xlsx",
+        {"Data": sbti_rows(wording, datetime(2025, 6, 1))},
+    )
+    await import_registry(session_factory, RegistryKind.SBTI, [sbti])
+    claim = CLAIMS["validated_target"]
+    report_id = await analyse(settings, session_factory, event_log, [claim])
+
+    node = by_text((await client.data(QUERY, id=report_id))["report"])[claim["text"]]
+    assert node["verdict"]["verdict"] == "UNVERIFIED"
+    [finding] = [f for f in node["findings"] if f["evidenceType"] == "registry_record"]
+    assert finding["supportsClaim"] is None and "after the report" in finding["details"]["relevance_summary"]
+
+
+async def test_uncertain_matches_wait_for_the_owner_and_decisions_stay_with_the_report(
+    client: GraphQLClient,
+    settings: Settings,
+    session_factory: SessionFactory,
+    tmp_path: Path,
+) -> None:
+    await import_karoo(settings, session_factory, tmp_path)
+    ours = await seed_parsed_pages(session_factory, ["Page."], company_name="Karoo Metals Holding AG")
+    theirs = await seed_parsed_pages(session_factory, ["Page."], company_name="Karoo Metals Holding AG")
+    ours_id, theirs_id = (str(GlobalID("Report", str(report))) for report in (ours, theirs))
+
+    matches = (await client.data(QUERY, id=ours_id))["report"]["registryMatches"]
+    variant = next(m for m in matches if m["registry"] == "SBTI")
+    assert (variant["basis"], variant["certain"], variant["used"]) == ("NAME_VARIANT", False, False)
+
+    confirmed = await client.data(CONFIRM, reportId=ours_id, entityKey=variant["entityKey"])
+    assert confirmed["confirmRegistryMatch"]["__typename"] == "RegistryMatchSuccess"
+    assert confirmed["confirmRegistryMatch"]["match"]["decision"] == "CONFIRMED"
+    after = {m["entityKey"]: m for m in (await client.data(QUERY, id=ours_id))["report"]["registryMatches"]}
+    others = {
+        m["entityKey"]: m for m in (await client.data(QUERY, id=theirs_id))["report"]["registryMatches"]
+    }
+    assert after[variant["entityKey"]]["used"] and after[variant["entityKey"]]["decision"] == "CONFIRMED"
+    assert not others[variant["entityKey"]]["used"] and others[variant["entityKey"]]["decision"] is None
+
+    rejected = await client.data(REJECT, reportId=ours_id, entityKey=variant["entityKey"])
+    assert rejected["rejectRegistryMatch"]["match"] == {"decision": "REJECTED", "used": False}
+    unknown = await client.data(REJECT, reportId=ours_id, entityKey="sbti:nobody")
+    assert unknown["rejectRegistryMatch"] == {
+        "__typename": "RegistryMatchError",
+        "code": "UNKNOWN_MATCH",
+        "field": "entityKey",
+    }
+    missing = await client.data(CONFIRM, reportId=str(uuid.uuid4()), entityKey=variant["entityKey"])
+    assert missing["confirmRegistryMatch"]["code"] == "NOT_FOUND"
+
+
+CONFIRM = """
+mutation Confirm($reportId: ID!, $entityKey: String!) {
+  confirmRegistryMatch(reportId: $reportId, entityKey: $entityKey) {
+    __typename
+    ... on RegistryMatchSuccess { match { decision used } }
+    ... on RegistryMatchError { code field }
+  }
+}
+"""
+REJECT = CONFIRM.replace("Confirm(", "Reject(").replace("confirmRegistryMatch", "rejectRegistryMatch")
