@@ -61,6 +61,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.verdict_quality
 	$(BIN)/python -m bench.worker_recovery
 	$(BIN)/python -m bench.registry_import
+	$(BIN)/python -m bench.registry_evidence
 	$(BIN)/python -m bench.document_bomb
 	$(BIN)/python -m bench.fetch_bombs
 	$(BIN)/python -m bench.auth_abuse
