@@ -22,11 +22,14 @@ import pytest
 from strawberry.relay import GlobalID
 
 from app.config import Settings
+from app.db.models import Report
 from app.db.session import SessionFactory
 from app.events import EventLog
+from app.organisations import ensure_organisation
 from app.registries.importer import import_registry
 from app.registries.records import RegistryKind
 from tests.app.registries import files
+from tests.conftest import new_api_key
 from tests.support.graphql import GraphQLClient
 from tests.support.pipeline import analyse_offline, seed_parsed_pages, seed_report
 
@@ -191,6 +194,55 @@ async def test_registries_decide_what_they_prove(
     assert ("SBTI", "Karoo Metals Energy AG") not in matches  # another company sharing a word
 
 
+#: One company per registry: (company, claim, expected verdict, the registry that decides it).
+JURISDICTIONS = [
+    ("Glen Power Limited", "Scope 1 emissions from our UK installations were 5,000 t CO2e in 2022.",
+     "VERIFIED", "UK_ETS"),
+    ("Karoo Energy Corp", "Scope 1 emissions from our US facilities were 500,000 t CO2e in 2020.",
+     "CONTRADICTED", "EPA_GHGRP"),
+    (COMPANY, "Our global Scope 1 emissions were 9.8 Mt CO2e in FY2022.", "INSUFFICIENT_EVIDENCE", "NGER"),
+    (COMPANY, "We aim to reach net zero across our operations by 2045.", "INSUFFICIENT_EVIDENCE",
+     "NET_ZERO_TRACKER"),
+]  # fmt: skip
+
+
+async def test_each_registry_decides_its_own_jurisdiction_and_no_more(
+    client: GraphQLClient,
+    settings: Settings,
+    session_factory: SessionFactory,
+    event_log: EventLog,
+    tmp_path: Path,
+) -> None:
+    await import_karoo(settings, session_factory, tmp_path)
+    uk_ets = files.write_xlsx(
+        tmp_path / "uk-ets-compliance-report-2025-06-11.xlsx", {"Data": files.uk_ets_rows()}
+    )
+    summary = files.write_xlsx(tmp_path / "us-epa-ghgrp-2020-data-summary.xlsx", files.ghgrp_summary_sheets())
+    parents = files.write_xlsx(tmp_path / "us-epa-ghgrp-parent-companies.xlsx", files.ghgrp_parent_sheets())
+    await import_registry(session_factory, RegistryKind.UK_ETS, [uk_ets])
+    await import_registry(session_factory, RegistryKind.EPA_GHGRP, [summary, parents])
+
+    for company, text, verdict, registry in JURISDICTIONS:
+        claim = {"text": text, "claim_type": "quantitative"}
+        seeded = await seed_report(
+            session_factory, [{**claim, "page": 1}], pages=2, company_name=company, header=HEADER
+        )
+        await analyse_offline(
+            settings, session_factory, event_log, seeded.report_id, skip_claims_extraction=True
+        )
+        report = (await client.data(QUERY, id=str(GlobalID("Report", str(seeded.report_id)))))["report"]
+        node = by_text(report)[text]
+        assert node["verdict"]["verdict"] == verdict, (company, node["verdict"]["reasoning"])
+        [source, *_] = node["verdict"]["decidingSources"]
+        assert source["registry"]["registry"] == registry, source
+        if registry == "NET_ZERO_TRACKER":  # the company's own word: an internal doubt, not evidence
+            assert (source["side"], source["evidenceKind"]) == ("WEAKLY_CONTRADICTS", "INTERNAL")
+        if registry == "NGER":
+            assert (source["side"], source["registry"]["coverage"]) == ("WEAKLY_SUPPORTS", "partial")
+        if registry == "EPA_GHGRP":
+            assert source["registry"]["matchBasis"] == "parent_company"
+
+
 async def test_a_target_changed_after_the_report_is_no_contradiction(
     client: GraphQLClient,
     settings: Settings,
@@ -218,6 +270,7 @@ async def test_a_target_changed_after_the_report_is_no_contradiction(
 
 async def test_uncertain_matches_wait_for_the_owner_and_decisions_stay_with_the_report(
     client: GraphQLClient,
+    api_url: str,
     settings: Settings,
     session_factory: SessionFactory,
     tmp_path: Path,
@@ -225,32 +278,50 @@ async def test_uncertain_matches_wait_for_the_owner_and_decisions_stay_with_the_
     await import_karoo(settings, session_factory, tmp_path)
     ours = await seed_parsed_pages(session_factory, ["Page."], company_name="Karoo Metals Holding AG")
     theirs = await seed_parsed_pages(session_factory, ["Page."], company_name="Karoo Metals Holding AG")
+    outsider = GraphQLClient(api_url, await new_api_key(session_factory, "Another Org"))
+    await move_to_organisation(session_factory, theirs, "Another Org")
     ours_id, theirs_id = (str(GlobalID("Report", str(report))) for report in (ours, theirs))
+    try:
+        matches = (await client.data(QUERY, id=ours_id))["report"]["registryMatches"]
+        variant = next(m for m in matches if m["registry"] == "SBTI")
+        assert (variant["basis"], variant["certain"], variant["used"]) == ("NAME_VARIANT", False, False)
 
-    matches = (await client.data(QUERY, id=ours_id))["report"]["registryMatches"]
-    variant = next(m for m in matches if m["registry"] == "SBTI")
-    assert (variant["basis"], variant["certain"], variant["used"]) == ("NAME_VARIANT", False, False)
+        confirmed = await client.data(CONFIRM, reportId=ours_id, entityKey=variant["entityKey"])
+        assert confirmed["confirmRegistryMatch"] == {
+            "__typename": "RegistryMatchSuccess",
+            "match": {"decision": "CONFIRMED", "used": True},
+        }
+        key = variant["entityKey"]
+        after = {
+            m["entityKey"]: m for m in (await client.data(QUERY, id=ours_id))["report"]["registryMatches"]
+        }
+        others = (await outsider.data(QUERY, id=theirs_id))["report"]["registryMatches"]
+        assert after[key]["used"] and after[key]["decision"] == "CONFIRMED"
+        # The same registries serve the other organisation's report; our decision does not.
+        assert [(m["entityKey"], m["used"], m["decision"]) for m in others if m["entityKey"] == key] == [
+            (key, False, None)
+        ]
+        stolen = await outsider.data(REJECT, reportId=ours_id, entityKey=key)
+        assert stolen["rejectRegistryMatch"]["code"] == "NOT_FOUND"
 
-    confirmed = await client.data(CONFIRM, reportId=ours_id, entityKey=variant["entityKey"])
-    assert confirmed["confirmRegistryMatch"]["__typename"] == "RegistryMatchSuccess"
-    assert confirmed["confirmRegistryMatch"]["match"]["decision"] == "CONFIRMED"
-    after = {m["entityKey"]: m for m in (await client.data(QUERY, id=ours_id))["report"]["registryMatches"]}
-    others = {
-        m["entityKey"]: m for m in (await client.data(QUERY, id=theirs_id))["report"]["registryMatches"]
-    }
-    assert after[variant["entityKey"]]["used"] and after[variant["entityKey"]]["decision"] == "CONFIRMED"
-    assert not others[variant["entityKey"]]["used"] and others[variant["entityKey"]]["decision"] is None
+        rejected = await client.data(REJECT, reportId=ours_id, entityKey=key)
+        assert rejected["rejectRegistryMatch"]["match"] == {"decision": "REJECTED", "used": False}
+        unknown = await client.data(REJECT, reportId=ours_id, entityKey="sbti:nobody")
+        assert unknown["rejectRegistryMatch"] == {
+            "__typename": "RegistryMatchError",
+            "code": "UNKNOWN_MATCH",
+            "field": "entityKey",
+        }
+    finally:
+        await outsider.aclose()
 
-    rejected = await client.data(REJECT, reportId=ours_id, entityKey=variant["entityKey"])
-    assert rejected["rejectRegistryMatch"]["match"] == {"decision": "REJECTED", "used": False}
-    unknown = await client.data(REJECT, reportId=ours_id, entityKey="sbti:nobody")
-    assert unknown["rejectRegistryMatch"] == {
-        "__typename": "RegistryMatchError",
-        "code": "UNKNOWN_MATCH",
-        "field": "entityKey",
-    }
-    missing = await client.data(CONFIRM, reportId=str(uuid.uuid4()), entityKey=variant["entityKey"])
-    assert missing["confirmRegistryMatch"]["code"] == "NOT_FOUND"
+
+async def move_to_organisation(session_factory: SessionFactory, report_id: uuid.UUID, name: str) -> None:
+    async with session_factory() as session, session.begin():
+        organisation = await ensure_organisation(session, name)
+        report = await session.get(Report, report_id)
+        assert report is not None
+        report.organisation_id = organisation.id
 
 
 CONFIRM = """
