@@ -49,7 +49,8 @@ class Case:
     where: str = ""
 
 
-#: (report, page, digest, company, report year, expected): the lead's hand labels.
+#: (report, page, digest, company, report year, expected): hand labels. These first ten were read
+#: while the readers were fixed (split "report": a tuned figure).
 REPORT_LOCATORS = (
     (COSTCO, 2, "4f3f8dc74416", "Costco Wholesale Corporation", 2024, VERIFIED),
     (SIEMENS, 138, "6e304545f89d", "Siemens AG", 2023, VERIFIED),
@@ -61,6 +62,18 @@ REPORT_LOCATORS = (
     (VOLKSWAGEN, 61, "2f1892288fd8", "Volkswagen AG", 2023, VERIFIED),
     (VOLKSWAGEN, 61, "42f1a368f4b5", "Volkswagen AG", 2023, UNVERIFIED),
     (VOLKSWAGEN, 61, "b5608773c9a5", "Volkswagen AG", 2023, UNVERIFIED),
+)  # fmt: skip
+#: Labelled after those fixes and never used to change a reader (split "unseen": the held-out figure).
+UNSEEN_LOCATORS = (
+    (SIEMENS, 59, "bebf90b2faaf", "Siemens AG", 2023, UNVERIFIED),  # its own net-zero goal for 2030
+    (SIEMENS, 59, "6b5d9dfacb09", "Siemens AG", 2023, VERIFIED),  # its commitment to the SBTi
+    (SIEMENS, 60, "66aa7563ae3a", "Siemens AG", 2023, UNVERIFIED),  # Scope 3 15%; SBTi's record changed after
+    (SIEMENS, 142, "8e536a59a612", "Siemens AG", 2023, VERIFIED),  # its validated 1.5°C target
+    (SIEMENS, 27, "b23e31d6360a", "Siemens AG", 2023, UNVERIFIED),  # what an alliance does
+    (VOLKSWAGEN, 7, "3fe794f6b96b", "Volkswagen AG", 2023, VERIFIED),  # SBTi confirmed its Scope 3 aim
+    (VOLKSWAGEN, 61, "9c98abdce994", "Volkswagen AG", 2023, VERIFIED),  # the same, confirmed to the Group
+    (VOLKSWAGEN, 61, "9b91b437290d", "Volkswagen AG", 2023, UNVERIFIED),  # confirmed to Scania
+    (VOLKSWAGEN, 61, "d6f54c76b0b6", "Volkswagen AG", 2023, UNVERIFIED),  # MAN's certification
 )  # fmt: skip
 
 
@@ -80,15 +93,15 @@ def _pages(report: str) -> dict[int, str]:
 def report_cases() -> tuple[list[Case], list[str]]:
     """The real sentences found in the shared reports, and the locators not found."""
     cases, missing = [], []
-    for report, page, digest, company, year, expected in REPORT_LOCATORS:
+    located = [(locator, "report") for locator in REPORT_LOCATORS]
+    located += [(locator, "unseen") for locator in UNSEEN_LOCATORS]
+    for (report, page, digest, company, year, expected), split in located:
         where = f"{report} p{page} {digest}"
         sentence = _page_sentences(report, page).get(digest) if (SHARED_REPORTS / report).is_file() else None
         if sentence is None:
             missing.append(where)
             continue
-        cases.append(
-            Case(f"report_sbti_{expected.lower()}", company, sentence, year, expected, "report", where)
-        )
+        cases.append(Case(f"report_sbti_{expected.lower()}", company, sentence, year, expected, split, where))
     return cases, missing
 
 

@@ -27,9 +27,9 @@ from dataclasses import dataclass
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.agents.evidence_kinds import declared_or_derived
 from app.agents.judge.grounding import ground, grounded_verdict
 from app.agents.runtime import FindingDraft
+from app.agents.specialists import draft_finding
 from app.agents.state import Finding
 from app.db.session import SessionFactory, create_engine, create_session_factory
 from app.registries.evidence import company_context
@@ -52,7 +52,7 @@ from tests.support.services import running_services
 
 VERDICTS = (VERIFIED, CONTRADICTED, INSUFFICIENT, UNVERIFIED)
 PRECISION_TARGET = 0.95
-SPLITS = ("A", "B", "report")
+SPLITS = ("A", "B", "report", "unseen")
 TEXT_CHARS = 160
 
 
@@ -81,22 +81,8 @@ async def import_all(factory: SessionFactory) -> list[list[object]]:
 
 
 def as_finding(index: int, draft: FindingDraft) -> Finding:
-    """A FindingDraft as the Data/Metrics agent's finding (as `specialists._finding` makes it)."""
-    return Finding(
-        finding_id=f"finding-{index}",
-        agent_name="data_metrics",
-        claim_id=draft.claim_id,
-        evidence_type=draft.evidence_type,
-        summary=draft.summary,
-        details=draft.details,
-        supports_claim=draft.supports_claim,
-        confidence=draft.confidence,
-        iteration=0,
-        method=draft.method,
-        evidence_kind=declared_or_derived(
-            draft.evidence_kind, "data_metrics", draft.evidence_type, draft.details
-        ),
-    )
+    """A FindingDraft as the Data/Metrics agent's finding in the first pass."""
+    return draft_finding(draft, finding_id=f"finding-{index}", agent="data_metrics", iteration=0)
 
 
 async def check(session: AsyncSession, case: Case) -> Outcome:

@@ -134,22 +134,24 @@ def load_investigators(settings: Settings) -> dict[str, Investigator]:
 
 
 def _finding(task: SpecialistTask, index: int, draft: FindingDraft) -> Finding:
+    finding_id = stable_id("finding", task["run_id"], task["agent"], task["iteration"], draft.claim_id, index)
+    return draft_finding(draft, finding_id=finding_id, agent=task["agent"], iteration=task["iteration"])
+
+
+def draft_finding(draft: FindingDraft, *, finding_id: str, agent: str, iteration: int) -> Finding:
+    """A draft as the pipeline's finding of `agent` in pass `iteration`, its evidence kind settled."""
     return Finding(
-        finding_id=stable_id(
-            "finding", task["run_id"], task["agent"], task["iteration"], draft.claim_id, index
-        ),
-        agent_name=task["agent"],
+        finding_id=finding_id,
+        agent_name=agent,
         claim_id=draft.claim_id,
         evidence_type=draft.evidence_type,
         summary=draft.summary,
         details=draft.details,
         supports_claim=draft.supports_claim,
         confidence=draft.confidence,
-        iteration=task["iteration"],
+        iteration=iteration,
         method=draft.method,
-        evidence_kind=declared_or_derived(
-            draft.evidence_kind, task["agent"], draft.evidence_type, draft.details
-        ),
+        evidence_kind=declared_or_derived(draft.evidence_kind, agent, draft.evidence_type, draft.details),
     )
 
 

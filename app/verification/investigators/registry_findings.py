@@ -19,6 +19,7 @@ from urllib.parse import quote
 
 from app.agents.runtime import FindingDraft
 from app.verification.contract import RegistryCitation, SourceFinding
+from app.verification.registries.net_zero_tracker import RISK_SIGNALS
 from app.verification.registries.records import RegistryReading
 
 EVIDENCE_TYPE = "registry_record"
@@ -49,6 +50,7 @@ SETTLED = {"settled": True}  # a registry snapshot does not change within a run:
 def registry_finding(claim_id: str, reading: RegistryReading) -> FindingDraft:
     """One registry's reading of one claim as a finding."""
     supports, stance, confidence = _SIDES[reading.stance]
+    summary = reading.summary + _risk_sentence(reading.risk_signals)
     company_word = reading.kind in COMPANY_WORD_REGISTRIES
     citation = _citation(reading)
     page = REGISTRY_PAGES.get(reading.kind, "")
@@ -59,7 +61,7 @@ def registry_finding(claim_id: str, reading: RegistryReading) -> FindingDraft:
         published_date=citation.snapshot_date,
         source_tier=REGISTRY_TIER,
         tier_basis=REGISTRY_TIER_BASIS,
-        relevance_summary=reading.summary,
+        relevance_summary=summary,
         stance=stance,
         contradicts_claim=stance == "contradicts",
         contradiction_type="registry" if stance == "contradicts" else None,
@@ -85,13 +87,19 @@ def registry_finding(claim_id: str, reading: RegistryReading) -> FindingDraft:
     return FindingDraft(
         claim_id=claim_id,
         evidence_type=EVIDENCE_TYPE,
-        summary=reading.summary,
+        summary=summary,
         supports_claim=supports,
         confidence=confidence,
         method="rules",
         details=details,
         evidence_kind="internal" if company_word else "independent",
     )
+
+
+def _risk_sentence(signals: list[str]) -> str:
+    """The tracker's integrity fields in words (they signal greenwashing risk, not falsehood)."""
+    said = [RISK_SIGNALS.get(signal, signal.replace("_", " ")) for signal in signals]
+    return f" Risk signals: {'; '.join(said)}." if said else ""
 
 
 def _citation(reading: RegistryReading) -> RegistryCitation:

@@ -66,10 +66,11 @@ _ALIGNED_BEFORE = re.compile(
     r"(?:the\s)?(?:[\w-]+\s){0,2}$",
     _I,
 )
+#: A footnote marker may be glued to the word ("a Net Zero1 carbon footprint by 2030").
 _NET_ZERO_KINDS = {
-    "net zero": re.compile(r"\bnet[- ]?zero\b", _I),
-    "carbon neutral": re.compile(r"\bcarbon[- ]neutral(?:ity)?\b", _I),
-    "climate neutral": re.compile(r"\bclimate[- ]neutral(?:ity)?\b", _I),
+    "net zero": re.compile(r"\bnet[- ]?zero(?:\d{1,2})?\b", _I),
+    "carbon neutral": re.compile(r"\bcarbon[- ]neutral(?:ity)?(?:\d{1,2})?\b", _I),
+    "climate neutral": re.compile(r"\bclimate[- ]neutral(?:ity)?(?:\d{1,2})?\b", _I),
 }
 _YEAR_AFTER = re.compile(
     r"^[^.;%]{0,50}?\b(?:by|before|no later than|until)\s(?:the\s)?(?:end of\s)?(?:FY\s?)?"

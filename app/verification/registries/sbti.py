@@ -19,6 +19,7 @@ from app.verification.registries.citing import day_of, snapshot_label
 from app.verification.registries.claim_statements import (
     SbtiStatement,
     attributes_to_sbti,
+    end_targets,
     mentions_net_zero,
     sbti_statement,
 )
@@ -55,6 +56,7 @@ def read_sbti(
     when = timing(day_of(record.data, "date_updated"), record.snapshot.snapshot_date, report_year)
     status = _status_finding(claim_text, statement, record, when, uncertain)
     targets, settled = _target_findings(claim_text, record, when)
+    settled = settled and not _other_end_target(claim_text, record)
     if status is not None and (status.stance != "supports" or settled):
         targets.insert(0, status)
     decided = targets
@@ -66,6 +68,16 @@ def read_sbti(
         f"{snapshot_label(record.snapshot)} lists {record.entity_name} ({record.record_key}): {sentences}"
     )
     return RegistryReading(KIND, stance, summary, record_text(record), [record])
+
+
+def _other_end_target(claim_text: str, record: MatchedRecord) -> bool:
+    """Whether the claim also sets an end target (net zero by a year) that is not the record's
+    validated net-zero target: the validation then bears out only part of the claim."""
+    frame = record.data.get("net_zero")
+    validated = (
+        frame.get("year") if isinstance(frame, Mapping) and frame.get("status") == TARGETS_SET else None
+    )
+    return any(target.year is not None and target.year != validated for target in end_targets(claim_text))
 
 
 def _absent(

@@ -8,6 +8,7 @@ import pytest
 
 from app.agents.evidence_kinds import kind_of
 from app.agents.judge.grounding import ground, grounded_verdict
+from app.agents.specialists import draft_finding
 from app.agents.state import Finding
 from app.verification.contract import RegistryCitation, SourceFinding
 from app.verification.investigators.registry_findings import registry_finding
@@ -18,19 +19,7 @@ from tests.app.verification.registries.builders import ALL_SNAPSHOTS, SBTI, sbti
 
 def as_finding(reading: RegistryReading, index: int = 0) -> Finding:
     draft = registry_finding("claim-1", reading)
-    return Finding(
-        finding_id=f"f{index}",
-        agent_name="data_metrics",
-        claim_id="claim-1",
-        evidence_type=draft.evidence_type,
-        summary=draft.summary,
-        details=draft.details,
-        supports_claim=draft.supports_claim,
-        confidence=draft.confidence,
-        iteration=0,
-        method=draft.method,
-        evidence_kind=draft.evidence_kind or "",
-    )
+    return draft_finding(draft, finding_id=f"f{index}", agent="data_metrics", iteration=0)
 
 
 def reading(kind: str, stance: Any, coverage: Any = None) -> RegistryReading:
@@ -98,3 +87,18 @@ def test_absence_from_the_list_names_the_snapshot_but_needs_a_company_name() -> 
     details = as_finding(absent)["details"]
     assert details["registry"]["snapshot_date"] == "2026-03-05" and details["registry"]["record_keys"] == []
     assert unnamed == []
+
+
+def test_the_trackers_integrity_fields_are_said_in_the_finding() -> None:
+    tracked = RegistryReading(
+        "net_zero_tracker", "differs", "The tracker says 2050.", "the record", [sbti_record()],
+        risk_signals=["no_interim_target", "relies_on_carbon_credits"],
+    )  # fmt: skip
+
+    finding = as_finding(tracked)
+
+    assert finding["summary"] == (
+        "The tracker says 2050. Risk signals: the tracker records no interim target; the tracker records "
+        "that the target may be met with carbon credits."
+    )
+    assert finding["details"]["risk_signals"] == ["no_interim_target", "relies_on_carbon_credits"]

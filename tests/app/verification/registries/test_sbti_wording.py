@@ -60,3 +60,17 @@ def test_a_net_zero_commitment_is_borne_out_by_the_net_zero_frame_only() -> None
 
     assert stances(None) == []
     assert stances("Committed") == ["supports"]
+
+
+def test_a_validation_beside_a_goal_of_the_companys_own_bears_out_only_part_of_the_claim() -> None:
+    claim = (
+        "We have gone beyond our validated Science-Based Target: our own framework sets a goal for all "
+        "our plants to achieve a Net Zero1 carbon footprint by 2030."
+    )
+
+    readings = read_registries(
+        claim, company_name="Vexmoor AG", records=[sbti_record(net_zero="Targets set")],
+        snapshots=ALL_SNAPSHOTS, uncertain_kinds=frozenset(), report_year=2023,
+    )  # fmt: skip
+
+    assert [reading.stance for reading in readings] == []  # the net-zero frame says 2050, not 2030
