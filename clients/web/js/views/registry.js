@@ -3,6 +3,9 @@
 import { request } from '../api.js';
 import { alertBox, badge, fill, h, table, words } from '../dom.js';
 
+const REGISTRY_NAMES = { SBTI: 'SBTi', NET_ZERO_TRACKER: 'Net Zero Tracker', UK_ETS: 'UK ETS', EPA_GHGRP: 'US EPA GHGRP', NGER: 'NGER' };
+const registryName = (kind) => REGISTRY_NAMES[kind] ?? words(kind);
+
 export function registrySection(reportId, fail) {
   const section = h('section', { class: 'card', 'aria-labelledby': 'registry-heading' });
   const status = h('div', { role: 'status', class: 'form-status' });
@@ -12,7 +15,7 @@ export function registrySection(reportId, fail) {
     const act = (name, match, label) =>
       h('button', {
         type: 'button',
-        'aria-label': `${label} ${match.entityName} (${words(match.registry)})`,
+        'aria-label': `${label} ${match.entityName} (${registryName(match.registry)})`,
         onclick: async () => {
           try {
             const outcome = Object.values(await request(name, { reportId, entityKey: match.entityKey }))[0];
@@ -25,7 +28,7 @@ export function registrySection(reportId, fail) {
         },
       }, label);
     const rows = matches.map((match) => [
-      words(match.registry),
+      registryName(match.registry),
       match.entityName,
       `${words(match.basis)} (${Math.round(match.confidence * 100)}%)`,
       match.snapshotDate ?? match.period ?? '—',
