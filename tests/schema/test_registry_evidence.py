@@ -10,7 +10,9 @@ Metals AG: SBTi lists it with a validated 42% target, NGER with 7,405,060 t CO2-
 from __future__ import annotations
 
 import asyncio
+import json
 import os
+import re
 import subprocess
 import sys
 import uuid
@@ -19,23 +21,30 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import func, select
 from strawberry.relay import GlobalID
 
+from app.agents.specialists import load_investigators
 from app.config import Settings
-from app.db.models import Report
+from app.db.models import Finding, Report, RoutingAssignment, Verdict
 from app.db.session import SessionFactory
 from app.events import EventLog
+from app.llm import LLMClient
 from app.organisations import ensure_organisation
 from app.registries.importer import import_registry
 from app.registries.records import RegistryKind
+from app.services.analysis import open_analysis_run
 from tests.app.registries import files
-from tests.conftest import new_api_key
+from tests.conftest import make_settings, new_api_key
+from tests.support.fake_llm import FakeReply, fake_llm_server, settings_for
 from tests.support.graphql import GraphQLClient
-from tests.support.pipeline import analyse_offline, seed_parsed_pages, seed_report
+from tests.support.pipeline import analyse_offline, pipeline_runner, seed_parsed_pages, seed_report
+from tests.support.services import RunningServices
 
 pytestmark = pytest.mark.usefixtures("no_registries")
 
 COMPANY = "Karoo Metals AG"
+ROUTE_MODEL = "test/route-model"
 HEADER = "Karoo Metals AG Sustainability Report 2023. Our year 2023 in review; 2023 highlights."
 VALIDATED = (
     "Karoo Metals AG commits to reduce absolute scope 1 and 2 GHG emissions 42% by FY2030 from a FY2019 "
@@ -241,6 +250,50 @@ async def test_each_registry_decides_its_own_jurisdiction_and_no_more(
             assert (source["side"], source["registry"]["coverage"]) == ("WEAKLY_SUPPORTS", "partial")
         if registry == "EPA_GHGRP":
             assert source["registry"]["matchBasis"] == "parent_company"
+
+
+async def test_registries_are_read_whatever_the_routing_model_decides(
+    services: RunningServices, session_factory: SessionFactory, event_log: EventLog, tmp_path: Path
+) -> None:
+    """In LLM mode too: the model routes every claim to Legal alone, and the registries still decide."""
+    claim = CLAIMS["validated_target"]
+
+    def answer(request: dict[str, Any]) -> FakeReply:
+        if request["model"] != ROUTE_MODEL:
+            return FakeReply(status=500)  # every other step takes its rule path
+        user = request["messages"][-1]["content"]
+        claims = json.loads(re.search(r"\[.*\]", user, re.DOTALL).group(0))  # type: ignore[union-attr]
+        assignments = [
+            {"claim_id": c["claim_id"], "assigned_agents": ["legal"], "reasoning": "IFRS"} for c in claims
+        ]
+        return FakeReply(content={"assignments": assignments, "routing_summary": "ok", "agent_workload": {}})
+
+    async with fake_llm_server() as fake:
+        fake.handler = answer
+        settings = make_settings(services, **settings_for(fake, llm_model_routing=ROUTE_MODEL))
+        await import_karoo(settings, session_factory, tmp_path)
+        seeded = await seed_report(
+            session_factory, [{**claim, "page": 1}], pages=2, company_name=COMPANY, header=HEADER
+        )
+        started = await open_analysis_run(event_log, settings, seeded.report_id, skip_claims_extraction=True)
+        llm = LLMClient(settings)
+        try:
+            async with pipeline_runner(
+                settings, session_factory, event_log, llm=llm, agents=load_investigators(settings)
+            ) as runner:
+                outcome = await runner.run(started.run.id)
+        finally:
+            await llm.aclose()
+
+    assert outcome.result.value == "completed", outcome.detail
+    assert fake.requests_for(ROUTE_MODEL)
+    async with session_factory() as session:
+        routed = set(await session.scalars(select(RoutingAssignment.agent)))
+        verdict = await session.scalar(select(Verdict.verdict).where(Verdict.is_final.is_(True)))
+        registry = await session.scalar(
+            select(func.count()).where(Finding.evidence_type == "registry_record")
+        )
+    assert {"legal", "data_metrics"} <= routed and verdict == "verified" and registry == 1
 
 
 async def test_a_target_changed_after_the_report_is_no_contradiction(
