@@ -12,14 +12,20 @@ from __future__ import annotations
 import re
 import uuid
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import select, update
+from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.agents.routing import REGISTRY_AGENT
 from app.agents.runtime import FindingDraft, InvestigationTools
 from app.agents.state import ClaimState, SpecialistTask
+from app.claims.risk_flags import RiskFlag
+from app.db.models import Claim
 from app.registries.evidence import RegistryContext, load_registry_context
-from app.verification.investigators.registry_findings import SETTLED, registry_finding
+from app.verification.investigators.registry_findings import SETTLED, registry_finding, tracker_risk_flags
 from app.verification.registries.reader import read_registries
 
 _YEAR = re.compile(r"(?<![\d.,])(20\d{2})(?![\d,])")
@@ -77,6 +83,7 @@ async def registry_drafts(
         context = await load_registry_context(session, report_id)
     year = report_year(await tools.report_pages())
     drafts: list[FindingDraft] = []
+    flags: dict[str, list[RiskFlag]] = {}
     for claim in claims:
         readings = read_registries(
             claim["text"],
@@ -90,11 +97,32 @@ async def registry_drafts(
             drafts += [registry_finding(claim["claim_id"], reading) for reading in readings]
         else:
             drafts.append(_nothing_found(claim["claim_id"], context))
+        raised = [flag for reading in readings for flag in tracker_risk_flags(reading)]
+        if raised:
+            flags[claim["claim_id"]] = raised
+    if flags:
+        async with tools.session_factory() as session, session.begin():
+            await add_risk_flags(session, flags)
     await tools.think(
         f"Checked {len(claims)} claim(s) against {len(context.snapshots)} imported registry snapshot(s).",
         registry_findings=sum(draft.evidence_type != "none" for draft in drafts),
     )
     return drafts
+
+
+async def add_risk_flags(session: AsyncSession, flags: Mapping[str, list[RiskFlag]]) -> None:
+    """Add the registries' risk flags to the claims' stored ones (each flag once, so a re-run that
+    reuses the claims adds nothing twice)."""
+    ids = [uuid.UUID(claim_id) for claim_id in flags]
+    rows = await session.execute(select(Claim.id, Claim.risk_flags).where(Claim.id.in_(ids)))
+    stored: dict[uuid.UUID, list[dict[str, Any]]] = {claim_uuid: list(found) for claim_uuid, found in rows}
+    for claim_id, raised in flags.items():
+        current = list(stored.get(uuid.UUID(claim_id)) or [])
+        added = [flag.to_dict() for flag in raised if flag.to_dict() not in current]
+        if added:
+            await session.execute(
+                update(Claim).where(Claim.id == uuid.UUID(claim_id)).values(risk_flags=current + added)
+            )
 
 
 def _nothing_found(claim_id: str, context: RegistryContext) -> FindingDraft:

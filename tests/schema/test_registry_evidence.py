@@ -84,7 +84,7 @@ query Registry($id: ID!) {
   report(id: $id) {
     registryMatches { entityKey registry entityName basis certain used decision }
     claims(first: 50) { edges { node {
-      text
+      text riskFlags { kind phrase }
       verdict { verdict reasoning
         decidingSources { agent side publisher tier tierBasis evidenceKind quote quoteVerified
           registry { registry title snapshotDate period recordKeys entityNames matchBasis coverage } } }
@@ -246,6 +246,11 @@ async def test_each_registry_decides_its_own_jurisdiction_and_no_more(
         assert source["registry"]["registry"] == registry, source
         if registry == "NET_ZERO_TRACKER":  # the company's own word: an internal doubt, not evidence
             assert (source["side"], source["evidenceKind"]) == ("WEAKLY_CONTRADICTS", "INTERNAL")
+            # ... and its integrity fields raise the claim's greenwashing risk flags.
+            assert {
+                "kind": "OFFSET_BASED_NEUTRALITY",
+                "phrase": "Net Zero Tracker: relies on carbon credits",
+            } in (node["riskFlags"])
         if registry == "NGER":
             assert (source["side"], source["registry"]["coverage"]) == ("WEAKLY_SUPPORTS", "partial")
         if registry == "EPA_GHGRP":
@@ -253,7 +258,11 @@ async def test_each_registry_decides_its_own_jurisdiction_and_no_more(
 
 
 async def test_registries_are_read_whatever_the_routing_model_decides(
-    services: RunningServices, session_factory: SessionFactory, event_log: EventLog, tmp_path: Path
+    services: RunningServices,
+    session_factory: SessionFactory,
+    event_log: EventLog,
+    tmp_path: Path,
+    clean_db: None,
 ) -> None:
     """In LLM mode too: the model routes every claim to Legal alone, and the registries still decide."""
     claim = CLAIMS["validated_target"]

@@ -18,6 +18,7 @@ from __future__ import annotations
 from urllib.parse import quote
 
 from app.agents.runtime import FindingDraft
+from app.claims.risk_flags import RiskFlag, RiskFlagKind
 from app.verification.contract import RegistryCitation, SourceFinding
 from app.verification.registries.net_zero_tracker import RISK_SIGNALS
 from app.verification.registries.records import RegistryReading
@@ -94,6 +95,30 @@ def registry_finding(claim_id: str, reading: RegistryReading) -> FindingDraft:
         details=details,
         evidence_kind="internal" if company_word else "independent",
     )
+
+
+#: The greenwashing risk flag each of the tracker's integrity fields raises on the claim.
+SIGNAL_FLAGS = {
+    "no_interim_target": RiskFlagKind.FUTURE_COMMITMENT_WITHOUT_PLAN,
+    "no_published_plan": RiskFlagKind.FUTURE_COMMITMENT_WITHOUT_PLAN,
+    "relies_on_carbon_credits": RiskFlagKind.OFFSET_BASED_NEUTRALITY,
+    "carbon_credits_not_excluded": RiskFlagKind.OFFSET_BASED_NEUTRALITY,
+}
+
+
+def tracker_risk_flags(reading: RegistryReading) -> list[RiskFlag]:
+    """The risk flags a reading's integrity fields raise, one per field, phrased as the tracker's."""
+    snapshot = reading.snapshot or (reading.records[0].snapshot if reading.records else None)
+    title = snapshot.title if snapshot else "Net Zero Tracker"
+    return [
+        RiskFlag(
+            SIGNAL_FLAGS[signal],
+            f"{title}: {signal.replace('_', ' ')}",
+            RISK_SIGNALS[signal].capitalize() + ".",
+        )
+        for signal in reading.risk_signals
+        if signal in SIGNAL_FLAGS and signal in RISK_SIGNALS
+    ]
 
 
 def _risk_sentence(signals: list[str]) -> str:

@@ -11,10 +11,10 @@ from app.agents.judge.grounding import ground, grounded_verdict
 from app.agents.specialists import draft_finding
 from app.agents.state import Finding
 from app.verification.contract import RegistryCitation, SourceFinding
-from app.verification.investigators.registry_findings import registry_finding
+from app.verification.investigators.registry_findings import registry_finding, tracker_risk_flags
 from app.verification.registries.reader import read_registries
 from app.verification.registries.records import RegistryReading
-from tests.app.verification.registries.builders import ALL_SNAPSHOTS, SBTI, sbti_record
+from tests.app.verification.registries.builders import ALL_SNAPSHOTS, SBTI, sbti_record, tracker_record
 
 
 def as_finding(reading: RegistryReading, index: int = 0) -> Finding:
@@ -102,3 +102,18 @@ def test_the_trackers_integrity_fields_are_said_in_the_finding() -> None:
         "that the target may be met with carbon credits."
     )
     assert finding["details"]["risk_signals"] == ["no_interim_target", "relies_on_carbon_credits"]
+
+
+def test_the_trackers_integrity_fields_raise_risk_flags_once_each() -> None:
+    tracked = RegistryReading(
+        "net_zero_tracker", "supports", "Same year.", "the record", [tracker_record()],
+        risk_signals=["no_interim_target", "relies_on_carbon_credits", "unknown_signal"],
+    )  # fmt: skip
+
+    flags = tracker_risk_flags(tracked)
+
+    assert [(flag.kind.value, flag.phrase) for flag in flags] == [
+        ("future_commitment_without_plan", "Net Zero Tracker: no interim target"),
+        ("offset_based_neutrality", "Net Zero Tracker: relies on carbon credits"),
+    ]
+    assert flags[1].explanation == "The tracker records that the target may be met with carbon credits."
