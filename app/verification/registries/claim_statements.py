@@ -79,6 +79,16 @@ _YEAR_AFTER = re.compile(
 )
 _YEAR_BEFORE = re.compile(r"\bby\s(?:FY\s?)?(?P<year>20[2-9]\d)\s?,[^.;%]{0,40}$", _I)
 _OTHERS = re.compile(r"\b(?:customers?|clients?|suppliers?|partners?)(?:'|’)?\b", _I)
+#: A net-zero goal for part of the company (its plants, fleet, supply chain, a share of something)
+#: or of something else ("net zero fuel"): not the company's end target, so the Net Zero Tracker's
+#: record of that target neither agrees nor differs with it.
+_PART_OF_COMPANY = re.compile(
+    r"\b(?:fleet|fuels?|facilit(?:y|ies)|buildings?|plants?|sites?|supply chain|products?|portfolio|"
+    r"producers?|vessels?|shipping|data cent(?:er|re)s?|offices?|stores?)\b"
+    r"|\d\s?%\s(?:of\s)?(?:our\s)?[\w-]+[^.;]{0,40}\bnet[- ]?zero"
+    r"|\bnet[- ]?zero(?:\d{1,2})?\s(?:fuels?|ships?|vessels?|buildings?|steel|products?)\b",
+    _I,
+)
 _VALUE_CHAIN = re.compile(r"\bvalue[- ]chain\b", _I)
 
 
@@ -166,10 +176,11 @@ def end_target_kind(text: str) -> str | None:
     return next((kind for kind, pattern in _NET_ZERO_KINDS.items() if pattern.search(text)), None)
 
 
-def end_targets(text: str) -> list[EndTarget]:
+def end_targets(text: str, *, company_wide: bool = True) -> list[EndTarget]:
     """The company's own end targets the claim states, one per kind named (the first year after it);
-    the scopes only where one kind is named (they may belong to either of two)."""
-    if _OTHERS.search(text):
+    the scopes only where one kind is named (they may belong to either of two). With
+    `company_wide`, only a goal for the whole company (not its plants, fleet or supply chain)."""
+    if _OTHERS.search(text) or (company_wide and _PART_OF_COMPANY.search(text)):
         return []
     targets = []
     named = [pattern.search(text) for pattern in _NET_ZERO_KINDS.values()]

@@ -34,7 +34,7 @@ def about_registries(claim_text: str) -> bool:
             target.percent is not None and target.base_year is not None and target.target_year is not None
             for target in claimed_targets(claim_text)
         )
-        or any(target.year is not None for target in end_targets(claim_text))
+        or any(target.year is not None for target in end_targets(claim_text, company_wide=False))
         or any(claimed.period is not None for claimed in claimed_emissions(claim_text))
     )
 

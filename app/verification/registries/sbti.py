@@ -77,7 +77,10 @@ def _other_end_target(claim_text: str, record: MatchedRecord) -> bool:
     validated = (
         frame.get("year") if isinstance(frame, Mapping) and frame.get("status") == TARGETS_SET else None
     )
-    return any(target.year is not None and target.year != validated for target in end_targets(claim_text))
+    return any(
+        target.year is not None and target.year != validated
+        for target in end_targets(claim_text, company_wide=False)
+    )
 
 
 def _absent(

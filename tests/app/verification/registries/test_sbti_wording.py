@@ -74,3 +74,24 @@ def test_a_validation_beside_a_goal_of_the_companys_own_bears_out_only_part_of_t
     )  # fmt: skip
 
     assert [reading.stance for reading in readings] == []  # the net-zero frame says 2050, not 2030
+
+
+@pytest.mark.parametrize(
+    ("sentence", "years"),
+    [
+        ("We aim to reach net zero across our operations by 2045.", [2045]),
+        ("We aim to achieve net carbon neutrality by 2050.", [2050]),
+        # A goal for part of the company, or of something else, is not its end target.
+        ("Our plants, buildings and vehicle fleet are to reach a net zero carbon footprint by 2030.", []),
+        ("We also aim to achieve net zero emissions in our supply chain by 2050.", []),
+        ("We pledged that 10% of our chartered fleet will run on net zero fuel by 2030.", []),
+        ("About 53% of our sales are to steel producers with targets to reach net zero by 2050.", []),
+    ],
+)
+def test_only_a_company_wide_goal_is_the_end_target_the_tracker_records(
+    sentence: str, years: list[int]
+) -> None:
+    from app.verification.registries.claim_statements import end_targets
+
+    assert [target.year for target in end_targets(sentence)] == years
+    assert end_targets(sentence, company_wide=False) or not years
