@@ -18,27 +18,35 @@ class RegistryKind(enum.Enum):
     SBTI = strawberry.enum_value(
         Kind.SBTI.value,
         description="SBTi Companies Taking Action: each company's near-term, long-term and net-zero target "
-        "status (validated, committed, removed), classification, target year and wording.",
+        "status (validated, committed, removed), classification, target year and wording. Proves "
+        "(INDEPENDENT, Tier 1) a target's validation and its validated scope, percentage, base year and "
+        "target year; a record changed after the report decides nothing.",
     )
     NET_ZERO_TRACKER = strawberry.enum_value(
         Kind.NET_ZERO_TRACKER.value,
         description="Net Zero Tracker: companies' own end targets (net zero or other), interim targets, "
-        "published plans and use of carbon credits.",
+        "published plans and use of carbon credits. Compiled from the companies' own statements: the "
+        "company's word (INTERNAL), an internal doubt at most; its integrity fields raise risk flags.",
     )
     UK_ETS = strawberry.enum_value(
         Kind.UK_ETS.value,
         description="UK ETS compliance report: verified emissions (t CO2e) of each installation and aircraft "
-        "operator by year, with its surrender status.",
+        "operator by year, with its surrender status. INDEPENDENT, Tier 1, a lower bound on Scope 1 for that "
+        "year: a lower claimed total contradicts; it verifies a claim about UK installations only.",
     )
     EPA_GHGRP = strawberry.enum_value(
         Kind.EPA_GHGRP.value,
         description="US EPA Greenhouse Gas Reporting Program: facilities' reported emissions for a year, "
-        "with their parent companies' ownership shares.",
+        "with their parent companies' ownership shares. INDEPENDENT, Tier 1, a lower bound on Scope 1 for "
+        "that year (times the shares): a lower claimed total contradicts; it verifies a claim about US "
+        "facilities only.",
     )
     NGER = strawberry.enum_value(
         Kind.NGER.value,
         description="Australia's NGER corporate data: each controlling corporation's Scope 1 and Scope 2 "
-        "emissions (t CO2-e) and net energy for a financial year.",
+        "emissions (t CO2-e) and net energy for a financial year (1 July to 30 June). INDEPENDENT, Tier 1, a "
+        "lower bound on Scope 1 and Scope 2 for that year: a lower claimed total contradicts; it verifies a "
+        "claim about Australian operations only; a calendar year is another period.",
     )
 
 
