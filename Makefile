@@ -61,7 +61,9 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.verdict_quality
 	$(BIN)/python -m bench.worker_recovery
 	$(BIN)/python -m bench.registry_import
+	$(BIN)/python -m bench.registry_cases
 	$(BIN)/python -m bench.registry_evidence
+	$(BIN)/python -m bench.registry_pipeline
 	$(BIN)/python -m bench.document_bomb
 	$(BIN)/python -m bench.fetch_bombs
 	$(BIN)/python -m bench.auth_abuse

@@ -5,12 +5,17 @@ hand, and found in the shared PDFs at run time. Generated sentences are ours, ab
 imported registries hold, labelled by construction from the records with this module's own reading
 of them (never the readers' parsing): a figure copied from a record supports, one scaled away from
 it contradicts. Companies are picked by the SHA-256 of the record key, so every run picks the same.
+
+`python -m bench.registry_cases` lists the hand-labelled report sentences by split and label, and
+the locators not found in the shared PDFs (locators only, never the text); the generated ones need
+the imported registries, which `bench.registry_evidence` imports.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
+from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -25,6 +30,7 @@ from app.db.models import RegistryRecord
 from app.registries.names import normalise_name
 from app.registries.records import RegistryKind
 from app.registries.snapshots import latest_snapshots
+from bench.common import print_summary, print_table
 from tests.fixtures.claim_locators import COSTCO, SIEMENS, VOLKSWAGEN, sentence_digest
 from tests.support.reports import SHARED_REPORTS, report_pages
 
@@ -326,3 +332,27 @@ async def generated_cases(session: AsyncSession) -> list[Case]:
         *uk_ets_cases(await _latest_rows(session, RegistryKind.UK_ETS)),
         *ghgrp_cases(await _latest_rows(session, RegistryKind.EPA_GHGRP)),
     ]
+
+
+def main() -> None:
+    cases, missing = report_cases()
+    print_table(
+        "Hand-labelled report sentences (split 'report' was read while readers were fixed; 'unseen' never)",
+        ["split", "expected", "locator"],
+        [[case.split, case.expected, case.where] for case in cases]
+        + [["missing", "-", where] for where in missing],
+    )
+    counts = Counter((case.split, case.expected) for case in cases)
+    print_summary(
+        {
+            "bench": "registry_cases",
+            "report_sentences": {
+                f"{split}/{label}": count for (split, label), count in sorted(counts.items())
+            },
+            "missing": len(missing),
+        }
+    )
+
+
+if __name__ == "__main__":
+    main()

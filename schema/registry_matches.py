@@ -96,6 +96,11 @@ class RegistryMatch:
 async def registry_matches(session: AsyncSession, report: ReportModel) -> list[RegistryMatch]:
     """The report's matches with its owner's decisions (rejected ones listed too, so they can be
     seen and confirmed after all)."""
-    matches = await find_matches(session, report.company_name, isin=report.isin, lei=report.lei)
+    matches = await report_entities(session, report)
     decisions = await report_decisions(session, report.id)
     return [RegistryMatch.of(match, decisions.get(match.entity_key)) for match in matches]
+
+
+async def report_entities(session: AsyncSession, report: ReportModel) -> list[EntityMatch]:
+    """The registry entities the report's company matches, before its owner's decisions."""
+    return await find_matches(session, report.company_name, isin=report.isin, lei=report.lei)

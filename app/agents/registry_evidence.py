@@ -9,7 +9,6 @@ whatever investigator is configured, in rule and LLM mode alike.
 
 from __future__ import annotations
 
-import re
 import uuid
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -26,9 +25,8 @@ from app.claims.risk_flags import RiskFlag
 from app.db.models import Claim
 from app.registries.evidence import RegistryContext, load_registry_context
 from app.verification.investigators.registry_findings import SETTLED, registry_finding, tracker_risk_flags
+from app.verification.reading.figures import parse_years
 from app.verification.registries.reader import read_registries
-
-_YEAR = re.compile(r"(?<![\d.,])(20\d{2})(?![\d,])")
 
 
 def registry_claims(task: SpecialistTask) -> list[ClaimState]:
@@ -66,7 +64,7 @@ def report_year(pages: Sequence[tuple[int, str]], today: int | None = None) -> i
     report names no year.
     """
     latest = today or datetime.now(UTC).year
-    counts = Counter(int(year) for _, text in pages for year in _YEAR.findall(text) if int(year) <= latest)
+    counts = Counter(year for _, text in pages for year, _ in parse_years(text) if year <= latest)
     if not counts:
         return None
     return max(counts, key=lambda year: (counts[year], year))

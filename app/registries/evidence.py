@@ -92,8 +92,9 @@ async def company_context(
     decisions: Mapping[str, bool] | None = None,
 ) -> RegistryContext:
     """What the registries hold about a company, with its report owner's `decisions` applied."""
-    snapshots = {str(row.id): snapshot_ref(row) for row in await latest_snapshots(session)}
-    found = await find_matches(session, company_name, isin=isin, lei=lei)
+    latest = await latest_snapshots(session)
+    snapshots = {str(row.id): snapshot_ref(row) for row in latest}
+    found = await find_matches(session, company_name, isin=isin, lei=lei, latest=latest)
     matches = apply_decisions(found, decisions or {})
     certain = [match for match in matches if match.certain]
     uncertain = frozenset(match.kind for match in matches if not match.certain)
@@ -110,12 +111,10 @@ async def _records(
     rows = await session.scalars(select(RegistryRecord).where(RegistryRecord.id.in_(by_id)))
     records: list[MatchedRecord] = []
     for row in sorted(rows, key=lambda row: (row.entity_name, row.record_key)):
-        match, snapshot = by_id[row.id], snapshots.get(str(row.snapshot_id))
-        if snapshot is None:
-            continue  # an older snapshot's record: only the latest of each registry is consulted
+        match = by_id[row.id]  # matches are of the latest snapshots only, which `snapshots` holds
         records.append(
             MatchedRecord(
-                snapshot=snapshot,
+                snapshot=snapshots[str(row.snapshot_id)],
                 record_key=row.record_key,
                 entity_name=row.entity_name,
                 period=row.period,

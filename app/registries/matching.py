@@ -25,7 +25,7 @@ from typing import Any
 from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.db.models import RegistryRecord
+from app.db.models import RegistryRecord, RegistrySnapshot
 from app.registries.names import LEGAL_FORMS, normalise_name
 from app.registries.records import RegistryKind
 from app.registries.snapshots import latest_snapshots
@@ -170,12 +170,8 @@ def clean_identifier(value: str) -> str:
     return value.replace(" ", "").upper()
 
 
-async def _latest_snapshots(session: AsyncSession) -> list[_Snapshot]:
-    """The newest snapshot of each registry kind and period (`snapshots.latest_snapshots`)."""
-    return [
-        _Snapshot(row.id, RegistryKind(row.kind), row.snapshot_date, row.period)
-        for row in await latest_snapshots(session)
-    ]
+def _snapshots(rows: Iterable[RegistrySnapshot]) -> list[_Snapshot]:
+    return [_Snapshot(row.id, RegistryKind(row.kind), row.snapshot_date, row.period) for row in rows]
 
 
 _COLUMNS = (RegistryRecord.id, RegistryRecord.snapshot_id, RegistryRecord.entity_name,
@@ -326,11 +322,17 @@ def _add_parent_matches(matches: _Matches, rows: list[Any], company: str) -> Non
 
 
 async def find_matches(
-    session: AsyncSession, company_name: str | None, *, isin: str | None = None, lei: str | None = None
+    session: AsyncSession,
+    company_name: str | None,
+    *,
+    isin: str | None = None,
+    lei: str | None = None,
+    latest: Sequence[RegistrySnapshot] | None = None,
 ) -> list[EntityMatch]:
     """The registry entities that are (or may be) the company, in the newest snapshot of each
-    registry and period; by kind, certain ones first, then by name."""
-    snapshots = await _latest_snapshots(session)
+    registry and period (`latest`, when the caller has read them: `snapshots.latest_snapshots`); by
+    kind, certain ones first, then by name."""
+    snapshots = _snapshots(latest if latest is not None else await latest_snapshots(session))
     ids = [snapshot.id for snapshot in snapshots]
     given = {kind: clean_identifier(value) for kind, value in (("isin", isin), ("lei", lei)) if value}
     company = company_name if company_name and normalise_name(company_name) else ""

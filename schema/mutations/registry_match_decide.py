@@ -15,7 +15,7 @@ from sqlalchemy.dialects.postgresql import insert
 from app.db.models import RegistryMatchDecision as DecisionModel
 from schema.context import Context
 from schema.input_limits import ENTITY_KEY_CHARS, at_most
-from schema.registry_matches import RegistryMatch, registry_matches
+from schema.registry_matches import RegistryMatch, report_entities
 from schema.reports import Report
 from schema.reports_lookup import find_report
 
@@ -75,7 +75,7 @@ async def decide(
             code=RegistryMatchErrorCode.NOT_FOUND, message="No report has this id.", field="reportId"
         )
     async with info.context.services.session_factory() as session:
-        matches = {match.entity_key: match for match in await registry_matches(session, report)}
+        matches = {match.entity_key: match for match in await report_entities(session, report)}
         if len(entity_key) > ENTITY_KEY_CHARS or entity_key not in matches:
             return RegistryMatchError(
                 code=RegistryMatchErrorCode.UNKNOWN_MATCH,
@@ -92,8 +92,8 @@ async def decide(
             )
         )
         await session.commit()
-        decided = {match.entity_key: match for match in await registry_matches(session, report)}
-    return RegistryMatchSuccess(match=decided[entity_key], report=Report.from_model(report))
+    decided = RegistryMatch.of(matches[entity_key], confirmed)
+    return RegistryMatchSuccess(match=decided, report=Report.from_model(report))
 
 
 @strawberry.type
