@@ -27,6 +27,7 @@ from typing import Any, Protocol, cast
 import strawberry
 from sqlalchemy import select
 
+from app.agents.judge.grounding import stored_grounding
 from app.db.models import Finding as FindingModel
 from app.registries.records import RegistryKind as Kind
 from app.verification.contract import RegistryCitation
@@ -240,7 +241,7 @@ def _source(item: Mapping[str, Any], side: SourceSide) -> VerdictSource:
 def deciding_sources(label: str, details: Mapping[str, Any]) -> list[VerdictSource]:
     """The sources behind a stored verdict of `label`, from its `details.evaluation.grounding`
     (`method` left null unless the citation stores it: `resolve_deciding_sources` fills it in)."""
-    grounding = (details.get("evaluation") or {}).get("grounding") or {}
+    grounding = stored_grounding(details)
     items = [(item, SIDES[key]) for key in DECIDING_LISTS.get(label, ()) for item in grounding.get(key) or []]
     return [_source(item, side) for item, side in _once_per_source(items)]
 

@@ -26,6 +26,7 @@ from app.agents.evidence_kinds import kind_of
 from app.agents.judge.evaluation import legal_ifrs_statuses
 from app.agents.state import Finding, Verdict, findings_by_claim
 from app.knowledge.registry import children, is_under, parent_ids
+from app.verification.contract import DisclosureFinding
 
 VERDICT_LABELS = ("verified", "unverified", "contradicted", "insufficient_evidence")
 ASSESSMENT_STATUSES = ("full", "partial", "missing")
@@ -65,7 +66,7 @@ def _report_gaps(findings: Iterable[Finding]) -> set[str]:
     gaps: set[str] = set()
     for finding in findings:
         if finding["claim_id"] is None and kind_of(finding) == "disclosure":
-            gaps.update(str(gap.get("paragraph_id")) for gap in finding["details"].get("gaps") or [])
+            gaps.update(DisclosureFinding.from_details(finding["details"]).gap_paragraphs)
     return gaps
 
 

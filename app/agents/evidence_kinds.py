@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Literal, cast
 
-from app.verification.sources.rules import is_company_word
+from app.verification.contract import FindingEvidence
 
 EvidenceKind = Literal["independent", "internal", "disclosure", "context", "none", "error"]
 EVIDENCE_KINDS: tuple[str, ...] = ("independent", "internal", "disclosure", "context", "none", "error")
@@ -45,15 +45,17 @@ def is_self_reported(details: Mapping[str, Any]) -> bool:
     """Whether a source finding's source is the reporting company itself (own site, own report, press
     release, a press wire that publishes what companies send it), or an outlet relaying the company's
     statement ("Acme said …", `relays_company`): the company's word, wherever it is printed."""
-    return is_company_word(
-        details.get("tier_basis"), details.get("relays_company") is True, details.get("source_url")
-    )
+    return FindingEvidence.from_details(dict(details)).self_reported
 
 
-def _summary_kind(details: Mapping[str, Any]) -> EvidenceKind:
+def evidence_of(finding: Mapping[str, Any]) -> FindingEvidence:
+    """What a pipeline finding's details say of its evidence (`contract.FindingEvidence`)."""
+    return FindingEvidence.from_details(finding.get("details") or {})
+
+
+def _summary_kind(sources: list[FindingEvidence]) -> EvidenceKind:
     """A searching agent's summary is as independent as the sources it rests on."""
-    sources = details.get("key_findings") or []
-    if sources and all(is_self_reported(source) for source in sources):
+    if sources and all(source.self_reported for source in sources):
         return "internal"
     return "independent"
 
@@ -70,9 +72,10 @@ def evidence_kind_of(agent: str, evidence_type: str, details: Mapping[str, Any])
         return "internal"
     if evidence_type in CONTEXT_TYPES:
         return "context"
-    if "key_findings" in details:
-        return _summary_kind(details)
-    if is_self_reported(details):
+    evidence = FindingEvidence.from_details(dict(details))
+    if evidence.key_findings is not None:
+        return _summary_kind(evidence.key_findings)
+    if evidence.self_reported:
         return "internal"
     return "independent"
 

@@ -19,7 +19,7 @@ from app.agents.degradation import (
     fallback_warnings,
     record_warnings,
 )
-from app.agents.evidence_kinds import kind_of
+from app.agents.evidence_kinds import evidence_of, kind_of
 from app.agents.judge import ClaimJudgment, build_reasoning, confidence_level, judge_claim
 from app.agents.judge.grounding import permitted_verdicts
 from app.agents.judge.ordering import in_content_order
@@ -88,7 +88,7 @@ async def review_conflict(
             "supports_claim": finding["supports_claim"],
             "confidence": finding["confidence"],
             "summary": finding["summary"],
-            "source_tier": finding["details"].get("source_tier"),
+            "source_tier": evidence_of(finding).source_tier,
             "evidence_kind": kind_of(finding),
         }
         for finding in findings

@@ -35,6 +35,8 @@ from app.llm import UsageTrace
 from app.search.library import PROVIDER as LIBRARY
 from app.search.tavily import PROVIDER as WEB
 from app.search.web import EvidenceSearch
+from app.verification.contract import is_search_summary as lists_its_queries
+from app.verification.contract import relevant_sources
 from app.verification.investigators.search_queries import QUERY_WRITING
 from app.verification.reading.source_analysis import SOURCE_ANALYSIS
 
@@ -142,12 +144,7 @@ def coverage_note(coverage: SearchCoverage) -> str | None:
 
 def is_search_summary(agent: str, draft: FindingDraft) -> bool:
     """A searching agent's per-claim summary (not one of its per-source findings, not a failure)."""
-    return (
-        agent in SEARCHING_AGENTS
-        and draft.evidence_type != "error"
-        and "queries" in draft.details
-        and "source_url" not in draft.details
-    )
+    return agent in SEARCHING_AGENTS and draft.evidence_type != "error" and lists_its_queries(draft.details)
 
 
 def with_coverage_note(agent: str, draft: FindingDraft, coverage: SearchCoverage) -> FindingDraft:
@@ -205,7 +202,7 @@ def web_failure_findings(
     if not searched or len(failed) < searched:
         return [summary]
     cause = describe_causes(web_failure_cause(message) for message in failed)
-    library_found = bool(summary.details.get("relevant_sources"))
+    library_found = relevant_sources(summary.details) > 0
     library = (
         "; the evidence library's relevant sources are reported separately"
         if library_found

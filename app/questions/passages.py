@@ -20,6 +20,7 @@ from app.db.models import AnalysisRun, Claim, Finding, Verdict
 from app.questions.navigation import contents_windows
 from app.questions.types import PassageKind
 from app.questions.windows import page_sentences, sentence_windows
+from app.verification.contract import source_address
 
 #: Longest verdict reasoning or finding summary kept in a passage.
 DETAIL_CHARS = 1500
@@ -129,7 +130,7 @@ def finding_draft(finding: Finding, claim: Claim | None) -> PassageDraft:
     about = f' on the claim "{claim.text}"' if claim is not None else ""
     summary = _clip(finding.summary)
     details = finding.details or {}
-    source = details.get("source_url") or details.get("url")
+    source = source_address(details)
     return PassageDraft(
         kind="finding",
         text=f"Finding by {finding.agent}{about} "

@@ -10,41 +10,32 @@ while the other page's claim stays CONTRADICTED.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from app.agents.state import Finding
+from app.verification.contract import CROSS_PAGE_CHECK, CheckFinding, StatedValue
 
 if TYPE_CHECKING:
     from app.agents.judge.grounding import Grounding
 
-CLASH_CHECK = "cross_page"
+CLASH_CHECK = CROSS_PAGE_CHECK
 
 
-def _value(figure: Any) -> tuple[str, int | None] | None:
-    if not isinstance(figure, dict) or not figure.get("text"):
-        return None
-    page = figure.get("page")
-    return str(figure["text"]), page if isinstance(page, int) else None
-
-
-def _at(value: tuple[str, int | None]) -> str:
-    text, page = value
-    return f"{text} on page {page}" if page is not None else text
+def _at(value: StatedValue) -> str:
+    return f"{value.text} on page {value.page}" if value.page is not None else value.text
 
 
 def clash_sentence(finding: Finding) -> str | None:
     """The sentence "The report states two values for <metric> <year>: X on page a, Y on page b" for a
     cross-page clash finding (None for any other finding, or one stored without its values)."""
-    details = finding["details"]
-    if details.get("check") != CLASH_CHECK or finding["supports_claim"] is not False:
+    check = CheckFinding.from_details(finding["details"])
+    if check.check != CLASH_CHECK or finding["supports_claim"] is not False:
         return None
-    own = _value(details.get("claim_value"))
-    others = [value for value in map(_value, details.get("other_values") or []) if value is not None]
+    own, others = check.claim_value, check.other_values
     if own is None or not others:
         return None
-    metric = str(details.get("metric") or "this metric").replace("_", " ")
-    year = details.get("year")
-    subject = f"{metric} {year}" if year else metric
+    metric = (check.metric or "this metric").replace("_", " ")
+    subject = f"{metric} {check.year}" if check.year else metric
     count = "two values" if len(others) == 1 else f"{len(others) + 1} values"
     stated = ", ".join(_at(value) for value in [own, *others])
     return f"The report states {count} for {subject}: {stated}"

@@ -5,7 +5,7 @@ may say is decided by `grounding`.
 
 Every function here is pure and takes the findings *about one claim*. Two kinds of finding carry
 no weight and are ignored by every dimension: agent failures (`evidence_type == "error"`) and
-findings whose quote was not found in its source (`details["quote_verified"] is False`). Findings
+findings whose quote was not found in its source (`FindingEvidence.quote_verified is False`). Findings
 with `evidence_type == "none"` (the agent honestly found nothing) count as inconclusive, but they
 are not evidence: they have no quality score. They do make their agent "investigated" (it looked).
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal, TypedDict
 
-from app.agents.evidence_kinds import kind_of
+from app.agents.evidence_kinds import evidence_of, kind_of
 from app.agents.judge.grounding import Grounding, ground
 from app.agents.judge.weights import (
     KNOWN_AGENTS,
@@ -27,6 +27,7 @@ from app.agents.judge.weights import (
     expected_agents,
 )
 from app.agents.state import AgentStatus, ClaimState, Finding, agent_of, latest_findings
+from app.verification.contract import DisclosureFinding
 
 Stance = Literal["supports", "contradicts", "inconclusive"]
 
@@ -126,7 +127,7 @@ class Evaluation(TypedDict):
 
 def carries_weight(finding: Finding) -> bool:
     """False for an agent failure or a finding whose quote was not found in its source."""
-    return finding["evidence_type"] != "error" and finding["details"].get("quote_verified") is not False
+    return finding["evidence_type"] != "error" and evidence_of(finding).quote_verified is not False
 
 
 def weighted_findings(findings: Iterable[Finding]) -> list[Finding]:
@@ -169,16 +170,13 @@ def _count(findings: Iterable[Finding]) -> SupportCounts:
 def legal_ifrs_statuses(findings: Iterable[Finding]) -> dict[str, str | None]:
     """IFRS paragraphs the Legal agent assessed, with its status for each (e.g. "partial").
 
-    Read from weighted legal findings' `details["ifrs_mappings"]`; a later pass wins.
+    Read from weighted legal findings (`contract.DisclosureFinding`); a later pass wins.
     """
     legal = [finding for finding in weighted_findings(findings) if finding["agent_name"] == "legal"]
     statuses: dict[str, str | None] = {}
     for finding in sorted(legal, key=lambda item: item["iteration"]):
-        for mapping in finding["details"].get("ifrs_mappings") or []:
-            paragraph_id = mapping.get("paragraph_id") if isinstance(mapping, dict) else None
-            if paragraph_id:
-                status = mapping.get("status")
-                statuses[str(paragraph_id)] = status if isinstance(status, str) else None
+        for paragraph in DisclosureFinding.from_details(finding["details"]).paragraphs:
+            statuses[paragraph.paragraph_id] = paragraph.status
     return statuses
 
 
@@ -270,7 +268,7 @@ def with_weak_contradictions(consistency: Consistency, grounding: Grounding) -> 
 
 def finding_quality(finding: Finding) -> float:
     """One finding's quality: its agent's base credibility times its confidence multiplier."""
-    tier = finding["details"].get("source_tier")
+    tier = evidence_of(finding).source_tier
     score = base_quality(finding["agent_name"], tier) * confidence_multiplier(finding["confidence"])
     return round(score, PRECISION)
 
@@ -315,7 +313,7 @@ def errors_of(latest: Iterable[Finding]) -> dict[str, str | None]:
     errors: dict[str, str | None] = {}
     for finding in latest:
         if finding["evidence_type"] == "error":
-            errors.setdefault(finding["agent_name"], str(finding["details"].get("error") or "") or None)
+            errors.setdefault(finding["agent_name"], evidence_of(finding).error)
     return errors
 
 

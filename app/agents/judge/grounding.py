@@ -35,14 +35,14 @@ used for its reasoning; `permitted_verdicts` bounds what an LLM review may choos
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NotRequired, TypedDict
 
-from app.agents.evidence_kinds import is_self_reported, kind_of
+from app.agents.evidence_kinds import evidence_of, kind_of
 from app.agents.judge.clashes import clash_outweighed, clash_sentence
 from app.agents.judge.ordering import CITATION_LISTS, citation_key, in_content_order
 from app.agents.state import Finding, latest_findings
-from app.verification.contract import is_source_finding as is_source_details
+from app.verification.contract import CheckFinding, FindingEvidence
 from app.verification.sources.rules import contradiction_bar_reached
 from app.verification.sources.voices import group_voices
 
@@ -110,84 +110,78 @@ class Grounding(TypedDict):
 # --- reading one finding -------------------------------------------------------------------------
 
 
-def _publisher(details: dict[str, Any]) -> str:
-    domain = details.get("source_domain")
-    if domain:
-        return str(domain)
-    title = details.get("source_title")
+def _publisher(evidence: FindingEvidence) -> str:
+    if evidence.source_domain:
+        return evidence.source_domain
+    title = evidence.source_title
     return f"evidence library: {title}" if title else "evidence library"
-
-
-def _pages(details: dict[str, Any]) -> list[int]:
-    pages = [source.get("report_page") for source in details.get("sources") or [] if isinstance(source, dict)]
-    return sorted({page for page in pages if isinstance(page, int)})
 
 
 def cite(finding: Finding) -> SourceCitation:
     """The citation of one finding (a source finding's publisher, date, URL and quote)."""
-    details = finding["details"]
-    quote = details.get("snippet") if details.get("source_url") else None
+    evidence = evidence_of(finding)
+    quote = evidence.snippet if evidence.source_url else None
     citation: SourceCitation = {
         "finding_id": finding["finding_id"],
         "agent": finding["agent_name"],
         "kind": kind_of(finding),
-        "publisher": _publisher(details) if details.get("source_url") else finding["agent_name"],
-        "voice": details.get("voice") if isinstance(details.get("voice"), str) else None,
-        "title": details.get("source_title"),
-        "url": details.get("source_url"),
-        "published_date": details.get("published_date"),
-        "tier": details.get("source_tier") if isinstance(details.get("source_tier"), int) else None,
-        "tier_basis": details.get("tier_basis"),
-        "quote": str(quote)[:QUOTE_CHARS] if quote else None,
-        "quote_verified": details.get("quote_verified"),
+        "publisher": _publisher(evidence) if evidence.source_url else finding["agent_name"],
+        "voice": evidence.voice,
+        "title": evidence.source_title,
+        "url": evidence.source_url,
+        "published_date": evidence.published_date,
+        "tier": evidence.source_tier,
+        "tier_basis": evidence.tier_basis,
+        "quote": quote[:QUOTE_CHARS] if quote else None,
+        "quote_verified": evidence.quote_verified,
         "summary": finding["summary"],
-        "pages": _pages(details),
+        "pages": evidence.report_pages,
         "method": finding.get("method"),
-        "check": details.get("check") if isinstance(details.get("check"), str) else None,
+        "check": evidence.check,
     }
-    if isinstance(details.get("registry"), dict):
-        citation["registry"] = details["registry"]
+    if evidence.registry is not None:
+        citation["registry"] = evidence.registry
     return citation
 
 
 def is_source_finding(finding: Finding) -> bool:
     """A finding about one source (not a searching agent's summary of several)."""
-    return is_source_details(finding["details"])
+    return evidence_of(finding).about_one_source
 
 
 def _stance(finding: Finding) -> str | None:
     """ "supports" / "contradicts" as the source reads, whether or not it reaches a bar."""
-    details = finding["details"]
-    if details.get("quote_verified") is False:
+    evidence = evidence_of(finding)
+    if evidence.quote_verified is False:
         return None  # a quote not in its source carries no weight at all
-    if finding["supports_claim"] is False or details.get("contradicts_claim") is True:
+    if finding["supports_claim"] is False or evidence.contradicts_claim:
         return "contradicts"
-    if finding["supports_claim"] is True or details.get("stance") == "supports":
+    if finding["supports_claim"] is True or evidence.stance == "supports":
         return "supports"
     return None
 
 
 def _corroborates(finding: Finding) -> bool:
     """Support that may count towards VERIFIED: a checked quote from a Tier 1–3 source."""
-    details = finding["details"]
-    tier = details.get("source_tier")
+    evidence = evidence_of(finding)
+    tier = evidence.source_tier
     return (
         finding["supports_claim"] is True
-        and details.get("quote_verified") is True
-        and details.get("quote_bears_on_claim") is not False
-        and details.get("tier_basis") != MODEL_TIER_BASIS
-        and isinstance(tier, int)
+        and evidence.quote_verified is True
+        and evidence.quote_bears_on_claim
+        and evidence.tier_basis != MODEL_TIER_BASIS
+        and tier is not None
         and tier <= COUNTED_TIER
         and finding["evidence_type"] not in INDIRECT_EVIDENCE_TYPES
     )
 
 
 def _searched(findings: Iterable[Finding]) -> list[str]:
-    places: list[str] = []
-    for finding in findings:
-        for query in finding["details"].get("queries") or []:
-            for provider in query.get("providers") or [] if isinstance(query, dict) else []:
-                places.append("the web" if provider != "library" else "the evidence library")
+    places = [
+        "the web" if provider != "library" else "the evidence library"
+        for finding in findings
+        for provider in evidence_of(finding).search_providers
+    ]
     return sorted(set(places))
 
 
@@ -212,8 +206,9 @@ def current(findings: Sequence[Finding]) -> list[Finding]:
 def _identity(finding: Finding) -> tuple[str, str] | None:
     """What a later pass's finding replaces: the same agent's reading of the same source, or the
     legal agent's assessment of the claim (None: every finding stands)."""
-    if is_source_finding(finding):
-        return finding["agent_name"], str(finding["details"]["source_url"])
+    evidence = evidence_of(finding)
+    if evidence.about_one_source:
+        return finding["agent_name"], evidence.source_url or ""
     if kind_of(finding) == "disclosure":
         return finding["agent_name"], ""
     return None
@@ -279,7 +274,8 @@ def _file(grounding: Grounding, finding: Finding) -> None:
     if kind == "internal" and finding["agent_name"] == "data_metrics":
         _file_internal(grounding, finding)
         return
-    if is_source_finding(finding) and is_self_reported(finding["details"]):
+    evidence = evidence_of(finding)
+    if evidence.about_one_source and evidence.self_reported:
         # The company's own word, whatever kind an investigator declared for it.
         # Saying something else elsewhere shows the report inconsistent (an internal doubt), never false.
         stance = _stance(finding)
@@ -287,10 +283,10 @@ def _file(grounding: Grounding, finding: Finding) -> None:
             grounding["internal_doubts" if stance == "contradicts" else "self_reported"].append(cite(finding))
         return
     indirect = finding["evidence_type"] in INDIRECT_EVIDENCE_TYPES or finding["agent_name"] in INDIRECT_AGENTS
-    if kind != "independent" or not (is_source_finding(finding) or indirect):
+    if kind != "independent" or not (evidence.about_one_source or indirect):
         return
     stance = _stance(finding)
-    unchecked_llm = finding["method"] == "llm" and finding["details"].get("quote_verified") is None
+    unchecked_llm = finding["method"] == "llm" and evidence.quote_verified is None
     if stance == "contradicts":
         # Provisionally counting; `_apply_contradiction_bar` keeps them only if together they reach it.
         counting = not indirect and not unchecked_llm
@@ -334,11 +330,17 @@ def _apply_contradiction_bar(grounding: Grounding) -> None:
 
 
 def _file_internal(grounding: Grounding, finding: Finding) -> None:
+    check = CheckFinding.from_details(finding["details"])
     if finding["supports_claim"] is False:
-        certain = finding["details"].get("check") in CERTAIN_INTERNAL_CHECKS
+        certain = check.check in CERTAIN_INTERNAL_CHECKS
         grounding["internal_contradictions" if certain else "internal_doubts"].append(cite(finding))
-    elif finding["supports_claim"] is True or finding["details"].get("consistent") is True:
+    elif finding["supports_claim"] is True or check.consistent:
         grounding["internally_consistent"].append(cite(finding))
+
+
+def stored_grounding(verdict_details: Mapping[str, Any]) -> Mapping[str, Any]:
+    """The `Grounding` a stored verdict's details keep under its evaluation (empty when none)."""
+    return (verdict_details.get("evaluation") or {}).get("grounding") or {}
 
 
 # --- the decision --------------------------------------------------------------------------------

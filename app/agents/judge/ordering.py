@@ -18,6 +18,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from app.agents.state import Finding
+from app.verification.contract import FindingEvidence
 
 if TYPE_CHECKING:
     from app.agents.judge.grounding import SourceCitation
@@ -52,7 +53,7 @@ def content_key(finding: Finding) -> tuple[int, str, str, str, str, str]:
     return (
         finding["iteration"],
         finding["agent_name"],
-        str(details.get("source_url") or ""),
+        FindingEvidence.from_details(details).source_url or "",
         finding["evidence_type"],
         json.dumps(said, sort_keys=True, default=str),
         finding["finding_id"],

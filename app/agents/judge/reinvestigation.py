@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from app.agents.evidence_kinds import DISCLOSURE_AGENTS, kind_of
+from app.agents.evidence_kinds import DISCLOSURE_AGENTS, evidence_of, kind_of
 from app.agents.judge.clashes import only_clashes
 from app.agents.judge.evaluation import (
     SUFFICIENT_SCORE,
@@ -135,7 +135,7 @@ def _without_source(findings: Sequence[Finding]) -> set[str]:
     sourced: dict[str, bool] = {}
     for finding in findings:
         agent = finding["agent_name"]
-        sourced[agent] = sourced.get(agent, False) or finding["details"].get("source_available") is not False
+        sourced[agent] = sourced.get(agent, False) or evidence_of(finding).source_available
     return {agent for agent, has_source in sourced.items() if not has_source}
 
 
@@ -145,7 +145,7 @@ def _settled(findings: Sequence[Finding]) -> set[str]:
     settled: dict[str, bool] = {}
     for finding in latest_findings(findings, agent_of):
         agent = finding["agent_name"]
-        settled[agent] = settled.get(agent, True) and finding["details"].get("settled") is True
+        settled[agent] = settled.get(agent, True) and evidence_of(finding).settled
     return {agent for agent, done in settled.items() if done}
 
 

@@ -20,6 +20,7 @@ from app.agents.state import ClaimState
 from app.geo.gazetteer import Place
 from app.geo.imagery import SITE_HALF_SIDE_METRES, NdviSample, SiteNdvi
 from app.geo.period import ClaimedPeriod
+from app.verification.contract import PlaceFinding
 
 VegetationClaim = Literal["restoration", "no_loss"]
 
@@ -83,7 +84,7 @@ def nothing_located(claim: ClaimState, searched: Sequence[str]) -> FindingDraft:
         supports_claim=None,
         confidence=None,
         method="gazetteer",
-        details={"places": [], "searched": list(searched), "source_available": True, "sources": []},
+        details=PlaceFinding(places=[], searched=list(searched)).to_details(),
     )
 
 
@@ -98,15 +99,14 @@ def claim_finding(
 ) -> FindingDraft:
     """One finding for a claim with located places: location only, or an NDVI comparison."""
     compared = [site for site in imagery.sites if site.change is not None]
-    details: dict[str, Any] = {
-        "places": [place.to_dict() for place in places],
-        "searched": list(searched),
-        "vegetation_claim": kind,
-        "period": period.to_dict() if period else None,
-        "imagery": imagery.to_dict(),
-        "source_available": True,
-        "sources": [_page_source(claim)] + [source for site in compared for source in _scene_sources(site)],
-    }
+    details = PlaceFinding(
+        places=[place.to_dict() for place in places],
+        searched=list(searched),
+        vegetation_claim=kind,
+        period=period.to_dict() if period else None,
+        imagery=imagery.to_dict(),
+        sources=[_page_source(claim)] + [source for site in compared for source in _scene_sources(site)],
+    ).to_details()
     located = "Located " + "; ".join(place.label() for place in places) + "."
     if not compared:
         why = imagery.reason or "no imagery comparison was made"

@@ -1,4 +1,4 @@
-"""The contract between the investigators and the judge: typed records of what a finding says.
+"""The searching investigators' records: one source read against one claim, and their summary.
 
 A finding is stored (and checkpointed) with a JSON `details` object; these records are that object
 with names and types, so a writer cannot drop a key a reader needs and a reader does not guess at
@@ -16,8 +16,10 @@ keys. Each record writes exactly today's stored `details` (`to_details`) and rea
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
+
+from app.verification.contract.values import as_details, flag, integer, text
 
 #: A citation as every finding carries it in `details["sources"]` (url, title, domain, tier, …).
 Citation = dict[str, Any]
@@ -77,7 +79,7 @@ class SourceFinding:
 
     def to_details(self) -> dict[str, Any]:
         """The stored `details`, key for key (in field order) as findings have always been written."""
-        details = _as_details(self)
+        details = as_details(self)
         if not self.llm_error:
             del details["llm_error"]
         if self.registry is None:
@@ -92,29 +94,29 @@ class SourceFinding:
         today's defaults (a quote bears on the claim; no company voice)."""
         return cls(
             source_url=str(details["source_url"]),
-            source_title=_text(details.get("source_title")),
-            source_domain=_text(details.get("source_domain")),
-            published_date=_text(details.get("published_date")),
-            source_tier=_integer(details.get("source_tier")),
-            tier_basis=_text(details.get("tier_basis")),
-            stance=_text(details.get("stance")),
-            relevance_summary=_text(details.get("relevance_summary")),
+            source_title=text(details.get("source_title")),
+            source_domain=text(details.get("source_domain")),
+            published_date=text(details.get("published_date")),
+            source_tier=integer(details.get("source_tier")),
+            tier_basis=text(details.get("tier_basis")),
+            stance=text(details.get("stance")),
+            relevance_summary=text(details.get("relevance_summary")),
             contradicts_claim=details.get("contradicts_claim") is True,
-            contradiction_type=_text(details.get("contradiction_type")),
-            contradiction_explanation=_text(details.get("contradiction_explanation")),
-            signal=_text(details.get("signal")),
-            snippet=_text(details.get("snippet")),
-            query=_text(details.get("query")),
-            query_type=_text(details.get("query_type")),
-            provider=_text(details.get("provider")),
-            quote_verified=_flag(details.get("quote_verified")),
-            quote_checked_against=_text(details.get("quote_checked_against")),
+            contradiction_type=text(details.get("contradiction_type")),
+            contradiction_explanation=text(details.get("contradiction_explanation")),
+            signal=text(details.get("signal")),
+            snippet=text(details.get("snippet")),
+            query=text(details.get("query")),
+            query_type=text(details.get("query_type")),
+            provider=text(details.get("provider")),
+            quote_verified=flag(details.get("quote_verified")),
+            quote_checked_against=text(details.get("quote_checked_against")),
             quote_bears_on_claim=details.get("quote_bears_on_claim") is not False,
             relays_company=details.get("relays_company") is True,
-            company_voice=_text(details.get("company_voice")),
-            voice=_text(details.get("voice")),
+            company_voice=text(details.get("company_voice")),
+            voice=text(details.get("voice")),
             sources=[source for source in details.get("sources") or [] if isinstance(source, dict)],
-            llm_error=_text(details.get("llm_error")),
+            llm_error=text(details.get("llm_error")),
             registry=RegistryCitation.from_details(details.get("registry")),
         )
 
@@ -145,7 +147,7 @@ class RegistryCitation:
     coverage: str | None = None
 
     def to_details(self) -> dict[str, Any]:
-        return _as_details(self)
+        return as_details(self)
 
     @classmethod
     def from_details(cls, stored: object) -> RegistryCitation | None:
@@ -157,13 +159,13 @@ class RegistryCitation:
             registry=stored["registry"],
             title=str(stored.get("title") or stored["registry"]),
             snapshot_id=str(stored.get("snapshot_id") or ""),
-            snapshot_date=_text(stored.get("snapshot_date")),
-            period=_text(stored.get("period")),
+            snapshot_date=text(stored.get("snapshot_date")),
+            period=text(stored.get("period")),
             record_keys=[str(key) for key in stored.get("record_keys") or []],
             entity_names=[str(name) for name in stored.get("entity_names") or []],
             match_basis=str(stored.get("match_basis") or ""),
             match_confidence=float(confidence) if isinstance(confidence, int | float) else 0.0,
-            coverage=_text(stored.get("coverage")),
+            coverage=text(stored.get("coverage")),
         )
 
 
@@ -178,7 +180,7 @@ class KeyFinding:
     stance: str
 
     def to_details(self) -> dict[str, Any]:
-        return _as_details(self)
+        return as_details(self)
 
 
 @dataclass(frozen=True)
@@ -203,29 +205,24 @@ class SourceSummary:
 
     def to_details(self) -> dict[str, Any]:
         """The stored `details`, key for key (in field order) as summaries have always been written."""
-        details = _as_details(self)
+        details = as_details(self)
         details["key_findings"] = [finding.to_details() for finding in self.key_findings]
         return details
 
 
-def _as_details(record: Any) -> dict[str, Any]:
-    """A record's fields by name, in order; lists and dicts copied so the details own them."""
-    details: dict[str, Any] = {}
-    for item in fields(record):
-        value = getattr(record, item.name)
-        details[item.name] = (
-            list(value) if isinstance(value, list) else dict(value) if isinstance(value, dict) else value
-        )
-    return details
+def is_search_summary(details: dict[str, Any]) -> bool:
+    """Whether `details` are a searching investigator's per-claim summary (it lists its queries;
+    a per-source finding names its source instead)."""
+    return "queries" in details and "source_url" not in details
 
 
-def _text(value: object) -> str | None:
-    return value if isinstance(value, str) else None
+def relevant_sources(details: dict[str, Any]) -> int:
+    """How many relevant sources a stored `SourceSummary` counted (0 when it says nothing)."""
+    count = details.get("relevant_sources")
+    return count if isinstance(count, int) else 0
 
 
-def _integer(value: object) -> int | None:
-    return value if isinstance(value, int) and not isinstance(value, bool) else None
-
-
-def _flag(value: object) -> bool | None:
-    return value if isinstance(value, bool) else None
+def source_address(details: dict[str, Any]) -> str | None:
+    """The address of the source a finding read (a source finding's URL, or an answer's `url`)."""
+    address = details.get("source_url") or details.get("url")
+    return str(address) if address else None
