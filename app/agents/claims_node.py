@@ -31,13 +31,14 @@ from app.agents.persistence import (
     update_run,
 )
 from app.agents.runtime import NodeRecorder, PipelineDeps, stable_id
-from app.agents.state import ClaimState, PipelineState
+from app.agents.state import PipelineState
 from app.claims.agent import ChunkProgress, ClaimsAgent, MappedClaim, degradation_warnings
 from app.claims.candidates import CandidateClaim
 from app.claims.location import PageIndex
 from app.claims.textmatch import normalize_for_match
 from app.db.models import Claim, Report
 from app.llm import UsageTrace
+from app.verification.records import ClaimState
 
 AGENT = "claims"
 #: Longest claim text quoted in a `claims_extracted` event (the full text is in the database).

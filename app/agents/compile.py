@@ -14,8 +14,9 @@ from app.agents.compliance import compliance_summary
 from app.agents.lease import CANCELLED
 from app.agents.persistence import mark_final_verdicts, now, save_findings, save_verdicts, update_run
 from app.agents.runtime import NodeRecorder, PipelineDeps
-from app.agents.state import PipelineState, latest_verdicts
-from app.db.models import AnalysisRun, Report, ReportStatus
+from app.agents.state import PipelineState
+from app.db.models import AnalysisRun, Report, ReportStatus, RunStatus
+from app.verification.records import latest_verdicts
 
 
 async def compile_report(state: PipelineState, runtime: Runtime[PipelineDeps]) -> dict[str, Any]:
@@ -43,7 +44,7 @@ async def compile_report(state: PipelineState, runtime: Runtime[PipelineDeps]) -
         await update_run(
             session,
             recorder.run_id,
-            status="COMPLETED",
+            status=RunStatus.COMPLETED,
             pipeline_stage="completed",
             compliance=compliance,
             completed_at=now(),

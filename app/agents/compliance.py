@@ -22,11 +22,11 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from app.agents.evidence_kinds import kind_of
-from app.agents.judge.evaluation import legal_ifrs_statuses
-from app.agents.state import Finding, Verdict, findings_by_claim
 from app.knowledge.registry import children, is_under, parent_ids
 from app.verification.contract import DisclosureFinding
+from app.verification.evidence_kinds import kind_of
+from app.verification.judge.evaluation import legal_ifrs_statuses
+from app.verification.records import Finding, Verdict, findings_by_claim
 
 VERDICT_LABELS = ("verified", "unverified", "contradicted", "insufficient_evidence")
 ASSESSMENT_STATUSES = ("full", "partial", "missing")

@@ -33,7 +33,7 @@ _REASONS = {
 
 class WarningCode(enum.StrEnum):
     """What fell back, or which source of evidence the run could not search; see
-    schema/warnings.py for the API's description of each."""
+    schema/types/warnings.py for the API's description of each."""
 
     EXTRACTION_FELL_BACK_TO_RULES = "EXTRACTION_FELL_BACK_TO_RULES"
     #: The rule extractor read a report mostly not in English (app.claims.language).

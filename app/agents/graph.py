@@ -17,7 +17,8 @@ from app.agents.judge_node import judge_evidence
 from app.agents.orchestrator import orchestrate
 from app.agents.runtime import PipelineDeps
 from app.agents.specialists import AGENT_TO_NODE, investigate
-from app.agents.state import SPECIALISTS, PipelineInput, PipelineState, SpecialistTask
+from app.agents.state import PipelineInput, PipelineState
+from app.verification.records import SPECIALISTS, SpecialistTask
 
 JUDGE = "judge_evidence"
 

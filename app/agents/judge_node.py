@@ -1,4 +1,4 @@
-"""The judge node (`app.agents.judge`): a verdict for every claim of this pass, re-investigation
+"""The judge node (`app.verification.judge`): a verdict for every claim of this pass, re-investigation
 requests for the weak ones while passes remain, and — with an LLM — a second opinion on conflicting
 evidence, within the verdicts the independent evidence permits (docs/decisions.md)."""
 
@@ -19,22 +19,17 @@ from app.agents.degradation import (
     fallback_warnings,
     record_warnings,
 )
-from app.agents.evidence_kinds import evidence_of, kind_of
-from app.agents.judge import ClaimJudgment, build_reasoning, confidence_level, judge_claim
-from app.agents.judge.grounding import permitted_verdicts
-from app.agents.judge.ordering import in_content_order
-from app.agents.judge.reinvestigation import repeat_answers
 from app.agents.persistence import add_usage, save_verdicts
 from app.agents.runtime import NodeRecorder, PipelineDeps
 from app.agents.specialists import unguided_agents
-from app.agents.state import (
-    ClaimState,
-    Finding,
-    PipelineState,
-    Verdict,
-    findings_by_claim,
-)
+from app.agents.state import PipelineState
 from app.llm import LLMClient, LLMRole, LLMUnavailable, UsageTrace
+from app.verification.evidence_kinds import evidence_of, kind_of
+from app.verification.judge import ClaimJudgment, build_reasoning, confidence_level, judge_claim
+from app.verification.judge.grounding import permitted_verdicts
+from app.verification.judge.ordering import in_content_order
+from app.verification.judge.reinvestigation import repeat_answers
+from app.verification.records import ClaimState, Finding, Verdict, findings_by_claim
 
 logger = logging.getLogger(__name__)
 

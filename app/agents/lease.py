@@ -16,12 +16,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from app.db.models import AnalysisRun
+from app.db.models import AnalysisRun, RunStatus
 from app.processes import proc_stat, process_is_alive
 
-ACTIVE_RUN_STATUSES = ("PENDING", "RUNNING")
+ACTIVE_RUN_STATUSES = (RunStatus.PENDING, RunStatus.RUNNING)
 #: A run an operator stopped (`cancelAnalysis`): never leased, resumed or swept again unless resumed by hand.
-CANCELLED = "CANCELLED"
+CANCELLED = RunStatus.CANCELLED
 #: A PENDING run younger than this still has its start job in the queue.
 PENDING_GRACE_SECONDS = 60.0
 HOST_CHARS = 64
@@ -104,6 +104,6 @@ def lease_state(run: AnalysisRun, now: datetime) -> LeaseState:
         if expires is not None and expires > now:
             return LeaseState(held=True, remaining_seconds=(expires - now).total_seconds())
         return LeaseState(held=False, interrupted=f"its worker {owner} stopped renewing its lease")
-    if run.status == "RUNNING":
+    if run.status == RunStatus.RUNNING:
         return LeaseState(held=False, interrupted="its job stopped before the analysis finished")
     return LeaseState(held=False)

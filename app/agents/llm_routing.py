@@ -15,11 +15,11 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
 
-from app.agents.catalog import AGENT_LABELS
 from app.agents.degradation import RunWarning, WarningCode, fallback_warnings
 from app.agents.routing import rule_route
-from app.agents.state import SPECIALISTS, ClaimState, RoutingEntry
 from app.llm import LLMClient, LLMRole, LLMUnavailable, UsageTrace
+from app.verification.catalog import AGENT_LABELS
+from app.verification.records import SPECIALISTS, ClaimState, RoutingEntry
 
 logger = logging.getLogger(__name__)
 

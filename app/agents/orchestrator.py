@@ -15,17 +15,17 @@ from app.agents.persistence import add_usage, report_organisation, save_routing,
 from app.agents.routing import route_info_request, rule_route, with_corroboration, with_registry_check
 from app.agents.runtime import NodeRecorder, PipelineDeps
 from app.agents.search_coverage import coverage_warnings, search_coverage
-from app.agents.state import (
+from app.agents.state import PipelineState
+from app.llm import LLMUnavailable, UsageTrace
+from app.registries.snapshots import any_registry_imported
+from app.verification.records import (
     AgentStatus,
     ClaimState,
     InfoRequest,
-    PipelineState,
     ReinvestigationContext,
     ReinvestigationRequest,
     RoutingEntry,
 )
-from app.llm import LLMUnavailable, UsageTrace
-from app.registries.snapshots import any_registry_imported
 from app.verification.registries.reader import about_registries
 
 logger = logging.getLogger(__name__)

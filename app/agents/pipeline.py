@@ -39,7 +39,7 @@ from app.agents.lease import ACTIVE_RUN_STATUSES, CANCELLED, current_process, le
 from app.agents.runtime import PipelineDeps
 from app.agents.state import PipelineInput
 from app.config import libpq_url
-from app.db.models import AnalysisRun, Report, ReportStatus
+from app.db.models import AnalysisRun, Report, ReportStatus, RunStatus
 from app.db.outages import is_transient_db_error, wait_for_database
 from app.log_setup import add_log_context, ensure_log_context
 from app.services.analysis import announce_resumed, gave_up_message, give_up_run, locked_run
@@ -154,7 +154,7 @@ class PipelineRunner:
                 )
             run.lease_owner = owner
             run.lease_expires_at = now + self._lease
-            run.status = "RUNNING"
+            run.status = RunStatus.RUNNING
             run.started_at = run.started_at or now
             run.attempts += 1
             if state.interrupted:
@@ -339,7 +339,7 @@ class PipelineRunner:
             await session.execute(
                 update(AnalysisRun)
                 .where(AnalysisRun.id == run.id, AnalysisRun.status != CANCELLED)
-                .values(status="ERROR", error_message=text)
+                .values(status=RunStatus.ERROR, error_message=text)
             )
             await session.execute(
                 update(Report)

@@ -22,11 +22,10 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.agents.catalog import AGENT_LABELS
 from app.agents.degradation import RunWarning, WarningCode
-from app.agents.runtime import FindingDraft, InvestigationOutcome
-from app.agents.state import InfoRequest, SpecialistTask
 from app.db.models import AnalysisRun
+from app.verification.catalog import AGENT_LABELS
+from app.verification.records import FindingDraft, InfoRequest, InvestigationOutcome, SpecialistTask
 
 STAGE = "investigating"
 TIMED_OUT = "timed out after"

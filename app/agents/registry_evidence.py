@@ -19,13 +19,13 @@ from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.agents.routing import REGISTRY_AGENT
-from app.agents.runtime import FindingDraft, InvestigationTools
-from app.agents.state import ClaimState, SpecialistTask
+from app.agents.runtime import InvestigationTools
 from app.claims.risk_flags import RiskFlag
 from app.db.models import Claim
 from app.registries.evidence import RegistryContext, load_registry_context
 from app.verification.investigators.registry_findings import SETTLED, registry_finding, tracker_risk_flags
 from app.verification.reading.figures import parse_years
+from app.verification.records import ClaimState, FindingDraft, SpecialistTask
 from app.verification.registries.reader import read_registries
 
 

@@ -1,5 +1,5 @@
 """Rule-based routing: the default matrix of which specialists each claim type needs
-(`app.agents.catalog`), its content refinements (an extra agent for a claim whose text calls for
+(`app.verification.catalog`), its content refinements (an extra agent for a claim whose text calls for
 it), and the keyword table that routes the specialists' info requests."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from app.agents.catalog import AGENT_LABELS, DEFAULT_MATRIX, FALLBACK_AGENTS
-from app.agents.state import SPECIALISTS, ClaimState, RoutingEntry
+from app.verification.catalog import AGENT_LABELS, DEFAULT_MATRIX, FALLBACK_AGENTS
+from app.verification.records import SPECIALISTS, ClaimState, RoutingEntry
 
 
 def _words(*patterns: str) -> re.Pattern[str]:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from app.agents.persistence import load_report_pages, set_agent_status, update_run
-from app.agents.state import InfoRequest, InfoResponse, PipelineInput, SpecialistTask
+from app.agents.state import PipelineInput
 from app.config import Settings
 from app.db.session import SessionFactory
 from app.embeddings import Embedder
@@ -23,30 +23,7 @@ from app.events.log import EventLog, EventTransaction
 from app.knowledge.search import KnowledgeSearch
 from app.llm import LLMClient, UsageTrace
 from app.search.web import EvidenceSearch
-
-
-@dataclass(frozen=True)
-class FindingDraft:
-    """A finding as an investigator reports it; the pipeline adds ids, agent and pass."""
-
-    claim_id: str | None
-    evidence_type: str
-    summary: str
-    supports_claim: bool | None
-    confidence: float | None
-    method: str
-    details: dict[str, Any] = field(default_factory=dict)
-    #: What the finding can prove (app.agents.evidence_kinds); None: decided from agent and type.
-    evidence_kind: str | None = None
-
-
-@dataclass
-class InvestigationOutcome:
-    """What one specialist produced in one pass."""
-
-    findings: list[FindingDraft] = field(default_factory=list)
-    info_requests: list[InfoRequest] = field(default_factory=list)
-    info_responses: list[InfoResponse] = field(default_factory=list)
+from app.verification.records import InvestigationOutcome, SpecialistTask
 
 
 @dataclass

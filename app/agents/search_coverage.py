@@ -26,7 +26,7 @@ from app.agents.degradation import WARNING_EVENT, RunWarning, WarningCode, cause
 from app.agents.persistence import RUN_ROW_LOCK, add_run_warnings
 from app.agents.progress import STAGE
 from app.agents.routing import SEARCHING_AGENTS
-from app.agents.runtime import FindingDraft, NodeRecorder
+from app.agents.runtime import NodeRecorder
 from app.config import Settings
 from app.db.models import AnalysisRun
 from app.db.session import SessionFactory
@@ -39,6 +39,7 @@ from app.verification.contract import is_search_summary as lists_its_queries
 from app.verification.contract import relevant_sources
 from app.verification.investigators.search_queries import QUERY_WRITING
 from app.verification.reading.source_analysis import SOURCE_ANALYSIS
+from app.verification.records import FindingDraft
 
 #: What an empty evidence library leaves, before any search and once web search failed throughout.
 WEB_ONLY = "so independent sources can come from web search only (WEB_SEARCH_FAILED says if it failed)"

@@ -16,9 +16,7 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from app.agents.catalog import AGENT_LABELS
 from app.agents.degradation import record_warnings
-from app.agents.evidence_kinds import declared_or_derived
 from app.agents.persistence import (
     add_usage,
     earlier_finding_contents,
@@ -36,27 +34,29 @@ from app.agents.progress import (
 )
 from app.agents.registry_evidence import registry_drafts, without_registry_only
 from app.agents.routing import SEARCHING_AGENTS
-from app.agents.runtime import (
-    FindingDraft,
-    InvestigationOutcome,
-    InvestigationTools,
-    Investigator,
-    NodeRecorder,
-    PipelineDeps,
-    stable_id,
-)
+from app.agents.runtime import InvestigationTools, Investigator, NodeRecorder, PipelineDeps, stable_id
 from app.agents.search_coverage import search_coverage, web_off_reason, with_coverage_note
-from app.agents.state import SPECIALISTS, AgentStatus, Finding, InfoRequest, SpecialistTask
 from app.config import Settings
 from app.db.outages import is_transient_db_error
 from app.llm import UsageTrace
 from app.search.web import EvidenceSearch
 from app.services.failures import failure_summary
+from app.verification.catalog import AGENT_LABELS
+from app.verification.evidence_kinds import declared_or_derived
 from app.verification.investigators.academic import investigate_academic
 from app.verification.investigators.data_metrics import investigate_data_metrics
 from app.verification.investigators.geography import investigate_geography
 from app.verification.investigators.legal import investigate_legal
 from app.verification.investigators.news_media import investigate_news
+from app.verification.records import (
+    SPECIALISTS,
+    AgentStatus,
+    Finding,
+    FindingDraft,
+    InfoRequest,
+    InvestigationOutcome,
+    SpecialistTask,
+)
 
 logger = logging.getLogger(__name__)
 

@@ -21,7 +21,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from app.agents.degradation import RunWarning, WarningCode, fallback_warnings
-from app.agents.state import IfrsParagraph
 from app.claims.budget import within_density_budget
 from app.claims.candidates import CandidateClaim
 from app.claims.chunks import PageChunk, page_chunks
@@ -38,6 +37,7 @@ from app.config import Settings
 from app.embeddings import Embedder
 from app.knowledge.search import KnowledgeSearch
 from app.llm import LLMClient, UsageTrace
+from app.verification.records import IfrsParagraph
 
 RULES_METHOD = "rules"
 DEDUP_BUDGET_CAUSE = "the report's budget of LLM checks (CLAIMS_DEDUP_LLM_BUDGET) was used up"

@@ -16,13 +16,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from app.agents.state import IfrsParagraph
 from app.claims.candidates import CandidateClaim
 from app.claims.ifrs_subjects import by_subject, fits_subject
 from app.knowledge.ifrs_sentences import without_scenario_names
 from app.knowledge.keywords import TextIndex, tokens
 from app.knowledge.registry import REQUIREMENTS, Requirement, is_under, parse_paragraph_id, requirement
 from app.knowledge.search import KnowledgeSearch, SearchHit
+from app.verification.records import IfrsParagraph
 
 IFRS_SOURCE_TYPES = ("ifrs_s1", "ifrs_s2")
 GROUP_SIZE = 5

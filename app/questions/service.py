@@ -12,7 +12,7 @@ from datetime import UTC, datetime
 from redis.asyncio import Redis
 
 from app.config import Settings
-from app.db.models import Report, ReportStatus
+from app.db.models import Report, ReportStatus, RunStatus
 from app.db.session import SessionFactory
 from app.embeddings import Embedder
 from app.llm import LLMClient, LLMUnavailable, UsageTrace
@@ -224,9 +224,9 @@ def analysis_caveats(facts: ReportFacts) -> list[str]:
     if facts.run_status is None:
         source = "pages and extracted claims" if facts.claim_count else "page text"
         return [NEVER_ANALYSED.format(source=source)]
-    if facts.run_status in ("PENDING", "RUNNING"):
+    if facts.run_status in (RunStatus.PENDING, RunStatus.RUNNING):
         return [STILL_RUNNING]
-    if facts.run_status == "ERROR":
+    if facts.run_status == RunStatus.ERROR:
         return [RUN_FAILED]
     return []
 

@@ -13,7 +13,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.agents.lease import ACTIVE_RUN_STATUSES, CANCELLED, PENDING_GRACE_SECONDS, LeaseState, lease_state
 from app.config import Settings
-from app.db.models import AnalysisRun, Claim, Report, ReportStatus
+from app.db.models import AnalysisRun, Claim, Report, ReportStatus, RunStatus
 from app.db.session import SessionFactory
 from app.events import EventLog
 from app.events.log import EventTransaction
@@ -124,7 +124,7 @@ async def open_analysis_run(
                 )
         run = AnalysisRun(
             report_id=report_id,
-            status="PENDING",
+            status=RunStatus.PENDING,
             pipeline_stage="queued",
             max_iterations=passes,
             skip_claims_extraction=skip_claims_extraction,
@@ -162,7 +162,7 @@ async def resume_analysis(event_log: EventLog, arq: ArqRedis, report_id: uuid.UU
                 "The report has never been analysed; use startAnalysis.",
                 "reportId",
             )
-        if run.status == "COMPLETED":
+        if run.status == RunStatus.COMPLETED:
             raise AnalysisRefused(
                 AnalysisProblem.ALREADY_COMPLETED,
                 "The latest analysis already completed; use startAnalysis to analyse again.",
@@ -176,8 +176,8 @@ async def resume_analysis(event_log: EventLog, arq: ArqRedis, report_id: uuid.UU
                     f"The latest analysis is {run.status} on a worker; follow it with analysisEvents.",
                     "reportId",
                 )
-        if run.status in ("ERROR", CANCELLED):
-            run.status = "PENDING"
+        if run.status in (RunStatus.ERROR, CANCELLED):
+            run.status = RunStatus.PENDING
             run.error_message = None
             run.attempts = 0  # asked for again: a run that gave up gets its attempts back
         report.status = ReportStatus.ANALYZING
@@ -224,7 +224,7 @@ def in_hand(run: AnalysisRun, state: LeaseState, now: datetime, pending_grace_se
     if state.held:
         return True
     young = run.created_at > now - timedelta(seconds=pending_grace_seconds)
-    return run.status == "PENDING" and run.lease_owner is None and young
+    return run.status == RunStatus.PENDING and run.lease_owner is None and young
 
 
 async def locked_run(session: AsyncSession, run_id: uuid.UUID) -> tuple[AnalysisRun, datetime] | None:
@@ -285,7 +285,7 @@ async def give_up_run(transaction: EventTransaction, run: AnalysisRun, message: 
     await session.execute(
         update(AnalysisRun)
         .where(AnalysisRun.id == run.id)
-        .values(status="ERROR", error_message=message, lease_owner=None, lease_expires_at=None)
+        .values(status=RunStatus.ERROR, error_message=message, lease_owner=None, lease_expires_at=None)
     )
     await session.execute(
         update(Report)

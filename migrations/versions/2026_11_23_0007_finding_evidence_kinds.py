@@ -1,5 +1,5 @@
 """Findings declare what they can prove: `findings.evidence_kind` (independent, internal,
-disclosure, none, error), filled for existing rows by the rules of `app.agents.evidence_kinds`.
+disclosure, none, error), filled for existing rows by the rules of `app.verification.evidence_kinds`.
 
 Revision ID: 0007
 Revises: 0006

@@ -1,6 +1,6 @@
 """All ORM models; importing this package registers every table on `Base.metadata`."""
 
-from app.db.models.analysis import AnalysisRun, Claim, Finding, RoutingAssignment, Verdict
+from app.db.models.analysis import AnalysisRun, Claim, Finding, RoutingAssignment, RunStatus, Verdict
 from app.db.models.events import Event
 from app.db.models.evidence import EvidenceDocument
 from app.db.models.knowledge import KnowledgePassage
@@ -11,6 +11,7 @@ from app.db.models.reports import Report, ReportFile, ReportPage, ReportStatus
 
 __all__ = [
     "AnalysisRun",
+    "RunStatus",
     "ApiKey",
     "Claim",
     "Event",

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import enum
 import uuid
 from datetime import datetime
 from typing import Any
@@ -22,6 +23,20 @@ from sqlalchemy.orm import Mapped, mapped_column
 from app.db.base import Base, Timestamped
 
 
+class RunStatus(enum.StrEnum):
+    """Where an analysis run is in its life (its job queued, leased and running, or over)."""
+
+    #: Created, its job queued (or re-queued by `resumeAnalysis` or startup recovery).
+    PENDING = "PENDING"
+    #: A worker holds its lease and runs its graph.
+    RUNNING = "RUNNING"
+    COMPLETED = "COMPLETED"
+    #: It failed, or gave up after its retries; `resumeAnalysis` may start it again.
+    ERROR = "ERROR"
+    #: An operator stopped it (`cancelAnalysis`): never leased or swept again unless resumed by hand.
+    CANCELLED = "CANCELLED"
+
+
 class AnalysisRun(Timestamped, Base):
     """One run of the pipeline over a report; its id is the LangGraph thread id."""
 
@@ -29,7 +44,7 @@ class AnalysisRun(Timestamped, Base):
 
     id: Mapped[uuid.UUID] = mapped_column(primary_key=True, default=uuid.uuid4)
     report_id: Mapped[uuid.UUID] = mapped_column(ForeignKey("reports.id", ondelete="CASCADE"), index=True)
-    status: Mapped[str] = mapped_column(String(16), default="PENDING")
+    status: Mapped[str] = mapped_column(String(16), default=RunStatus.PENDING)
     pipeline_stage: Mapped[str | None] = mapped_column(String(64))
     iteration_count: Mapped[int] = mapped_column(Integer, default=0)
     max_iterations: Mapped[int] = mapped_column(Integer, default=3, server_default="3")

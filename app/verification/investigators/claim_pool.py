@@ -6,8 +6,8 @@ import asyncio
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TypeVar
 
-from app.agents.state import ClaimState
 from app.config import Settings
+from app.verification.records import ClaimState
 
 T = TypeVar("T")
 

@@ -15,12 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from app.agents.runtime import FindingDraft
-from app.agents.state import ClaimState
 from app.geo.gazetteer import Place
 from app.geo.imagery import SITE_HALF_SIDE_METRES, NdviSample, SiteNdvi
 from app.geo.period import ClaimedPeriod
 from app.verification.contract import PlaceFinding
+from app.verification.records import ClaimState, FindingDraft
 
 VegetationClaim = Literal["restoration", "no_loss"]
 

@@ -15,8 +15,7 @@ import asyncio
 from collections.abc import Sequence
 from datetime import UTC, date, datetime
 
-from app.agents.runtime import FindingDraft, InvestigationOutcome, InvestigationTools
-from app.agents.state import ClaimState, SpecialistTask
+from app.agents.runtime import InvestigationTools
 from app.config import Settings
 from app.geo.extract import extract_places
 from app.geo.gazetteer import Gazetteer, Place, load_gazetteer
@@ -30,6 +29,7 @@ from app.verification.investigators.geo_findings import (
     nothing_located,
     vegetation_claim,
 )
+from app.verification.records import ClaimState, FindingDraft, InvestigationOutcome, SpecialistTask
 
 #: Towns compared per claim (the most confidently located first).
 MAX_SITES = 2

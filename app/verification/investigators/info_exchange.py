@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from app.agents.runtime import FindingDraft, InvestigationTools, stable_id
-from app.agents.state import ClaimState, InfoRequest, InfoResponse, SpecialistTask
+from app.agents.runtime import InvestigationTools, stable_id
 from app.search.results import SearchAPIError
 from app.search.web import EvidenceSearch
 from app.verification.investigators.search_queries import key_terms
+from app.verification.records import ClaimState, FindingDraft, InfoRequest, InfoResponse, SpecialistTask
 
 if TYPE_CHECKING:
     from app.verification.investigators.web_evidence import SearchProfile

@@ -19,8 +19,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-from app.agents.runtime import FindingDraft, InvestigationOutcome, InvestigationTools
-from app.agents.state import ClaimState, SpecialistTask
+from app.agents.runtime import InvestigationTools
 from app.knowledge.keywords import TextIndex
 from app.knowledge.search import SearchHit
 from app.verification.ifrs.disclosure_gaps import find_gaps
@@ -32,6 +31,7 @@ from app.verification.ifrs.ifrs_assessment import (
     describe,
     index_passages,
 )
+from app.verification.records import ClaimState, FindingDraft, InvestigationOutcome, SpecialistTask
 
 logger = logging.getLogger(__name__)
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from app.agents.state import ClaimState
+from app.verification.records import ClaimState
 
 QUERY_SYSTEM_PROMPT = (
     "You write web search queries that test a sustainability report's claim against public sources. "

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from urllib.parse import quote
 
-from app.agents.runtime import FindingDraft
 from app.claims.risk_flags import RiskFlag, RiskFlagKind
 from app.verification.contract import RegistryCitation, SourceFinding
+from app.verification.records import FindingDraft
 from app.verification.registries.net_zero_tracker import RISK_SIGNALS
 from app.verification.registries.records import RegistryReading
 

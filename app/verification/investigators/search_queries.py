@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from pydantic import BaseModel
 
 from app.agents.degradation import failure_cause
-from app.agents.state import ClaimState, ReinvestigationContext
 from app.llm import LLMClient, LLMUnavailable, UsageTrace
 from app.llm.roles import LLMRole
 from app.search.web import TimeRange
 from app.verification.investigators.prompts import QUERY_SYSTEM_PROMPT, query_user_prompt
 from app.verification.reading.figures import FIGURE, YEAR
+from app.verification.records import ClaimState, ReinvestigationContext
 from app.verification.sources.company_names import search_name
 from app.verification.sources.credibility import domains_of_tiers
 

@@ -18,11 +18,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from app.agents.runtime import FindingDraft
 from app.search.results import SearchResult
 from app.search.sources import QuoteCheck
 from app.verification.contract import KeyFinding, SourceFinding, SourceSummary
 from app.verification.reading.contradictions import SourceAssessment
+from app.verification.records import FindingDraft
 from app.verification.sources.credibility import TierAssignment, tier_weight
 from app.verification.sources.rules import contradiction_bar_reached, is_company_word
 from app.verification.sources.voices import voice_key

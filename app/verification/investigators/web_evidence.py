@@ -14,15 +14,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.agents.catalog import AGENT_LABELS
 from app.agents.persistence import count_claim_completed
 from app.agents.progress import claim_done
-from app.agents.runtime import FindingDraft, InvestigationOutcome, InvestigationTools
+from app.agents.runtime import InvestigationTools
 from app.agents.search_coverage import record_search_warnings, web_failure_findings
-from app.agents.state import ClaimState, InfoRequest, ReinvestigationContext, SpecialistTask
 from app.search.results import SearchAPIError, SearchResponse, SearchResult
 from app.search.sources import SourceTexts
 from app.search.web import EvidenceSearch, url_key
+from app.verification.catalog import AGENT_LABELS
 from app.verification.investigators.claim_pool import claims_at_once, each_claim
 from app.verification.investigators.info_exchange import answer_request, info_request
 from app.verification.investigators.search_queries import (
@@ -40,6 +39,14 @@ from app.verification.investigators.source_findings import (
 )
 from app.verification.reading.source_analysis import RuleAssessor
 from app.verification.reading.source_reading import read_source
+from app.verification.records import (
+    ClaimState,
+    FindingDraft,
+    InfoRequest,
+    InvestigationOutcome,
+    ReinvestigationContext,
+    SpecialistTask,
+)
 from app.verification.sources.company_names import search_name
 from app.verification.sources.credibility import ALWAYS_EXCLUDED_DOMAINS
 

@@ -28,7 +28,7 @@ quantity only of the same base: "64% of total energy use" is not "64% of electri
 
 Matching figures (support) do not need this: the same value in the same unit is rarely a
 coincidence, and support alone never decides a verdict without a quote check and an independent
-publisher (`app.agents.judge.grounding`).
+publisher (`app.verification.judge.grounding`).
 """
 
 from __future__ import annotations

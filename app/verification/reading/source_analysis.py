@@ -9,12 +9,12 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from app.agents.degradation import failure_cause
-from app.agents.state import ClaimState
 from app.llm import LLMClient, LLMUnavailable, UsageTrace
 from app.llm.roles import LLMRole
 from app.search.results import SearchResult
 from app.verification.investigators.prompts import SOURCE_ANALYSIS_SYSTEM_PROMPT, source_analysis_user_prompt
 from app.verification.reading.contradictions import SourceAssessment
+from app.verification.records import ClaimState
 
 #: The LLM step of reading a source against a claim (counted in the node's `UsageTrace`).
 SOURCE_ANALYSIS = "source_analysis"

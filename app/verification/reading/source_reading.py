@@ -4,7 +4,6 @@ the claim (`source_analysis`), its credibility tier, and whether its quote is re
 from __future__ import annotations
 
 from app.agents.runtime import InvestigationTools
-from app.agents.state import ClaimState
 from app.search.results import SearchResult
 from app.search.sources import SourceTexts
 from app.verification.investigators.search_queries import PlannedQuery
@@ -12,6 +11,7 @@ from app.verification.investigators.source_findings import EvaluatedSource
 from app.verification.reading.contradictions import SourceAssessment
 from app.verification.reading.fact_reading import about_another_company, hold_to_same_fact
 from app.verification.reading.source_analysis import RuleAssessor, analyse_source
+from app.verification.records import ClaimState
 from app.verification.sources.attribution import company_voice
 from app.verification.sources.company_names import about_company
 from app.verification.sources.credibility import TierAssignment, assign_tier, default_tier

@@ -174,7 +174,7 @@ class TierAssignment:
 
     `basis` is "domain", "press_release", "company_site", "company_report" (its own report or CDP
     response) or "default"; stored findings may also carry "llm", a model's tier, which counts as
-    no tier (`app.agents.judge.grounding`).
+    no tier (`app.verification.judge.grounding`).
     """
 
     tier: int

@@ -4,9 +4,9 @@ They feed the evidence score (`evaluation`), never what a verdict may say (`grou
 
 from __future__ import annotations
 
-from app.agents.catalog import AGENT_LABELS as SHORT_LABELS
-from app.agents.catalog import DEFAULT_MATRIX, FALLBACK_AGENTS
-from app.agents.state import SPECIALISTS
+from app.verification.catalog import AGENT_LABELS as SHORT_LABELS
+from app.verification.catalog import DEFAULT_MATRIX, FALLBACK_AGENTS
+from app.verification.records import SPECIALISTS
 
 KNOWN_AGENTS: tuple[str, ...] = SPECIALISTS
 

@@ -10,26 +10,27 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, cast
 
-from app.agents.judge.clashes import only_clashes
-from app.agents.judge.evaluation import (
+from app.claims.risk_flags import flags_of
+from app.verification.judge.clashes import only_clashes
+from app.verification.judge.evaluation import (
     Evaluation,
     errors_of,
     evaluate_evidence,
     legal_ifrs_statuses,
     pipeline_order,
 )
-from app.agents.judge.grounding import (
+from app.verification.judge.grounding import (
     Grounding,
     SourceCitation,
     grounded_verdict,
     shortfall,
     voices,
 )
-from app.agents.judge.ordering import in_content_order
-from app.agents.judge.reinvestigation import plan_reinvestigation
-from app.agents.judge.risk import vague_closing, vague_flags, vague_headline, vague_verdict
-from app.agents.judge.weights import agent_label
-from app.agents.state import (
+from app.verification.judge.ordering import in_content_order
+from app.verification.judge.reinvestigation import plan_reinvestigation
+from app.verification.judge.risk import vague_closing, vague_flags, vague_headline, vague_verdict
+from app.verification.judge.weights import agent_label
+from app.verification.records import (
     AgentStatus,
     ClaimState,
     Finding,
@@ -38,7 +39,6 @@ from app.agents.state import (
     agent_of,
     latest_findings,
 )
-from app.claims.risk_flags import flags_of
 
 SUMMARY_LIMIT = 200
 

@@ -17,11 +17,11 @@ import json
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from app.agents.state import Finding
 from app.verification.contract import FindingEvidence
+from app.verification.records import Finding
 
 if TYPE_CHECKING:
-    from app.agents.judge.grounding import SourceCitation
+    from app.verification.judge.grounding import SourceCitation
 
 #: The `Grounding` lists of cited sources, each kept in `citation_key` order.
 CITATION_LISTS = (

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from app.agents.state import Finding
 from app.verification.contract import CROSS_PAGE_CHECK, CheckFinding, StatedValue
+from app.verification.records import Finding
 
 if TYPE_CHECKING:
-    from app.agents.judge.grounding import Grounding
+    from app.verification.judge.grounding import Grounding
 
 CLASH_CHECK = CROSS_PAGE_CHECK
 

@@ -38,11 +38,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NotRequired, TypedDict
 
-from app.agents.evidence_kinds import evidence_of, kind_of
-from app.agents.judge.clashes import clash_outweighed, clash_sentence
-from app.agents.judge.ordering import CITATION_LISTS, citation_key, in_content_order
-from app.agents.state import Finding, latest_findings
 from app.verification.contract import CheckFinding, FindingEvidence
+from app.verification.evidence_kinds import evidence_of, kind_of
+from app.verification.judge.clashes import clash_outweighed, clash_sentence
+from app.verification.judge.ordering import CITATION_LISTS, citation_key, in_content_order
+from app.verification.records import Finding, latest_findings
 from app.verification.sources.rules import contradiction_bar_reached
 from app.verification.sources.voices import group_voices
 

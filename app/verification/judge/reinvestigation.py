@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from app.agents.evidence_kinds import DISCLOSURE_AGENTS, evidence_of, kind_of
-from app.agents.judge.clashes import only_clashes
-from app.agents.judge.evaluation import (
+from app.verification.evidence_kinds import DISCLOSURE_AGENTS, evidence_of, kind_of
+from app.verification.judge.clashes import only_clashes
+from app.verification.judge.evaluation import (
     SUFFICIENT_SCORE,
     Evaluation,
     errors_of,
@@ -18,9 +18,9 @@ from app.agents.judge.evaluation import (
     legal_ifrs_statuses,
     weighted_findings,
 )
-from app.agents.judge.grounding import STRONG_TIER, Grounding, grounded_verdict
-from app.agents.judge.weights import KNOWN_AGENTS, agent_label
-from app.agents.state import ClaimState, Finding, ReinvestigationRequest, agent_of, latest_findings
+from app.verification.judge.grounding import STRONG_TIER, Grounding, grounded_verdict
+from app.verification.judge.weights import KNOWN_AGENTS, agent_label
+from app.verification.records import ClaimState, Finding, ReinvestigationRequest, agent_of, latest_findings
 
 #: The evidence kinds that can move a verdict (`grounding`); disclosure coverage never does.
 VERDICT_KINDS = frozenset({"independent", "internal"})

@@ -1,6 +1,6 @@
 """What a finding can prove about its claim: its evidence kind.
 
-The judge decides a claim's truth from independent evidence only (see `app.agents.judge.grounding`),
+The judge decides a claim's truth from independent evidence only (see `app.verification.judge.grounding`),
 so every finding declares which of six kinds it is:
 
 - `independent`: a source other than the reporting company (news, research, registries, imagery,

@@ -17,17 +17,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Literal, TypedDict
 
-from app.agents.evidence_kinds import evidence_of, kind_of
-from app.agents.judge.grounding import Grounding, ground
-from app.agents.judge.weights import (
+from app.verification.contract import DisclosureFinding
+from app.verification.evidence_kinds import evidence_of, kind_of
+from app.verification.judge.grounding import Grounding, ground
+from app.verification.judge.weights import (
     KNOWN_AGENTS,
     agent_weight,
     base_quality,
     confidence_multiplier,
     expected_agents,
 )
-from app.agents.state import AgentStatus, ClaimState, Finding, agent_of, latest_findings
-from app.verification.contract import DisclosureFinding
+from app.verification.records import AgentStatus, ClaimState, Finding, agent_of, latest_findings
 
 Stance = Literal["supports", "contradicts", "inconclusive"]
 

@@ -4,7 +4,7 @@ independent evidence only (`grounding`; the decisions behind it are in docs/deci
 
 from __future__ import annotations
 
-from app.agents.judge.evaluation import (
+from app.verification.judge.evaluation import (
     Evaluation,
     carries_weight,
     evaluate_completeness,
@@ -14,13 +14,13 @@ from app.agents.judge.evaluation import (
     evaluate_sufficiency,
     synthesize_evidence,
 )
-from app.agents.judge.reinvestigation import (
+from app.verification.judge.reinvestigation import (
     determine_target_agents,
     identify_evidence_gap,
     plan_reinvestigation,
     reinvestigation_triggers,
 )
-from app.agents.judge.verdicts import (
+from app.verification.judge.verdicts import (
     ClaimJudgment,
     build_reasoning,
     confidence_level,
@@ -29,7 +29,7 @@ from app.agents.judge.verdicts import (
     judge_claim,
     produce_verdict,
 )
-from app.agents.judge.weights import agent_weights, expected_agents
+from app.verification.judge.weights import agent_weights, expected_agents
 
 __all__ = [
     "ClaimJudgment",

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from app.agents.judge.grounding import Grounding
 from app.claims.risk_flags import VAGUE_KINDS, RiskFlag, flags_of
+from app.verification.judge.grounding import Grounding
 
 #: Verdicts a vague claim cannot keep: its support can only be a restatement.
 OVERRULED = frozenset({"verified", "insufficient_evidence"})
