@@ -36,12 +36,16 @@ test-tools:
 		|| (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null) \
 		|| echo "warning: could not install$$missing; the tests that need them skip (fail under CI=true)"
 
+# The schema and client tests run a second time on Strawberry's and graphql-core's own execution
+# and transports (schema/fast_execution switched off), which must answer exactly the same.
 test: $(STAMP) $(ASSETS) test-tools
 	$(BIN)/pytest $(PYTEST_ARGS)
+	FAST_EXECUTION=false $(BIN)/pytest tests/schema tests/clients
 
 lint: $(STAMP)
 	$(BIN)/ruff check app schema workers clients tests bench migrations
 	$(BIN)/ruff format --check app schema workers clients tests bench migrations
+	$(BIN)/lint-imports
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -144,6 +144,15 @@ class Settings(BaseSettings):
         gt=0,
         description="Distinct GraphQL documents whose parse and validation results an API process keeps.",
     )
+    fast_execution: bool = Field(
+        default=True,
+        description="Run GraphQL through the API's own shortcuts around graphql-core's executor, "
+        "Strawberry's resolvers and uvicorn's WebSocket writes (`schema/fast_execution/`): the same "
+        "answers with less CPU per request and per subscriber. Off: Strawberry's and graphql-core's "
+        "stock execution and transports. The API also turns them off by itself, with one WARNING "
+        "naming what changed, when an installed Strawberry, graphql-core or uvicorn no longer has "
+        "the internals they rely on.",
+    )
     worker_max_jobs: int = Field(default=4, gt=0, description="Jobs one ARQ worker runs at once.")
     parse_job_timeout_seconds: int = Field(default=600, gt=0, description="Time limit of one parse job.")
     max_job_attempts: int = Field(

@@ -10,7 +10,7 @@ Postgres, so the load generator (this process) does not share their CPU:
     before the warm-up), as the Python client sends it;
 (c) plain: `bench.plain_claims_app`, a Starlette JSON endpoint running the same SQL.
 
-Documents are parsed and validated once per process either way (`schema.document_cache`).
+Documents are parsed and validated once per process either way (`schema.limits.document_cache`).
 
 Each is warmed up, then driven by 16 clients, each sending its next request as soon as the last
 answered, for a fixed time, in alternating rounds (three by default; other load on the machine then affects

@@ -23,8 +23,8 @@ from starlette.routing import Route
 from app.db.models import Claim, Report
 from app.db.session import create_engine, create_session_factory
 from app.heap import freeze_startup_heap
-from schema.claims import current_verdict
 from schema.loaders import Loaders
+from schema.types.claims import current_verdict
 
 PAGE = 200
 

@@ -27,14 +27,13 @@ from dataclasses import dataclass
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.agents.judge.grounding import ground, grounded_verdict
-from app.agents.runtime import FindingDraft
 from app.agents.specialists import draft_finding
-from app.agents.state import Finding
 from app.db.session import SessionFactory, create_engine, create_session_factory
 from app.registries.evidence import company_context
 from app.registries.importer import import_registry
 from app.verification.investigators.registry_findings import registry_finding
+from app.verification.judge.grounding import ground, grounded_verdict
+from app.verification.records import Finding, FindingDraft
 from app.verification.registries.reader import read_registries
 from bench.common import percentile, print_summary, print_table
 from bench.registry_cases import (

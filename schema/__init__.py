@@ -5,10 +5,8 @@ from __future__ import annotations
 import strawberry
 from strawberry import relay
 
+from schema import fast_execution
 from schema.errors import ErrorCode, MaskUnexpectedErrors, SibylSchema
-from schema.events import EventSubscription
-from schema.evidence import EvidenceQuery
-from schema.execution import PerEventMemoExecutionContext
 from schema.limits import RequestLimits
 from schema.mutations.analysis_cancel import CancelAnalysisMutation
 from schema.mutations.analysis_resume import ResumeAnalysisMutation
@@ -18,11 +16,13 @@ from schema.mutations.evidence_delete import DeleteEvidenceDocumentMutation
 from schema.mutations.registry_match_decide import RegistryMatchMutation
 from schema.mutations.report_delete import DeleteReportMutation
 from schema.mutations.report_upload import UploadReportMutation
-from schema.questions import QuestionQuery
-from schema.registries import RegistryQuery
-from schema.reports import ReportQuery
-from schema.verdict_stream import VerdictSubscription
-from schema.ws_guard import WebSocketOperationGuard
+from schema.transport.ws_guard import WebSocketOperationGuard
+from schema.types.events import EventSubscription
+from schema.types.evidence import EvidenceQuery
+from schema.types.questions import QuestionQuery
+from schema.types.registries import RegistryQuery
+from schema.types.reports import ReportQuery
+from schema.types.verdict_stream import VerdictSubscription
 
 
 @strawberry.type
@@ -69,12 +69,13 @@ Subscription = _joined(
 
 
 #: Unexpected exceptions reach clients as a generic message (and the server log in full); every
-#: error carries an `ErrorCode` (listed in the schema, so GraphiQL documents them).
+#: error carries an `ErrorCode` (listed in the schema, so GraphiQL documents them). Execution takes
+#: the shortcuts of `schema.fast_execution` when they are enabled, else Strawberry's own.
 schema = SibylSchema(
     query=Query,
     mutation=Mutation,
     subscription=Subscription,
     types=[ErrorCode],
     extensions=[MaskUnexpectedErrors, RequestLimits, WebSocketOperationGuard],
-    execution_context_class=PerEventMemoExecutionContext,
+    execution_context_class=fast_execution.execution_context_class(),
 )

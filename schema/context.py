@@ -21,9 +21,9 @@ from app.organisations import Principal
 from app.ratelimit import RateLimiter
 
 if TYPE_CHECKING:
-    from schema.auth import Authenticator
     from schema.loaders import Loaders
-    from schema.request_reads import ReadSessions, RequestReads
+    from schema.transport.auth import Authenticator
+    from schema.transport.request_reads import ReadSessions, RequestReads
 
 
 @dataclass
@@ -54,7 +54,7 @@ class Context:
     response: Response | WebSocket | None = None
     principal: Principal | None = None
     connection_params: dict[str, Any] | None = None
-    #: The shared read session of an HTTP query (`schema.request_reads`); None: a session per read.
+    #: The shared read session of an HTTP query (`schema.transport.request_reads`); None: a session per read.
     reads: RequestReads | None = None
     _loaders: Loaders | None = field(default=None, repr=False)
 

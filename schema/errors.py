@@ -31,7 +31,7 @@ from strawberry.types import ExecutionContext
 from app.db.outages import is_disk_full_error, is_transient_db_error
 from app.redis_pool import is_redis_outage
 from app.services.failures import failure_summary
-from schema.lean_resolvers import install_lean_resolvers
+from schema import fast_execution
 
 logger = logging.getLogger(__name__)
 
@@ -313,12 +313,13 @@ class SibylSchema(strawberry.Schema):
     traceback or the query text, so a client cannot fill the log with its documents; failures are
     logged at ERROR with their traceback.
 
-    Plain synchronous resolvers get a leaner wrapper than Strawberry's (`schema.lean_resolvers`).
+    Plain synchronous resolvers get a leaner wrapper than Strawberry's when the shortcuts are
+    enabled (`schema.fast_execution.install`).
     """
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        install_lean_resolvers(self)
+        fast_execution.install(self)
 
     def process_errors(
         self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None

@@ -26,7 +26,7 @@ from strawberry.dataloader import DataLoader
 
 from app.db.models import AnalysisRun, Claim, Finding, Report, RoutingAssignment, Verdict
 from app.services.runs import NEWEST_RUN_FIRST, latest_run_id_of
-from schema.request_reads import ReadSessions
+from schema.transport.request_reads import ReadSessions
 
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")

@@ -25,7 +25,7 @@ from app.organisations import (
     create_api_key,
     ensure_organisation,
 )
-from schema.asgi import create_app
+from schema.transport.asgi import create_app
 from tests.support.graphql import GraphQLClient
 from tests.support.http_server import serve_asgi
 from tests.support.services import RunningServices, running_services

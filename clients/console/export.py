@@ -4,7 +4,7 @@ byte for byte the same.
 
 It renders the client's models (`clients.sibyl.models`), built from the public API's JSON. The
 server builds the same models from the same documents (`clients.sibyl.documents`) executed in the
-caller's context (`schema.report_export`); clients import nothing from `app`, the server may import
+caller's context (`schema.types.report_export`); clients import nothing from `app`, the server may import
 the client.
 """
 

@@ -16,12 +16,12 @@ from graphql.language import SKIP, VisitorAction
 from strawberry.extensions import AddValidationRules, SchemaExtension
 
 from app.config import Settings
-from schema.document_cache import parse_cached, validate_cached
 from schema.errors import ErrorCode
 from schema.limits.aliases import operation_aliases
 from schema.limits.cost import DEFAULT_LIST_SIZE, fragment_definitions, operation_cost, query_cost, selected
 from schema.limits.cost_cache import cost_errors
 from schema.limits.depth import operation_depth
+from schema.limits.document_cache import parse_cached, validate_cached
 
 __all__ = [
     "DEFAULT_LIST_SIZE",
@@ -79,7 +79,9 @@ def depth_limit_rule(max_depth: int) -> type[ValidationRule]:
     """A graphql-core rule refusing operations nested deeper than `max_depth`.
 
     Depth counts like Strawberry's `QueryDepthLimiter`, but the error carries a `QUERY_TOO_DEEP`
-    code and is reported once per operation rather than once per too-deep field.
+    code and the figures and is reported once per operation rather than once per too-deep field
+    (Strawberry's message names the operation, without a code), which clients and the
+    error-contract tests rely on: so this rule is kept instead of Strawberry's.
     """
 
     class QueryDepthRule(ValidationRule):
@@ -94,7 +96,12 @@ def depth_limit_rule(max_depth: int) -> type[ValidationRule]:
 
 def alias_limit_rule(max_aliases: int) -> type[ValidationRule]:
     """A graphql-core rule refusing operations with more than `max_aliases` aliases
-    (`schema.limits.aliases`)."""
+    (`schema.limits.aliases`).
+
+    Strawberry's `MaxAliasesLimiter` counts an operation's aliases the same way, but adds up every
+    operation of the document into one total and refuses it with a plain message and no code; this
+    rule judges each operation on its own and refuses with TOO_MANY_ALIASES and the figures, which
+    clients and the error-contract tests rely on."""
 
     class QueryAliasRule(ValidationRule):
         def enter_operation_definition(self, node: OperationDefinitionNode, *_args: object) -> VisitorAction:
@@ -146,7 +153,7 @@ def limit_extensions(settings: Settings) -> list[Callable[[], SchemaExtension]]:
 
 class RequestLimits(SchemaExtension):
     """Depth and cost limits from the settings of the app serving the request (`Services.settings`),
-    checked through the process's parse and validation caches (`schema.document_cache`): the
+    checked through the process's parse and validation caches (`schema.limits.document_cache`): the
     document-only rules (the depth limit among them) once per distinct document, the cost (it
     reads the request's variables) on every request, from `schema.limits.cost_cache`."""
 

@@ -1,7 +1,7 @@
 """The cost check of every request, without a validation pass and mostly from a cache.
 
 The cost rule is the one validation rule that reads the request's variables, so it cannot share the
-document-only validation cache (`schema.document_cache`). Run through graphql-core's `validate`, it
+document-only validation cache (`schema.limits.document_cache`). Run through graphql-core's `validate`, it
 cost about 0.7 ms per request (`bench.partner_api`), nearly all of it the validation machinery (type
 info, parallel visitor, a walk of the whole document) around a cost walk of some 40 µs. Here the
 walk runs directly on the operations the rule would visit, in the same order, and its result is

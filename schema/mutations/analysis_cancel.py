@@ -8,10 +8,10 @@ from typing import Annotated
 import strawberry
 
 from app.services.run_control import ControlProblem, ControlRefused, cancel_analysis
-from schema.analysis import Analysis
 from schema.context import Context
-from schema.ids import parse_node_id
-from schema.reports import Report
+from schema.types.analysis import Analysis
+from schema.types.ids import parse_node_id
+from schema.types.reports import Report
 
 
 @strawberry.enum(description="Why an analysis could not be cancelled.")

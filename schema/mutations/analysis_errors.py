@@ -7,8 +7,8 @@ import enum
 import strawberry
 
 from app.services.analysis import AnalysisProblem, AnalysisRefused, AnalysisStarted
-from schema.analysis import Analysis
-from schema.reports import Report
+from schema.types.analysis import Analysis
+from schema.types.reports import Report
 
 
 @strawberry.enum(description="Why an analysis could not be started or resumed.")

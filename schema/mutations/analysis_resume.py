@@ -7,11 +7,11 @@ from typing import Annotated
 import strawberry
 
 from app.services.analysis import AnalysisProblem, AnalysisRefused, resume_analysis
-from schema.analysis import Analysis
 from schema.context import Context
 from schema.mutations.analysis_errors import AnalysisErrorCode, error_from, success_fields
-from schema.reports import Report
-from schema.reports_lookup import find_report
+from schema.types.analysis import Analysis
+from schema.types.reports import Report
+from schema.types.reports_lookup import find_report
 
 
 @strawberry.type(description="The analysis will continue from its last completed step.")

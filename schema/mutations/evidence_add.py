@@ -12,8 +12,8 @@ from strawberry.file_uploads import Upload
 from app.evidence.errors import EvidenceProblem, EvidenceRejected
 from app.evidence.ingest import add_evidence_document
 from schema.context import Context
-from schema.evidence import EvidenceDocument
-from schema.input_limits import EVIDENCE_TITLE_CHARS, FILENAME_CHARS, SOURCE_URL_CHARS, at_most
+from schema.limits.input_limits import EVIDENCE_TITLE_CHARS, FILENAME_CHARS, SOURCE_URL_CHARS, at_most
+from schema.types.evidence import EvidenceDocument
 
 
 @strawberry.enum(description="Why an evidence document was refused.")

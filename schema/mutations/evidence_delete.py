@@ -10,8 +10,8 @@ from strawberry import relay
 
 from app.evidence.library import delete_evidence_document
 from schema.context import Context
-from schema.evidence import EvidenceDocument
-from schema.ids import parse_node_id
+from schema.types.evidence import EvidenceDocument
+from schema.types.ids import parse_node_id
 
 
 @strawberry.enum(description="Why an evidence document could not be deleted.")

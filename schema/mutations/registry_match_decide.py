@@ -14,10 +14,10 @@ from sqlalchemy.dialects.postgresql import insert
 
 from app.db.models import RegistryMatchDecision as DecisionModel
 from schema.context import Context
-from schema.input_limits import ENTITY_KEY_CHARS, at_most
-from schema.registry_matches import RegistryMatch, report_entities
-from schema.reports import Report
-from schema.reports_lookup import find_report
+from schema.limits.input_limits import ENTITY_KEY_CHARS, at_most
+from schema.types.registry_matches import RegistryMatch, report_entities
+from schema.types.reports import Report
+from schema.types.reports_lookup import find_report
 
 
 @strawberry.enum(description="Why a registry match could not be settled.")

@@ -11,8 +11,8 @@ from strawberry import relay
 from app.questions.cache import forget_answers
 from app.services.report_deletion import DeletionProblem, DeletionRefused, delete_report
 from schema.context import Context
-from schema.ids import parse_node_id
-from schema.reports import Report
+from schema.types.ids import parse_node_id
+from schema.types.reports import Report
 
 
 @strawberry.enum(description="Why a report could not be deleted.")

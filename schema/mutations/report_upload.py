@@ -13,7 +13,7 @@ from app.queue import check_queue, enqueue_parse
 from app.services.parse_recovery import requeue_if_stalled
 from app.services.uploads import InvalidUpload, accept_upload
 from schema.context import Context
-from schema.input_limits import (
+from schema.limits.input_limits import (
     COMPANY_NAME_CHARS,
     FILENAME_CHARS,
     IDENTIFIER_CHARS,
@@ -21,7 +21,7 @@ from schema.input_limits import (
     at_most,
     check_length,
 )
-from schema.reports import Report
+from schema.types.reports import Report
 
 
 @strawberry.enum(description="Why an upload was refused.")

@@ -22,7 +22,7 @@ from app.processes import process_is_alive
 from app.run_lock import DataDirInUse, acquire, read_record
 from app.supervisor import Supervisor
 from schema.context import Services
-from schema.readiness import supervised_states
+from schema.transport.readiness import supervised_states
 
 NO_SPACE = 'PANIC:  could not write to file "pg_wal/xlogtemp.41": No space left on device'
 

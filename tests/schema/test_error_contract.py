@@ -20,7 +20,7 @@ from app.db.session import SessionFactory
 from schema import schema
 from schema.context import Context
 from schema.errors import MAX_CLOSE_REASON_BYTES, CloseCode, ErrorCode, close_reason
-from schema.http_edge import BodyLimits
+from schema.transport.http_edge import BodyLimits
 from tests.support.analysed import seed_analysed_report
 from tests.support.graphql import GraphQLClient
 

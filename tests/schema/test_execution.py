@@ -5,7 +5,7 @@ from __future__ import annotations
 from graphql import parse
 
 from schema import schema
-from schema.execution import PerEventMemoExecutionContext
+from schema.fast_execution.execution import PerEventMemoExecutionContext
 
 SUBSCRIPTION = 'subscription { analysisEvents(reportId: "x") { id eventType } }'
 

@@ -1,4 +1,4 @@
-"""Live fan-out (`schema.fanout`): subscribers at the head park behind one leader and still get
+"""Live fan-out (`schema.fast_execution.fanout`): subscribers at the head park behind one leader and still get
 every event exactly once and in order; a slow one is taken off fan-out without delaying the
 others, and when the leader leaves another takes over."""
 
@@ -14,7 +14,7 @@ from strawberry.relay import GlobalID
 
 from app.db.session import SessionFactory
 from app.events import EventLog
-from schema import fanout
+from schema.fast_execution import fanout
 from tests.app.test_event_log import new_report
 from tests.conftest import new_api_key
 from tests.support.event_watchers import EventWatcher, open_watchers

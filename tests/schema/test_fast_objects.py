@@ -1,6 +1,7 @@
 """Objects, lists of objects, Relay ids and cached argument conversion on the fast executor
-(`schema.object_completion`, `schema.relay_ids`, `schema.lean_resolvers`) must answer exactly what
-Strawberry and graphql-core answer: the same data, and the same errors at the same paths."""
+(`schema.fast_execution.object_completion`, `schema.fast_execution.relay_ids`,
+`schema.fast_execution.lean_resolvers`) must answer exactly what Strawberry and graphql-core answer: the
+same data, and the same errors at the same paths."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ from typing import Any
 import strawberry
 from strawberry import relay
 
-from schema.lean_resolvers import install_lean_resolvers
-from schema.object_completion import FastExecutionContext
-from schema.relay_ids import relay_id_reader
+from schema.fast_execution.lean_resolvers import install_lean_resolvers
+from schema.fast_execution.object_completion import FastExecutionContext
+from schema.fast_execution.relay_ids import relay_id_reader
 
 
 @strawberry.enum

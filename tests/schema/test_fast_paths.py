@@ -1,6 +1,6 @@
-"""The executor shortcuts (`schema.leaf_fields`) and lean resolvers (`schema.lean_resolvers`) must
-answer exactly what Strawberry and graphql-core answer without them: the same data, the same
-errors at the same paths, and field middleware still applied."""
+"""The executor shortcuts (`schema.fast_execution.leaf_fields`) and lean resolvers
+(`schema.fast_execution.lean_resolvers`) must answer exactly what Strawberry and graphql-core answer
+without them: the same data, the same errors at the same paths, and field middleware still applied."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ import strawberry
 from strawberry.extensions import SchemaExtension
 from strawberry.permission import BasePermission
 
-from schema.lean_resolvers import install_lean_resolvers
-from schema.object_completion import FastExecutionContext
+from schema.fast_execution.lean_resolvers import install_lean_resolvers
+from schema.fast_execution.object_completion import FastExecutionContext
 
 
 @strawberry.enum

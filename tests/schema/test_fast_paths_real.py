@@ -19,7 +19,7 @@ from app.organisations import LOCAL_ORGANISATION_ID
 from app.organisations.keys import Principal
 from schema import schema
 from schema.context import Context
-from schema.reports import ReportQuery
+from schema.types.reports import ReportQuery
 from tests.support.analysed import seed_analysed_report
 
 PAGE = """

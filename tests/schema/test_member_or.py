@@ -1,4 +1,5 @@
-"""`schema.orm_rows.member_or` reads a stored enum value exactly as the lenient reading it stands for."""
+"""`schema.types.orm_rows.member_or` reads a stored enum value exactly as the lenient reading
+it stands for."""
 
 from __future__ import annotations
 
@@ -6,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from schema.claim_enums import EvidenceKind, evidence_kind
-from schema.orm_rows import member_or
+from schema.types.claim_enums import EvidenceKind, evidence_kind
+from schema.types.orm_rows import member_or
 
 
 @pytest.mark.parametrize("stored", ["independent", "internal", "context", "none", "error", "weird", "", None])

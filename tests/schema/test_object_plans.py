@@ -1,5 +1,5 @@
-"""Objects completed from a plan kept per field group (`schema.object_completion.ObjectPlan`) must
-answer what Strawberry and graphql-core answer: casts, subclasses, interfaces, field middleware."""
+"""Objects completed from a plan kept per field group (`schema.fast_execution.object_completion.ObjectPlan`)
+must answer what Strawberry and graphql-core answer: casts, subclasses, interfaces, field middleware."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ import strawberry
 from graphql.pyutils import Path
 from strawberry.extensions import SchemaExtension
 
-from schema.field_plans import object_result
-from schema.lean_resolvers import install_lean_resolvers
-from schema.object_completion import FastExecutionContext
-from schema.own_classes import own_class
+from schema.fast_execution.field_plans import object_result
+from schema.fast_execution.lean_resolvers import install_lean_resolvers
+from schema.fast_execution.object_completion import FastExecutionContext
+from schema.fast_execution.own_classes import own_class
 
 
 @strawberry.interface

@@ -1,4 +1,4 @@
-"""Column values read straight off loaded rows (`schema.orm_rows`) must be the row's current values,
+"""Column values read straight off loaded rows (`schema.types.orm_rows`) must be the row's current values,
 read through SQLAlchemy whenever the row does not hold them all."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from sqlalchemy import select, update
 
 from app.db.models import Claim
 from app.db.session import SessionFactory
-from schema.claim_enums import ClaimType
-from schema.orm_rows import column_values, enum_member
+from schema.types.claim_enums import ClaimType
+from schema.types.orm_rows import column_values, enum_member
 from tests.support.analysed import seed_analysed_report
 
 COLUMNS = frozenset({"text", "claim_type", "reasoning"})

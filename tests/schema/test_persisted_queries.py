@@ -12,7 +12,7 @@ from redis.asyncio import Redis
 
 from app.db.session import SessionFactory
 from clients.sibyl import SibylClient
-from schema.persisted_queries import PersistedQueryStore
+from schema.transport.persisted_queries import PersistedQueryStore
 from tests.conftest import new_api_key
 from tests.support.graphql import GraphQLClient
 

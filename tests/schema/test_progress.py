@@ -4,7 +4,7 @@ when whole agents finish (trial s23: it sat at 25.1 for minutes on a 136-page re
 from __future__ import annotations
 
 from app.db.models import AnalysisRun
-from schema.analysis import progress_percent
+from schema.types.analysis import progress_percent
 
 
 def _run(**agents: dict[str, object]) -> AnalysisRun:

@@ -1,6 +1,6 @@
 """`/readyz` asks Postgres and Redis (short timeouts) and answers 503 naming the one that fails, while
 `/healthz` stays a cheap liveness answer; neither needs an API key. `/readyz` answers from a check
-at most a second old (`schema.readiness.CachedReadiness`), so a failure shows on the next probe."""
+at most a second old (`schema.transport.readiness.CachedReadiness`), so a failure shows on the next probe."""
 
 from __future__ import annotations
 

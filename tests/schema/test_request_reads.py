@@ -1,4 +1,4 @@
-"""One read session per HTTP query (`schema.request_reads`): a claims page with everything nested
+"""One read session per HTTP query (`schema.transport.request_reads`): a claims page with everything nested
 checks out one pooled connection, readers take turns, and a failed read does not fail the next."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlalchemy.pool import Pool
 
 from app.db.session import SessionFactory
-from schema.request_reads import RequestReads
+from schema.transport.request_reads import RequestReads
 from tests.schema.test_partner_graph import FULL_PAGE, report_gid
 from tests.support.analysed import seed_analysed_report
 from tests.support.graphql import GraphQLClient

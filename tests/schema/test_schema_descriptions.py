@@ -20,8 +20,8 @@ from graphql import (
 )
 
 from schema import schema
-from schema.claim_enums import VerdictLabel
-from schema.enum_values import describe_values
+from schema.types.claim_enums import VerdictLabel
+from schema.types.enum_values import describe_values
 
 
 @pytest.fixture(scope="module")

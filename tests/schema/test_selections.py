@@ -1,5 +1,5 @@
-"""`schema.selections.selected_names` must name the same fields as Strawberry's `selected_fields`
-(through nested selections, inline fragments and named fragments)."""
+"""`schema.fast_execution.selections.selected_names` must name the same fields as Strawberry's
+`selected_fields` (through nested selections, inline fragments and named fragments)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import Any
 import strawberry
 from strawberry.types.nodes import FragmentSpread, InlineFragment, SelectedField
 
-from schema.selections import selected_names
+from schema.fast_execution.selections import selected_names
 
 SEEN: list[tuple[set[str], set[str]]] = []
 

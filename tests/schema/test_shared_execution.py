@@ -14,8 +14,8 @@ from typing import Any
 import strawberry
 
 from app.organisations import Principal
-from schema.execution import PerEventMemoExecutionContext
-from schema.shared_execution import SHARED_RESULTS, serialised_data
+from schema.fast_execution.execution import PerEventMemoExecutionContext
+from schema.fast_execution.shared_execution import SHARED_RESULTS, serialised_data
 
 SUBSCRIPTION = "subscription Ticks($label: String!) { ticks(label: $label) { n seenBy label } }"
 

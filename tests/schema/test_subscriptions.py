@@ -19,8 +19,8 @@ from app.config import Settings
 from app.db.session import SessionFactory
 from app.embedded.redis import free_port
 from app.events import EventLog
-from schema.ids import parse_node_id
-from schema.shared_execution import SHARED_RESULTS
+from schema.fast_execution.shared_execution import SHARED_RESULTS
+from schema.types.ids import parse_node_id
 from tests.app.test_event_log import new_report
 from tests.conftest import new_api_key
 from tests.fixtures import pdfs

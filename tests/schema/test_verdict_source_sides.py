@@ -20,7 +20,7 @@ from app.config import Settings
 from app.db.models import Finding, Verdict
 from app.db.session import SessionFactory
 from app.events import EventLog
-from schema.verdict_sources import SourceSide, TierBasis, deciding_sources
+from schema.types.verdict_sources import SourceSide, TierBasis, deciding_sources
 from tests.support.graphql import GraphQLClient
 from tests.support.mixed_evidence import MIXED, SELF_CONTRADICTED, analysed_report
 from tests.support.pipeline import analyse_offline

@@ -10,13 +10,13 @@ from redis.asyncio import Redis
 from sqlalchemy import select, update
 from strawberry.relay import GlobalID
 
-from app.agents.runtime import InvestigationOutcome, InvestigationTools
-from app.agents.state import SpecialistTask
+from app.agents.runtime import InvestigationTools
 from app.config import Settings
 from app.db.models import AnalysisRun, Event, Verdict
 from app.db.session import SessionFactory
 from app.events import EventLog
 from app.services.analysis import open_analysis_run
+from app.verification.records import InvestigationOutcome, SpecialistTask
 from tests.support.analysed import seed_analysed_report
 from tests.support.graphql import GraphQLClient
 from tests.support.investigators import outcome_for, supporting

@@ -21,7 +21,7 @@ from sqlalchemy import func, select
 from app.db.models import EvidenceDocument, KnowledgePassage, Report
 from app.db.session import SessionFactory
 from schema import schema
-from schema.input_limits import FILENAME_CHARS, SOURCE_URL_CHARS
+from schema.limits.input_limits import FILENAME_CHARS, SOURCE_URL_CHARS
 from tests.fixtures import pdfs
 from tests.support.evidence import article
 from tests.support.graphql import GraphQLClient

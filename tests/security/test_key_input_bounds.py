@@ -28,9 +28,9 @@ from starlette.applications import Starlette
 from app.db.session import SessionFactory
 from app.organisations.keys import KEY_LENGTH
 from app.ratelimit import KEY_PREFIX
-from schema.asgi import create_app
-from schema.auth import FAILURES_KEY, UNKNOWN_CACHE_SIZE, Authenticator, InvalidKey
 from schema.errors import CloseCode
+from schema.transport.asgi import create_app
+from schema.transport.auth import FAILURES_KEY, UNKNOWN_CACHE_SIZE, Authenticator, InvalidKey
 from tests.conftest import make_settings, new_api_key
 from tests.support.http_server import serve_asgi
 from tests.support.services import RunningServices

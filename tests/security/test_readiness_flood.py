@@ -19,7 +19,7 @@ from sqlalchemy import event
 from starlette.applications import Starlette
 
 from app.config import Settings
-from schema.asgi import create_app
+from schema.transport.asgi import create_app
 from tests.support.http_server import serve_asgi
 
 CALLERS = 150

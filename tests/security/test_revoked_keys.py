@@ -21,8 +21,8 @@ from sqlalchemy import delete
 from app.db.models import ApiKey
 from app.db.session import SessionFactory
 from app.organisations.keys import revoke_api_key
-from schema.auth import Authenticator, InvalidKey
 from schema.errors import CloseCode
+from schema.transport.auth import Authenticator, InvalidKey
 from tests.conftest import make_settings, new_api_key, serve_api
 from tests.support.services import RunningServices
 

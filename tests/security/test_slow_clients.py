@@ -20,8 +20,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from schema.asgi import create_app
-from schema.uvicorn_http import http_protocol
+from schema.transport.asgi import create_app
+from schema.transport.uvicorn_http import http_protocol
 from tests.conftest import make_settings
 from tests.support.http_server import serve_asgi
 from tests.support.services import RunningServices

@@ -9,8 +9,8 @@ import signal
 import time
 from pathlib import Path
 
-from app.agents.runtime import FindingDraft, InvestigationOutcome, InvestigationTools
-from app.agents.state import SpecialistTask
+from app.agents.runtime import InvestigationTools
+from app.verification.records import FindingDraft, InvestigationOutcome, SpecialistTask
 
 INVOCATION_LOG_ENV = "SIBYL_TEST_INVOCATION_LOG"
 

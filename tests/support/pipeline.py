@@ -12,7 +12,6 @@ from app.agents.pipeline import PipelineRunner, open_checkpointer
 from app.agents.routing import CORROBORATING_AGENT, SEARCHING_AGENTS
 from app.agents.runtime import Investigator, PipelineDeps
 from app.agents.specialists import load_investigators, no_evidence_source
-from app.agents.state import SPECIALISTS
 from app.config import Settings
 from app.db.models import Claim, Report, ReportPage, ReportStatus
 from app.db.session import SessionFactory
@@ -23,6 +22,7 @@ from app.knowledge.store import sync_registry
 from app.llm import LLMClient
 from app.organisations import LOCAL_ORGANISATION_ID
 from app.services.analysis import open_analysis_run
+from app.verification.records import SPECIALISTS
 
 #: Claims of every type, with the agents the routing matrix (plus refinements) must give each.
 KNOWN_CLAIMS: list[dict[str, Any]] = [

@@ -19,13 +19,13 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.agents import pipeline
 from app.agents.pipeline import RunResult
-from app.agents.runtime import InvestigationOutcome, InvestigationTools
-from app.agents.state import SpecialistTask
+from app.agents.runtime import InvestigationTools
 from app.config import Settings
 from app.db.models import AnalysisRun, Claim, Event, Finding, RoutingAssignment, Verdict
 from app.db.session import SessionFactory
 from app.events import EventLog
 from app.services.analysis import RUN_RESUMED_EVENT, open_analysis_run
+from app.verification.records import InvestigationOutcome, SpecialistTask
 from tests.support.db_blips import terminate_backends
 from tests.support.investigators import strong_support
 from tests.support.pipeline import KNOWN_CLAIMS, investigators, pipeline_runner, seed_report

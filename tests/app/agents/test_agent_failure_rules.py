@@ -9,7 +9,6 @@ from typing import Any
 
 import pytest
 
-from app.agents.judge import judge_claim
 from app.agents.progress import (
     ProgressLog,
     agent_failure_warnings,
@@ -18,10 +17,10 @@ from app.agents.progress import (
     timeout_message,
     tracking_progress,
 )
-from app.agents.runtime import FindingDraft
-from app.agents.state import ClaimState, Finding, SpecialistTask
 from app.config import Settings
 from app.verification.investigators.claim_pool import MAX_CLAIMS_AT_ONCE, claims_at_once, each_claim
+from app.verification.judge import judge_claim
+from app.verification.records import ClaimState, Finding, FindingDraft, SpecialistTask
 
 
 def _claim(n: int, claim_type: str = "quantitative") -> ClaimState:

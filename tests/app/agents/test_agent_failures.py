@@ -19,15 +19,15 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from app.agents.progress import claim_done
-from app.agents.runtime import FindingDraft, InvestigationOutcome, InvestigationTools, Investigator
+from app.agents.runtime import InvestigationTools, Investigator
 from app.agents.specialists import load_investigators, no_evidence_source
-from app.agents.state import SpecialistTask
 from app.config import Settings
 from app.db.models import AnalysisRun, Event, Finding, Verdict
 from app.db.session import SessionFactory
 from app.events import EventLog
 from app.services.analysis import open_analysis_run
-from schema.warnings import AnalysisWarningCode, analysis_warnings
+from app.verification.records import FindingDraft, InvestigationOutcome, SpecialistTask
+from schema.types.warnings import AnalysisWarningCode, analysis_warnings
 from tests.conftest import make_settings
 from tests.support.fake_tavily import FakeTavily
 from tests.support.http_server import serve_asgi

@@ -10,8 +10,7 @@ from sqlalchemy import func, select
 
 from app.agents import persistence
 from app.agents.pipeline import RunResult
-from app.agents.runtime import FindingDraft, InvestigationOutcome, InvestigationTools
-from app.agents.state import ClaimState, Finding, SpecialistTask
+from app.agents.runtime import InvestigationTools
 from app.config import Settings
 from app.db.models import AnalysisRun, Claim, Report, ReportStatus
 from app.db.models import Finding as FindingRow
@@ -19,6 +18,7 @@ from app.db.session import SessionFactory
 from app.events import EventLog
 from app.services.analysis import open_analysis_run
 from app.services.failures import MAX_CAUSE_CHARS
+from app.verification.records import ClaimState, Finding, FindingDraft, InvestigationOutcome, SpecialistTask
 from tests.support.pipeline import investigators, pipeline_runner, seed_report
 
 #: Findings one specialist reports: 12 columns each, 36,000 parameters as one INSERT.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from app.agents.compliance import compliance_summary
-from app.agents.state import Finding, Verdict
+from app.verification.records import Finding, Verdict
 
 
 def verdict(claim_id: str, label: str, *paragraphs: str) -> Verdict:

@@ -13,10 +13,10 @@ from typing import Any
 
 import pytest
 
-from app.agents.evidence_kinds import evidence_kind_of, kind_of
-from app.agents.judge import judge_claim
-from app.agents.judge.grounding import ground, grounded_verdict, permitted_verdicts
-from app.agents.state import ClaimState, Finding
+from app.verification.evidence_kinds import evidence_kind_of, kind_of
+from app.verification.judge import judge_claim
+from app.verification.judge.grounding import ground, grounded_verdict, permitted_verdicts
+from app.verification.records import ClaimState, Finding
 
 _ids = itertools.count()
 CLAIM: ClaimState = {

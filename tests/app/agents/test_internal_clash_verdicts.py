@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from app.agents.judge import judge_claim
-from app.agents.judge.grounding import cite, ground, grounded_verdict
-from app.agents.state import ClaimState, Finding
+from app.verification.judge import judge_claim
+from app.verification.judge.grounding import cite, ground, grounded_verdict
+from app.verification.records import ClaimState, Finding
 from tests.app.agents.test_grounded_verdicts import _finding, source
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from app.agents.judge import (
+from app.verification.judge import (
     agent_weights,
     determine_target_agents,
     evaluate_completeness,
@@ -24,10 +24,10 @@ from app.agents.judge import (
     plan_reinvestigation,
     reinvestigation_triggers,
 )
-from app.agents.judge.evaluation import combine_scores
-from app.agents.judge.verdicts import confidence_level
-from app.agents.judge.weights import AGENT_WEIGHTS
-from app.agents.state import CLAIM_TYPES, AgentStatus, ClaimState, Finding
+from app.verification.judge.evaluation import combine_scores
+from app.verification.judge.verdicts import confidence_level
+from app.verification.judge.weights import AGENT_WEIGHTS
+from app.verification.records import CLAIM_TYPES, AgentStatus, ClaimState, Finding
 
 CLAIM_TEXT = "We restored 500 ha of rainforest in Borneo between 2020 and 2024."
 _ids = itertools.count()

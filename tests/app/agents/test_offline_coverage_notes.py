@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from app.agents.runtime import FindingDraft
 from app.agents.search_coverage import (
     SearchCoverage,
     coverage_note,
@@ -13,6 +12,7 @@ from app.agents.search_coverage import (
     with_coverage_note,
 )
 from app.config import Settings
+from app.verification.records import FindingDraft
 
 OFFLINE_EMPTY = SearchCoverage(web_off_reason="TAVILY_API_KEY unset", library_empty=True)
 OFFLINE_LIBRARY = SearchCoverage(web_off_reason="TAVILY_API_KEY unset", library_empty=False)

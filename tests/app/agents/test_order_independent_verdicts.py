@@ -10,9 +10,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from app.agents.judge import judge_claim
-from app.agents.judge.grounding import ground
-from app.agents.state import AgentStatus, ClaimState, Finding
+from app.verification.judge import judge_claim
+from app.verification.judge.grounding import ground
+from app.verification.records import AgentStatus, ClaimState, Finding
 
 CLAIM: ClaimState = {
     "claim_id": "c1",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from app.agents.registry_evidence import registry_claims, report_year, without_registry_only
 from app.agents.routing import REGISTRY_AGENT, rule_route, with_corroboration, with_registry_check
-from app.agents.state import ClaimState, RoutingEntry, SpecialistTask
+from app.verification.records import ClaimState, RoutingEntry, SpecialistTask
 
 SBTI_CLAIM = ClaimState(
     claim_id="c1",

@@ -6,10 +6,15 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
-from app.agents.judge import determine_target_agents, evaluate_evidence, identify_evidence_gap, judge_claim
-from app.agents.judge.reinvestigation import repeat_answers
 from app.agents.specialists import BUILT_IN_INVESTIGATORS, no_evidence_source, unguided_agents
-from app.agents.state import ClaimState, Finding
+from app.verification.judge import (
+    determine_target_agents,
+    evaluate_evidence,
+    identify_evidence_gap,
+    judge_claim,
+)
+from app.verification.judge.reinvestigation import repeat_answers
+from app.verification.records import ClaimState, Finding
 
 _ids = itertools.count()
 

@@ -11,13 +11,13 @@ from collections.abc import Iterator
 
 import pytest
 
-from app.agents.runtime import InvestigationOutcome, InvestigationTools
+from app.agents.runtime import InvestigationTools
 from app.agents.specialists import load_investigators
-from app.agents.state import SpecialistTask
 from app.db.session import SessionFactory
 from app.events import EventLog
 from app.log_setup import make_handler
 from app.services.analysis import open_analysis_run
+from app.verification.records import InvestigationOutcome, SpecialistTask
 from tests.conftest import make_settings
 from tests.support.pipeline import pipeline_runner, seed_report
 from tests.support.services import RunningServices

@@ -7,7 +7,8 @@ from typing import Any
 from app.agents.graph import route_to_specialists, should_continue_or_compile
 from app.agents.orchestrator import reinvestigation_plan
 from app.agents.routing import route_info_request
-from app.agents.state import latest_verdicts, merge_agent_status, merge_findings, merge_info_requests
+from app.agents.state import merge_agent_status, merge_findings, merge_info_requests
+from app.verification.records import latest_verdicts
 
 
 def request(request_id: str, status: str = "pending", targets: list[str] | None = None) -> dict[str, Any]:

@@ -11,15 +11,15 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from app.agents.judge.evaluation import evaluate_evidence
-from app.agents.runtime import FindingDraft, InvestigationOutcome, InvestigationTools
-from app.agents.state import Finding, SpecialistTask
+from app.agents.runtime import InvestigationTools
 from app.db.models import Verdict
 from app.db.session import SessionFactory
 from app.events import EventLog
 from app.llm import LLMClient
 from app.llm.breaker import reset_breakers
 from app.services.analysis import open_analysis_run
+from app.verification.judge.evaluation import evaluate_evidence
+from app.verification.records import Finding, FindingDraft, InvestigationOutcome, SpecialistTask
 from tests.conftest import make_settings
 from tests.support.fake_llm import FakeLLM, FakeReply, fake_llm_server, settings_for
 from tests.support.investigators import scripted_source, strong_support

@@ -1,4 +1,4 @@
-"""The judge's rule for vague claims (app.agents.judge.risk): a claim carrying a generic-claim or
+"""The judge's rule for vague claims (app.verification.judge.risk): a claim carrying a generic-claim or
 self-declared-label risk flag is never VERIFIED on sources that can only restate it; it is left
 UNVERIFIED with the flag named in the reasoning. Contradictions still count, and a claim without
 such a flag is judged exactly as before."""
@@ -8,9 +8,9 @@ from __future__ import annotations
 import itertools
 from typing import Any, cast
 
-from app.agents.judge import judge_claim
-from app.agents.state import ClaimState, Finding, Verdict
 from app.claims.risk_flags import RiskFlag, RiskFlagKind, claim_flags
+from app.verification.judge import judge_claim
+from app.verification.records import ClaimState, Finding, Verdict
 
 _ids = itertools.count()
 TEXT = "Our Terra cement range is eco-friendly, the sustainable choice for builders."

@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from app.agents.state import ClaimState
 from app.config import Settings
 from app.db.models import Claim, Finding, Verdict
 from app.db.session import SessionFactory
@@ -27,6 +26,7 @@ from app.verification.investigators.data_metrics import (
     nothing_applied_summary,
     run_checks,
 )
+from app.verification.records import ClaimState
 from tests.support.pipeline import investigators, pipeline_runner, seed_parsed_pages
 
 # --- percentage changes in every word order -------------------------------------------------------

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 
-from app.agents.evidence_kinds import evidence_kind_of
-from app.agents.judge.grounding import ground, grounded_verdict, voices
-from app.agents.state import Finding
+from app.verification.evidence_kinds import evidence_kind_of
+from app.verification.judge.grounding import ground, grounded_verdict, voices
+from app.verification.records import Finding
 from app.verification.sources.attribution import FIRST_PERSON, RELAYED, company_voice
 from app.verification.sources.credibility import assign_tier, is_company_site
 from app.verification.sources.own_documents import is_own_report_title, names_parent_company

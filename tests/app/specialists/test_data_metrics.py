@@ -9,7 +9,6 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from app.agents.state import ClaimState
 from app.claims.rules import extract_rule_claims
 from app.config import Settings
 from app.db.models import Claim, Finding, Verdict
@@ -25,6 +24,7 @@ from app.verification.checks.metric_checks import (
 )
 from app.verification.checks.metric_index import MetricIndex, check_cross_page
 from app.verification.investigators.data_metrics import investigate_data_metrics, run_checks, summarise
+from app.verification.records import ClaimState
 from tests.fixtures.metrics_report import PAGES
 from tests.support.pipeline import investigators, pipeline_runner, seed_parsed_pages
 from tests.support.reports import report_pages, shared_report_paths

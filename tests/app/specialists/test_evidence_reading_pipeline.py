@@ -13,7 +13,7 @@ from app.db.session import SessionFactory
 from app.embeddings import create_embedder
 from app.events import EventLog
 from app.evidence.ingest import add_evidence_document
-from schema.verdict_sources import deciding_sources
+from schema.types.verdict_sources import deciding_sources
 from tests.conftest import make_settings
 from tests.support.pipeline import analyse_offline, seed_report
 from tests.support.services import RunningServices

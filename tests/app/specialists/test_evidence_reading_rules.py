@@ -15,7 +15,7 @@ from app.verification.reading.change_mood import intended
 from app.verification.reading.contradictions import assess_by_rules
 from app.verification.reading.figures import covered_scopes, denied, parse_counts, quantities, quantity_at
 from app.verification.sources.company_names import about_company
-from schema.verdict_sources import deciding_sources
+from schema.types.verdict_sources import deciding_sources
 
 COMPANY = "Northwind"
 TOTAL_CLAIM = "Our footprint across all three scopes came to 41.5 Mt CO2e in FY24, up 9% on FY23."

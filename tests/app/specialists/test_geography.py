@@ -13,7 +13,6 @@ import pytest
 from sqlalchemy import select
 
 from app.agents.runtime import InvestigationTools, NodeRecorder
-from app.agents.state import ClaimState, RoutingEntry, SpecialistTask
 from app.config import Settings
 from app.db.models import Finding
 from app.db.session import SessionFactory
@@ -26,6 +25,7 @@ from app.llm import UsageTrace
 from app.search.web import EvidenceSearch
 from app.services.analysis import open_analysis_run
 from app.verification.investigators.geography import company_names, investigate_geography
+from app.verification.records import ClaimState, RoutingEntry, SpecialistTask
 from tests.support.fake_imagery import FakeImagery, fake_imagery_server
 from tests.support.pipeline import KNOWN_CLAIMS, investigators, pipeline_runner, seed_report
 

@@ -15,7 +15,6 @@ import pytest
 from sqlalchemy import select
 
 from app.agents.compliance import compliance_summary, roll_up
-from app.agents.state import Finding, Verdict
 from app.config import Settings
 from app.db.models import AnalysisRun
 from app.db.models import Finding as FindingRow
@@ -25,6 +24,7 @@ from app.knowledge.ifrs_evidence import reports_target_progress, states_complian
 from app.services.analysis import open_analysis_run
 from app.verification.ifrs.ifrs_assessment import Passage, assess_paragraph, describe, index_passages
 from app.verification.investigators.legal import investigate_legal, select_assessments
+from app.verification.records import Finding, Verdict
 from tests.support.pipeline import investigators, pipeline_runner, seed_report
 
 ALIGNED = (

@@ -15,7 +15,6 @@ from typing import Any
 import pytest
 
 from app.agents.compliance import compliance_summary
-from app.agents.state import Finding, Verdict
 from app.claims.ifrs_mapping import keyword_suggestions
 from app.knowledge.registry import is_under
 from app.verification.ifrs.disclosure_gaps import find_gaps
@@ -27,6 +26,7 @@ from app.verification.ifrs.ifrs_assessment import (
     index_passages,
 )
 from app.verification.investigators.legal import claim_passages, select_assessments
+from app.verification.records import Finding, Verdict
 
 COMMITTEE = (
     "The Climate and Sustainability Committee of the Board convened five times during 2024 and "

@@ -6,10 +6,10 @@ import datetime as dt
 
 import pytest
 
-from app.agents.state import ClaimState, ReinvestigationContext
 from app.verification.investigators.academic import academic_queries, assess_research, check_kind
 from app.verification.investigators.search_queries import key_terms, refined_queries, rule_queries
 from app.verification.reading.contradictions import assess_by_rules
+from app.verification.records import ClaimState, ReinvestigationContext
 from app.verification.sources.company_names import search_name
 from app.verification.sources.credibility import assign_tier, default_tier, tier_by_domain
 

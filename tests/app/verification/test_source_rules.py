@@ -7,9 +7,9 @@ import itertools
 
 import pytest
 
-from app.agents.evidence_kinds import is_self_reported
 from app.search.results import SearchResult
 from app.search.sources import QuoteCheck
+from app.verification.evidence_kinds import is_self_reported
 from app.verification.investigators.source_findings import EvaluatedSource
 from app.verification.reading.contradictions import SourceAssessment
 from app.verification.sources.credibility import TierAssignment

@@ -6,12 +6,12 @@ from typing import Any
 
 import pytest
 
-from app.agents.evidence_kinds import kind_of
-from app.agents.judge.grounding import ground, grounded_verdict
 from app.agents.specialists import draft_finding
-from app.agents.state import Finding
 from app.verification.contract import RegistryCitation, SourceFinding
+from app.verification.evidence_kinds import kind_of
 from app.verification.investigators.registry_findings import registry_finding, tracker_risk_flags
+from app.verification.judge.grounding import ground, grounded_verdict
+from app.verification.records import Finding
 from app.verification.registries.reader import read_registries
 from app.verification.registries.records import RegistryReading
 from tests.app.verification.registries.builders import ALL_SNAPSHOTS, SBTI, sbti_record, tracker_record
