@@ -85,7 +85,10 @@ def analysis_running_on_slow_agent(sibyl: SibylProcess) -> bool:
     """The fast specialists have finished (and their completion is stored) and a slow one works."""
     calls = invocations(sibyl.data_dir / "invocations.jsonl")
     ended = {call["agent"] for call in calls if call["phase"] == "end"}
-    if not ended or not {call["agent"] for call in calls if call["phase"] == "start"} & SLOW_AGENTS:
+    started = {call["agent"] for call in calls if call["phase"] == "start"}
+    # Every fast specialist that started must have ended: on a loaded machine the legal agent can
+    # still be reading when data/metrics is done, and killing it then would interrupt a fast one.
+    if not ended or not started & SLOW_AGENTS or (started - SLOW_AGENTS) - ended:
         return False
     stored = sibyl.query(
         "SELECT count(DISTINCT agent_name) FROM events "
