@@ -81,14 +81,22 @@ def stored_specialists(sibyl: SibylProcess, run_id: str) -> int:
     return int(sibyl.query(stored_tasks_sql("%s"), thread, thread)[0][0])
 
 
-def analysis_running_on_slow_agent(sibyl: SibylProcess) -> bool:
-    """The fast specialists have finished (and their completion is stored) and a slow one works."""
+def analysis_running_on_slow_agent(sibyl: SibylProcess, run_id: str) -> bool:
+    """Every fast specialist the run routed work to has finished (and its completion is stored)
+    and a slow one works."""
+    routed = {
+        row[0]
+        for row in sibyl.query(
+            "SELECT DISTINCT agent FROM routing_assignments WHERE analysis_run_id = %s",
+            database_id(run_id),
+        )
+    }
     calls = invocations(sibyl.data_dir / "invocations.jsonl")
     ended = {call["agent"] for call in calls if call["phase"] == "end"}
     started = {call["agent"] for call in calls if call["phase"] == "start"}
-    # Every fast specialist that started must have ended: on a loaded machine the legal agent can
-    # still be reading when data/metrics is done, and killing it then would interrupt a fast one.
-    if not ended or not started & SLOW_AGENTS or (started - SLOW_AGENTS) - ended:
+    # The specialists start concurrently, in no fixed order: on a loaded machine data/metrics may
+    # not have begun when legal is done, and killing the worker then would interrupt a fast one.
+    if not routed or not started & SLOW_AGENTS or (routed - SLOW_AGENTS) - ended:
         return False
     stored = sibyl.query(
         "SELECT count(DISTINCT agent_name) FROM events "
@@ -174,7 +182,7 @@ def test_a_killed_worker_is_restarted_and_its_analysis_resumes_at_once_without_d
         sibyl.wait_for_status(report_id, "PARSED", timeout=90)
         run_id = sibyl.start_analysis(report_id)
         first_worker = sibyl.wait_for_pid("worker", 1, timeout=10)
-        wait_until(lambda: analysis_running_on_slow_agent(sibyl), 120, "a slow specialist at work")
+        wait_until(lambda: analysis_running_on_slow_agent(sibyl, run_id), 120, "a slow specialist at work")
         finished_before = {
             c["agent"] for c in invocations(data_dir / "invocations.jsonl") if c["phase"] == "end"
         }
@@ -222,7 +230,7 @@ def test_a_killed_redis_is_restarted_with_its_data_and_the_worker_finishes_the_r
         redis.set("sibyl:test:marker", "kept")
         run_id = sibyl.start_analysis(report_id)
         worker = sibyl.wait_for_pid("worker", 1, timeout=10)
-        wait_until(lambda: analysis_running_on_slow_agent(sibyl), 120, "a slow specialist at work")
+        wait_until(lambda: analysis_running_on_slow_agent(sibyl, run_id), 120, "a slow specialist at work")
         wait_until_persisted(f"redis://127.0.0.1:{sibyl.redis_port}/0")  # on disk before the crash
 
         os.kill(sibyl.pids("redis")[0], signal.SIGKILL)
