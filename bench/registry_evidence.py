@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.agents.specialists import draft_finding
+from app.pipeline.specialists import draft_finding
 from app.db.session import SessionFactory, create_engine, create_session_factory
 from app.registries.evidence import company_context
 from app.registries.importer import import_registry

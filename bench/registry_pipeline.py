@@ -25,7 +25,7 @@ from typing import Any
 from redis.asyncio import Redis
 from sqlalchemy import func, select, text
 
-from app.agents.specialists import load_investigators
+from app.pipeline.specialists import load_investigators
 from app.db.models import Claim, Finding, Verdict
 from app.db.session import SessionFactory, create_engine, create_session_factory
 from app.events import EventLog

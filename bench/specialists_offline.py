@@ -20,7 +20,7 @@ from typing import Any
 from redis.asyncio import Redis
 from sqlalchemy import func, select
 
-from app.agents.specialists import load_investigators
+from app.pipeline.specialists import load_investigators
 from app.db.models import AnalysisRun, Claim, Event, Finding
 from app.db.session import create_engine, create_session_factory
 from app.events import EventLog

@@ -33,9 +33,9 @@ from typing import Any
 from redis.asyncio import Redis
 from sqlalchemy import select, text, update
 
-from app.agents.pipeline import PipelineRunner
-from app.agents.runtime import PipelineDeps
-from app.agents.specialists import load_investigators
+from app.pipeline.runner import PipelineRunner
+from app.pipeline.runtime import PipelineDeps
+from app.pipeline.specialists import load_investigators
 from app.config import Settings
 from app.db.models import AnalysisRun, Claim, Event, Report, Verdict
 from app.db.models.organisations import Organisation

@@ -13,7 +13,7 @@ from typing import Any
 
 from arq import Retry
 
-from app.agents.pipeline import PipelineRunner, RunResult
+from app.pipeline.runner import PipelineRunner, RunResult
 from app.db.outages import is_transient_db_error
 from app.documents.processes import document_processes
 from app.log_setup import log_context

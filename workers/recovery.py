@@ -8,7 +8,7 @@ import uuid
 
 from arq.connections import ArqRedis
 
-from app.agents.lease import ACTIVE_RUN_STATUSES, PENDING_GRACE_SECONDS, lease_state
+from app.pipeline.lease import ACTIVE_RUN_STATUSES, PENDING_GRACE_SECONDS, lease_state
 from app.db.models import ReportStatus
 from app.db.session import SessionFactory
 from app.events import EventLog

@@ -9,9 +9,9 @@ from arq import cron, func
 from arq.cron import CronJob
 from redis.asyncio import Redis
 
-from app.agents.pipeline import PipelineRunner, open_checkpointer
-from app.agents.runtime import PipelineDeps
-from app.agents.specialists import load_investigators
+from app.pipeline.runner import PipelineRunner, open_checkpointer
+from app.pipeline.runtime import PipelineDeps
+from app.pipeline.specialists import load_investigators
 from app.config import Settings, get_settings
 from app.db.session import create_engine, create_session_factory
 from app.embeddings import create_embedder

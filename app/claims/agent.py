@@ -20,7 +20,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from app.agents.degradation import RunWarning, WarningCode, fallback_warnings
+from app.pipeline.degradation import RunWarning, WarningCode, fallback_warnings
 from app.claims.budget import within_density_budget
 from app.claims.candidates import CandidateClaim
 from app.claims.chunks import PageChunk, page_chunks

@@ -17,7 +17,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
-from app.agents.degradation import REFUSAL_CAUSE, failure_cause
+from app.pipeline.degradation import REFUSAL_CAUSE, failure_cause
 from app.claims.candidates import CandidateClaim
 from app.claims.chunks import PageChunk
 from app.claims.prompts import EXTRACTION_SYSTEM_PROMPT, EXTRACTION_USER_PROMPT

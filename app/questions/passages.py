@@ -15,7 +15,7 @@ from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import distinct_on
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.agents.persistence import load_report_pages
+from app.pipeline.persistence import load_report_pages
 from app.db.models import AnalysisRun, Claim, Finding, Verdict
 from app.questions.navigation import contents_windows
 from app.questions.types import PassageKind

@@ -11,7 +11,7 @@ from arq.connections import ArqRedis
 from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.agents.lease import ACTIVE_RUN_STATUSES, CANCELLED, PENDING_GRACE_SECONDS, LeaseState, lease_state
+from app.pipeline.lease import ACTIVE_RUN_STATUSES, CANCELLED, PENDING_GRACE_SECONDS, LeaseState, lease_state
 from app.config import Settings
 from app.db.models import AnalysisRun, Claim, Report, ReportStatus, RunStatus
 from app.db.session import SessionFactory

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from sqlalchemy import delete, select, text
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.agents.lease import ACTIVE_RUN_STATUSES
+from app.pipeline.lease import ACTIVE_RUN_STATUSES
 from app.db.models import AnalysisRun, Report, ReportStatus
 from app.db.session import SessionFactory
 

@@ -2,7 +2,7 @@
 
 Cancelling is a row update, not a signal: the run becomes CANCELLED (with its report) and its lease
 is cleared in one transaction that also records `run_cancelled`. The worker running it watches its
-run row (`app.agents.pipeline`) and stops the graph within about a second, which ends every LLM and
+run row (`app.pipeline.runner`) and stops the graph within about a second, which ends every LLM and
 search request in flight; a queued job finds the run no longer active and does nothing, and the
 sweeps only resume active runs. What the run stored so far (claims, findings, verdicts, events)
 stays readable.
@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import func, select
 
-from app.agents.lease import ACTIVE_RUN_STATUSES, CANCELLED
+from app.pipeline.lease import ACTIVE_RUN_STATUSES, CANCELLED
 from app.db.models import AnalysisRun, Report, ReportStatus
 from app.events import EventLog
 from app.services.runs import latest_run

@@ -1,7 +1,7 @@
 """The records of a verification: claims, findings, verdicts, and what investigators ask and are given.
 
 Everything here is plain JSON-shaped data (TypedDicts of str, int, float, bool, lists and dicts):
-the pipeline checkpoints it as it is (`app.agents.state`), and the database stores it.
+the pipeline checkpoints it as it is (`app.pipeline.state`), and the database stores it.
 """
 
 from __future__ import annotations

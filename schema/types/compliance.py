@@ -1,6 +1,6 @@
 """`Analysis.ifrsCompliance`: per IFRS paragraph, disclosure coverage and claim verdicts, apart.
 
-Read from the run's stored compliance summary (`app.agents.compliance`).
+Read from the run's stored compliance summary (`app.pipeline.compliance`).
 """
 
 from __future__ import annotations

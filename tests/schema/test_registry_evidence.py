@@ -24,7 +24,7 @@ import pytest
 from sqlalchemy import func, select
 from strawberry.relay import GlobalID
 
-from app.agents.specialists import load_investigators
+from app.pipeline.specialists import load_investigators
 from app.config import Settings
 from app.db.models import Finding, Report, RoutingAssignment, Verdict
 from app.db.session import SessionFactory

@@ -10,7 +10,7 @@ import pymupdf
 from redis.asyncio import Redis
 from sqlalchemy import update
 
-from app.agents.lease import current_process
+from app.pipeline.lease import current_process
 from app.db.models import AnalysisRun, Report, ReportStatus
 from app.db.session import SessionFactory
 from tests.support.analysed import seed_analysed_report

@@ -10,7 +10,7 @@ from redis.asyncio import Redis
 from sqlalchemy import select, update
 from strawberry.relay import GlobalID
 
-from app.agents.runtime import InvestigationTools
+from app.pipeline.runtime import InvestigationTools
 from app.config import Settings
 from app.db.models import AnalysisRun, Event, Verdict
 from app.db.session import SessionFactory

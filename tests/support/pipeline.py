@@ -8,10 +8,10 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from app.agents.pipeline import PipelineRunner, open_checkpointer
-from app.agents.routing import CORROBORATING_AGENT, SEARCHING_AGENTS
-from app.agents.runtime import Investigator, PipelineDeps
-from app.agents.specialists import load_investigators, no_evidence_source
+from app.pipeline.runner import PipelineRunner, open_checkpointer
+from app.pipeline.routing import CORROBORATING_AGENT, SEARCHING_AGENTS
+from app.pipeline.runtime import Investigator, PipelineDeps
+from app.pipeline.specialists import load_investigators, no_evidence_source
 from app.config import Settings
 from app.db.models import Claim, Report, ReportPage, ReportStatus
 from app.db.session import SessionFactory

@@ -17,9 +17,9 @@ from arq import Retry
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app.agents import pipeline
-from app.agents.pipeline import RunResult
-from app.agents.runtime import InvestigationTools
+from app.pipeline import pipeline
+from app.pipeline.runner import RunResult
+from app.pipeline.runtime import InvestigationTools
 from app.config import Settings
 from app.db.models import AnalysisRun, Claim, Event, Finding, RoutingAssignment, Verdict
 from app.db.session import SessionFactory

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from app.agents.runtime import InvestigationTools
+from app.pipeline.runtime import InvestigationTools
 from app.claims.sentences import split_sentences
 from app.verification.investigators.search_queries import PlannedQuery, claim_time_range, topic_terms
 from app.verification.investigators.source_findings import EvidenceKinds

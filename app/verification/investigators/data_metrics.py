@@ -17,7 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 
-from app.agents.runtime import InvestigationTools
+from app.pipeline.runtime import InvestigationTools
 from app.verification.checks.change_statements import stated_change
 from app.verification.checks.check_result import CheckResult
 from app.verification.checks.metric_checks import check_of_which, check_sanity, check_scope_totals

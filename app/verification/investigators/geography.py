@@ -15,7 +15,7 @@ import asyncio
 from collections.abc import Sequence
 from datetime import UTC, date, datetime
 
-from app.agents.runtime import InvestigationTools
+from app.pipeline.runtime import InvestigationTools
 from app.config import Settings
 from app.geo.extract import extract_places
 from app.geo.gazetteer import Gazetteer, Place, load_gazetteer

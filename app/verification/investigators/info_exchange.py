@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from app.agents.runtime import InvestigationTools, stable_id
+from app.pipeline.runtime import InvestigationTools, stable_id
 from app.search.results import SearchAPIError
 from app.search.web import EvidenceSearch
 from app.verification.investigators.search_queries import key_terms

@@ -19,7 +19,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-from app.agents.runtime import InvestigationTools
+from app.pipeline.runtime import InvestigationTools
 from app.knowledge.keywords import TextIndex
 from app.knowledge.search import SearchHit
 from app.verification.ifrs.disclosure_gaps import find_gaps

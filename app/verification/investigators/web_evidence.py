@@ -14,10 +14,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.agents.persistence import count_claim_completed
-from app.agents.progress import claim_done
-from app.agents.runtime import InvestigationTools
-from app.agents.search_coverage import record_search_warnings, web_failure_findings
+from app.pipeline.persistence import count_claim_completed
+from app.pipeline.progress import claim_done
+from app.pipeline.runtime import InvestigationTools
+from app.pipeline.search_coverage import record_search_warnings, web_failure_findings
 from app.search.results import SearchAPIError, SearchResponse, SearchResult
 from app.search.sources import SourceTexts
 from app.search.web import EvidenceSearch, url_key

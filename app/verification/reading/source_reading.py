@@ -3,7 +3,7 @@ the claim (`source_analysis`), its credibility tier, and whether its quote is re
 
 from __future__ import annotations
 
-from app.agents.runtime import InvestigationTools
+from app.pipeline.runtime import InvestigationTools
 from app.search.results import SearchResult
 from app.search.sources import SourceTexts
 from app.verification.investigators.search_queries import PlannedQuery

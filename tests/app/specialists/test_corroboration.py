@@ -8,7 +8,7 @@ from typing import Any
 
 from sqlalchemy import select
 
-from app.agents.routing import rule_route, with_corroboration
+from app.pipeline.routing import rule_route, with_corroboration
 from app.db.models import Finding, RoutingAssignment
 from app.db.session import SessionFactory
 from app.events import EventLog

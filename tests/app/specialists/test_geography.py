@@ -12,7 +12,7 @@ from typing import Any, cast
 import pytest
 from sqlalchemy import select
 
-from app.agents.runtime import InvestigationTools, NodeRecorder
+from app.pipeline.runtime import InvestigationTools, NodeRecorder
 from app.config import Settings
 from app.db.models import Finding
 from app.db.session import SessionFactory

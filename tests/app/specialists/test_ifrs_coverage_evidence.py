@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from app.agents.compliance import compliance_summary, roll_up
+from app.pipeline.compliance import compliance_summary, roll_up
 from app.config import Settings
 from app.db.models import AnalysisRun
 from app.db.models import Finding as FindingRow

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from app.agents.compliance import compliance_summary
+from app.pipeline.compliance import compliance_summary
 from app.claims.ifrs_mapping import keyword_suggestions
 from app.knowledge.registry import is_under
 from app.verification.ifrs.disclosure_gaps import find_gaps

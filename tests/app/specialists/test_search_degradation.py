@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from app.agents.llm_routing import ROUTING_SYSTEM_PROMPT
+from app.pipeline.llm_routing import ROUTING_SYSTEM_PROMPT
 from app.config import Settings
 from app.db.models import AnalysisRun, Event, Finding
 from app.db.session import SessionFactory
@@ -217,8 +217,8 @@ async def test_llm_fallbacks_of_routing_query_writing_and_source_reading_are_war
 
 
 def test_routing_that_leaves_some_claims_to_the_rules_is_warned() -> None:
-    from app.agents.llm_routing import routing_fallback_warnings
-    from app.agents.routing import rule_route
+    from app.pipeline.llm_routing import routing_fallback_warnings
+    from app.pipeline.routing import rule_route
 
     claim = {
         "claim_id": str(uuid.uuid4()),
@@ -234,8 +234,8 @@ def test_routing_that_leaves_some_claims_to_the_rules_is_warned() -> None:
 
 
 def test_each_agent_adds_its_share_once_to_a_pass_warning() -> None:
-    from app.agents.degradation import WarningCode
-    from app.agents.search_coverage import merged_warning, web_failure_cause
+    from app.pipeline.degradation import WarningCode
+    from app.pipeline.search_coverage import merged_warning, web_failure_cause
 
     news = {"count": 6, "total": 6, "causes": {"Tavily returned HTTP 500": 6}}
     academic = {"count": 1, "total": 3, "causes": {"Tavily did not answer in time": 1}}

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from app.agents.specialists import draft_finding
+from app.pipeline.specialists import draft_finding
 from app.verification.contract import RegistryCitation, SourceFinding
 from app.verification.evidence_kinds import kind_of
 from app.verification.investigators.registry_findings import registry_finding, tracker_risk_flags
