@@ -20,7 +20,7 @@ from clients.cli import add_client_commands  # the API client's commands (`analy
 
 
 def _run(args: argparse.Namespace) -> int:
-    from app.supervisor import run
+    from app.supervision.supervisor import run
 
     return run(get_settings())
 
@@ -77,7 +77,7 @@ def main(argv: list[str] | None = None) -> int:
     except ValidationError as error:
         if error.title != Settings.__name__:
             raise
-        from app.preflight import settings_problems
+        from app.supervision.preflight import settings_problems
 
         for line in settings_problems(error):  # one line per bad environment variable, no traceback
             print(f"sibyl: {line}", file=sys.stderr)

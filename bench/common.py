@@ -20,7 +20,7 @@ from redis.asyncio import Redis
 
 from app.config import Settings
 from app.db.session import create_engine, create_session_factory
-from app.embedded.redis import free_port
+from app.supervision.embedded.redis import free_port
 from tests.conftest import make_settings, new_api_key, run_worker, serve_api, wait_for_idle_queue
 from tests.support.reports import shared_report_paths
 from tests.support.services import RunningServices

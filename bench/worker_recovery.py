@@ -30,7 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from app.embedded.redis import free_port
+from app.supervision.embedded.redis import free_port
 from bench.common import print_summary, print_table
 from tests.fixtures import pdfs
 from tests.support.investigators import INVOCATION_LOG_ENV

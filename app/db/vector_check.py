@@ -19,7 +19,7 @@ from pathlib import Path
 import psycopg
 
 from app.config import libpq_url
-from app.preflight import first_line
+from app.supervision.preflight import first_line
 
 CONNECT_SECONDS = 10
 #: Vector size of the probes: SIMD loops only run on vectors this long (the default embedding size).

@@ -2,7 +2,7 @@
 
 `/healthz` only says the process answers (liveness; restart it if not). `/readyz` also asks
 Postgres (`SELECT 1`) and Redis (`PING`), each within `CHECK_SECONDS`, and, under `sibyl run`,
-reads the run record (`app.run_lock`) for processes the supervisor gave up on (a crash-looping
+reads the run record (`app.supervision.run_lock`) for processes the supervisor gave up on (a crash-looping
 worker): 200 `{"status": "ready", ...}` when all is well, else 503 naming what fails, so traffic
 goes elsewhere while the database is away instead of meeting "Unexpected error." on every query.
 
@@ -26,7 +26,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse
 from starlette.routing import Route
 
-from app.run_lock import lock_path, owner_alive, read_record
+from app.supervision.run_lock import lock_path, owner_alive, read_record
 from schema.context import Services
 
 CHECK_SECONDS = 2.0

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from app.embedded.redis import start_redis
+from app.supervision.embedded.redis import start_redis
 
 
 @pytest.fixture

@@ -18,7 +18,6 @@ import httpx
 import pytest
 
 from app.config import Settings
-from app.embedded.redis import free_port
 from app.embeddings import (
     ApiEmbedder,
     EmbeddingUnavailable,
@@ -28,6 +27,7 @@ from app.embeddings import (
     create_embedder,
 )
 from app.embeddings.tokens import tokenize
+from app.supervision.embedded.redis import free_port
 from tests.support.fake_embeddings import FakeEmbeddingReply, FakeEmbeddings, fake_embeddings_server
 
 REPO = Path(__file__).resolve().parents[2]

@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from app.cli import decode_id
 from app.config import Settings
 from app.log_setup import add_log_context, configure_logging, log_context, make_handler
-from app.preflight import settings_problems
+from app.supervision.preflight import settings_problems
 
 RUN = "da4df339-0000-4000-8000-000000000001"
 REPORT = "1ca24f00-0000-4000-8000-000000000002"

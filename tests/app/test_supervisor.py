@@ -19,7 +19,7 @@ import httpx
 import pytest
 from redis import Redis
 
-from app.embedded.redis import free_port
+from app.supervision.embedded.redis import free_port
 from tests.fixtures import pdfs
 from tests.support.checkpoints import stored_tasks_sql
 from tests.support.investigators import slow_first_env
@@ -66,7 +66,12 @@ def assert_stopped_in_order(sibyl: SibylProcess, exit_code: int, expected_exit: 
     """Everything stopped: API, worker, Redis, Postgres in that order, no process or port left."""
     log = sibyl.log()
     assert exit_code == expected_exit, log[-4000:]
-    assert re.findall(r"app\.supervisor: stopped (\w+)", log) == ["api", "worker", "redis", "postgres"]
+    assert re.findall(r"app\.supervision\.supervisor: stopped (\w+)", log) == [
+        "api",
+        "worker",
+        "redis",
+        "postgres",
+    ]
     for name in ("api", "worker", "redis", "postgres"):
         assert all(process_is_gone(pid) for pid in sibyl.pids(name)), name
     assert not port_is_open(sibyl.api_port)
@@ -284,7 +289,8 @@ def test_a_crash_looping_worker_is_given_up_while_the_api_serves_and_a_crash_loo
             lambda: "giving up on the worker" in sibyl.log(), 30, "the supervisor to give up on the worker"
         )
         assert re.search(
-            r"ERROR app\.supervisor: worker died: killed by SIGKILL .*giving up on the worker", sibyl.log()
+            r"ERROR app\.supervision\.supervisor: worker died: killed by SIGKILL .*giving up on the worker",
+            sibyl.log(),
         )
 
         assert sibyl.process.poll() is None, "the API and the databases keep serving"

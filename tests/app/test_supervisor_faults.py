@@ -18,7 +18,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from app.embedded.redis import free_port
+from app.supervision.embedded.redis import free_port
 from tests.support.sibyl_process import ROOT, process_is_gone, start_sibyl, wait_until
 
 #: A start-up check fails without starting or waiting for anything, so `sibyl run` exits as soon as
@@ -160,7 +160,10 @@ def test_a_postgres_that_cannot_restart_is_given_up_with_its_reason_while_the_ap
         )
 
         summary = next(line for line in sibyl.log().splitlines() if "giving up on the postgres" in line)
-        assert "ERROR app.supervisor: postgres did not restart: RuntimeError: pg_ctl start failed" in summary
+        assert (
+            "ERROR app.supervision.supervisor: postgres did not restart: RuntimeError: pg_ctl start failed"
+            in summary
+        )
         assert "; postgres log: FATAL: configuration file" in summary and "contains errors" in summary, (
             summary
         )

@@ -16,11 +16,11 @@ from typing import cast
 import pytest
 
 from app.config import Settings
-from app.embedded.postgres import log_problem
-from app.guardian import stop_left_behind
-from app.processes import process_is_alive
-from app.run_lock import DataDirInUse, acquire, read_record
-from app.supervisor import Supervisor
+from app.supervision.embedded.postgres import log_problem
+from app.supervision.guardian import stop_left_behind
+from app.supervision.processes import process_is_alive
+from app.supervision.run_lock import DataDirInUse, acquire, read_record
+from app.supervision.supervisor import Supervisor
 from schema.context import Services
 from schema.transport.readiness import supervised_states
 
@@ -66,7 +66,7 @@ def test_a_crash_looping_postgres_is_given_up_with_its_reason_and_recorded(
         "postgres", fails_to_start=f"CalledProcessError: pg_ctl failed; postgres log: {NO_SPACE}"
     )
     supervisor.start(postgres)
-    with caplog.at_level(logging.WARNING, "app.supervisor"):
+    with caplog.at_level(logging.WARNING, "app.supervision.supervisor"):
         for _ in range(100):
             assert supervisor.check(), "giving up on Postgres must not stop the API"
             time.sleep(0.002)

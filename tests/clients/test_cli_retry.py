@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from app.embedded.redis import free_port
+from app.supervision.embedded.redis import free_port
 from tests.clients.cli_runner import CliResult, start_cli
 from tests.clients.fake_sibyl import FakeSibyl, claim_json, event, report_json, serve_fake
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from app.banner import client_example
 from app.config import Settings
+from app.supervision.banner import client_example
 
 KEY = "sibyl_0123abcd_" + "k" * 43
 

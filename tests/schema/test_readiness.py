@@ -10,7 +10,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from app.embedded.redis import start_redis
+from app.supervision.embedded.redis import start_redis
 from tests.conftest import make_settings, serve_api
 from tests.support.services import RunningServices
 

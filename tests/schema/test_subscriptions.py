@@ -17,8 +17,8 @@ from strawberry.relay import GlobalID
 
 from app.config import Settings
 from app.db.session import SessionFactory
-from app.embedded.redis import free_port
 from app.events import EventLog
+from app.supervision.embedded.redis import free_port
 from schema.fast_execution.shared_execution import SHARED_RESULTS
 from schema.types.ids import parse_node_id
 from tests.app.test_event_log import new_report

@@ -13,7 +13,7 @@ import uvicorn
 from starlette.requests import Request
 from starlette.responses import Response
 
-from app.embedded.redis import free_port
+from app.supervision.embedded.redis import free_port
 
 
 @asynccontextmanager

@@ -16,8 +16,8 @@ from pathlib import Path
 
 from app.db.migrate import upgrade
 from app.db.vector_check import require_vector_support
-from app.embedded.postgres import EmbeddedPostgres, start_postgres
-from app.embedded.redis import EmbeddedRedis, start_redis
+from app.supervision.embedded.postgres import EmbeddedPostgres, start_postgres
+from app.supervision.embedded.redis import EmbeddedRedis, start_redis
 
 TEST_DATABASE = "sibyl_test"
 

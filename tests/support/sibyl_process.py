@@ -23,7 +23,7 @@ from typing import Any
 import httpx
 import psycopg
 
-from app.embedded.redis import free_port
+from app.supervision.embedded.redis import free_port
 from tests.support.graphql import UPLOAD_MUTATION
 from tests.support.services import RunningServices
 
@@ -39,7 +39,7 @@ mutation Start($id: ID!, $passes: Int) {
 }
 """
 REPORT_STATUS = "query Status($id: ID!) { report(id: $id) { status errorMessage } }"
-SUPERVISOR_LINE = re.compile(r"app\.supervisor: (\w+) (started|restarted) \(pid (\d+)\)")
+SUPERVISOR_LINE = re.compile(r"app\.supervision\.supervisor: (\w+) (started|restarted) \(pid (\d+)\)")
 
 
 @dataclass

@@ -17,7 +17,7 @@ from arq import create_pool, func
 from arq.connections import ArqRedis, RedisSettings
 from redis.exceptions import ConnectionError as RedisConnectionError
 
-from app.embedded.redis import EmbeddedRedis, start_redis
+from app.supervision.embedded.redis import EmbeddedRedis, start_redis
 from tests.support.redis_persistence import until_persisted
 from workers.resilience import SibylWorker, retrying_redis_settings
 

@@ -14,7 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from app.embedded.postgres import SYSTEM_USER, DataDirProblem, server_major_version, start_postgres
+from app.supervision.embedded.postgres import (
+    SYSTEM_USER,
+    DataDirProblem,
+    server_major_version,
+    start_postgres,
+)
 
 FORMER_USER = "sibyl_former_pg"
 

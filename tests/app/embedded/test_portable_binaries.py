@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from app.embedded.instructions import beyond_v3, elf_files, objdump
-from app.embedded.postgres import RUNTIME_DISPATCHED, install_dir
+from app.supervision.embedded.instructions import beyond_v3, elf_files, objdump
+from app.supervision.embedded.postgres import RUNTIME_DISPATCHED, install_dir
 
 #: A loop gcc vectorises with 512-bit registers when asked to target AVX-512.
 AVX512_LOOP = """

@@ -15,7 +15,7 @@ import psycopg
 import pytest
 
 from app.db.vector_check import VECTOR_PROBES, vector_support_problem
-from app.embedded.postgres import EmbeddedPostgres, install_dir, start_postgres
+from app.supervision.embedded.postgres import EmbeddedPostgres, install_dir, start_postgres
 from tests.support.services import RunningServices
 
 ROOT = Path(__file__).resolve().parents[3]

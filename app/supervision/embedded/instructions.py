@@ -15,7 +15,7 @@ Such code is fine only inside functions that run after checking the processor (p
 `…Avx512Popcount`, PostgreSQL's `pg_popcount_avx512`): callers name those, and everything else is
 reported.
 
-    python -m app.embedded.instructions [FILE_OR_FOLDER ...]   # default: the embedded servers
+    python -m app.supervision.embedded.instructions [FILE_OR_FOLDER ...]   # default: the embedded servers
 """
 
 from __future__ import annotations
@@ -105,7 +105,7 @@ def _is_beyond_v3(raw: list[str], text: str) -> bool:
 
 
 def main(argv: list[str]) -> int:
-    from app.embedded.postgres import RUNTIME_DISPATCHED, install_dir
+    from app.supervision.embedded.postgres import RUNTIME_DISPATCHED, install_dir
 
     roots = [Path(arg) for arg in argv] or [install_dir()]
     findings = [f for path in elf_files(roots) for f in beyond_v3(path, RUNTIME_DISPATCHED)]

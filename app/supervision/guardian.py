@@ -1,8 +1,8 @@
 """Stop what a dead `sibyl run` left running: its API, worker, embedded Redis and Postgres.
 
-`sibyl run` starts `python -m app.guardian LOCKFILE PGDATA` with a pipe on its stdin and keeps the
+`sibyl run` starts `python -m app.supervision.guardian LOCKFILE PGDATA` with a pipe on its stdin and keeps the
 write end. When the supervisor dies, however it dies (SIGKILL, the OOM killer), the kernel closes
-the pipe; the guardian reads end-of-file and stops every process the run record (`app.run_lock`)
+the pipe; the guardian reads end-of-file and stops every process the run record (`app.supervision.run_lock`)
 names, Postgres included (the API and worker also get SIGTERM from the kernel, PR_SET_PDEATHSIG,
 but a postmaster started by pg_ctl is nobody's child). A supervisor stopping normally writes `stop`
 first, and the guardian then leaves everything to it. The next `sibyl run` calls
@@ -20,8 +20,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from app.processes import process_is_alive
-from app.run_lock import read_record
+from app.supervision.processes import process_is_alive
+from app.supervision.run_lock import read_record
 
 STOP_WORD = b"stop"
 STOP_SECONDS = 10.0
