@@ -46,9 +46,10 @@ from strawberry.relay import GlobalID
 from app.config import Settings
 from app.db.models import Report
 from app.db.session import SessionFactory, create_engine, create_session_factory
-from app.embedded.redis import free_port
 from app.events import EventLog, StreamEvent
+from app.events.hub import EventHub
 from app.organisations import LOCAL_ORGANISATION_ID
+from app.supervision.embedded.redis import free_port
 from bench.common import bench_settings, percentile, print_summary, print_table
 from bench.ws_light import LightSubscriber, open_subscriber
 from tests.conftest import new_api_key
@@ -249,10 +250,10 @@ class WsCrowd:
 
 
 async def direct_subscribe(
-    event_log: EventLog, report_id: uuid.UUID, received: Received
+    event_hub: EventHub, report_id: uuid.UUID, received: Received
 ) -> asyncio.Task[None]:
     async def follow() -> None:
-        stream = cast(AsyncGenerator[StreamEvent, None], event_log.follow(report_id))
+        stream = cast(AsyncGenerator[StreamEvent, None], event_hub.follow(report_id))
         try:
             async for event in stream:
                 received.record(event.seq, event.event_type, event.data)
@@ -267,6 +268,7 @@ async def direct_subscribe(
 async def run_scenario(
     scenario: Scenario,
     event_log: EventLog,
+    event_hub: EventHub,
     session_factory: SessionFactory,
     crowd: WsCrowd,
     api: int,
@@ -287,7 +289,7 @@ async def run_scenario(
             )
         else:
             tasks += [
-                await direct_subscribe(event_log, reports[i % scenario.reports], received[i]) for i in batch
+                await direct_subscribe(event_hub, reports[i % scenario.reports], received[i]) for i in batch
             ]
     try:
         async with asyncio.timeout(READY_TIMEOUT_S):
@@ -375,17 +377,18 @@ async def measure(settings: Settings, port: int, api: int) -> list[Result]:
     engine = create_engine(settings.require_database_url())
     redis = Redis.from_url(settings.require_redis_url())
     session_factory = create_session_factory(engine)
-    event_log = EventLog(session_factory, redis, poll_seconds=settings.event_poll_seconds)
+    event_log = EventLog(session_factory, redis)
+    event_hub = EventHub.following(event_log, poll_seconds=settings.event_poll_seconds)
     urls = (settings.require_database_url(), settings.require_redis_url())
     crowd = WsCrowd(port, await new_api_key(session_factory), urls)
     try:
         results = []
         for scenario in SCENARIOS:
-            results.append(await run_scenario(scenario, event_log, session_factory, crowd, api))
+            results.append(await run_scenario(scenario, event_log, event_hub, session_factory, crowd, api))
             await asyncio.sleep(1.0)  # let the API drop the closed subscriptions
         return results
     finally:
-        await event_log.aclose()
+        await event_hub.aclose()
         await redis.aclose()
         await engine.dispose()
 

@@ -27,8 +27,8 @@ from dataclasses import dataclass
 
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.pipeline.specialists import draft_finding
 from app.db.session import SessionFactory, create_engine, create_session_factory
+from app.pipeline.specialists import draft_finding
 from app.registries.evidence import company_context
 from app.registries.importer import import_registry
 from app.verification.investigators.registry_findings import registry_finding

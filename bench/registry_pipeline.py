@@ -25,10 +25,10 @@ from typing import Any
 from redis.asyncio import Redis
 from sqlalchemy import func, select, text
 
-from app.pipeline.specialists import load_investigators
 from app.db.models import Claim, Finding, Verdict
 from app.db.session import SessionFactory, create_engine, create_session_factory
 from app.events import EventLog
+from app.pipeline.specialists import load_investigators
 from app.registries.importer import import_registry
 from app.services.analysis import open_analysis_run
 from bench.common import bench_settings, print_summary, print_table, shared_reports_from_arguments

@@ -20,10 +20,10 @@ from typing import Any
 from redis.asyncio import Redis
 from sqlalchemy import func, select
 
-from app.pipeline.specialists import load_investigators
 from app.db.models import AnalysisRun, Claim, Event, Finding
 from app.db.session import create_engine, create_session_factory
 from app.events import EventLog
+from app.pipeline.specialists import load_investigators
 from app.services.analysis import open_analysis_run
 from bench.common import bench_settings, print_summary, print_table, shared_reports_from_arguments
 from tests.support.pipeline import pipeline_runner, seed_parsed_pages

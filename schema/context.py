@@ -16,6 +16,7 @@ from app.config import Settings
 from app.db.session import SessionFactory
 from app.embeddings import Embedder
 from app.events import EventLog
+from app.events.hub import EventHub
 from app.llm.client import LLMClient
 from app.organisations import Principal
 from app.ratelimit import RateLimiter
@@ -34,7 +35,8 @@ class Services:
     engine: AsyncEngine
     session_factory: SessionFactory
     arq: ArqRedis  # queues jobs and carries event pub/sub
-    event_log: EventLog
+    event_log: EventLog  # appends: mutations record what they start
+    event_hub: EventHub  # follows: subscriptions read the streams through it
     embedder: Embedder  # embeds evidence passages as documents are added
     authenticator: Authenticator
     rate_limiter: RateLimiter

@@ -25,7 +25,7 @@ from sqlalchemy.dialects.postgresql import distinct_on
 from strawberry.dataloader import DataLoader
 
 from app.db.models import AnalysisRun, Claim, Finding, Report, RoutingAssignment, Verdict
-from app.services.runs import NEWEST_RUN_FIRST, latest_run_id_of
+from app.db.runs import NEWEST_RUN_FIRST, latest_run_id_of
 from schema.transport.request_reads import ReadSessions
 
 K = TypeVar("K", bound=Hashable)

@@ -19,6 +19,7 @@ from app.config import Settings
 from app.db.session import SessionFactory, create_engine, create_session_factory
 from app.db.vector_check import VectorSupportMissing
 from app.events import EventLog
+from app.events.hub import EventHub
 from app.organisations import (
     LOCAL_ORGANISATION_ID,
     LOCAL_ORGANISATION_NAME,
@@ -89,8 +90,15 @@ async def redis(settings: Settings) -> AsyncIterator[Redis]:
 
 
 @pytest.fixture
-def event_log(session_factory: SessionFactory, redis: Redis, settings: Settings) -> EventLog:
-    return EventLog(session_factory, redis, poll_seconds=settings.event_poll_seconds)
+def event_log(session_factory: SessionFactory, redis: Redis) -> EventLog:
+    return EventLog(session_factory, redis)
+
+
+@pytest.fixture
+async def event_hub(event_log: EventLog, settings: Settings) -> AsyncIterator[EventHub]:
+    hub = EventHub.following(event_log, poll_seconds=settings.event_poll_seconds)
+    yield hub
+    await hub.aclose()
 
 
 async def wait_for_idle_queue(redis: Redis, timeout: float = 60.0) -> None:

@@ -13,10 +13,10 @@ from typing import Any
 
 from arq import Retry
 
-from app.pipeline.runner import PipelineRunner, RunResult
 from app.db.outages import is_transient_db_error
 from app.documents.processes import document_processes
 from app.log_setup import log_context
+from app.pipeline.runner import PipelineRunner, RunResult
 from app.services.failures import failure_summary
 from app.services.parsing import parse_report as parse_report_service
 from workers.recovery import requeue_stuck_parses, resume_abandoned_analyses

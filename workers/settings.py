@@ -9,9 +9,6 @@ from arq import cron, func
 from arq.cron import CronJob
 from redis.asyncio import Redis
 
-from app.pipeline.runner import PipelineRunner, open_checkpointer
-from app.pipeline.runtime import PipelineDeps
-from app.pipeline.specialists import load_investigators
 from app.config import Settings, get_settings
 from app.db.session import create_engine, create_session_factory
 from app.embeddings import create_embedder
@@ -19,6 +16,9 @@ from app.events import EventLog
 from app.knowledge.search import KnowledgeSearch
 from app.knowledge.store import index_knowledge_base
 from app.llm import create_llm_client
+from app.pipeline.runner import PipelineRunner, open_checkpointer
+from app.pipeline.runtime import PipelineDeps
+from app.pipeline.specialists import load_investigators
 from app.queue import PARSE_REPORT_JOB, RUN_PIPELINE_JOB
 from workers.jobs import PARSE_JOB_TRIES, parse_report, run_pipeline, sweep_abandoned_analyses
 from workers.recovery import requeue_unfinished_parses, resume_abandoned_analyses
@@ -39,7 +39,7 @@ async def startup(ctx: dict[str, Any]) -> None:
     session_factory = create_session_factory(engine)
     events_redis = Redis.from_url(redis_url(settings), socket_connect_timeout=1, socket_timeout=5)
     exit_stack.push_async_callback(events_redis.aclose)
-    event_log = EventLog(session_factory, events_redis, poll_seconds=settings.event_poll_seconds)
+    event_log = EventLog(session_factory, events_redis)
     llm = create_llm_client(settings)
     if llm is not None:
         exit_stack.push_async_callback(llm.aclose)

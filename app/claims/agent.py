@@ -20,7 +20,6 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from app.pipeline.degradation import RunWarning, WarningCode, fallback_warnings
 from app.claims.budget import within_density_budget
 from app.claims.candidates import CandidateClaim
 from app.claims.chunks import PageChunk, page_chunks
@@ -34,6 +33,7 @@ from app.claims.location import LocationStats, PageIndex, locate_all
 from app.claims.risk_flags import RiskFlag, flag_claims
 from app.claims.rules import RuleClaim, extract_rule_claims
 from app.config import Settings
+from app.degradation import RunWarning, WarningCode, fallback_warnings
 from app.embeddings import Embedder
 from app.knowledge.search import KnowledgeSearch
 from app.llm import LLMClient, UsageTrace

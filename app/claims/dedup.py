@@ -17,10 +17,10 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
-from app.pipeline.degradation import failure_cause
 from app.claims.candidates import CandidateClaim
 from app.claims.prompts import DEDUP_SYSTEM_PROMPT, DEDUP_USER_PROMPT
 from app.claims.textmatch import normalize_for_match
+from app.degradation import failure_cause
 from app.embeddings import Embedder, EmbeddingUnavailable, cosine
 from app.llm import LLMClient, LLMRole, LLMUnavailable, UsageTrace
 

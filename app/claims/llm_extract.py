@@ -17,10 +17,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
-from app.pipeline.degradation import REFUSAL_CAUSE, failure_cause
 from app.claims.candidates import CandidateClaim
 from app.claims.chunks import PageChunk
 from app.claims.prompts import EXTRACTION_SYSTEM_PROMPT, EXTRACTION_USER_PROMPT
+from app.degradation import REFUSAL_CAUSE, failure_cause
 from app.documents.pdf import pages_to_markdown
 from app.llm import LLMClient, LLMRole, LLMUnavailable, UsageTrace
 

@@ -41,7 +41,7 @@ from app.db.models import Report
 from app.db.outages import is_transient_db_error
 from app.db.session import SessionFactory
 from app.events.feed import ReportFeed
-from app.events.log import REPLAY_BATCH, StreamEvent, channel_for, organisation_channel_for
+from app.events.log import REPLAY_BATCH, EventLog, StreamEvent, channel_for, organisation_channel_for
 
 logger = logging.getLogger(__name__)
 
@@ -103,6 +103,21 @@ class EventHub:
         self._listener: asyncio.Task[None] | None = None
         self._redis_up = False
         self.db_reads = 0  # Postgres reads made for followers (tests and benches watch it)
+
+    @classmethod
+    def following(
+        cls, log: EventLog, *, poll_seconds: float = 5.0, buffer_size: int = 2048, max_db_reads: int = 4
+    ) -> EventHub:
+        """A hub for what `log` appends: its Redis channels live, its Postgres record for the rest.
+        Made in the event loop that will use it."""
+        return cls(
+            log.session_factory,
+            log.redis,
+            log.replay,
+            poll_seconds=poll_seconds,
+            buffer_size=buffer_size,
+            max_db_reads=max_db_reads,
+        )
 
     # -- following ------------------------------------------------------------------------------
 

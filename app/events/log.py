@@ -2,15 +2,15 @@
 
 Appending writes the event to Postgres with the report's next sequence number (a row lock on the
 report serialises appenders, so numbers run 1, 2, 3, … without gaps), commits, then PUBLISHes it on
-Redis. Postgres is the record; Redis only makes delivery fast. `follow` is served by the process's `EventHub`
-(`app.events.hub`): one pub/sub connection per process, replay from Postgres, gaps and silences
-filled from Postgres once per report, so a subscriber receives every event exactly once and in
-order, across reconnects and Redis restarts.
+Redis. Postgres is the record; Redis only makes delivery fast. Readers follow streams through an
+`EventHub` (`app.events.hub`), which the API owns: one pub/sub connection per process, replay from
+Postgres (`replay`), gaps and silences filled from Postgres once per report, so a subscriber
+receives every event exactly once and in order, across reconnects and Redis restarts. A worker
+only appends.
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 import uuid
@@ -18,7 +18,7 @@ from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
@@ -28,9 +28,6 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import Event, Report
 from app.db.session import SessionFactory
-
-if TYPE_CHECKING:
-    from app.events.hub import EventHub
 
 logger = logging.getLogger(__name__)
 
@@ -150,25 +147,20 @@ class EventTransaction:
 
 
 class EventLog:
-    """Appends, replays and follows per-report event streams."""
+    """Appends (and publishes) and replays per-report event streams."""
 
-    def __init__(
-        self,
-        session_factory: SessionFactory,
-        redis: Redis,
-        *,
-        poll_seconds: float = 5.0,
-        hub_buffer: int = 2048,
-        hub_db_reads: int = 4,
-    ) -> None:
+    def __init__(self, session_factory: SessionFactory, redis: Redis) -> None:
         self._session_factory = session_factory
         self._redis = redis
-        self._poll_seconds = poll_seconds
-        self._hub_buffer = hub_buffer
-        self._hub_db_reads = hub_db_reads
-        self._hub: EventHub | None = None
-        self._hub_loop: asyncio.AbstractEventLoop | None = None
         self._organisations: dict[uuid.UUID, uuid.UUID] = {}  # report -> organisation (never changes)
+
+    @property
+    def session_factory(self) -> SessionFactory:
+        return self._session_factory
+
+    @property
+    def redis(self) -> Redis:
+        return self._redis
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[EventTransaction]:
@@ -295,41 +287,3 @@ class EventLog:
                 .limit(limit)
             )
             return [StreamEvent.from_row(row) for row in rows]
-
-    def hub(self) -> EventHub:
-        """This process's `EventHub` for the running event loop (created on first use)."""
-        from app.events.hub import EventHub
-
-        loop = asyncio.get_running_loop()
-        if self._hub is None or self._hub_loop is not loop:
-            self._hub = EventHub(
-                self._session_factory,
-                self._redis,
-                self.replay,
-                poll_seconds=self._poll_seconds,
-                buffer_size=self._hub_buffer,
-                max_db_reads=self._hub_db_reads,
-            )
-            self._hub_loop = loop
-        return self._hub
-
-    def follow(self, report_id: uuid.UUID, after_seq: int = 0) -> AsyncIterator[StreamEvent]:
-        """Every event after `after_seq`, exactly once and in order, then live ones, forever.
-
-        Served by the process's `EventHub`: one Redis subscription per report and process.
-        """
-        return self.hub().follow(report_id, after_seq)
-
-    def follow_organisation(self, organisation_id: uuid.UUID) -> AsyncIterator[StreamEvent]:
-        """The organisation's `ORGANISATION_EVENT_TYPES` events as they are published, forever.
-
-        Live only: events published while Redis is unreachable are not replayed here (each
-        report's own stream, `follow`, has them all).
-        """
-        return self.hub().follow_organisation(organisation_id)
-
-    async def aclose(self) -> None:
-        """Stop the hub's listener and pumps (at shutdown; followers are ended first)."""
-        if self._hub is not None:
-            await self._hub.aclose()
-            self._hub = None

@@ -20,25 +20,25 @@ from langgraph.runtime import Runtime
 from sqlalchemy import Table, bindparam, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.pipeline.degradation import record_warnings
-from app.pipeline.persistence import (
-    add_claims,
-    add_usage,
-    drop_claims_of_other_runs,
-    load_claims,
-    load_report_pages,
-    replace_claims,
-    update_run,
-)
-from app.pipeline.runtime import NodeRecorder, PipelineDeps, stable_id
-from app.pipeline.state import PipelineState
 from app.claims.agent import ChunkProgress, ClaimsAgent, MappedClaim, degradation_warnings
 from app.claims.candidates import CandidateClaim
 from app.claims.location import PageIndex
 from app.claims.textmatch import normalize_for_match
 from app.db.models import Claim, Report
+from app.db.report_pages import load_report_pages
 from app.llm import UsageTrace
-from app.verification.records import ClaimState
+from app.pipeline.persistence import (
+    add_claims,
+    add_usage,
+    drop_claims_of_other_runs,
+    load_claims,
+    replace_claims,
+    update_run,
+)
+from app.pipeline.runtime import NodeRecorder, PipelineDeps
+from app.pipeline.state import PipelineState
+from app.pipeline.warnings import record_warnings
+from app.verification.records import ClaimState, stable_id
 
 AGENT = "claims"
 #: Longest claim text quoted in a `claims_extracted` event (the full text is in the database).

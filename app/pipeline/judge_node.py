@@ -12,18 +12,13 @@ from typing import Any, Literal
 from langgraph.runtime import Runtime
 from pydantic import BaseModel, Field
 
-from app.pipeline.degradation import (
-    RunWarning,
-    WarningCode,
-    failure_cause,
-    fallback_warnings,
-    record_warnings,
-)
+from app.degradation import RunWarning, WarningCode, failure_cause, fallback_warnings
+from app.llm import LLMClient, LLMRole, LLMUnavailable, UsageTrace
 from app.pipeline.persistence import add_usage, save_verdicts
 from app.pipeline.runtime import NodeRecorder, PipelineDeps
 from app.pipeline.specialists import unguided_agents
 from app.pipeline.state import PipelineState
-from app.llm import LLMClient, LLMRole, LLMUnavailable, UsageTrace
+from app.pipeline.warnings import record_warnings
 from app.verification.evidence_kinds import evidence_of, kind_of
 from app.verification.judge import ClaimJudgment, build_reasoning, confidence_level, judge_claim
 from app.verification.judge.grounding import permitted_verdicts

@@ -15,9 +15,9 @@ from collections.abc import Sequence
 
 from pydantic import BaseModel, Field
 
-from app.pipeline.degradation import RunWarning, WarningCode, fallback_warnings
-from app.pipeline.routing import rule_route
+from app.degradation import RunWarning, WarningCode, fallback_warnings
 from app.llm import LLMClient, LLMRole, LLMUnavailable, UsageTrace
+from app.pipeline.routing import rule_route
 from app.verification.catalog import AGENT_LABELS
 from app.verification.records import SPECIALISTS, ClaimState, RoutingEntry
 

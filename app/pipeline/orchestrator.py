@@ -9,14 +9,21 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from app.pipeline.degradation import RunWarning, WarningCode, failure_cause, fallback_warnings, record_warnings
+from app.degradation import RunWarning, WarningCode, failure_cause, fallback_warnings
+from app.llm import LLMUnavailable, UsageTrace
 from app.pipeline.llm_routing import llm_route, llm_route_info_request, routing_fallback_warnings
-from app.pipeline.persistence import add_usage, report_organisation, save_routing, set_agent_status, update_run
+from app.pipeline.persistence import (
+    add_usage,
+    report_organisation,
+    save_routing,
+    set_agent_status,
+    update_run,
+)
 from app.pipeline.routing import route_info_request, rule_route, with_corroboration, with_registry_check
 from app.pipeline.runtime import NodeRecorder, PipelineDeps
 from app.pipeline.search_coverage import coverage_warnings, search_coverage
 from app.pipeline.state import PipelineState
-from app.llm import LLMUnavailable, UsageTrace
+from app.pipeline.warnings import record_warnings
 from app.registries.snapshots import any_registry_imported
 from app.verification.records import (
     AgentStatus,

@@ -17,7 +17,7 @@ from sqlalchemy import Integer, Text, all_, any_, bindparam, delete, func, liter
 from sqlalchemy.dialects.postgresql import ARRAY, JSONB, UUID, insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.db.models import AnalysisRun, Claim, Report, ReportPage
+from app.db.models import AnalysisRun, Claim, Report
 from app.db.models import Finding as FindingRow
 from app.db.models import RoutingAssignment as RoutingRow
 from app.db.models import Verdict as VerdictRow
@@ -127,16 +127,6 @@ async def report_organisation(session: AsyncSession, report_id: uuid.UUID) -> uu
     if organisation_id is None:
         raise LookupError(f"report {report_id} does not exist")
     return organisation_id
-
-
-async def load_report_pages(session: AsyncSession, report_id: uuid.UUID) -> list[tuple[int, str]]:
-    """The parsed report's `(page number, text)` pairs in page order."""
-    rows = await session.execute(
-        select(ReportPage.number, ReportPage.text)
-        .where(ReportPage.report_id == report_id)
-        .order_by(ReportPage.number)
-    )
-    return [(number, text) for number, text in rows]
 
 
 async def load_claims(session: AsyncSession, report_id: uuid.UUID) -> list[ClaimState]:

@@ -22,8 +22,8 @@ from typing import Any
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.pipeline.degradation import RunWarning, WarningCode
 from app.db.models import AnalysisRun
+from app.degradation import RunWarning, WarningCode
 from app.verification.catalog import AGENT_LABELS
 from app.verification.records import FindingDraft, InfoRequest, InvestigationOutcome, SpecialistTask
 

@@ -18,10 +18,10 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.pipeline.routing import REGISTRY_AGENT
-from app.pipeline.runtime import InvestigationTools
 from app.claims.risk_flags import RiskFlag
 from app.db.models import Claim
+from app.pipeline.routing import REGISTRY_AGENT
+from app.pipeline.runtime import PipelineTools
 from app.registries.evidence import RegistryContext, load_registry_context
 from app.verification.investigators.registry_findings import SETTLED, registry_finding, tracker_risk_flags
 from app.verification.reading.figures import parse_years
@@ -71,7 +71,7 @@ def report_year(pages: Sequence[tuple[int, str]], today: int | None = None) -> i
 
 
 async def registry_drafts(
-    task: SpecialistTask, tools: InvestigationTools, report_id: uuid.UUID
+    task: SpecialistTask, tools: PipelineTools, report_id: uuid.UUID
 ) -> list[FindingDraft]:
     """The findings of the registries for the task's marked claims ([] when none is marked)."""
     claims = registry_claims(task)

@@ -34,14 +34,14 @@ from psycopg.rows import dict_row
 from psycopg_pool import AsyncConnectionPool
 from sqlalchemy import func, select, update
 
-from app.pipeline.graph import compile_graph
-from app.pipeline.lease import ACTIVE_RUN_STATUSES, CANCELLED, current_process, lease_state
-from app.pipeline.runtime import PipelineDeps
-from app.pipeline.state import PipelineInput
 from app.config import libpq_url
 from app.db.models import AnalysisRun, Report, ReportStatus, RunStatus
 from app.db.outages import is_transient_db_error, wait_for_database
 from app.log_setup import add_log_context, ensure_log_context
+from app.pipeline.graph import compile_graph
+from app.pipeline.lease import ACTIVE_RUN_STATUSES, CANCELLED, current_process, lease_state
+from app.pipeline.runtime import PipelineDeps
+from app.pipeline.state import PipelineInput
 from app.services.analysis import announce_resumed, gave_up_message, give_up_run, locked_run
 from app.services.failures import failure_summary
 

@@ -3,32 +3,39 @@
 The graph passes a `PipelineDeps` to every node as LangGraph's run context (never checkpointed).
 Nodes report through a `NodeRecorder`, which gives each event a deterministic dedupe key
 (run, node, pass, running number): a node that re-runs after a crash re-emits the same keys, and
-the event log keeps the first copy only.
+the event log keeps the first copy only. Investigators get a `PipelineTools`, the pipeline's
+`InvestigationTools` (`app.verification.contract.investigator`).
 """
 
 from __future__ import annotations
 
 import uuid
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.pipeline.persistence import load_report_pages, set_agent_status, update_run
-from app.pipeline.state import PipelineInput
 from app.config import Settings
+from app.db.report_pages import load_report_pages
 from app.db.session import SessionFactory
 from app.embeddings import Embedder
 from app.events.log import EventLog, EventTransaction
 from app.knowledge.search import KnowledgeSearch
 from app.llm import LLMClient, UsageTrace
+from app.pipeline.persistence import count_claim_completed, set_agent_status, update_run
+from app.pipeline.progress import claim_done
+from app.pipeline.search_coverage import record_search_warnings
+from app.pipeline.state import PipelineInput
+from app.search.sources import SourceTexts
 from app.search.web import EvidenceSearch
-from app.verification.records import InvestigationOutcome, SpecialistTask
+from app.verification.contract.investigator import Investigator
+from app.verification.records import FindingDraft, InfoRequest, SpecialistTask
 
 
 @dataclass
-class InvestigationTools:
-    """Handed to an investigator: a way to narrate progress and the services it may use."""
+class PipelineTools:
+    """The pipeline's `InvestigationTools`: an investigator's events go through the node's
+    recorder, its reads and progress through the run's database session."""
 
     recorder: NodeRecorder
     settings: Settings
@@ -39,18 +46,37 @@ class InvestigationTools:
     search: EvidenceSearch
     _pages: list[tuple[int, str]] | None = field(default=None, init=False, repr=False)
 
+    def source_texts(self) -> SourceTexts:
+        return SourceTexts(self.settings, self.session_factory)
+
     async def think(self, message: str, **data: Any) -> None:
         await self.recorder.emit("agent_thinking", {"message": message, **data})
 
+    async def emit(self, event_type: str, data: dict[str, Any] | None = None) -> None:
+        await self.recorder.emit(event_type, data)
+
     async def report_pages(self) -> list[tuple[int, str]]:
-        """The parsed report's `(page number, text)` pairs in page order (read once, then cached)."""
+        """Read once, then cached."""
         if self._pages is None:
             async with self.session_factory() as session:
                 self._pages = await load_report_pages(session, self.recorder.report_id)
         return self._pages
 
+    async def claim_checked(
+        self,
+        task: SpecialistTask,
+        claim_id: str,
+        findings: Sequence[FindingDraft],
+        request: InfoRequest | None = None,
+    ) -> None:
+        """Kept should the agent fail later (`claim_done`), and counted in the agent's status so
+        that `progressPercent` moves through a long investigating stage."""
+        claim_done(claim_id, findings, request)
+        async with self.session_factory() as session, session.begin():
+            await count_claim_completed(session, self.recorder.run_id, task["agent"], task["iteration"])
 
-Investigator = Callable[[SpecialistTask, InvestigationTools], Awaitable[InvestigationOutcome]]
+    async def searches_done(self, agent: str, iteration: int) -> None:
+        await record_search_warnings(self.recorder, agent, iteration, self.search, self.usage)
 
 
 @dataclass(frozen=True)
@@ -64,11 +90,6 @@ class PipelineDeps:
     investigators: Mapping[str, Investigator]
     embedder: Embedder
     knowledge: KnowledgeSearch
-
-
-def stable_id(*parts: object) -> str:
-    """A UUID derived from `parts`: the same work always gets the same id, so writes are idempotent."""
-    return str(uuid.uuid5(uuid.NAMESPACE_URL, "sibyl:" + ":".join(str(part) for part in parts)))
 
 
 class NodeRecorder:

@@ -16,7 +16,9 @@ from typing import Any
 
 from langgraph.runtime import Runtime
 
-from app.pipeline.degradation import record_warnings
+from app.config import Settings
+from app.db.outages import is_transient_db_error
+from app.llm import UsageTrace
 from app.pipeline.persistence import (
     add_usage,
     earlier_finding_contents,
@@ -34,14 +36,13 @@ from app.pipeline.progress import (
 )
 from app.pipeline.registry_evidence import registry_drafts, without_registry_only
 from app.pipeline.routing import SEARCHING_AGENTS
-from app.pipeline.runtime import InvestigationTools, Investigator, NodeRecorder, PipelineDeps, stable_id
+from app.pipeline.runtime import NodeRecorder, PipelineDeps, PipelineTools
 from app.pipeline.search_coverage import search_coverage, web_off_reason, with_coverage_note
-from app.config import Settings
-from app.db.outages import is_transient_db_error
-from app.llm import UsageTrace
+from app.pipeline.warnings import record_warnings
 from app.search.web import EvidenceSearch
 from app.services.failures import failure_summary
 from app.verification.catalog import AGENT_LABELS
+from app.verification.contract.investigator import InvestigationTools, Investigator
 from app.verification.evidence_kinds import declared_or_derived
 from app.verification.investigators.academic import investigate_academic
 from app.verification.investigators.data_metrics import investigate_data_metrics
@@ -56,6 +57,7 @@ from app.verification.records import (
     InfoRequest,
     InvestigationOutcome,
     SpecialistTask,
+    stable_id,
 )
 
 logger = logging.getLogger(__name__)
@@ -227,7 +229,7 @@ async def investigate(task: SpecialistTask, runtime: Runtime[PipelineDeps]) -> d
     trace = UsageTrace()
     async with deps.session_factory() as session:
         organisation_id = await report_organisation(session, recorder.report_id)
-    tools = InvestigationTools(
+    tools = PipelineTools(
         recorder=recorder,
         settings=deps.settings,
         llm=deps.llm,

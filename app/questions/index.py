@@ -20,10 +20,10 @@ from sqlalchemy.dialects.postgresql import insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import AnalysisRun, Claim, Finding, ReportPassage, ReportPassageIndex, Verdict
+from app.db.runs import latest_run
 from app.db.session import SessionFactory
 from app.embeddings import Embedder, EmbeddingUnavailable
 from app.questions.passages import PassageDraft, build_drafts
-from app.services.runs import latest_run
 
 logger = logging.getLogger(__name__)
 

@@ -15,8 +15,8 @@ from sqlalchemy import select
 from sqlalchemy.dialects.postgresql import distinct_on
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.pipeline.persistence import load_report_pages
 from app.db.models import AnalysisRun, Claim, Finding, Verdict
+from app.db.report_pages import load_report_pages
 from app.questions.navigation import contents_windows
 from app.questions.types import PassageKind
 from app.questions.windows import page_sentences, sentence_windows

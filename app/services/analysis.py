@@ -11,15 +11,15 @@ from arq.connections import ArqRedis
 from sqlalchemy import func, select, update
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.pipeline.lease import ACTIVE_RUN_STATUSES, CANCELLED, PENDING_GRACE_SECONDS, LeaseState, lease_state
 from app.config import Settings
 from app.db.models import AnalysisRun, Claim, Report, ReportStatus, RunStatus
+from app.db.runs import latest_run
 from app.db.session import SessionFactory
 from app.events import EventLog
 from app.events.log import EventTransaction
+from app.pipeline.lease import ACTIVE_RUN_STATUSES, CANCELLED, PENDING_GRACE_SECONDS, LeaseState, lease_state
 from app.questions.cache import forget_answers
 from app.queue import check_queue, enqueue_pipeline
-from app.services.runs import latest_run
 
 
 class AnalysisProblem(enum.StrEnum):

@@ -16,10 +16,10 @@ from dataclasses import dataclass
 
 from sqlalchemy import func, select
 
-from app.pipeline.lease import ACTIVE_RUN_STATUSES, CANCELLED
 from app.db.models import AnalysisRun, Report, ReportStatus
+from app.db.runs import latest_run
 from app.events import EventLog
-from app.services.runs import latest_run
+from app.pipeline.lease import ACTIVE_RUN_STATUSES, CANCELLED
 
 #: The event followers see when a run is cancelled (the last event of that run).
 RUN_CANCELLED_EVENT = "run_cancelled"

@@ -6,6 +6,7 @@ the pipeline checkpoints it as it is (`app.pipeline.state`), and the database st
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal, NotRequired, TypedDict
@@ -223,3 +224,8 @@ class InvestigationOutcome:
     findings: list[FindingDraft] = field(default_factory=list)
     info_requests: list[InfoRequest] = field(default_factory=list)
     info_responses: list[InfoResponse] = field(default_factory=list)
+
+
+def stable_id(*parts: object) -> str:
+    """A UUID derived from `parts`: the same work always gets the same id, so writes are idempotent."""
+    return str(uuid.uuid5(uuid.NAMESPACE_URL, "sibyl:" + ":".join(str(part) for part in parts)))

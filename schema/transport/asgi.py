@@ -30,6 +30,7 @@ from app.config import Settings, get_settings
 from app.db.session import Waits, create_engine, create_session_factory
 from app.embeddings import create_embedder
 from app.events import EventLog
+from app.events.hub import EventHub
 from app.heap import freeze_startup_heap
 from app.llm.client import create_llm_client
 from app.ratelimit import RateLimiter
@@ -206,12 +207,12 @@ async def _services(settings: Settings) -> AsyncIterator[Services]:
         settings.require_redis_url(), command_timeout=settings.redis_command_timeout_seconds
     )
     session_factory = create_session_factory(engine)
-    event_log = EventLog(
-        session_factory,
-        arq,
+    event_log = EventLog(session_factory, arq)
+    event_hub = EventHub.following(
+        event_log,
         poll_seconds=settings.event_poll_seconds,
-        hub_buffer=settings.event_hub_buffer,
-        hub_db_reads=settings.event_hub_db_reads,
+        buffer_size=settings.event_hub_buffer,
+        max_db_reads=settings.event_hub_db_reads,
     )
     authenticator = Authenticator(
         session_factory,
@@ -228,13 +229,14 @@ async def _services(settings: Settings) -> AsyncIterator[Services]:
             session_factory,
             arq,
             event_log,
+            event_hub,
             create_embedder(settings),
             authenticator,
             rate_limiter,
             llm,
         )
     finally:
-        await event_log.aclose()
+        await event_hub.aclose()
         if llm is not None:
             await llm.aclose()
         await arq.aclose()

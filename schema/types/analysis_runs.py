@@ -16,7 +16,7 @@ from sqlalchemy.dialects.postgresql import distinct_on
 
 from app.db.models import AnalysisRun
 from app.db.models import Verdict as VerdictModel
-from app.services.runs import NEWEST_RUN_FIRST
+from app.db.runs import NEWEST_RUN_FIRST
 from schema.context import Context
 from schema.types.pagination import check_first
 

@@ -17,7 +17,7 @@ from strawberry import relay
 from app.db.models import Claim as ClaimModel
 from app.db.models import RoutingAssignment
 from app.db.models import Verdict as VerdictModel
-from app.services.runs import latest_run_id_of
+from app.db.runs import latest_run_id_of
 from schema.context import Context
 from schema.fast_execution import selected_names
 from schema.types.claim_enums import (

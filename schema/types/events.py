@@ -107,7 +107,7 @@ class EventSubscription:
     ) -> AsyncGenerator[StreamEvent, None]:
         report = await followed_report(info, report_id)
         check_after_id(after_id)
-        stream = info.context.services.event_log.follow(report.id, after_id)
+        stream = info.context.services.event_hub.follow(report.id, after_id)
         scope = subscription_scope(info) if enabled() else None  # fan-out is a shortcut too
         member = member_for_current_operation() if scope is not None else None
         if scope is None or member is None:

@@ -124,11 +124,11 @@ async def _read_verdict(
 async def _events(
     info: strawberry.Info[Context], report_id: strawberry.ID | None
 ) -> AsyncIterator[StoredEvent]:
-    event_log = info.context.services.event_log
+    event_hub = info.context.services.event_hub
     if report_id is None:
-        return event_log.follow_organisation(info.context.organisation_id)
+        return event_hub.follow_organisation(info.context.organisation_id)
     report = await followed_report(info, report_id)
-    return event_log.follow(report.id, report.last_event_seq)
+    return event_hub.follow(report.id, report.last_event_seq)
 
 
 def _as_issued(verdict: Verdict, event: StoredEvent) -> Verdict:

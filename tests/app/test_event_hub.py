@@ -19,15 +19,16 @@ from sqlalchemy import text
 
 from app.config import Settings
 from app.db.session import SessionFactory, create_session_factory
-from app.embedded.redis import start_redis
 from app.events import EventLog, StreamEvent, channel_for
+from app.events.hub import EventHub
+from app.supervision.embedded.redis import start_redis
 from tests.app.test_event_log import new_report
 
 Stream = AsyncGenerator[StreamEvent, None]
 
 
-def follow(log: EventLog, report_id: uuid.UUID, after_seq: int = 0) -> Stream:
-    return cast(Stream, log.follow(report_id, after_seq))
+def follow(hub: EventHub, report_id: uuid.UUID, after_seq: int = 0) -> Stream:
+    return cast(Stream, hub.follow(report_id, after_seq))
 
 
 async def collect(stream: Stream, count: int, timeout: float = 20.0) -> list[int]:
@@ -50,7 +51,7 @@ async def subscriptions(redis: Redis, channels: list[str], timeout: float = 30.0
 
 
 async def test_many_followers_of_one_and_of_several_reports_get_everything_once_in_order(
-    clean_db: None, session_factory: SessionFactory, event_log: EventLog, redis: Redis
+    clean_db: None, session_factory: SessionFactory, event_log: EventLog, event_hub: EventHub, redis: Redis
 ) -> None:
     reports = [await new_report(session_factory) for _ in range(3)]
     for report_id in reports:
@@ -58,7 +59,7 @@ async def test_many_followers_of_one_and_of_several_reports_get_everything_once_
             await event_log.append(report_id, "history", {"n": n})
     followers = {
         (report_id, n): asyncio.create_task(
-            collect(follow(event_log, report_id, after_seq=n % 4), 45 - n % 4)
+            collect(follow(event_hub, report_id, after_seq=n % 4), 45 - n % 4)
         )
         for report_id in reports
         for n in range(20)
@@ -77,14 +78,15 @@ async def test_many_followers_of_one_and_of_several_reports_get_everything_once_
 async def test_a_slow_follower_delays_nobody_and_catches_up_from_postgres(
     clean_db: None, session_factory: SessionFactory, redis: Redis, settings: Settings
 ) -> None:
-    log = EventLog(session_factory, redis, poll_seconds=settings.event_poll_seconds, hub_buffer=16)
+    log = EventLog(session_factory, redis)
+    hub = EventHub.following(log, poll_seconds=settings.event_poll_seconds, buffer_size=16)
     report_id = await new_report(session_factory)
-    slow = follow(log, report_id)
-    fast = asyncio.create_task(collect(follow(log, report_id), 100))
+    slow = follow(hub, report_id)
+    fast = asyncio.create_task(collect(follow(hub, report_id), 100))
     first = asyncio.create_task(anext(slow))
     await log.append(report_id, "first")
     assert (await asyncio.wait_for(first, 10)).seq == 1
-    reads_before = log.hub().db_reads
+    reads_before = hub.db_reads
 
     started = time.monotonic()
     for n in range(99):
@@ -98,7 +100,7 @@ async def test_a_slow_follower_delays_nobody_and_catches_up_from_postgres(
     # never finish; the bound (about 10x a loaded 2-core machine) only rules out long stalls.
     assert fast_seconds < 30
     assert slow_seqs == list(range(1, 101))
-    assert log.hub().db_reads > reads_before  # it fell behind the 16-event buffer
+    assert hub.db_reads > reads_before  # it fell behind the 16-event buffer
 
 
 async def test_an_exhausted_pool_makes_followers_wait_not_fail(
@@ -111,7 +113,8 @@ async def test_an_exhausted_pool_makes_followers_wait_not_fail(
     tiny = create_async_engine(
         sqlalchemy_url(settings.require_database_url()), pool_size=1, max_overflow=0, pool_timeout=0.2
     )
-    log = EventLog(create_session_factory(tiny), redis, poll_seconds=0.3)
+    log = EventLog(create_session_factory(tiny), redis)
+    hub = EventHub.following(log, poll_seconds=0.3)
     report_id = await new_report(session_factory)
     for n in range(30):
         await event_log_append(session_factory, redis, report_id, n)
@@ -119,7 +122,7 @@ async def test_an_exhausted_pool_makes_followers_wait_not_fail(
         async with tiny.connect() as hog:  # the pool's only connection
             await hog.execute(text("SELECT 1"))
             followers = [
-                asyncio.create_task(collect(follow(log, report_id), 35, timeout=30)) for _ in range(25)
+                asyncio.create_task(collect(follow(hub, report_id), 35, timeout=30)) for _ in range(25)
             ]
             await asyncio.sleep(1.5)  # every follower's reads time out on the pool meanwhile
             assert not any(task.done() for task in followers)
@@ -142,16 +145,17 @@ async def test_idle_followers_cost_one_check_per_report(
     clean_db: None, session_factory: SessionFactory, redis: Redis
 ) -> None:
     poll_seconds = 0.2
-    log = EventLog(session_factory, redis, poll_seconds=poll_seconds)
+    log = EventLog(session_factory, redis)
+    hub = EventHub.following(log, poll_seconds=poll_seconds)
     report_id = await new_report(session_factory)
     await log.append(report_id, "only")
-    followers = [follow(log, report_id) for _ in range(50)]
+    followers = [follow(hub, report_id) for _ in range(50)]
     await asyncio.gather(*(anext(stream) for stream in followers))
-    before = log.hub().db_reads
+    before = hub.db_reads
     started = time.monotonic()
 
-    await reads_at_least(log, before + 5)  # ~1 s of polling at full speed
-    idle_reads = log.hub().db_reads - before
+    await reads_at_least(hub, before + 5)  # ~1 s of polling at full speed
+    idle_reads = hub.db_reads - before
     idle_seconds = time.monotonic() - started
     for stream in followers:
         await stream.aclose()
@@ -161,12 +165,12 @@ async def test_idle_followers_cost_one_check_per_report(
     assert 5 <= idle_reads <= idle_seconds / poll_seconds + 2
 
 
-async def reads_at_least(log: EventLog, reads: int, timeout: float = 30.0) -> None:
+async def reads_at_least(hub: EventHub, reads: int, timeout: float = 30.0) -> None:
     """Wait until the hub has made `reads` Postgres reads in all (it polls on its own timer, so a
     fixed sleep may see none on a loaded machine)."""
     deadline = time.monotonic() + timeout
-    while log.hub().db_reads < reads:
-        assert time.monotonic() < deadline, f"{log.hub().db_reads} reads, expected {reads}"
+    while hub.db_reads < reads:
+        assert time.monotonic() < deadline, f"{hub.db_reads} reads, expected {reads}"
         await asyncio.sleep(0.01)
 
 
@@ -175,10 +179,11 @@ async def test_many_followers_survive_a_redis_restart(
 ) -> None:
     folder, port = private_redis
     redis = Redis.from_url(f"redis://127.0.0.1:{port}/0")
-    log = EventLog(session_factory, redis, poll_seconds=0.5)
+    log = EventLog(session_factory, redis)
+    hub = EventHub.following(log, poll_seconds=0.5)
     reports = [await new_report(session_factory) for _ in range(2)]
     followers = [
-        asyncio.create_task(collect(follow(log, report_id), 12, timeout=30))
+        asyncio.create_task(collect(follow(hub, report_id), 12, timeout=30))
         for report_id in reports
         for _ in range(15)
     ]

@@ -14,9 +14,10 @@ from redis.exceptions import ConnectionError as RedisConnectionError
 
 from app.db.models import Report
 from app.db.session import SessionFactory
-from app.embedded.redis import start_redis
 from app.events import EventLog, StreamEvent
+from app.events.hub import EventHub
 from app.organisations import LOCAL_ORGANISATION_ID
+from app.supervision.embedded.redis import start_redis
 
 
 async def new_report(session_factory: SessionFactory) -> uuid.UUID:
@@ -44,13 +45,13 @@ async def test_concurrent_appends_get_consecutive_numbers(
 
 
 async def test_late_subscriber_gets_history_then_live(
-    clean_db: None, session_factory: SessionFactory, event_log: EventLog
+    clean_db: None, session_factory: SessionFactory, event_log: EventLog, event_hub: EventHub
 ) -> None:
     report_id = await new_report(session_factory)
     for n in range(5):
         await event_log.append(report_id, "early", {"n": n})
 
-    stream = event_log.follow(report_id)
+    stream = event_hub.follow(report_id)
     history = await take(stream, 5)
     live_task = asyncio.create_task(take(stream, 3))
     await asyncio.sleep(0.2)
@@ -63,18 +64,18 @@ async def test_late_subscriber_gets_history_then_live(
 
 
 async def test_reconnecting_with_after_id_resumes_without_repeats(
-    clean_db: None, session_factory: SessionFactory, event_log: EventLog
+    clean_db: None, session_factory: SessionFactory, event_log: EventLog, event_hub: EventHub
 ) -> None:
     report_id = await new_report(session_factory)
     for n in range(4):
         await event_log.append(report_id, "e", {"n": n})
-    first = event_log.follow(report_id)
+    first = event_hub.follow(report_id)
     seen = await take(first, 3)
     await first.aclose()
 
     for n in range(2):
         await event_log.append(report_id, "while-away", {"n": n})
-    second = event_log.follow(report_id, after_seq=seen[-1])
+    second = event_hub.follow(report_id, after_seq=seen[-1])
     resumed = await take(second, 3)
 
     assert seen + resumed == [1, 2, 3, 4, 5, 6]
@@ -82,10 +83,10 @@ async def test_reconnecting_with_after_id_resumes_without_repeats(
 
 
 async def test_event_whose_publish_was_lost_still_arrives(
-    clean_db: None, session_factory: SessionFactory, redis: Redis, event_log: EventLog
+    clean_db: None, session_factory: SessionFactory, redis: Redis, event_log: EventLog, event_hub: EventHub
 ) -> None:
     report_id = await new_report(session_factory)
-    stream = event_log.follow(report_id)
+    stream = event_hub.follow(report_id)
     pending = asyncio.create_task(take(stream, 2))
     await asyncio.sleep(0.2)
     async with session_factory() as session, session.begin():
@@ -101,9 +102,10 @@ async def test_follower_survives_redis_restart(
 ) -> None:
     folder, port = private_redis
     redis = Redis.from_url(f"redis://127.0.0.1:{port}/0")
-    log = EventLog(session_factory, redis, poll_seconds=0.5)
+    log = EventLog(session_factory, redis)
+    hub = EventHub.following(log, poll_seconds=0.5)
     report_id = await new_report(session_factory)
-    stream = log.follow(report_id)
+    stream = hub.follow(report_id)
     collected = asyncio.create_task(take(stream, 9, timeout=30))
     await log.append(report_id, "before")
     await log.append(report_id, "before")

@@ -24,13 +24,13 @@ import pytest
 from sqlalchemy import func, select
 from strawberry.relay import GlobalID
 
-from app.pipeline.specialists import load_investigators
 from app.config import Settings
 from app.db.models import Finding, Report, RoutingAssignment, Verdict
 from app.db.session import SessionFactory
 from app.events import EventLog
 from app.llm import LLMClient
 from app.organisations import ensure_organisation
+from app.pipeline.specialists import load_investigators
 from app.registries.importer import import_registry
 from app.registries.records import RegistryKind
 from app.services.analysis import open_analysis_run

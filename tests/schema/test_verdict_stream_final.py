@@ -10,12 +10,12 @@ from redis.asyncio import Redis
 from sqlalchemy import select, update
 from strawberry.relay import GlobalID
 
-from app.pipeline.runtime import InvestigationTools
 from app.config import Settings
 from app.db.models import AnalysisRun, Event, Verdict
 from app.db.session import SessionFactory
 from app.events import EventLog
 from app.services.analysis import open_analysis_run
+from app.verification.contract.investigator import InvestigationTools
 from app.verification.records import InvestigationOutcome, SpecialistTask
 from tests.support.analysed import seed_analysed_report
 from tests.support.graphql import GraphQLClient

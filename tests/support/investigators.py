@@ -9,7 +9,7 @@ import signal
 import time
 from pathlib import Path
 
-from app.pipeline.runtime import InvestigationTools
+from app.verification.contract.investigator import InvestigationTools
 from app.verification.records import FindingDraft, InvestigationOutcome, SpecialistTask
 
 INVOCATION_LOG_ENV = "SIBYL_TEST_INVOCATION_LOG"

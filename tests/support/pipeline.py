@@ -8,10 +8,6 @@ from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from app.pipeline.runner import PipelineRunner, open_checkpointer
-from app.pipeline.routing import CORROBORATING_AGENT, SEARCHING_AGENTS
-from app.pipeline.runtime import Investigator, PipelineDeps
-from app.pipeline.specialists import load_investigators, no_evidence_source
 from app.config import Settings
 from app.db.models import Claim, Report, ReportPage, ReportStatus
 from app.db.session import SessionFactory
@@ -21,7 +17,12 @@ from app.knowledge.search import KnowledgeSearch
 from app.knowledge.store import sync_registry
 from app.llm import LLMClient
 from app.organisations import LOCAL_ORGANISATION_ID
+from app.pipeline.routing import CORROBORATING_AGENT, SEARCHING_AGENTS
+from app.pipeline.runner import PipelineRunner, open_checkpointer
+from app.pipeline.runtime import PipelineDeps
+from app.pipeline.specialists import load_investigators, no_evidence_source
 from app.services.analysis import open_analysis_run
+from app.verification.contract.investigator import Investigator
 from app.verification.records import SPECIALISTS
 
 #: Claims of every type, with the agents the routing matrix (plus refinements) must give each.

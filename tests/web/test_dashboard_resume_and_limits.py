@@ -32,9 +32,9 @@ from redis.asyncio import Redis
 from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
+from app.db.runs import latest_run
 from app.events.log import EventLog
 from app.services.analysis import gave_up_message, give_up_run
-from app.services.runs import latest_run
 from schema.types.ids import parse_node_id
 from tests.conftest import wait_for_idle_queue
 from tests.fixtures import pdfs

@@ -17,14 +17,14 @@ from arq import Retry
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncEngine
 
-from app.pipeline import pipeline
-from app.pipeline.runner import RunResult
-from app.pipeline.runtime import InvestigationTools
 from app.config import Settings
 from app.db.models import AnalysisRun, Claim, Event, Finding, RoutingAssignment, Verdict
 from app.db.session import SessionFactory
 from app.events import EventLog
+from app.pipeline import runner as run_module
+from app.pipeline.runner import RunResult
 from app.services.analysis import RUN_RESUMED_EVENT, open_analysis_run
+from app.verification.contract.investigator import InvestigationTools
 from app.verification.records import InvestigationOutcome, SpecialistTask
 from tests.support.db_blips import terminate_backends
 from tests.support.investigators import strong_support
@@ -155,7 +155,7 @@ async def test_a_run_whose_database_stays_away_is_given_back_and_its_retry_resum
     postgres = services.postgres
     if postgres is None:
         pytest.skip("needs the embedded Postgres (it is stopped and started again)")
-    monkeypatch.setattr(pipeline, "DB_RECOVERY_WAIT_SECONDS", 0.5)  # the worker stops waiting early
+    monkeypatch.setattr(run_module, "DB_RECOVERY_WAIT_SECONDS", 0.5)  # the worker stops waiting early
     seeded = await seed_report(session_factory)
     started = await open_analysis_run(event_log, settings, seeded.report_id, skip_claims_extraction=True)
     reached, stopped = asyncio.Event(), asyncio.Event()

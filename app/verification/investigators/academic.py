@@ -12,8 +12,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from app.pipeline.runtime import InvestigationTools
 from app.claims.sentences import split_sentences
+from app.verification.contract.investigator import InvestigationTools
 from app.verification.investigators.search_queries import PlannedQuery, claim_time_range, topic_terms
 from app.verification.investigators.source_findings import EvidenceKinds
 from app.verification.investigators.web_evidence import SearchProfile, investigate_with_search

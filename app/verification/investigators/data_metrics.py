@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 
-from app.pipeline.runtime import InvestigationTools
 from app.verification.checks.change_statements import stated_change
 from app.verification.checks.check_result import CheckResult
 from app.verification.checks.metric_checks import check_of_which, check_sanity, check_scope_totals
@@ -25,6 +24,7 @@ from app.verification.checks.metric_index import MetricIndex, check_cross_page
 from app.verification.checks.page_totals import check_page_total
 from app.verification.checks.percent_change import check_percent_change
 from app.verification.checks.targets import check_target
+from app.verification.contract.investigator import InvestigationTools
 from app.verification.records import ClaimState, FindingDraft, InvestigationOutcome, SpecialistTask
 
 CHECKS_TRIED = (

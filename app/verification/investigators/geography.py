@@ -15,13 +15,13 @@ import asyncio
 from collections.abc import Sequence
 from datetime import UTC, date, datetime
 
-from app.pipeline.runtime import InvestigationTools
 from app.config import Settings
 from app.geo.extract import extract_places
 from app.geo.gazetteer import Gazetteer, Place, load_gazetteer
 from app.geo.imagery import SiteNdvi, StacImagery, site_bbox
 from app.geo.period import ClaimedPeriod, claimed_period
 from app.net.fetch import FetchPolicy
+from app.verification.contract.investigator import InvestigationTools
 from app.verification.investigators.geo_findings import (
     ImageryState,
     VegetationClaim,

@@ -6,11 +6,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from app.pipeline.runtime import InvestigationTools, stable_id
 from app.search.results import SearchAPIError
 from app.search.web import EvidenceSearch
+from app.verification.contract.investigator import InvestigationTools
 from app.verification.investigators.search_queries import key_terms
-from app.verification.records import ClaimState, FindingDraft, InfoRequest, InfoResponse, SpecialistTask
+from app.verification.records import (
+    ClaimState,
+    FindingDraft,
+    InfoRequest,
+    InfoResponse,
+    SpecialistTask,
+    stable_id,
+)
 
 if TYPE_CHECKING:
     from app.verification.investigators.web_evidence import SearchProfile

@@ -19,9 +19,9 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
-from app.pipeline.runtime import InvestigationTools
 from app.knowledge.keywords import TextIndex
 from app.knowledge.search import SearchHit
+from app.verification.contract.investigator import InvestigationTools
 from app.verification.ifrs.disclosure_gaps import find_gaps
 from app.verification.ifrs.ifrs_assessment import (
     ParagraphAssessment,

@@ -9,7 +9,7 @@ Tier 1 source, two of Tier 1–2 or three of Tier 1–3; docs/decisions.md).
 
 from __future__ import annotations
 
-from app.pipeline.runtime import InvestigationTools
+from app.verification.contract.investigator import InvestigationTools
 from app.verification.investigators.source_findings import EvidenceKinds
 from app.verification.investigators.web_evidence import SearchProfile, investigate_with_search
 from app.verification.reading.contradictions import assess_by_rules

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from pydantic import BaseModel
 
-from app.pipeline.degradation import failure_cause
+from app.degradation import failure_cause
 from app.llm import LLMClient, LLMUnavailable, UsageTrace
 from app.llm.roles import LLMRole
 from app.search.web import TimeRange

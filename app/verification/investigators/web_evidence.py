@@ -14,14 +14,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.pipeline.persistence import count_claim_completed
-from app.pipeline.progress import claim_done
-from app.pipeline.runtime import InvestigationTools
-from app.pipeline.search_coverage import record_search_warnings, web_failure_findings
 from app.search.results import SearchAPIError, SearchResponse, SearchResult
 from app.search.sources import SourceTexts
 from app.search.web import EvidenceSearch, url_key
 from app.verification.catalog import AGENT_LABELS
+from app.verification.contract.investigator import InvestigationTools
 from app.verification.investigators.claim_pool import claims_at_once, each_claim
 from app.verification.investigators.info_exchange import answer_request, info_request
 from app.verification.investigators.search_queries import (
@@ -37,6 +34,7 @@ from app.verification.investigators.source_findings import (
     source_finding,
     summary_finding,
 )
+from app.verification.investigators.web_failures import web_failure_findings
 from app.verification.reading.source_analysis import RuleAssessor
 from app.verification.reading.source_reading import read_source
 from app.verification.records import (
@@ -93,10 +91,10 @@ async def investigate_with_search(
 
     Claims are investigated several at a time (`claims_at_once`), the ones routed here for this
     agent's expertise first, then those routed only to meet the evidence. Each finished claim is
-    reported (`claim_done`), so an agent that runs out of time keeps them. The outcome lists the
+    reported (`tools.claim_checked`), so an agent that runs out of time keeps them. The outcome lists the
     findings in the task's claim order whatever order the claims finished in.
     """
-    texts = SourceTexts(tools.settings, tools.session_factory)
+    texts = tools.source_texts()
     company = search_name(task["company_name"])
     await tools.think(_opening(profile, task, tools.search))
     contexts = {entry["claim_id"]: entry.get("context") for entry in task["routing"]}
@@ -132,7 +130,7 @@ async def investigate_with_search(
         )
     for request in task["info_requests"]:
         outcome.info_responses.append(await answer_request(tools, tools.search, profile, request, company))
-    await record_search_warnings(tools.recorder, profile.agent, task["iteration"], tools.search, tools.usage)
+    await tools.searches_done(profile.agent, task["iteration"])
     return outcome
 
 
@@ -147,9 +145,7 @@ async def _investigate_claim(
 ) -> tuple[list[FindingDraft], InfoRequest | None]:
     """One claim routed here for this agent's expertise: plan (or take the judge's refined queries),
     search, read; its findings and the info request they call for, reported as finished."""
-    await tools.recorder.emit(
-        "claim_investigating", {"claim_id": claim["claim_id"], "claim_text": claim["text"]}
-    )
+    await tools.emit("claim_investigating", {"claim_id": claim["claim_id"], "claim_text": claim["text"]})
     if context:
         planned = refined_queries(context, claim, task["company_name"])
         await tools.think(
@@ -162,22 +158,8 @@ async def _investigate_claim(
     work = await _search_all(tools, tools.search, profile, claim, planned)
     findings = await _evaluate(tools, texts, profile, work, company)
     request = info_request(task, profile, claim, findings)
-    await _finished(tools, task, claim["claim_id"], findings, request)
+    await tools.claim_checked(task, claim["claim_id"], findings, request)
     return findings, request
-
-
-async def _finished(
-    tools: InvestigationTools,
-    task: SpecialistTask,
-    claim_id: str,
-    findings: list[FindingDraft],
-    request: InfoRequest | None = None,
-) -> None:
-    """A claim is done: kept should the agent fail later (`claim_done`), and counted in the agent's
-    status so that `progressPercent` moves through a long investigating stage."""
-    claim_done(claim_id, findings, request)
-    async with tools.session_factory() as session, session.begin():
-        await count_claim_completed(session, tools.recorder.run_id, task["agent"], task["iteration"])
 
 
 async def _corroborate(
@@ -201,7 +183,7 @@ async def _corroborate(
         planned = plans[claim["claim_id"]]
         work = await _search_all(tools, tools.search, profile, claim, planned, announce=False)
         findings = await _evaluate(tools, texts, profile, work, company, announce=False)
-        await _finished(tools, task, claim["claim_id"], findings)
+        await tools.claim_checked(task, claim["claim_id"], findings)
         return findings
 
     return await each_claim(claims, CORROBORATION_CONCURRENCY, one)
@@ -278,7 +260,7 @@ async def _search_all(
                     "error": answer.message,
                 }
             )
-            await tools.recorder.emit(
+            await tools.emit(
                 "error", {"message": f"search failed: {answer.message}", "claim_id": claim["claim_id"]}
             )
             continue
@@ -286,7 +268,7 @@ async def _search_all(
             raise answer
         work.queries.append(_query_record(query, answer))
         if announce:
-            await tools.recorder.emit(
+            await tools.emit(
                 "search_executed",
                 {
                     "claim_id": claim["claim_id"],
@@ -387,7 +369,7 @@ async def _evaluate(
 
 
 async def _announce(tools: InvestigationTools, claim_id: str, item: EvaluatedSource) -> None:
-    await tools.recorder.emit(
+    await tools.emit(
         "source_evaluated",
         {
             "claim_id": claim_id,
@@ -398,7 +380,7 @@ async def _announce(tools: InvestigationTools, claim_id: str, item: EvaluatedSou
         },
     )
     if item.assessment.stance == "contradicts" and item.counts:
-        await tools.recorder.emit(
+        await tools.emit(
             "contradiction_detected",
             {
                 "claim_id": claim_id,

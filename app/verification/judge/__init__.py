@@ -5,7 +5,6 @@ independent evidence only (`grounding`; the decisions behind it are in docs/deci
 from __future__ import annotations
 
 from app.verification.judge.evaluation import (
-    Evaluation,
     carries_weight,
     evaluate_completeness,
     evaluate_consistency,

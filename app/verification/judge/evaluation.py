@@ -15,10 +15,21 @@ The result is a plain, JSON-serialisable dict: it is stored with the verdict.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Literal, TypedDict
 
 from app.verification.contract import DisclosureFinding
 from app.verification.evidence_kinds import evidence_of, kind_of
+from app.verification.judge.evaluation_records import (
+    AgentContribution,
+    Completeness,
+    Consistency,
+    Evaluation,
+    FindingScore,
+    Quality,
+    Stance,
+    Sufficiency,
+    SupportCounts,
+    Synthesis,
+)
 from app.verification.judge.grounding import Grounding, ground
 from app.verification.judge.weights import (
     KNOWN_AGENTS,
@@ -28,8 +39,6 @@ from app.verification.judge.weights import (
     expected_agents,
 )
 from app.verification.records import AgentStatus, ClaimState, Finding, agent_of, latest_findings
-
-Stance = Literal["supports", "contradicts", "inconclusive"]
 
 DIMENSION_WEIGHTS: dict[str, float] = {
     "sufficiency": 0.3,
@@ -48,78 +57,6 @@ ERRORED_AGENT_PENALTY = 0.3
 NO_STANCE_KINDS = frozenset({"disclosure", "context", "none", "error"})
 PRECISION = 4  # scores are rounded so thresholds are not decided by float noise
 SUFFICIENT_SCORE = 0.7  # an overall score this high, without contradictions, verifies a claim
-
-
-class Sufficiency(TypedDict):
-    sufficiency: str
-    source_count: int
-    supporting_agents: list[str]
-    contradicting_agents: list[str]
-    has_contradictions: bool
-
-
-class SupportCounts(TypedDict):
-    support: int
-    contradict: int
-    inconclusive: int
-
-
-class Consistency(TypedDict):
-    consistency: str
-    has_contradictions: bool
-    weak_contradictions: int
-    support_ratio: float
-    contradict_ratio: float
-    support_counts: SupportCounts
-    supporting_agents: list[str]
-    contradicting_agents: list[str]
-
-
-class FindingScore(TypedDict):
-    finding_id: str
-    agent_name: str
-    score: float
-
-
-class Quality(TypedDict):
-    quality: str
-    avg_quality_score: float
-    finding_scores: list[FindingScore]
-
-
-class Completeness(TypedDict):
-    completeness: str
-    completeness_score: float
-    expected_agents: list[str]
-    investigated_agents: list[str]
-    missing_agents: list[str]
-    errored_agents: list[str]
-
-
-class AgentContribution(TypedDict):
-    findings_count: int
-    supporting: int
-    contradicting: int
-    inconclusive: int
-    weight: float
-    primary_support: Stance
-
-
-class Synthesis(TypedDict):
-    weighted_support: float
-    weighted_contradiction: float
-    agent_contributions: dict[str, AgentContribution]
-
-
-class Evaluation(TypedDict):
-    sufficiency: Sufficiency
-    consistency: Consistency
-    quality: Quality
-    completeness: Completeness
-    dimension_scores: dict[str, float]
-    overall_score: float
-    synthesis: Synthesis
-    grounding: Grounding
 
 
 # --- which findings count -------------------------------------------------------------------------

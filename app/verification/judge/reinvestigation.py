@@ -12,12 +12,12 @@ from app.verification.evidence_kinds import DISCLOSURE_AGENTS, evidence_of, kind
 from app.verification.judge.clashes import only_clashes
 from app.verification.judge.evaluation import (
     SUFFICIENT_SCORE,
-    Evaluation,
     errors_of,
     evidence_findings,
     legal_ifrs_statuses,
     weighted_findings,
 )
+from app.verification.judge.evaluation_records import Evaluation
 from app.verification.judge.grounding import STRONG_TIER, Grounding, grounded_verdict
 from app.verification.judge.weights import KNOWN_AGENTS, agent_label
 from app.verification.records import ClaimState, Finding, ReinvestigationRequest, agent_of, latest_findings

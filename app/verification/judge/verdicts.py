@@ -13,12 +13,12 @@ from typing import Any, cast
 from app.claims.risk_flags import flags_of
 from app.verification.judge.clashes import only_clashes
 from app.verification.judge.evaluation import (
-    Evaluation,
     errors_of,
     evaluate_evidence,
     legal_ifrs_statuses,
     pipeline_order,
 )
+from app.verification.judge.evaluation_records import Evaluation
 from app.verification.judge.grounding import (
     Grounding,
     SourceCitation,

@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from app.pipeline.degradation import failure_cause
+from app.degradation import failure_cause
 from app.llm import LLMClient, LLMUnavailable, UsageTrace
 from app.llm.roles import LLMRole
 from app.search.results import SearchResult

@@ -3,9 +3,9 @@ the claim (`source_analysis`), its credibility tier, and whether its quote is re
 
 from __future__ import annotations
 
-from app.pipeline.runtime import InvestigationTools
 from app.search.results import SearchResult
 from app.search.sources import SourceTexts
+from app.verification.contract.investigator import InvestigationTools
 from app.verification.investigators.search_queries import PlannedQuery
 from app.verification.investigators.source_findings import EvaluatedSource
 from app.verification.reading.contradictions import SourceAssessment

@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from app.config import Settings
 from app.pipeline.progress import (
     ProgressLog,
     agent_failure_warnings,
@@ -17,7 +18,6 @@ from app.pipeline.progress import (
     timeout_message,
     tracking_progress,
 )
-from app.config import Settings
 from app.verification.investigators.claim_pool import MAX_CLAIMS_AT_ONCE, claims_at_once, each_claim
 from app.verification.judge import judge_claim
 from app.verification.records import ClaimState, Finding, FindingDraft, SpecialistTask

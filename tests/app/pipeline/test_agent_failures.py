@@ -18,14 +18,14 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from app.pipeline.progress import claim_done
-from app.pipeline.runtime import InvestigationTools, Investigator
-from app.pipeline.specialists import load_investigators, no_evidence_source
 from app.config import Settings
 from app.db.models import AnalysisRun, Event, Finding, Verdict
 from app.db.session import SessionFactory
 from app.events import EventLog
+from app.pipeline.progress import claim_done
+from app.pipeline.specialists import load_investigators, no_evidence_source
 from app.services.analysis import open_analysis_run
+from app.verification.contract.investigator import InvestigationTools, Investigator
 from app.verification.records import FindingDraft, InvestigationOutcome, SpecialistTask
 from schema.types.warnings import AnalysisWarningCode, analysis_warnings
 from tests.conftest import make_settings

@@ -8,16 +8,16 @@ import uuid
 import pytest
 from sqlalchemy import func, select
 
-from app.pipeline import persistence
-from app.pipeline.runner import RunResult
-from app.pipeline.runtime import InvestigationTools
 from app.config import Settings
 from app.db.models import AnalysisRun, Claim, Report, ReportStatus
 from app.db.models import Finding as FindingRow
 from app.db.session import SessionFactory
 from app.events import EventLog
+from app.pipeline import persistence
+from app.pipeline.runner import RunResult
 from app.services.analysis import open_analysis_run
 from app.services.failures import MAX_CAUSE_CHARS
+from app.verification.contract.investigator import InvestigationTools
 from app.verification.records import ClaimState, Finding, FindingDraft, InvestigationOutcome, SpecialistTask
 from tests.support.pipeline import investigators, pipeline_runner, seed_report
 

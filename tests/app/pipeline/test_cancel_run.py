@@ -15,13 +15,13 @@ from arq import ArqRedis, create_pool
 from arq.connections import RedisSettings
 from sqlalchemy import func, select
 
-from app.pipeline.runner import CANCEL_CHECK_SECONDS, RunResult
 from app.config import Settings
 from app.db.models import AnalysisRun, Event, Finding, Report, ReportStatus
 from app.db.session import SessionFactory
 from app.events import EventLog
 from app.llm import LLMClient
 from app.organisations import LOCAL_ORGANISATION_ID
+from app.pipeline.runner import CANCEL_CHECK_SECONDS, RunResult
 from app.services.analysis import open_analysis_run, resume_analysis, runs_to_resume
 from app.services.run_control import ControlProblem, ControlRefused, cancel_analysis
 from tests.conftest import make_settings

@@ -9,8 +9,6 @@ import pytest
 from langgraph.runtime import Runtime
 from sqlalchemy import select
 
-from app.pipeline.compile import compile_report
-from app.pipeline.runtime import PipelineDeps
 from app.config import Settings
 from app.db.models import AnalysisRun, Event, Report, ReportStatus
 from app.db.session import SessionFactory
@@ -18,6 +16,8 @@ from app.embeddings import create_embedder
 from app.events import EventLog
 from app.knowledge.search import KnowledgeSearch
 from app.organisations import LOCAL_ORGANISATION_ID
+from app.pipeline.compile import compile_report
+from app.pipeline.runtime import PipelineDeps
 from app.services.analysis import open_analysis_run
 from app.services.run_control import cancel_analysis
 from tests.support.pipeline import investigators, seed_report

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from app.pipeline.degradation import WarningCode, failure_cause, fallback_warnings
-from app.pipeline.persistence import add_run_warnings
 from app.config import Settings
 from app.db.models import AnalysisRun
 from app.db.session import SessionFactory
+from app.degradation import WarningCode, failure_cause, fallback_warnings
 from app.events import EventLog
 from app.llm import LLMUnavailable
+from app.pipeline.persistence import add_run_warnings
 from app.services.analysis import open_analysis_run
 from tests.support.pipeline import seed_parsed_pages
 

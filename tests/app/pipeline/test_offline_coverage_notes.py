@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from app.config import Settings
 from app.pipeline.search_coverage import (
     SearchCoverage,
     coverage_note,
@@ -11,7 +12,6 @@ from app.pipeline.search_coverage import (
     web_off_reason,
     with_coverage_note,
 )
-from app.config import Settings
 from app.verification.records import FindingDraft
 
 OFFLINE_EMPTY = SearchCoverage(web_off_reason="TAVILY_API_KEY unset", library_empty=True)

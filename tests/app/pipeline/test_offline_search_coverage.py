@@ -8,13 +8,13 @@ from typing import Any
 
 from sqlalchemy import select
 
-from app.pipeline.specialists import load_investigators
 from app.config import Settings
 from app.db.models import AnalysisRun, Event, Finding, RoutingAssignment, Verdict
 from app.db.session import SessionFactory
 from app.embeddings import create_embedder
 from app.events import EventLog
 from app.evidence.ingest import add_evidence_document
+from app.pipeline.specialists import load_investigators
 from app.services.analysis import open_analysis_run
 from tests.conftest import make_settings
 from tests.support.fake_tavily import fake_tavily_server

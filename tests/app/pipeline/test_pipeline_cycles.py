@@ -7,12 +7,12 @@ from dataclasses import replace
 
 from sqlalchemy import select
 
-from app.pipeline.runtime import InvestigationTools
 from app.config import Settings
 from app.db.models import AnalysisRun, Event, Finding, RoutingAssignment, Verdict
 from app.db.session import SessionFactory
 from app.events import EventLog
 from app.services.analysis import open_analysis_run
+from app.verification.contract.investigator import InvestigationTools
 from app.verification.records import InvestigationOutcome, SpecialistTask
 from tests.conftest import make_settings
 from tests.support.investigators import hanging, outcome_for, raising, supporting

@@ -12,12 +12,12 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from app.pipeline.routing import rule_route, with_corroboration
 from app.config import Settings
 from app.db.models import AnalysisRun, Event, RoutingAssignment, Verdict
 from app.db.session import SessionFactory
 from app.events import EventLog
 from app.llm import LLMClient
+from app.pipeline.routing import rule_route, with_corroboration
 from app.services.analysis import open_analysis_run
 from tests.conftest import make_settings
 from tests.support.fake_llm import FakeLLM, FakeReply, fake_llm_server, settings_for

@@ -7,11 +7,11 @@ from collections import Counter
 
 from sqlalchemy import func, select
 
-from app.pipeline.routing import rule_route
 from app.config import Settings
 from app.db.models import AnalysisRun, Event, Finding, Report, ReportStatus, RoutingAssignment, Verdict
 from app.db.session import SessionFactory
 from app.events import EventLog
+from app.pipeline.routing import rule_route
 from app.services.analysis import open_analysis_run
 from tests.support.pipeline import KNOWN_CLAIMS, pipeline_agents, pipeline_runner, seed_report
 

@@ -10,11 +10,11 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from app.pipeline.routing import SEARCHING_AGENTS
 from app.config import Settings
 from app.db.models import Claim, Finding, Verdict
 from app.db.session import SessionFactory
 from app.events import EventLog
+from app.pipeline.routing import SEARCHING_AGENTS
 from tests.support.pipeline import analyse_offline, seed_parsed_pages
 from tests.support.reports import report_pages, shared_report_paths
 

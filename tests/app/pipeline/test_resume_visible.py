@@ -7,11 +7,11 @@ import uuid
 
 from sqlalchemy import select, update
 
-from app.pipeline.runner import RunResult
 from app.config import Settings
 from app.db.models import AnalysisRun, Event
 from app.db.session import SessionFactory
 from app.events import EventLog
+from app.pipeline.runner import RunResult
 from app.services.analysis import RUN_RESUMED_EVENT
 from clients.console.activity import describe
 from clients.sibyl.models import StreamEvent

@@ -11,12 +11,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from app.pipeline.runtime import InvestigationTools
-from app.pipeline.specialists import load_investigators
 from app.db.session import SessionFactory
 from app.events import EventLog
 from app.log_setup import make_handler
+from app.pipeline.specialists import load_investigators
 from app.services.analysis import open_analysis_run
+from app.verification.contract.investigator import InvestigationTools
 from app.verification.records import InvestigationOutcome, SpecialistTask
 from tests.conftest import make_settings
 from tests.support.pipeline import pipeline_runner, seed_report

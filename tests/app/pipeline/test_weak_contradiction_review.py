@@ -11,13 +11,13 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from app.pipeline.runtime import InvestigationTools
 from app.db.models import Verdict
 from app.db.session import SessionFactory
 from app.events import EventLog
 from app.llm import LLMClient
 from app.llm.breaker import reset_breakers
 from app.services.analysis import open_analysis_run
+from app.verification.contract.investigator import InvestigationTools
 from app.verification.judge.evaluation import evaluate_evidence
 from app.verification.records import Finding, FindingDraft, InvestigationOutcome, SpecialistTask
 from tests.conftest import make_settings

@@ -8,10 +8,10 @@ from typing import Any
 
 from sqlalchemy import select
 
-from app.pipeline.routing import rule_route, with_corroboration
 from app.db.models import Finding, RoutingAssignment
 from app.db.session import SessionFactory
 from app.events import EventLog
+from app.pipeline.routing import rule_route, with_corroboration
 from tests.conftest import make_settings
 from tests.support.fake_tavily import FakeTavily
 from tests.support.pipeline import analyse_offline, seed_report

@@ -12,7 +12,6 @@ from typing import Any, cast
 import pytest
 from sqlalchemy import select
 
-from app.pipeline.runtime import InvestigationTools, NodeRecorder
 from app.config import Settings
 from app.db.models import Finding
 from app.db.session import SessionFactory
@@ -22,8 +21,10 @@ from app.geo.imagery import site_bbox
 from app.geo.period import claimed_period, season_windows
 from app.knowledge.search import KnowledgeSearch
 from app.llm import UsageTrace
+from app.pipeline.runtime import NodeRecorder, PipelineTools
 from app.search.web import EvidenceSearch
 from app.services.analysis import open_analysis_run
+from app.verification.contract.investigator import InvestigationTools
 from app.verification.investigators.geography import company_names, investigate_geography
 from app.verification.records import ClaimState, RoutingEntry, SpecialistTask
 from tests.support.fake_imagery import FakeImagery, fake_imagery_server
@@ -49,7 +50,7 @@ class Recorder:
 def tools_for(settings: Settings) -> tuple[InvestigationTools, Recorder]:
     """Tools for an investigator that needs only settings and `think` (no database, no LLM)."""
     recorder = Recorder()
-    tools = InvestigationTools(
+    tools = PipelineTools(
         recorder=cast(NodeRecorder, recorder),
         settings=settings,
         llm=None,

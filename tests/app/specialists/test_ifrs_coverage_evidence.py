@@ -14,13 +14,13 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from app.pipeline.compliance import compliance_summary, roll_up
 from app.config import Settings
 from app.db.models import AnalysisRun
 from app.db.models import Finding as FindingRow
 from app.db.session import SessionFactory
 from app.events import EventLog
 from app.knowledge.ifrs_evidence import reports_target_progress, states_compliance
+from app.pipeline.compliance import compliance_summary, roll_up
 from app.services.analysis import open_analysis_run
 from app.verification.ifrs.ifrs_assessment import Passage, assess_paragraph, describe, index_passages
 from app.verification.investigators.legal import investigate_legal, select_assessments

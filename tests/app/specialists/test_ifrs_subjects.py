@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from app.pipeline.compliance import compliance_summary
 from app.claims.ifrs_mapping import keyword_suggestions
 from app.knowledge.registry import is_under
+from app.pipeline.compliance import compliance_summary
 from app.verification.ifrs.disclosure_gaps import find_gaps
 from app.verification.ifrs.ifrs_assessment import (
     ParagraphAssessment,

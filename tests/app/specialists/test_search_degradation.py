@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 from sqlalchemy import select
 
-from app.pipeline.llm_routing import ROUTING_SYSTEM_PROMPT
 from app.config import Settings
 from app.db.models import AnalysisRun, Event, Finding
 from app.db.session import SessionFactory
@@ -20,6 +19,7 @@ from app.events import EventLog
 from app.evidence.ingest import add_evidence_document
 from app.llm import LLMClient
 from app.llm.breaker import reset_breakers
+from app.pipeline.llm_routing import ROUTING_SYSTEM_PROMPT
 from app.services.analysis import open_analysis_run
 from app.verification.investigators.news_media import investigate_news
 from app.verification.investigators.prompts import QUERY_SYSTEM_PROMPT, SOURCE_ANALYSIS_SYSTEM_PROMPT
@@ -234,7 +234,7 @@ def test_routing_that_leaves_some_claims_to_the_rules_is_warned() -> None:
 
 
 def test_each_agent_adds_its_share_once_to_a_pass_warning() -> None:
-    from app.pipeline.degradation import WarningCode
+    from app.degradation import WarningCode
     from app.pipeline.search_coverage import merged_warning, web_failure_cause
 
     news = {"count": 6, "total": 6, "causes": {"Tavily returned HTTP 500": 6}}

@@ -1,4 +1,5 @@
-"""What degraded in a run: typed warnings on `AnalysisRun.warnings`, each also a `warning` event.
+"""What degraded in a run: typed warnings on `AnalysisRun.warnings`, each also a `warning` event
+(the pipeline stores and emits them, `app.pipeline.warnings`).
 
 Every LLM step has a rule path, so a provider that is down or refuses never stops a run. But a run
 that fell back must say so: otherwise an outage looks like a report with little to check.
@@ -9,14 +10,9 @@ from __future__ import annotations
 import enum
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, TypedDict
+from typing import TypedDict
 
-from app.pipeline.persistence import add_run_warnings
 from app.llm import LLMUnavailable
-
-if TYPE_CHECKING:
-    from app.pipeline.runtime import NodeRecorder
-    from app.events.log import EventTransaction
 
 WARNING_EVENT = "warning"
 #: Longest cause quoted verbatim when a failure is of no known kind.
@@ -125,14 +121,3 @@ def describe_causes(causes: Iterable[str | None]) -> str:
     if len(counted) == 1:
         return next(iter(counted))
     return ", ".join(f"{cause} ({count})" for cause, count in counted.most_common())
-
-
-async def record_warnings(
-    recorder: NodeRecorder, transaction: EventTransaction, warnings: Sequence[RunWarning]
-) -> None:
-    """Store the warnings on the run and emit each as a `warning` event, in the node's transaction."""
-    if not warnings:
-        return
-    await add_run_warnings(transaction.session, recorder.run_id, warnings)
-    for warning in warnings:
-        await recorder.emit_in(transaction, WARNING_EVENT, dict(warning))
