@@ -32,8 +32,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.claims.rules import RuleClaim, extract_rule_claims, is_check_worthy
-from app.claims.sentences import normalise_text
 from app.documents.pdf import open_pdf, read_pages
+from app.language.page_text import normalise_text
 from bench.common import print_summary, print_table
 from tests.fixtures.claim_locators import LOCATORS, located_sentences
 from tests.fixtures.planted_report import Heading, Para, PlantedClaim, typeset

@@ -25,9 +25,10 @@ from typing import Any, TypeVar
 from sqlalchemy import select
 from sqlalchemy.ext.asyncio import AsyncSession
 
-from app.claims.sentences import normalise_page, sentence_spans
 from app.db.models import RegistryRecord
-from app.registries.names import normalise_name
+from app.language.company_names import normalise_name
+from app.language.page_text import normalise_page
+from app.language.sentences import sentence_spans
 from app.registries.records import RegistryKind
 from app.registries.snapshots import latest_snapshots
 from bench.common import print_summary, print_table

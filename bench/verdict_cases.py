@@ -30,12 +30,13 @@ from app.config import Settings
 from app.embeddings import Embedder
 from app.knowledge.keywords import tokens
 from app.knowledge.search import KnowledgeSearch
+from app.language.company_names import search_name
+from app.language.figures import Figure, parse_figures
+from app.language.years import parse_years
 from app.llm import UsageTrace
 from app.verification.investigators.search_queries import key_terms
 from app.verification.reading.change_mood import DECREASE, INCREASE
 from app.verification.reading.contradictions import CRITICISM, DELAY, ENFORCEMENT, content_words
-from app.verification.reading.figures import Figure, parse_figures, parse_years
-from app.verification.sources.company_names import search_name
 from tests.support.evidence import article
 
 CASES_FILE = Path(__file__).with_name("verdict_quality_cases.json")

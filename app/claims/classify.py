@@ -29,11 +29,11 @@ from app.claims.signals import (
     NET_ZERO,
     PLACE,
     REMUNERATION,
-    TARGET,
     TARGET_YEAR,
-    YEAR,
     affirmed,
 )
+from app.language.intentions import FUTURE_ACTION, TARGET
+from app.language.years import YEAR
 
 _I = re.IGNORECASE
 CLAIM_TYPES = ("geographic", "quantitative", "legal_governance", "strategic", "environmental")
@@ -48,11 +48,6 @@ _GOVERNANCE = re.compile(
 _GOVERNANCE_WEAK = re.compile(
     r"\b(?:compliance|compliant|policy|policies|governance|regulat\w+|law|legal|audit\w*|assurance|"
     r"due diligence|risk management|oversight|fines?|penalt(?:y|ies))\b",
-    _I,
-)
-_FUTURE = re.compile(
-    r"\b(?:will|plans? to|aims? to|intends? to|wants? to|expects? to|(?:is|are) to be|on track to|"
-    r"going to|seeks? to|strives? to|committed to|commits? to|pledged? to)\b",
     _I,
 )
 _STRATEGY = re.compile(
@@ -112,7 +107,7 @@ def _is_strategic(text: str) -> bool:
         return True
     if NET_ZERO.search(text) and not _ACHIEVED.search(text):
         return True
-    return bool(TARGET.search(text) and _FUTURE.search(text))
+    return bool(TARGET.search(text) and FUTURE_ACTION.search(text))
 
 
 def assign_priority(sentence: str, claim_type: str, signals: Iterable[str]) -> str:

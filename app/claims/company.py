@@ -13,13 +13,11 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from app.language.company_names import PROSE_LEGAL_FORM
+
 _NAME_WORD = r"[A-Z][A-Za-z0-9&'.\-]*"
-_LEGAL_FORM = (
-    r"plc|PLC|Inc\.?|AG|SE|Ltd\.?|Limited|Corporation|Corp\.?|Group|N\.V\.|S\.A\.|Holdings|LLC|"
-    r"Real Estate Investment Trust|REIT|GmbH|KGaA|ASA|Oyj|AB"
-)
-_LEGAL_SUFFIX = re.compile(rf"\s+(?:{_LEGAL_FORM})$")
-_WITH_LEGAL_FORM = re.compile(rf"\b((?:{_NAME_WORD}\s+){{0,4}}{_NAME_WORD})\s+({_LEGAL_FORM})\b")
+_LEGAL_SUFFIX = re.compile(rf"\s+(?:{PROSE_LEGAL_FORM})$")
+_WITH_LEGAL_FORM = re.compile(rf"\b((?:{_NAME_WORD}\s+){{0,4}}{_NAME_WORD})\s+({PROSE_LEGAL_FORM})\b")
 _TITLE = re.compile(
     rf"^((?:{_NAME_WORD}\s+){{0,3}}{_NAME_WORD})\s+(?:\d{{4}}\s+)?"
     r"(?:Sustainability|ESG|Climate|Annual|Integrated|Impact|Environmental|Responsibility)\b",

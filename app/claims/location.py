@@ -14,13 +14,13 @@ edges and paraphrase, so every candidate is checked against the parsed text:
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from app.claims.candidates import CandidateClaim
 from app.claims.textmatch import collapse_whitespace, normalize_for_match
+from app.language.sentences import rough_sentences
 
 Outcome = Literal["located", "page_corrected", "context_corrected", "dropped"]
 
@@ -28,7 +28,6 @@ Outcome = Literal["located", "page_corrected", "context_corrected", "dropped"]
 FUZZY_RATIO = 0.85
 #: Pages either side of the stated page searched for a near-verbatim sentence.
 FUZZY_PAGE_RADIUS = 1
-_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
 
 
 @dataclass
@@ -83,7 +82,7 @@ class PageIndex:
         target = normalize_for_match(text)
         best: tuple[float, int, str] | None = None
         for number in range(near - FUZZY_PAGE_RADIUS, near + FUZZY_PAGE_RADIUS + 1):
-            for sentence in _SENTENCE_BREAK.split(collapse_whitespace(self._raw.get(number, ""))):
+            for sentence in rough_sentences(collapse_whitespace(self._raw.get(number, ""))):
                 matcher = difflib.SequenceMatcher(None, target, normalize_for_match(sentence), autojunk=False)
                 if matcher.real_quick_ratio() < FUZZY_RATIO or matcher.quick_ratio() < FUZZY_RATIO:
                     continue

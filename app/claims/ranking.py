@@ -30,6 +30,7 @@ import re
 
 from app.claims.environmental import HEDGE, environmental_score, topic_terms, virtue_claim
 from app.claims.signals import BROKEN_WORD, CERTIFICATION, CURRENCY, FIGURE_WITH_UNIT, TARGET_YEAR, affirmed
+from app.language.intentions import INTENTION_TO
 
 _I = re.IGNORECASE
 
@@ -70,10 +71,6 @@ ENVIRONMENTAL_FIGURE = re.compile(
     r"certified|emissions?|waste|water|energy|electricity)",
     _I,
 )
-#: An intention (a date makes it a target, which is specific).
-INTENTION = re.compile(
-    r"\b(?:will|aims? to|wants? to|plans? to|intends? to|seeks? to|strives? to|hopes? to)\b", _I
-)
 #: Each split word costs `BROKEN_PENALTY`, up to this many.
 MAX_BROKEN = 2
 
@@ -110,7 +107,8 @@ def rank_parts(text: str, score: float) -> list[tuple[str, float]]:
         ("reported_as_done", DONE.search(text), BONUS),
         ("environmental_evidence", ENVIRONMENTAL_FIGURE.search(text) or affirmed(CERTIFICATION, text), BONUS),
         ("hedged", HEDGE.search(text), -PENALTY),
-        ("undated_intention", INTENTION.search(text) and not TARGET_YEAR.search(text), -PENALTY),
+        # An intention with a date is a target, which is specific.
+        ("undated_intention", INTENTION_TO.search(text) and not TARGET_YEAR.search(text), -PENALTY),
     ):
         if present:
             parts.append((name, value))

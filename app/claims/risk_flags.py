@@ -27,6 +27,8 @@ from enum import StrEnum
 from typing import Any
 
 from app.claims.signals import CURRENCY, FIGURE_WITH_UNIT, TARGET_YEAR, affirmed, is_negated
+from app.language.intentions import FUTURE_COMMITMENT
+from app.language.sentences import rough_sentences
 
 _I = re.IGNORECASE
 
@@ -110,11 +112,6 @@ OFFSETS = re.compile(
     r"(?:remaining |residual )?(?:emissions|CO2|carbon)|(?:purchas|buy|bought)\w* (?:\w+ )?credits)\b",
     _I,
 )
-FUTURE_COMMITMENT = re.compile(
-    r"\b(?:will|aims? to|aim is|commit(?:s|ted)? to|pledged? to|targets?|intends? to|plans? to|"
-    r"ambition|goal|strives? to|by)\b",
-    _I,
-)
 PLAN = re.compile(
     r"\b(?:interim (?:targets?|goals?|milestones?)|milestones?|roadmap|transition plan|decarboni[sz]ation "
     r"(?:plan|pathway|roadmap|strategy)|(?:climate|emissions?|reduction) (?:action )?plan|"
@@ -134,7 +131,6 @@ OWNED_LABEL = re.compile(
     r"(?P<name>(?:[A-Z][\w-]*\s){1,5}?(?:[Ll]abel|[Ss]eal|[Cc]ertification|[Ss]tandard|[Mm]ark|[Bb]adge))\b"
 )
 SPECIFIC = FIGURE_WITH_UNIT
-_SENTENCE_BREAK = re.compile(r"(?<=[.!?])\s+")
 #: Money talk: a figure about it backs no environmental claim.
 _MONEY = re.compile(
     r"\b(?:revenues?|sales|profits?|earnings|margins?|EBITDA|dividends?|turnover|share price)\b", _I
@@ -176,7 +172,7 @@ def _substantiated(text: str) -> bool:
     """Whether `text` states specific performance: a figure with a unit in a sentence that is not
     about money ("revenue grew 12%" backs no environmental claim), or a third-party scheme
     (`_third_party_named`)."""
-    for sentence in _SENTENCE_BREAK.split(text):
+    for sentence in rough_sentences(text):
         if SPECIFIC.search(sentence) and not (CURRENCY.search(sentence) or _MONEY.search(sentence)):
             return True
     return _third_party_named(text)
@@ -253,7 +249,7 @@ def report_milestones(pages: Sequence[tuple[int, str]]) -> list[Milestone]:
     """Every sentence of the report with a target year or a plan phrase, by environmental topic."""
     found = []
     for _, text in pages:
-        for sentence in _SENTENCE_BREAK.split(" ".join(text.split())):
+        for sentence in rough_sentences(" ".join(text.split())):
             plan = affirmed(PLAN, sentence)  # "we have not adopted SBTi" names no plan
             years = frozenset(int(_YEAR.findall(m.group())[-1]) for m in TARGET_YEAR.finditer(sentence))
             topics = topics_of(sentence)

@@ -2,7 +2,7 @@
 
 It needs no LLM, so it can run before (or instead of) the claims agent and give the pipeline
 something useful at once. Claim texts are verbatim slices of the normalised page text
-(`app.claims.sentences.normalise_text`), so they can be found again on the page.
+(`app.language.page_text.normalise_text`), so they can be found again on the page.
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ from dataclasses import dataclass
 
 from app.claims.classify import assign_priority, build_reasoning, classify_claim_type
 from app.claims.ranking import rank_score
-from app.claims.sentences import NormalisedPage, block_spans, normalise_page, sentence_spans
 from app.claims.signals import NOTICE_START, VERB
 from app.claims.worthiness import CLAIM_THRESHOLD, check_worthiness, is_boilerplate
+from app.language.page_text import NormalisedPage, normalise_page
+from app.language.sentences import block_spans, sentence_spans
 
 __all__ = [
     "RuleClaim",

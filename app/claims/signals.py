@@ -1,7 +1,8 @@
 """The textual signals of a checkable fact that check-worthiness scores (`app.claims.worthiness`):
-figures with units, money, counts, years and dates, targets and results, sustainability topics,
-places and facilities, governance facts, certifications, and the boilerplate patterns (contents
-lines, navigation, disclaimers, links, definitions, bare aspirations) that make a sentence no claim.
+figures with units, money, counts, dates, results, sustainability topics, places and facilities,
+governance facts, certifications, and the boilerplate patterns (contents lines, navigation,
+disclaimers, links, definitions, bare aspirations) that make a sentence no claim. Years and the
+words that set a target are read as everywhere else (`app.language.years`, `app.language.intentions`).
 """
 
 from __future__ import annotations
@@ -9,6 +10,9 @@ from __future__ import annotations
 import re
 
 _I = re.IGNORECASE
+# Whether a sentence states an amount at all. Wider than the figures checks read and compare
+# (`app.language.figures`): an amount in acres, gallons or "million" alone is still something a
+# verifier can look up, so it makes a sentence check-worthy.
 _NUMBER = r"(?<![\w.])(?:\d{1,3}(?:[,\u202f]\d{3})+|\d+)(?:\.\d+)?"
 _UNIT = (
     r"(?:%|per\s?cent\b|percent\b|percentage points?\b|pp\b|t\b|kt\b|Mt\b|Gt\b|tonnes?\b|tons?\b|"
@@ -33,7 +37,6 @@ COUNT = re.compile(
     _I,
 )
 NUMBER = re.compile(_NUMBER)
-YEAR = re.compile(r"\b(?:FY\s?|fiscal (?:year )?)?(?:19[89]\d|20[0-6]\d)\b|\bFY\s?\d{2}\b", _I)
 DATE = re.compile(
     r"\b(?:\d{1,2} )?(?:January|February|March|April|May|June|July|August|September|October|November|"
     r"December) (?:\d{1,2}, )?20\d\d\b"
@@ -44,12 +47,6 @@ TARGET_YEAR = re.compile(
     _I,
 )
 NET_ZERO = re.compile(r"\bnet[- ]?zero\b|\b(?:carbon|climate|CO2)[- ]neutral(?:ity)?\b|\b1\.5\s?°?C\b", _I)
-TARGET = re.compile(
-    r"\b(?:targets?|targeted|targeting|goals?|aims? to|aim is|ambition|commit(?:s|ted|ment)? to|pledged?|"
-    r"plans? to|intends? to|wants? to|(?:is|are) to be|strives? to|striving to|"
-    r"will (?:reduce|cut|reach|achieve|invest|source|phase|eliminate|halve|become|be))\b",
-    _I,
-)
 REDUCTION = re.compile(
     r"\b(?:reduc\w*|cut|lower\w*|decreas\w*|fell|fall\w*|declin\w*|increas\w*|rose|ris\w*|gr[eo]w\w*|"
     r"improv\w*|halv\w*|avoid\w*|saved?|sav\w*)\b.{0,60}?\b(?:by|to|of)\s",

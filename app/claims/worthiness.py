@@ -65,14 +65,14 @@ from app.claims.signals import (
     SCHEME_DEFINITION,
     SELF_REFERENCE,
     SENTENCE_END,
-    TARGET,
     TARGET_YEAR,
     TOC,
     VERB,
-    YEAR,
     affirmed,
 )
 from app.claims.subjects import GOVERNANCE_FACT, SUBJECT
+from app.language.intentions import TARGET
+from app.language.years import YEAR
 
 _I = re.IGNORECASE
 

@@ -27,8 +27,9 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from app.documents.statements import statements
 from app.knowledge import ifrs_sentences as read
+from app.language.intentions import INTENTION_TO
+from app.language.sentences import statements
 
 _I = re.IGNORECASE
 
@@ -82,7 +83,6 @@ _PROGRESS = re.compile(
 _FIGURE = re.compile(
     r"\d+(?:[.,]\d+)?\s?(?:%|per ?cent|percent|percentage points?|pp)|\d\s?(?:k?t|Mt|MWh|GWh)\b"
 )
-_FUTURE_ONLY = re.compile(r"\b(?:will|aims? to|plans? to|intends? to|seeks? to|strives? to)\b", _I)
 
 
 def reports_target_progress(sentence: str) -> bool:
@@ -90,7 +90,7 @@ def reports_target_progress(sentence: str) -> bool:
     if not _TARGET.search(sentence):
         return False
     status = _STATUS.search(sentence)
-    if status and not _FUTURE_ONLY.search(sentence[: status.start()]):
+    if status and not INTENTION_TO.search(sentence[: status.start()]):
         return True
     return bool(_PROGRESS.search(sentence) and _FIGURE.search(sentence))
 

@@ -11,8 +11,8 @@ import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from app.claims.sentences import split_sentences
 from app.embeddings.tokens import tokenize
+from app.language.sentences import split_sentences
 from app.questions.types import LOW_CONFIDENCE, Citation, Passage
 
 EXCERPT_CHARS = 300

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.claims.sentences import split_sentences
+from app.language.sentences import split_sentences
 
 #: A window grows sentence by sentence until it reaches this many characters.
 WINDOW_CHARS = 420

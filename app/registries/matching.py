@@ -2,10 +2,11 @@
 
 An ISIN or LEI the registry records for an entity identifies it. Without one, names decide, and
 names are treacherous: "RIO TINTO CITRICOS S.L." is not Rio Tinto, "Siemens Energy" is not
-Siemens. So a name matches only when its normal form is the company's (`names.normalise_name`),
-which is certain, or when the two differ only by trailing group words or long legal forms
-("Siemens Aktiengesellschaft", "BHP Group"), which is a guess the organisation confirms: a group
-word often tells a parent from its subsidiary. A word shared is never enough.
+Siemens. So a name matches only when its normal form is the company's
+(`app.language.company_names.normalise_name`), which is certain, or when the two differ only by
+trailing group words or long legal forms ("Siemens Aktiengesellschaft", "BHP Group"), which is a
+guess the organisation confirms: a group word often tells a parent from its subsidiary. A word
+shared is never enough.
 
 Registries' own structure groups entities: a US EPA GHGRP facility names its parent companies and
 their shares, so a parent is matched to its facilities; an NGER record is the controlling
@@ -26,21 +27,10 @@ from sqlalchemy import func, or_, select
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import RegistryRecord, RegistrySnapshot
-from app.registries.names import LEGAL_FORMS, normalise_name
+from app.language.company_names import GROUP_WORDS, LEGAL_FORMS, LONG_LEGAL_FORMS, normalise_name
 from app.registries.records import RegistryKind
 from app.registries.snapshots import latest_snapshots
 
-#: Trailing words that name a company's group rather than the company ("BHP Group", "X Holdings").
-GROUP_WORDS = ("group", "holdings", "holding")
-#: Legal forms written out, as their words read after normalising ("Aktiengesellschaft"), which
-#: `normalise_name` keeps because only their last word, if any, is an abbreviation it knows.
-LONG_LEGAL_FORMS = (
-    "aktiengesellschaft", "public limited company", "public company limited", "societas europaea",
-    "kommanditgesellschaft auf aktien", "gesellschaft mit beschrankter haftung", "societe anonyme",
-    "sociedad anonima", "societa per azioni", "naamloze vennootschap", "besloten vennootschap",
-    "limited liability company", "proprietary limited", "aktiebolag", "aktieselskab", "berhad",
-    "and co", "and company",  # "Wells Fargo & Co." normalises to "wells fargo and"
-)  # fmt: skip
 NAME_CONFIDENCE = 0.95
 VARIANT_CONFIDENCE = 0.7
 #: An identifier that several entities of one snapshot share (registries do mistype ISINs).

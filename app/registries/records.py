@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 import orjson
 
-from app.registries.names import normalise_name
+from app.language.company_names import normalise_name
 
 
 class RegistryKind(enum.StrEnum):

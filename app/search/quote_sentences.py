@@ -6,7 +6,7 @@ emissions were 14.2 Mt CO2e in 2023 and put them at 19 Mt." The fragment is in t
 quote check passes, yet the sentence says the opposite. The checks of what a quote means
 (`app.verification.reading.same_fact`) read the whole sentence, and the verdict shows it.
 
-Sentences are found as the claims pipeline splits a page (`app.claims.sentences.split_sentences`)
+Sentences are found as the claims pipeline splits a page (`app.language.sentences.split_sentences`)
 and compared as the quote check compares (`normalize_for_match`: case, whitespace and hyphens do not
 decide). A quote with ellipses spans from its first part's sentence to its last part's.
 """
@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import re
 
-from app.claims.sentences import split_sentences
 from app.claims.textmatch import normalize_for_match
+from app.language.sentences import split_sentences
 
 _ELLIPSIS = re.compile(r"\.\.\.|…|\[\.\.\.\]")
 #: Widened quotes longer than this are cut: a model quoting a whole page is not quoting a sentence.

@@ -19,14 +19,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from app.verification.reading.figures import (
-    BARE_NUMBER,
-    Figure,
-    attributed_elsewhere,
-    parse_figures,
-    parse_number,
-    year_right_after,
-)
+from app.language.figures import BARE_NUMBER, Figure, parse_figures, parse_number
+from app.language.years import year_right_after
+from app.verification.reading.figures import attributed_elsewhere
 
 _I = re.IGNORECASE
 DECREASE = re.compile(r"\b(?:fell|fall\w*|decreas\w*|reduc\w*|declin\w*|down|lower\w*|cut|drop\w*)\b", _I)

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import re
 
+from app.language.figures import Figure, close, parse_figures
 from app.verification.checks.check_result import CheckResult
 from app.verification.checks.percent_change import check_percent_change
 from app.verification.checks.targets import check_target
-from app.verification.reading.figures import Figure, close, parse_figures
 
 # Re-exported: callers import the checks (and `CheckResult`) from this module, wherever each is defined.
 __all__ = [

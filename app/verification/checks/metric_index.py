@@ -26,18 +26,12 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 
-from app.documents.statements import statements
+from app.language.figures import Figure, close, parse_figures
+from app.language.intentions import FUTURE_LEVEL
+from app.language.sentences import statements
+from app.language.years import YEAR_RIGHT_AFTER, parse_years, stated_year, year_right_after
 from app.verification.checks.check_result import CheckResult
-from app.verification.reading.figures import (
-    YEAR_RIGHT_AFTER,
-    Figure,
-    attributed_elsewhere,
-    close,
-    parse_figures,
-    parse_years,
-    stated_year,
-    year_right_after,
-)
+from app.verification.reading.figures import attributed_elsewhere
 
 _I = re.IGNORECASE
 # Order matters: combined scopes before single ones.
@@ -74,7 +68,6 @@ _BOUNDARY = re.compile(r"\b(equity|operational control|financial control|managed
 _NOT_A_LEVEL_AFTER = re.compile(
     r"^\s?(?:/|per\b|reduction|decrease|increase|less|more|lower|higher|avoided)", _I
 )
-_FORWARD = re.compile(r"\b(?:target\w*|aims?|goal|commit\w*|plans?|will|ambition|forecast|expected)\b", _I)
 # A restated, rebased or adjusted figure differs from the one first reported by design.
 _NOT_AS_REPORTED = re.compile(
     r"\b(?:restat\w*|previously reported|re-?based\w*|recalculat\w*|pro[- ]forma|like[- ]for[- ]like|"
@@ -152,7 +145,7 @@ def page_year(text: str) -> int | None:
     ("Highlights of 2023"); None when it names none or several."""
     years: set[int] = set()
     for sentence in statements(text):
-        if not _FORWARD.search(sentence):
+        if not FUTURE_LEVEL.search(sentence):
             years |= {year for year, at in parse_years(sentence) if not _EARLIER_YEAR.search(sentence[:at])}
     return years.pop() if len(years) == 1 else None
 
@@ -202,7 +195,7 @@ def mentions_in(
     any level whose sentence names none (for parts and totals on one page, never across pages)."""
     found: list[Mention] = []
     for sentence in statements(text):
-        if _FORWARD.search(sentence) or _NOT_AS_REPORTED.search(sentence):
+        if FUTURE_LEVEL.search(sentence) or _NOT_AS_REPORTED.search(sentence):
             continue
         figures = parse_figures(sentence)
         undated = fallback_year if date_levels and not parse_years(sentence) else None

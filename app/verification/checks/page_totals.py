@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from itertools import product
 
+from app.language.figures import close
 from app.verification.checks.check_result import CheckResult
 from app.verification.checks.metric_index import Mention, MetricIndex, mentions_in
-from app.verification.reading.figures import close
 
 # Which metric keys make up each total key (Scope 2 by the basis the total names, else any basis).
 _SCOPE_2 = ("scope_2", "scope_2_market", "scope_2_location")

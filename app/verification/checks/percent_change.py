@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import re
 
+from app.language.figures import Figure, close
 from app.verification.checks.change_statements import ChangeStatement, Quantity, read_change
 from app.verification.checks.check_result import CheckResult
-from app.verification.reading.figures import Figure, close
 
 _I = re.IGNORECASE
 # A percentage that may measure something other than the change between the two stated levels.

@@ -12,8 +12,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from app.language.figures import parse_figures
+from app.language.intentions import FORWARD_LOOKING
+from app.language.years import parse_years
 from app.verification.checks.check_result import CheckResult
-from app.verification.reading.figures import attributed_elsewhere, parse_figures, parse_years
+from app.verification.reading.figures import attributed_elsewhere
 
 _I = re.IGNORECASE
 _TARGET_PCT = re.compile(
@@ -30,13 +33,6 @@ _BASE_YEAR = re.compile(
 )
 _ACHIEVED = re.compile(
     r"\b(?:achieved|so far|to date|already|reduced|down|decrease|reduction|cut|lowered|progress)\b", _I
-)
-# A sentence that looks forward states a target; one with a completed verb and no forward word
-# states what was done ("we achieved a 37% reduction by the end of 2023").
-_FORWARD = re.compile(
-    r"\b(?:target\w*|aim\w*|goal|commit\w*|plan\w*|will|shall|ambition\w*|pledge\w*|intend\w*|seek\w*|"
-    r"strive\w*|expect\w*|forecast\w*|on track|pathway|trajectory)\b",
-    _I,
 )
 _DONE = re.compile(
     r"\b(?:achieved|delivered|reached|realised|realized|(?:have|has|had) (?:reduced|cut|lowered|achieved)|"
@@ -66,7 +62,9 @@ def check_target(text: str, page: int, context: str = "") -> CheckResult | None:
     end, start = int(target_year["year"]), int(base["year"] or base["year2"])
     if end <= start:
         return None
-    if _DONE.search(text) and not _FORWARD.search(text):
+    # A sentence that looks forward states a target; one with a completed verb and no forward word
+    # states what was done ("we achieved a 37% reduction by the end of 2023").
+    if _DONE.search(text) and not FORWARD_LOOKING.search(text):
         return _achievement(text, page, goal, target.start(), start, end)
     return _target(text, page, context, goal, target.start(), start, end)
 

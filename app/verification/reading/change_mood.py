@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from app.language.intentions import INTENTION
 from app.verification.reading.denials import denied_direction, negated_word
 
 _I = re.IGNORECASE
@@ -22,15 +23,6 @@ DECREASE = re.compile(
 )
 INCREASE = re.compile(
     r"\b(?:increas\w*|rose|rise[sn]?|rising|grew|grow(?:s|n|ing)?|higher|up|climb\w*|jump\w*|surg\w*)\b", _I
-)
-# What a text says will or should happen (a commitment, an aim, a plan, a forecast), as opposed to a
-# change it reports: "committed to cutting emissions" is not a reported decrease.
-INTENTION = re.compile(
-    r"\b(?:commit\w*|pledg\w*|aim(?:s|ed|ing)?|plan(?:s|ned|ning)? to|intend\w*|intention\w*|target\w*|"
-    r"goals?|ambitio\w*|aspir\w*|seek(?:s|ing)? to|striv\w*|will|shall|would|going to|expect\w* to|"
-    r"wants? to|promis\w*|vow\w*|work(?:s|ing)? (?:to|toward\w*)|hop(?:e|es|ing) to|on track to|"
-    r"set to|in order to)\b",
-    _I,
 )
 # After a change, a target word or a deadline still to come ("a 39% reduction by 2035") makes it one.
 _INTENDED_AFTER = re.compile(

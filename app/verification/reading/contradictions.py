@@ -46,8 +46,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from app.claims.sentences import split_sentences
 from app.knowledge.keywords import tokens
+from app.language.figures import parse_figures
+from app.language.sentences import split_sentences
+from app.language.years import parse_years
 from app.verification.investigators.search_queries import STOPWORDS
 from app.verification.reading.change_mood import denied_change, mood, reported_direction
 from app.verification.reading.denials import disputes
@@ -61,14 +63,7 @@ from app.verification.reading.figure_comparison import (
 )
 from app.verification.reading.figure_comparison import same_value as same_value
 from app.verification.reading.figure_subjects import measure_alike, speaks_of_emissions, subject_words
-from app.verification.reading.figures import (
-    Count,
-    covered_scopes,
-    parse_counts,
-    parse_figures,
-    parse_years,
-    quantities,
-)
+from app.verification.reading.figures import Count, covered_scopes, parse_counts, quantities
 from app.verification.sources.company_names import names_company
 
 _I = re.IGNORECASE

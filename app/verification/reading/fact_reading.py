@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from app.claims.sentences import split_sentences
+from app.language.sentences import split_sentences
 from app.search.results import SearchResult
 from app.search.sources import QuoteCheck, SourceTexts
 from app.verification.reading.contradictions import SourceAssessment

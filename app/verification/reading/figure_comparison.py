@@ -26,19 +26,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from app.language.figures import Figure, parse_figures
+from app.language.years import stated_year
 from app.verification.reading.change_mood import figure_direction, mood, same_mood
 from app.verification.reading.denials import negated
 from app.verification.reading.figure_subjects import percent_measure, role, same_percentage, same_role
-from app.verification.reading.figures import (
-    Count,
-    Figure,
-    denied,
-    denied_numbers,
-    parse_counts,
-    parse_figures,
-    quantity_at,
-    stated_year,
-)
+from app.verification.reading.figures import Count, denied, denied_numbers, parse_counts, quantity_at
 
 RELATIVE_TOLERANCE = 0.01
 #: The year a change is measured from ("from 450 kt in 2022", "compared with 2019", "on 2022").

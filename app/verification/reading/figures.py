@@ -1,15 +1,10 @@
-"""Figures as a report states them: a number, its unit, and how precisely it was written.
-
-The data/metrics checks recompute a report's own arithmetic, so they must read "2,450 kt CO2e",
-"2.45 Mt", "412 megalitres" or "€1.2 billion" as comparable quantities, and know that "2.3" was
-rounded to a tenth (so anything from 2.25 to 2.35 is consistent with it). Every figure therefore
-carries its value in a base unit per dimension and the rounding half-width of what was written.
-A currency amount also keeps its currency: amounts in two currencies are never comparable, since
-exchange rates are not constants. A unit with two readings ("MT": megatonnes or metric tonnes) is
-marked ambiguous so no check calls it wrong.
+"""Whose figure a text states, which emissions quantity it measures, and which figures it denies.
 
 A report also quotes other people's numbers: scenarios, the world economy, governments, sector
-averages. `attributed_elsewhere` tells those apart from the company's own figures.
+averages. `attributed_elsewhere` tells those apart from the company's own figures. `quantity_at`
+tells "Scope 1" from "Scopes 1 and 2" and from total emissions, and `parse_counts` / `denied`
+read counts of things ("167 warehouses") and the numbers a text rejects ("60 sites, not 167").
+The figures themselves (value, unit, rounding) are read by `app.language.figures`.
 """
 
 from __future__ import annotations
@@ -18,58 +13,14 @@ import functools
 import re
 from dataclasses import dataclass
 
+from app.language.figures import BARE_NUMBER
+
+# Re-exported: the investigators and the pipeline read figures and years through this module.
+from app.language.figures import FIGURE as FIGURE
+from app.language.years import YEAR as YEAR
+from app.language.years import parse_years as parse_years
+
 _I = re.IGNORECASE
-
-# Base unit per dimension: tonnes, MWh, m3, hectares, percent, currency units.
-_MASS = {"t": 1.0, "kt": 1e3, "mt": 1e6, "gt": 1e9, "kg": 1e-3}
-_ENERGY = {"kwh": 1e-3, "mwh": 1.0, "gwh": 1e3, "twh": 1e6, "gj": 1 / 3.6, "tj": 1e3 / 3.6, "pj": 1e6 / 3.6}
-_VOLUME = {"m3": 1.0, "l": 1e-3, "ml": 1e3, "gl": 1e6}
-_AREA = {"ha": 1.0, "km2": 100.0}
-_SCALE = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9}
-
-_NUM = r"(?P<sign>[-\u2212\u2013]\s?)?(?P<num>\d{1,3}(?:[,\u202f\u00a0]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
-_CO2 = (
-    r"(?:\s?(?:of\s)?CO(?:2|₂)[\s-]?e(?:q(?:uivalent)?)?\b|\s?(?:of\s)?CO(?:2|₂)\b"
-    r"|\s(?:of\s)?carbon dioxide(?:[\s-]equivalents?)?\b)?"
-)
-_UNIT_WORDS = (
-    r"(?P<unit>%|(?i:per\s?cent|percent|percentage points?)\b|pp\b|"
-    r"(?i:(?:metric\s)?(?:tonnes?|tons?))\b|(?:[kMG]?t|MT)(?:\b|(?=\s?CO))|kg\b|"
-    r"[kMGT]Wh\b|[GTP]J\b|"
-    r"m3\b|m³|(?i:megalit(?:re|er)s?|gigalit(?:re|er)s?)\b|ML\b|GL\b|(?i:(?:kilo)?lit(?:re|er)s?)\b|"
-    r"(?i:hectares?)\b|ha\b|km2\b|km²)"
-)
-FIGURE = re.compile(
-    rf"(?<![\w.,]){_NUM}\s?(?P<scale>thousand|million|billion|bn|mn)?\s?{_UNIT_WORDS}(?P<co2>{_CO2})",
-)
-_ISO_CURRENCIES = "USD|EUR|GBP|CHF|CAD|AUD|NZD|JPY|CNY|HKD|SGD|SEK|NOK|DKK|INR|BRL|ZAR|MXN"
-CURRENCY = re.compile(
-    rf"(?P<cur>\b[A-Z]{{1,3}}\$|(?<![A-Za-z])[$€£¥]|\b(?:{_ISO_CURRENCIES})\s?){_NUM}"
-    r"(?:\s?(?P<scale>thousand|million|billion|bn|mn|m|k)\b)?",
-)
-# A bare "$" or "¥" does not say which currency it is; it stays as written.
-_CURRENCY_CODES = {
-    "€": "EUR",
-    "£": "GBP",
-    "US$": "USD",
-    "A$": "AUD",
-    "AU$": "AUD",
-    "C$": "CAD",
-    "CA$": "CAD",
-    "NZ$": "NZD",
-    "HK$": "HKD",
-    "S$": "SGD",
-    "R$": "BRL",
-}
-#: A number as written, its unit not read: "2,450", "2.3", "-4" (groups `sign` and `num`); never one
-#: inside a word or another number ("v2", "1.5.3").
-BARE_NUMBER = re.compile(
-    r"(?<![\w.,])(?P<sign>[-\u2212]\s?)?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
-)
-YEAR = re.compile(r"\b(?:FY\s?(?P<fy>\d{2})\b|(?:FY\s?)?(?P<year>(?:19[89]|20[0-6])\d))\b", _I)
-_YEAR_LABEL = re.compile(r"\b(?:FY\s?)?(20\d\d)\s?:\s*$")
-#: "… in 2023", "…, for FY2023" right after a figure: the year it is stated for.
-YEAR_RIGHT_AFTER = re.compile(r"^\s*,?\s*(?:in|for|during)\s(?:FY\s?|fiscal\s(?:year\s)?)?(20\d\d)\b", _I)
 
 # Whose figure it is. A strong marker names someone else's number (an agency, a scenario, a model);
 # a weak one (the world, a country, a conditional) only does when the clause stating the figure does
@@ -94,179 +45,6 @@ _COUNTRY = re.compile(r"\b(?:Australia|Canada|China|Europe|Germany|India|Japan|t
 _HYPOTHETICAL = re.compile(r"\b(?:would|could|might)\b", _I)
 _FIRST_PERSON = re.compile(r"\b(?i:we|our|ours|the group|the company)\b|\bus\b")
 _CLAUSE_BREAK = re.compile(r",(?!\d)|[;:()\[\]—–]|\s-\s|\b(?:that|which|whereas|while|whilst|where)\b", _I)
-
-
-@dataclass(frozen=True)
-class Figure:
-    """One stated quantity.
-
-    Attributes:
-        value: The number as written (negative when a minus sign precedes it).
-        unit: The unit as normalised ("Mt CO2e", "%", "MWh", "ML", "ha", "EUR").
-        dimension: "mass", "energy", "volume", "area", "percent", "pp" or "currency".
-        base: `value` converted to the dimension's base unit (t, MWh, m3, ha, %, currency units).
-        half_unit: Half a unit of the last written digit, in the unit as written.
-        start: Offset of the figure in the text it was read from.
-        end: End offset in that text.
-        text: The figure as written.
-        co2e: Whether the unit names CO2 or CO2e.
-        currency: The currency of a currency amount (an ISO code, or "$" / "¥" when the text does
-            not say which); None for every other dimension.
-        ambiguous: Whether the unit as written has another reading ("MT": megatonnes or metric
-            tonnes), so the value may be off by a unit factor.
-    """
-
-    value: float
-    unit: str
-    dimension: str
-    base: float
-    half_unit: float
-    start: int
-    end: int
-    text: str
-    co2e: bool = False
-    currency: str | None = None
-    ambiguous: bool = False
-
-    def same_kind(self, other: Figure) -> bool:
-        """Whether the two can be compared at all: same dimension and, for money, same currency."""
-        return self.dimension == other.dimension and self.currency == other.currency
-
-    @property
-    def base_half_unit(self) -> float:
-        """The rounding half-width in the base unit."""
-        return abs(self.half_unit * (self.base / self.value)) if self.value else 0.0
-
-    def as_dict(self, page: int | None = None) -> dict[str, object]:
-        """The JSON form findings cite."""
-        data: dict[str, object] = {"value": self.value, "unit": self.unit, "text": self.text}
-        if page is not None:
-            data["page"] = page
-        return data
-
-
-def parse_number(text: str) -> tuple[float, float]:
-    """A written number's value and rounding half-width ("2,450" -> 2450, 0.5; "2.30" -> 2.3, 0.005)."""
-    plain = re.sub(r"[,\u202f\u00a0]", "", text)
-    decimals = len(plain.split(".", 1)[1]) if "." in plain else 0
-    return float(plain), 0.5 * 10.0**-decimals
-
-
-def _unit(raw: str, co2e: bool) -> tuple[str, str, float]:
-    """Normalised unit name, dimension and factor to the base unit for a unit as written."""
-    low = raw.lower().replace(" ", "")
-    suffix = " CO2e" if co2e else ""
-    if low.startswith("percentagepoint") or low == "pp":
-        return "pp", "pp", 1.0
-    if low == "%" or low.startswith("per"):
-        return "%", "percent", 1.0
-    if "ton" in low or low in {"t", "metrict"}:
-        return "t" + suffix, "mass", 1.0
-    if raw in {"Mt", "MT"}:
-        return "Mt" + suffix, "mass", _MASS["mt"]
-    if low in _MASS:
-        return raw + suffix, "mass", _MASS[low]
-    if low in _ENERGY:
-        return raw, "energy", _ENERGY[low]
-    if low.startswith("megalit"):
-        return "ML", "volume", _VOLUME["ml"]
-    if low.startswith("gigalit"):
-        return "GL", "volume", _VOLUME["gl"]
-    if "lit" in low:
-        return "l" if not low.startswith("kilo") else "m3", "volume", 1.0 if low.startswith("kilo") else 1e-3
-    if low in {"m3", "m³"}:
-        return "m3", "volume", 1.0
-    if low in _VOLUME:
-        return raw, "volume", _VOLUME[low]
-    if low.startswith("hectare") or low == "ha":
-        return "ha", "area", 1.0
-    return "km2", "area", _AREA["km2"]
-
-
-def parse_figures(text: str) -> list[Figure]:
-    """Every quantity with a unit (and every currency amount) in `text`, in order of position."""
-    figures = [_from_unit_match(match) for match in FIGURE.finditer(text)]
-    figures += [_from_currency_match(match) for match in CURRENCY.finditer(text)]
-    return sorted(figures, key=lambda figure: figure.start)
-
-
-def _signed(match: re.Match[str]) -> tuple[float, float]:
-    value, half = parse_number(match["num"])
-    return (-value if match["sign"] else value), half
-
-
-def _from_unit_match(match: re.Match[str]) -> Figure:
-    value, half = _signed(match)
-    co2e = bool(match["co2"])
-    unit, dimension, factor = _unit(match["unit"], co2e)
-    scale = _SCALE[match["scale"].lower()] if match["scale"] else 1.0
-    if match["scale"]:
-        unit = f"{match['scale'].lower()} {unit}"
-    return Figure(
-        value=value,
-        unit=unit,
-        dimension=dimension,
-        base=value * scale * factor,
-        half_unit=half,
-        start=match.start(),
-        end=match.end(),
-        text=match.group(0).strip(),
-        co2e=co2e,
-        ambiguous=match["unit"] == "MT",
-    )
-
-
-def _from_currency_match(match: re.Match[str]) -> Figure:
-    value, half = _signed(match)
-    symbol = match["cur"].strip()
-    code = _CURRENCY_CODES.get(symbol, symbol)
-    scale_word = (match["scale"] or "").lower()
-    scale = _SCALE.get(scale_word, 1.0)
-    return Figure(
-        value=value,
-        unit=f"{code} {scale_word}".strip(),
-        dimension="currency",
-        base=value * scale,
-        half_unit=half,
-        start=match.start(),
-        end=match.end(),
-        text=match.group(0).strip(),
-        currency=code,
-    )
-
-
-def parse_years(text: str) -> list[tuple[int, int]]:
-    """`(year, offset)` for every year or fiscal year ("2023", "FY2023", "FY23") in `text`."""
-    years: list[tuple[int, int]] = []
-    for match in YEAR.finditer(text):
-        year = 2000 + int(match["fy"]) if match["fy"] else int(match["year"])
-        years.append((year, match.start()))
-    return years
-
-
-def close(a: float, b: float, tolerance: float) -> bool:
-    """Whether two values agree within `tolerance` (with a little float slack)."""
-    return abs(a - b) <= tolerance + 1e-9 * max(abs(a), abs(b), 1.0)
-
-
-def year_right_after(text: str) -> int | None:
-    """The year `text` opens with as the year of what precedes it ("…, in 2023"), if it does."""
-    after = YEAR_RIGHT_AFTER.match(text)
-    return int(after.group(1)) if after else None
-
-
-def stated_year(sentence: str, figure: Figure) -> int | None:
-    """The year a figure is stated for: "2022: 2.4 Mt", "2.3 Mt in 2023", else the only year."""
-    label = _YEAR_LABEL.search(sentence[: figure.start])
-    if label:
-        return int(label.group(1))
-    after = year_right_after(sentence[figure.end :])
-    if after is not None:
-        return after
-    if re.search(r"\b20\d\d\s?:", sentence):
-        return None  # a table-like "2022: ..." sentence: the year of an unlabelled figure is unclear
-    distinct = {year for year, _ in parse_years(sentence)}
-    return distinct.pop() if len(distinct) == 1 else None
 
 
 def attributed_elsewhere(sentence: str, at: int, *, weak: bool = True) -> bool:

@@ -18,9 +18,9 @@ Subject words are content words that are not the company's name, units, scales o
 
 from __future__ import annotations
 
+from app.language.figures import parse_figures
 from app.verification.reading.contradictions import content_words, same_value
 from app.verification.reading.figure_subjects import subject_words
-from app.verification.reading.figures import parse_figures
 
 #: Subject words a supporting quote shares with a claim that states no figure.
 SUPPORT_SUBJECT_WORDS = 2

@@ -14,7 +14,7 @@ Checks, for support and contradiction alike unless said otherwise:
 - **company**: the sentence names another company sharing the first word of the company's name and
   not the company itself (`company_mentions`);
 - **period**: the sentence names years and none of the claim's, or the figure it shares with the
-  claim is stated for another year (`figures.parse_years`, `figures.stated_year`, the rule reader's
+  claim is stated for another year (`years.parse_years`, `years.stated_year`, the rule reader's
   own year logic). For a target or commitment a different year is the contradiction ("pushed its net
   zero goal back to 2050"), so there this applies to support only;
 - **publication date** (support of an achieved outcome only): a source published before the claimed
@@ -42,17 +42,13 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from app.verification.reading.change_mood import INTENTION, intended
+from app.language.figures import Figure, parse_figures
+from app.language.intentions import FORECAST, INTENTION
+from app.language.years import parse_years, stated_year
+from app.verification.reading.change_mood import intended
 from app.verification.reading.contradictions import same_value
 from app.verification.reading.denials import disputes, negated
-from app.verification.reading.figures import (
-    Figure,
-    parse_figures,
-    parse_years,
-    quantities,
-    quantity_at,
-    stated_year,
-)
+from app.verification.reading.figures import quantities, quantity_at
 from app.verification.sources.company_mentions import other_company
 
 #: How long after a claimed year a source may report it without naming the year.
@@ -73,10 +69,6 @@ _ACHIEVED = re.compile(
     r"(?<!will be )(?<!to be )(?<!would be )(?<!will have )"
     r"\b(?:achieved|reached|met|exceeded|surpassed|delivered|completed)\b",
     _I,
-)
-#: Forward-looking words that make a claim a forecast or plan, not an outcome.
-_FORWARD = re.compile(
-    r"\b(?:expect\w*|forecast\w*|anticipat\w*|projected|projections?|outlook|guidance)\b", _I
 )
 #: Words that state a change or amount over a period that is over: "were", "fell", "spent".
 _PAST = re.compile(
@@ -144,7 +136,7 @@ def intention_claim(claim: str) -> bool:
     words; a claim reporting a target as achieved ("we met our target") is an outcome."""
     if _ACHIEVED.search(claim):
         return False
-    if _FORWARD.search(claim):
+    if FORECAST.search(claim):
         return True
     figures = parse_figures(claim)
     if figures:

@@ -13,9 +13,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from app.claims.signals import PLACE, TARGET
+from app.claims.signals import PLACE
+from app.language.figures import Figure, parse_figures
+from app.language.intentions import TARGET
 from app.verification.checks.change_statements import read_change
-from app.verification.reading.figures import Figure, attributed_elsewhere, parse_figures, quantity_at
+from app.verification.reading.figures import attributed_elsewhere, quantity_at
 from app.verification.registries.periods import Period, period_at
 from app.verification.registries.proof import EMISSION_KINDS, PROOFS
 

@@ -16,9 +16,10 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from app.claims.signals import TARGET
+from app.language.intentions import TARGET
+from app.language.years import YEAR
 from app.verification.checks.change_statements import change_percents
-from app.verification.reading.figures import YEAR, quantity_marks
+from app.verification.reading.figures import quantity_marks
 
 _I = re.IGNORECASE
 _BY = re.compile(

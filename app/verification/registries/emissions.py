@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.verification.reading.figures import close
+from app.language.figures import close
 from app.verification.registries.citing import snapshot_label, tonnes
 from app.verification.registries.claim_emissions import ClaimedEmission, claimed_emissions
 from app.verification.registries.emission_records import RecordEmissions, record_emissions, records_text

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from app.language.figures import close
 from app.registries.sbti import COMMITMENT_REMOVED, COMMITTED, TARGETS_SET
-from app.verification.reading.figures import close
 from app.verification.registries.citing import day_of, snapshot_label
 from app.verification.registries.claim_statements import (
     SbtiStatement,

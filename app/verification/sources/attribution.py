@@ -27,7 +27,8 @@ from __future__ import annotations
 
 import re
 
-from app.verification.sources.company_names import distinctive_first_word, search_name
+from app.language.company_names import search_name
+from app.verification.sources.company_names import distinctive_first_word
 
 RELAYED = "relays the company's own statement"
 FIRST_PERSON = "states it in the company's own first person"

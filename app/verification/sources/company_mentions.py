@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from app.verification.sources.company_names import search_name
+from app.language.company_names import search_name
 
 #: Legal forms and group words that do not make a name another company's.
 LEGAL_WORDS = frozenset(

@@ -1,25 +1,13 @@
-"""The reporting company's name as the outside world writes it: without its legal form."""
+"""The reporting company's name as sources write it: whether a text names it, and what stands for it
+on its own (a distinctive first word, a domain's key). The name without its legal form is
+`app.language.company_names.search_name`."""
 
 from __future__ import annotations
 
 import re
 
-LEGAL_FORMS = re.compile(
-    r"[\s,]+(?:plc|ltd\.?|limited|inc\.?|corp\.?|corporation|company|ag|se|s\.a\.|sa|n\.v\.|nv|co\.?|group|"
-    r"llc)$",
-    re.IGNORECASE,
-)
-
-
-def search_name(company_name: str | None) -> str:
-    """The company as people search for it ("Rio Tinto plc" -> "Rio Tinto")."""
-    name = (company_name or "").strip()
-    while True:
-        shorter = LEGAL_FORMS.sub("", name).strip()
-        if shorter == name:
-            return name
-        name = shorter
-
+# Re-exported: the investigators ask for the search name here, beside the other name tests.
+from app.language.company_names import search_name as search_name
 
 #: First words too common to stand for a company on their own ("General", "United").
 COMMON_NAME_WORDS = frozenset(

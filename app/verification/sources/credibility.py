@@ -15,6 +15,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from app.language.company_names import COMMON_LEGAL_FORMS, GROUP_WORDS
 from app.search.domains import matches
 from app.verification.sources.company_names import distinctive_key, name_words
 from app.verification.sources.own_documents import (
@@ -254,22 +255,10 @@ def _reserved(domain: str) -> bool:
     return labels[-1] in _RESERVED_TLDS or ".".join(labels[-2:]) in _RESERVED_DOMAINS
 
 
-_NAME_SUFFIXES = (
-    "group",
-    "corp",
-    "plc",
-    "inc",
-    "global",
-    "ag",
-    "se",
-    "sa",
-    "nv",
-    "co",
-    "ltd",
-    "llc",
-    "holdings",
-    "company",
-)
+#: What may follow the company's name in its own domain label ("riotintogroup", "basfse"): only the
+#: common legal forms (`COMMON_LEGAL_FORMS`), since a rarer short one glued to a name reads as the
+#: end of another word.
+_NAME_SUFFIXES = frozenset({*COMMON_LEGAL_FORMS, *GROUP_WORDS, "global"})
 #: Words of sites that watch a company rather than speak for it.
 _WATCHDOG_WORDS = frozenset(
     {"watch", "secrets", "sucks", "leaks", "truth", "files", "exposed", "kills", "lies", "boycott", "out"}

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from app.verification.sources.company_names import search_name
+from app.language.company_names import search_name, without_legal_forms
 
 #: Paths of CDP's public response pages: a company's own questionnaire answers, not CDP's research.
 OWN_DISCLOSURE_PATHS: tuple[str, ...] = ("cdp.net/en/responses", "cdp.net/en/formatted_responses")
@@ -39,8 +39,6 @@ _PUBLICATION_NOUNS = frozenset(
 )
 _YEARS = re.compile(r"\b(?:fy\s?)?(?:19|20)?\d{2}(?:\s?[/–-]\s?(?:19|20)?\d{2})?\b", re.IGNORECASE)
 
-_LEGAL_FORM = re.compile(r"\b(?:plc|ltd|limited|inc|corp|corporation|ag|se|sa|nv|group|llc|co)\b\.?", re.I)
-
 
 def _name_pattern(company: str) -> str:
     """The company's search name as a regex, any whitespace between its words."""
@@ -56,7 +54,7 @@ def is_own_report_title(title: str | None, company: str | None) -> bool:
         return False
     rest = title[: named.start()] + " " + title[named.end() :]
     rest = re.sub(r"['’]s?\b", " ", rest)  # the possessive left by the name
-    rest = _LEGAL_FORM.sub(" ", rest)
+    rest = without_legal_forms(rest)
     rest = _YEARS.sub(" ", rest)
     words = re.findall(r"[a-z0-9]+", rest.lower())
     return bool(words) and set(words) <= _PUBLICATION_WORDS and bool(set(words) & _PUBLICATION_NOUNS)

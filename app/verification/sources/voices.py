@@ -21,8 +21,8 @@ from collections.abc import Mapping, Sequence
 from typing import TypeVar
 from urllib.parse import urlsplit
 
+from app.language.figures import Figure, parse_figures
 from app.verification.reading.contradictions import content_words, same_value
-from app.verification.reading.figures import Figure, parse_figures
 
 #: Outlets whose stories others carry, and the publisher they are counted as.
 WIRE_OUTLETS: dict[str, str] = {

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from app.claims.footnotes import footnote_digits, fused_marker
 from app.claims.rules import extract_rule_claims, is_check_worthy
-from app.claims.sentences import normalise_text, split_sentences
+from app.language.footnotes import footnote_digits, fused_marker
+from app.language.page_text import normalise_text
+from app.language.sentences import split_sentences
 
 
 @pytest.mark.parametrize(

@@ -18,8 +18,8 @@ import pytest
 
 from app.claims.classify import CLAIM_TYPES
 from app.claims.rules import RuleClaim, extract_rule_claims
-from app.claims.sentences import normalise_text
 from app.documents.pdf import open_pdf, read_pages
+from app.language.page_text import normalise_text
 from tests.fixtures.planted_report import PlantedClaim, PlantedReport, PlantedText, planted_report
 
 MIN_RECALL = 0.9

@@ -1,4 +1,4 @@
-"""Unit tests for the rule-based claim extractor (app/claims/sentences, worthiness, classify, rules)
+"""Unit tests for the rule-based claim extractor (app/language/sentences, worthiness, classify, rules)
 on small hand-written texts laid out the way PDF text extraction returns them."""
 
 from __future__ import annotations
@@ -17,8 +17,9 @@ from app.claims.rules import (
     is_boilerplate,
     is_check_worthy,
 )
-from app.claims.sentences import normalise_text, split_sentences
 from app.claims.worthiness import CLAIM_THRESHOLD
+from app.language.page_text import normalise_text
+from app.language.sentences import split_sentences
 
 
 def texts(page_text: str) -> list[str]:

@@ -18,7 +18,7 @@ import pytest
 
 from app.claims.classify import CLAIM_TYPES, PRIORITIES
 from app.claims.rules import MIN_BUDGET, RuleClaim, extract_rule_claims
-from app.claims.sentences import normalise_text
+from app.language.page_text import normalise_text
 from tests.support.reports import report_pages, shared_report_paths
 
 REPORTS = shared_report_paths()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from app.documents.statements import statements
 from app.knowledge.ifrs_evidence import RULES
+from app.language.sentences import statements
 from app.verification.checks.metric_index import page_year
 
 

@@ -10,30 +10,7 @@ import pytest
 from app.registries import cells
 from app.registries.countries import country_code, country_code_of_iso3
 from app.registries.dating import check_period, date_in_name, financial_year_in_name
-from app.registries.names import normalise_name
 from app.registries.records import RegistryFileProblem
-
-
-@pytest.mark.parametrize(
-    ("name", "normal"),
-    [
-        ("RIO TINTO LIMITED", "rio tinto"),
-        ("Rio Tinto Ltd.", "rio tinto"),
-        ("Siemens AG", "siemens"),
-        ("Fater S.p.A.", "fater"),
-        ("Nestlé S.A.", "nestle"),
-        ("L'Oréal", "loreal"),
-        ("THE SOUTHERN CO", "southern"),
-        ("Taipei Chips Co., Ltd.", "taipei chips"),
-        ("CHEVRON AUSTRALIA HOLDINGS PTY LTD", "chevron australia holdings"),
-        ("Marks & Spencer Group plc", "marks and spencer group"),
-        ("AB InBev UK Limited", "ab inbev uk"),
-        ("Limited", "limited"),
-        ("...", ""),
-    ],
-)
-def test_names_meet_in_one_normal_form(name: str, normal: str) -> None:
-    assert normalise_name(name) == normal
 
 
 def test_cells_read_as_registries_write_them() -> None:

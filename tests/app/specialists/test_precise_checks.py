@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from app.language.figures import parse_figures
 from app.verification.checks.metric_checks import (
     check_of_which,
     check_percent_change,
@@ -12,7 +13,7 @@ from app.verification.checks.metric_checks import (
 )
 from app.verification.checks.metric_index import MetricIndex, check_cross_page
 from app.verification.reading.contradictions import assess_by_rules
-from app.verification.reading.figures import attributed_elsewhere, parse_figures
+from app.verification.reading.figures import attributed_elsewhere
 
 COMPANY = "Acme"
 CLAIM = "Scope 1 and 2 emissions totalled 16.2 Mt CO2e in 2021."

@@ -3,7 +3,7 @@
 PDF text loses superscripts, so a footnote marker after a year reads as a five-digit number
 ("cut emissions by 30% by 20351.", "In 20232, we ..."): the year is lost to every reader of the
 sentence and a claim shows a number nobody wrote. The marker is dropped from the normalised text
-(`app.claims.sentences.normalise_page` keeps the raw offsets), under a conservative rule, so that a
+(`app.language.page_text.normalise_page` keeps the raw offsets), under a conservative rule, so that a
 real five-digit figure ("20351 tonnes") is never cut:
 
 - the page shows footnotes: a line that starts with the marker digit ("1. The support ...",

@@ -1,0 +1,44 @@
+"""Years and fiscal years as a text writes them ("2023", "FY2023", "FY23", "fiscal year 2023"), and
+the year a figure is stated for."""
+
+from __future__ import annotations
+
+import re
+
+from app.language.figures import Figure
+
+_I = re.IGNORECASE
+
+YEAR = re.compile(r"\b(?:FY\s?(?P<fy>\d{2})\b|(?:FY\s?)?(?P<year>(?:19[89]|20[0-6])\d))\b", _I)
+_YEAR_LABEL = re.compile(r"\b(?:FY\s?)?(20\d\d)\s?:\s*$")
+#: "… in 2023", "…, for FY2023" right after a figure: the year it is stated for.
+YEAR_RIGHT_AFTER = re.compile(r"^\s*,?\s*(?:in|for|during)\s(?:FY\s?|fiscal\s(?:year\s)?)?(20\d\d)\b", _I)
+
+
+def parse_years(text: str) -> list[tuple[int, int]]:
+    """`(year, offset)` for every year or fiscal year ("2023", "FY2023", "FY23") in `text`."""
+    years: list[tuple[int, int]] = []
+    for match in YEAR.finditer(text):
+        year = 2000 + int(match["fy"]) if match["fy"] else int(match["year"])
+        years.append((year, match.start()))
+    return years
+
+
+def year_right_after(text: str) -> int | None:
+    """The year `text` opens with as the year of what precedes it ("…, in 2023"), if it does."""
+    after = YEAR_RIGHT_AFTER.match(text)
+    return int(after.group(1)) if after else None
+
+
+def stated_year(sentence: str, figure: Figure) -> int | None:
+    """The year a figure is stated for: "2022: 2.4 Mt", "2.3 Mt in 2023", else the only year."""
+    label = _YEAR_LABEL.search(sentence[: figure.start])
+    if label:
+        return int(label.group(1))
+    after = year_right_after(sentence[figure.end :])
+    if after is not None:
+        return after
+    if re.search(r"\b20\d\d\s?:", sentence):
+        return None  # a table-like "2022: ..." sentence: the year of an unlabelled figure is unclear
+    distinct = {year for year, _ in parse_years(sentence)}
+    return distinct.pop() if len(distinct) == 1 else None

@@ -1,0 +1,1 @@
+"""Tests of the text basics (app/language)."""
