@@ -39,12 +39,12 @@ from app.db.models.organisations import Organisation
 from app.db.session import SessionFactory, create_engine, create_session_factory
 from app.events import EventLog
 from app.evidence.ingest import add_evidence_document
+from app.language.company_names import search_name
 from app.pipeline.runner import PipelineRunner
 from app.pipeline.runtime import PipelineDeps
 from app.pipeline.specialists import load_investigators
 from app.services.analysis import open_analysis_run
 from app.verification.reading.contradictions import assess_by_rules
-from app.verification.sources.company_names import search_name
 from bench.common import bench_settings, print_summary, print_table
 from bench.verdict_cases import (
     KINDS,

@@ -20,11 +20,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.claims.risk_flags import RiskFlag
 from app.db.models import Claim
+from app.language.years import parse_years
 from app.pipeline.routing import REGISTRY_AGENT
 from app.pipeline.runtime import PipelineTools
 from app.registries.evidence import RegistryContext, load_registry_context
 from app.verification.investigators.registry_findings import SETTLED, registry_finding, tracker_risk_flags
-from app.verification.reading.figures import parse_years
 from app.verification.records import ClaimState, FindingDraft, SpecialistTask
 from app.verification.registries.reader import read_registries
 

@@ -12,14 +12,15 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from app.claims.sentences import split_sentences
+from app.language.company_names import search_name
+from app.language.sentences import split_sentences
 from app.verification.contract.investigator import InvestigationTools
 from app.verification.investigators.search_queries import PlannedQuery, claim_time_range, topic_terms
 from app.verification.investigators.source_findings import EvidenceKinds
 from app.verification.investigators.web_evidence import SearchProfile, investigate_with_search
 from app.verification.reading.contradictions import SourceAssessment, assess_by_rules
 from app.verification.records import ClaimState, InvestigationOutcome, SpecialistTask
-from app.verification.sources.company_names import names_company, search_name
+from app.verification.sources.company_names import names_company
 from app.verification.sources.credibility import RESEARCH_DOMAINS
 
 _I = re.IGNORECASE

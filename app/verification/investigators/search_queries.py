@@ -15,13 +15,14 @@ from dataclasses import dataclass
 from pydantic import BaseModel
 
 from app.degradation import failure_cause
+from app.language.company_names import search_name
+from app.language.figures import FIGURE
+from app.language.years import YEAR
 from app.llm import LLMClient, LLMUnavailable, UsageTrace
 from app.llm.roles import LLMRole
 from app.search.web import TimeRange
 from app.verification.investigators.prompts import QUERY_SYSTEM_PROMPT, query_user_prompt
-from app.verification.reading.figures import FIGURE, YEAR
 from app.verification.records import ClaimState, ReinvestigationContext
-from app.verification.sources.company_names import search_name
 from app.verification.sources.credibility import domains_of_tiers
 
 #: The LLM step of writing a claim's search queries (counted in the node's `UsageTrace`).

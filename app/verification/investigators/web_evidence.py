@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.language.company_names import search_name
 from app.search.results import SearchAPIError, SearchResponse, SearchResult
 from app.search.sources import SourceTexts
 from app.search.web import EvidenceSearch, url_key
@@ -45,7 +46,6 @@ from app.verification.records import (
     ReinvestigationContext,
     SpecialistTask,
 )
-from app.verification.sources.company_names import search_name
 from app.verification.sources.credibility import ALWAYS_EXCLUDED_DOMAINS
 
 #: Sources read per claim (best-ranked first), so one claim cannot take the whole time budget.

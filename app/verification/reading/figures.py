@@ -15,11 +15,6 @@ from dataclasses import dataclass
 
 from app.language.figures import BARE_NUMBER
 
-# Re-exported: the investigators and the pipeline read figures and years through this module.
-from app.language.figures import FIGURE as FIGURE
-from app.language.years import YEAR as YEAR
-from app.language.years import parse_years as parse_years
-
 _I = re.IGNORECASE
 
 # Whose figure it is. A strong marker names someone else's number (an agency, a scenario, a model);

@@ -6,8 +6,7 @@ from __future__ import annotations
 
 import re
 
-# Re-exported: the investigators ask for the search name here, beside the other name tests.
-from app.language.company_names import search_name as search_name
+from app.language.company_names import search_name
 
 #: First words too common to stand for a company on their own ("General", "United").
 COMMON_NAME_WORDS = frozenset(

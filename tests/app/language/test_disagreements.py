@@ -19,9 +19,9 @@ from app.claims.classify import build_reasoning, classify_claim_type
 from app.claims.risk_flags import future_flag
 from app.claims.worthiness import check_worthiness
 from app.knowledge.ifrs_evidence import reports_target_progress
+from app.language.company_names import search_name
 from app.verification.checks.targets import check_target
 from app.verification.reading.change_mood import mood, reported_direction
-from app.verification.sources.company_names import search_name
 from app.verification.sources.credibility import is_company_site
 from app.verification.sources.own_documents import is_own_report_title
 

@@ -6,11 +6,11 @@ import datetime as dt
 
 import pytest
 
+from app.language.company_names import search_name
 from app.verification.investigators.academic import academic_queries, assess_research, check_kind
 from app.verification.investigators.search_queries import key_terms, refined_queries, rule_queries
 from app.verification.reading.contradictions import assess_by_rules
 from app.verification.records import ClaimState, ReinvestigationContext
-from app.verification.sources.company_names import search_name
 from app.verification.sources.credibility import assign_tier, default_tier, tier_by_domain
 
 CLAIM = "Scope 1 emissions fell 6.1% to 2.30 Mt CO2e in 2024, in line with our net zero target for 2050."
