@@ -248,7 +248,9 @@ class Finding(relay.Node):
     summary: str = strawberry.field(description="The finding in a sentence or two.")
     details: JSON = strawberry.field(description="Agent-specific details: sources, quotes, scores.")
     supports_claim: bool | None = strawberry.field(
-        description="true supports, false contradicts, null takes no side."
+        description="What the finding's source or check says of the claim: true supports, false "
+        "contradicts (also a source too weak to contradict it on its own: the verdict says what "
+        "counts), null takes no side."
     )
     confidence: float | None = strawberry.field(description="0–1, how sure the agent is.")
     iteration: int = strawberry.field(description="The pass (0 = first) that produced it.")

@@ -2,8 +2,9 @@
 
 The contradiction bar decides whether contradictions stand: any Tier 1 source, two sources of
 Tier 2 or better, or three of Tier 3 or better (docs/decisions.md; `sources.rules`, one vote per
-source here). Below that, a contradicting source is reported (its details say
-`contradicts_claim: true`) but its finding takes no side (`supports_claim` None). Support counts
+source here). A contradicting source that counts says so (`supports_claim` false, and its
+details `contradicts_claim: true`) whether or not the bar is reached: the finding is the reading,
+and the judge applies the bar (`judge.weighing`); the summary says whether it stands. Support counts
 from Tier 3 up; a Tier 4 source never decides anything. The company's own word (its site, report
 or release, or an outlet relaying its statement: `EvaluatedSource.self_reported`) is reported and
 marked (`relays_company`, `company_voice`) but counts for neither side. A source whose quote was
@@ -125,13 +126,15 @@ def source_reference(result: SearchResult, tier: int, snippet: str | None) -> di
 
 def source_finding(claim_id: str, item: EvaluatedSource, kinds: EvidenceKinds, stands: bool) -> FindingDraft:
     """One relevant source as a finding (its reading of the source plus its citation and quote
-    check)."""
+    check). `supports_claim` is the reading: false for a counting source that contradicts the
+    claim, however weak; whether it counts is the judge's to say (`judge.weighing`). `stands` (the
+    bar over this agent's sources) only words the summary."""
     assessment, result, tier = item.assessment, item.result, item.tier.tier
     contradicts = assessment.stance == "contradicts"
     if not item.counts:
         supports: bool | None = None
     elif contradicts:
-        supports = False if stands else None
+        supports = False
     elif assessment.stance == "supports" and tier <= 3:
         supports = True
     else:

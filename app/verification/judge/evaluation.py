@@ -31,6 +31,7 @@ from app.verification.judge.evaluation_records import (
     Synthesis,
 )
 from app.verification.judge.grounding import Grounding, ground
+from app.verification.judge.weighing import as_weighed
 from app.verification.judge.weights import (
     KNOWN_AGENTS,
     agent_weight,
@@ -183,7 +184,7 @@ def with_weak_contradictions(consistency: Consistency, grounding: Grounding) -> 
     """`consistency`, with the contradictions below the contradiction bar counted as a conflict when
     independent support stands against them.
 
-    A below-bar contradiction takes no side (`supports_claim` None), so the stance count misses it;
+    A below-bar contradiction takes no side in the stance counts (`weighing`), so they miss it;
     yet a Tier 2 source that supports a claim next to a blog that contradicts it is conflicting
     evidence (the rules say INSUFFICIENT_EVIDENCE), and the judge's LLM review and the
     re-investigation of both sides exist for exactly that. The consistency level (and so the
@@ -343,10 +344,14 @@ def combine_scores(levels: Mapping[str, str]) -> tuple[dict[str, float], float]:
 def evaluate_evidence(
     claim: ClaimState, findings: Sequence[Finding], agent_status: Mapping[str, AgentStatus]
 ) -> Evaluation:
-    """The four-dimensional evaluation of one claim's findings, their combined score and synthesis."""
+    """The four-dimensional evaluation of one claim's findings, their combined score and synthesis.
+
+    Grounding reads every finding as its source reads; the stance counts take contradictions only
+    where they reach the contradiction bar (`weighing.as_weighed`)."""
     grounding = ground(findings)
-    sufficiency = evaluate_sufficiency(findings)
-    consistency = with_weak_contradictions(evaluate_consistency(findings), grounding)
+    weighed = as_weighed(findings)
+    sufficiency = evaluate_sufficiency(weighed)
+    consistency = with_weak_contradictions(evaluate_consistency(weighed), grounding)
     quality = evaluate_quality(findings)
     completeness = evaluate_completeness(claim, findings, agent_status)
     dimension_scores, overall = combine_scores(
@@ -364,6 +369,6 @@ def evaluate_evidence(
         "completeness": completeness,
         "dimension_scores": dimension_scores,
         "overall_score": overall,
-        "synthesis": synthesize_evidence(claim, findings),
+        "synthesis": synthesize_evidence(claim, weighed),
         "grounding": grounding,
     }

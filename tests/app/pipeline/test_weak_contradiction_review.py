@@ -43,13 +43,13 @@ async def fake_llm() -> AsyncIterator[FakeLLM]:
 
 
 def _blog_contradiction(claim_id: str | None) -> FindingDraft:
-    """What a searching agent reports for a lone Tier 4 source against the claim: below the bar,
-    so the finding takes no side (`supports_claim` None) while its details say it contradicts."""
+    """What a searching agent reports for a lone Tier 4 source against the claim: the reading
+    (`supports_claim` False), which the judge finds below the bar."""
     return FindingDraft(
         claim_id=claim_id,
         evidence_type="test_source",
         summary="A blog says the claim is wrong.",
-        supports_claim=None,
+        supports_claim=False,
         confidence=0.6,
         method="test",
         details=scripted_source(4, "contradicts"),
