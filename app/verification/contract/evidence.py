@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.verification.contract.sources import is_source_finding
-from app.verification.contract.values import flag, integer, text
+from app.verification.contract.sources import cited_source, is_source_finding
+from app.verification.contract.values import text
 from app.verification.sources.rules import is_company_word
 
 
@@ -67,18 +67,7 @@ class FindingEvidence:
     def from_details(cls, details: dict[str, Any]) -> FindingEvidence:
         return cls(
             source_url=_address(details.get("source_url")),
-            source_domain=text(details.get("source_domain")),
-            source_title=text(details.get("source_title")),
-            published_date=text(details.get("published_date")),
-            source_tier=integer(details.get("source_tier")),
-            tier_basis=text(details.get("tier_basis")),
-            voice=text(details.get("voice")),
-            snippet=text(details.get("snippet")),
-            quote_verified=flag(details.get("quote_verified")),
-            quote_bears_on_claim=details.get("quote_bears_on_claim") is not False,
-            contradicts_claim=details.get("contradicts_claim") is True,
-            stance=text(details.get("stance")),
-            relays_company=details.get("relays_company") is True,
+            **cited_source(details),
             about_one_source=is_source_finding(details),
             key_findings=_key_findings(details),
             check=text(details.get("check")),

@@ -94,27 +94,16 @@ class SourceFinding:
         today's defaults (a quote bears on the claim; no company voice)."""
         return cls(
             source_url=str(details["source_url"]),
-            source_title=text(details.get("source_title")),
-            source_domain=text(details.get("source_domain")),
-            published_date=text(details.get("published_date")),
-            source_tier=integer(details.get("source_tier")),
-            tier_basis=text(details.get("tier_basis")),
-            stance=text(details.get("stance")),
+            **cited_source(details),
             relevance_summary=text(details.get("relevance_summary")),
-            contradicts_claim=details.get("contradicts_claim") is True,
             contradiction_type=text(details.get("contradiction_type")),
             contradiction_explanation=text(details.get("contradiction_explanation")),
             signal=text(details.get("signal")),
-            snippet=text(details.get("snippet")),
             query=text(details.get("query")),
             query_type=text(details.get("query_type")),
             provider=text(details.get("provider")),
-            quote_verified=flag(details.get("quote_verified")),
             quote_checked_against=text(details.get("quote_checked_against")),
-            quote_bears_on_claim=details.get("quote_bears_on_claim") is not False,
-            relays_company=details.get("relays_company") is True,
             company_voice=text(details.get("company_voice")),
-            voice=text(details.get("voice")),
             sources=[source for source in details.get("sources") or [] if isinstance(source, dict)],
             llm_error=text(details.get("llm_error")),
             registry=RegistryCitation.from_details(details.get("registry")),
@@ -226,3 +215,24 @@ def source_address(details: dict[str, Any]) -> str | None:
     """The address of the source a finding read (a source finding's URL, or an answer's `url`)."""
     address = details.get("source_url") or details.get("url")
     return str(address) if address else None
+
+
+def cited_source(details: dict[str, Any]) -> dict[str, Any]:
+    """What every reader of a cited source takes from stored `details`, read one way: who
+    publishes it and when, its tier and why, its reading of the claim, the quote and its check, and
+    whose voice it is. Keys older findings lack read as today's defaults (a quote bears on the
+    claim; the company is not relayed)."""
+    return {
+        "source_title": text(details.get("source_title")),
+        "source_domain": text(details.get("source_domain")),
+        "published_date": text(details.get("published_date")),
+        "source_tier": integer(details.get("source_tier")),
+        "tier_basis": text(details.get("tier_basis")),
+        "stance": text(details.get("stance")),
+        "contradicts_claim": details.get("contradicts_claim") is True,
+        "snippet": text(details.get("snippet")),
+        "quote_verified": flag(details.get("quote_verified")),
+        "quote_bears_on_claim": details.get("quote_bears_on_claim") is not False,
+        "relays_company": details.get("relays_company") is True,
+        "voice": text(details.get("voice")),
+    }
