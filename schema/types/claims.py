@@ -8,36 +8,44 @@ verdicts and routing are those of the report's latest analysis run.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from datetime import datetime
 from typing import TYPE_CHECKING, Annotated, Any, TypeVar, cast
 
 import strawberry
-from sqlalchemy import select
 from strawberry import relay
-from strawberry.dataloader import DataLoader
 from strawberry.scalars import JSON
 
-from app.db.models import AnalysisRun as AnalysisRunModel
 from app.db.models import Claim as ClaimModel
 from app.db.models import Finding as FindingModel
-from app.db.models import Report as ReportModel
 from app.db.models import RoutingAssignment as RoutingModel
 from app.db.models import Verdict as VerdictModel
 from schema.context import Context
+from schema.types.claim_details import (
+    IfrsParagraph,
+    RiskFlag,
+    VerdictIfrsMapping,
+    ifrs_paragraph,
+    risk_flags_of,
+    verdict_ifrs_mapping,
+)
 from schema.types.claim_enums import (
     ClaimType,
     EvidenceKind,
     Priority,
-    RiskFlagKind,
     VerdictLabel,
     evidence_kind,
-    risk_flag_kind,
     specialist_argument,
 )
-from schema.types.nodes import nodes_in_order
+from schema.types.claim_rows import (
+    converted,
+    current_verdict,
+    findings_loader,
+    report_global_id,
+    resolve_scoped,
+    verdicts_loader,
+)
 from schema.types.orm_rows import column_values, enum_member, member_or
 from schema.types.verdict_sources import VerdictSource, resolve_deciding_sources
 
@@ -62,63 +70,6 @@ _VERDICT_COLUMNS = frozenset({
 })  # fmt: skip
 
 
-@strawberry.type(description="An IFRS S1/S2 paragraph a claim speaks to (preliminary, from extraction).")
-class IfrsParagraph:
-    paragraph_id: str = strawberry.field(description='The paragraph, e.g. "S2.29(a)(i)(1)".')
-    pillar: str | None = strawberry.field(
-        description="governance, strategy, risk_management or metrics_targets."
-    )
-    relevance: str | None = strawberry.field(description="Why the claim bears on the paragraph.")
-    confirmed: bool | None = strawberry.field(
-        description="Whether the IFRS knowledge base supported the mapping (null: not checked)."
-    )
-
-
-@strawberry.type(
-    description="A greenwashing risk flag on a claim: the pattern, the words that triggered it, and why it "
-    "matters."
-)
-class RiskFlag:
-    kind: RiskFlagKind = strawberry.field(description="Which risk pattern (see the enum's values).")
-    phrase: str = strawberry.field(description="The phrase in the claim that triggered the flag, verbatim.")
-    explanation: str = strawberry.field(description="Why the pattern is a greenwashing risk, in a sentence.")
-
-
-@strawberry.type(description="An IFRS paragraph as the judge maps the verdict to it.")
-class VerdictIfrsMapping:
-    paragraph_id: str = strawberry.field(description='The paragraph, e.g. "S2.14(a)".')
-    source: str = strawberry.field(
-        description="claim (the extraction's mapping) or legal (the Legal agent's)."
-    )
-    status: str | None = strawberry.field(
-        description="The Legal agent's disclosure assessment of the paragraph for this claim (full, partial "
-        "or missing sub-requirements): disclosure coverage, not evidence of truth; null for a mapping from "
-        "extraction."
-    )
-    relationship: str = strawberry.field(description="What the verdict means for the paragraph, in words.")
-
-
-async def _resolve_scoped(
-    info: strawberry.Info[Context], node_ids: list[str], type_name: str, model: Any, convert: Any
-) -> list[Any]:
-    """`node(id)` for analysis types: rows whose report belongs to the caller's organisation.
-
-    A claim names its report; findings and verdicts are reached through their analysis run (a
-    finding need not be about a claim). `convert(row, report_id)` builds each node.
-    """
-    report_id = ClaimModel.report_id if model is ClaimModel else AnalysisRunModel.report_id
-
-    def query(ids: list[uuid.UUID]) -> Any:
-        statement = select(model, report_id).where(model.id.in_(ids))
-        if model is not ClaimModel:
-            statement = statement.join(AnalysisRunModel, AnalysisRunModel.id == model.analysis_run_id)
-        return statement.join(ReportModel, ReportModel.id == report_id).where(
-            ReportModel.organisation_id == info.context.organisation_id
-        )
-
-    return await nodes_in_order(info, node_ids, type_name, query, convert)
-
-
 @strawberry.type(description="A verifiable statement extracted from the report.")
 class Claim(relay.Node):
     id: relay.NodeID[str]
@@ -128,13 +79,13 @@ class Claim(relay.Node):
     source_page: int = strawberry.field(description="1-based page of the PDF the claim is on.")
     source_context: str | None = strawberry.field(description="The text around the claim on its page.")
     ifrs_paragraphs: list[IfrsParagraph] = strawberry.field(
-        resolver=lambda root: [_paragraph(item) for item in root.stored_paragraphs],
+        resolver=lambda root: [ifrs_paragraph(item) for item in root.stored_paragraphs],
         description="IFRS paragraphs the claim maps to (preliminary, from extraction).",
     )
     reasoning: str | None = strawberry.field(description="Why the claim is worth checking.")
     method: str = strawberry.field(description="How it was extracted: llm or rules.")
     risk_flags: list[RiskFlag] = strawberry.field(
-        resolver=lambda root: _risk_flags(root.stored_risk_flags),
+        resolver=lambda root: risk_flags_of(root.stored_risk_flags),
         description="Greenwashing risk flags found by rules (generic wording, offset-based neutrality, "
         "future commitments without a plan, self-declared labels); empty when none applies.",
     )
@@ -169,7 +120,7 @@ class Claim(relay.Node):
     async def resolve_nodes(  # type: ignore[override]
         cls, *, info: strawberry.Info[Context], node_ids: Iterable[str], required: bool = False
     ) -> list[Claim | None]:
-        return await _resolve_scoped(
+        return await resolve_scoped(
             info, list(node_ids), "Claim", ClaimModel, lambda row, _report: cls.from_model(row)
         )
 
@@ -182,7 +133,7 @@ class Claim(relay.Node):
             current = current_verdict(rows)
             return Verdict.from_model(current, self.report_uuid) if current else None
 
-        return _converted(self.prefetched_verdicts, info, _verdicts_loader, self.id, convert)
+        return converted(self.prefetched_verdicts, info, verdicts_loader, self.id, convert)
 
     @strawberry.field(
         description="The claim's verdict in every pass of the latest analysis, first pass first."
@@ -191,7 +142,7 @@ class Claim(relay.Node):
         def convert(rows: list[VerdictModel]) -> list[Verdict]:
             return [Verdict.from_model(row, self.report_uuid) for row in rows]
 
-        return _converted(self.prefetched_verdicts, info, _verdicts_loader, self.id, convert)
+        return converted(self.prefetched_verdicts, info, verdicts_loader, self.id, convert)
 
     @strawberry.field(
         description="What the specialists found about the claim in the latest analysis, oldest first."
@@ -214,7 +165,7 @@ class Claim(relay.Node):
             report_id = self.report_uuid
             return [Finding.from_model(row, report_id) for row in rows if agent is None or row.agent == agent]
 
-        return _converted(self.prefetched_findings, info, _findings_loader, self.id, convert)
+        return converted(self.prefetched_findings, info, findings_loader, self.id, convert)
 
     @strawberry.field(description="Which agents the orchestrator sent the claim to, pass by pass.")
     async def routing(self, info: strawberry.Info[Context]) -> list[RoutingAssignment]:
@@ -282,7 +233,7 @@ class Finding(relay.Node):
     async def resolve_nodes(  # type: ignore[override]
         cls, *, info: strawberry.Info[Context], node_ids: Iterable[str], required: bool = False
     ) -> list[Finding | None]:
-        return await _resolve_scoped(info, list(node_ids), "Finding", FindingModel, cls.from_model)
+        return await resolve_scoped(info, list(node_ids), "Finding", FindingModel, cls.from_model)
 
     @strawberry.field(description="The claim the finding is about.")
     async def claim(self, info: strawberry.Info[Context]) -> Claim | None:
@@ -313,7 +264,7 @@ class Verdict(relay.Node):
         "names them).",
     )
     ifrs_mapping: list[VerdictIfrsMapping] = strawberry.field(
-        resolver=lambda root: [_mapping(item) for item in root.stored_ifrs_mapping],
+        resolver=lambda root: [verdict_ifrs_mapping(item) for item in root.stored_ifrs_mapping],
         description="The IFRS paragraphs the verdict speaks to, and what it means for each.",
     )
     confidence: float | None = strawberry.field(
@@ -357,7 +308,7 @@ class Verdict(relay.Node):
             method=values["method"],
             details=cast(JSON, values["details"] or {}),
             created_at=values["created_at"],
-            report_id=_report_global_id(report_id),
+            report_id=report_global_id(report_id),
             claim_uuid=values["claim_id"],
             stored_ifrs_mapping=values["ifrs_mapping"] or [],
         )
@@ -366,7 +317,7 @@ class Verdict(relay.Node):
     async def resolve_nodes(  # type: ignore[override]
         cls, *, info: strawberry.Info[Context], node_ids: Iterable[str], required: bool = False
     ) -> list[Verdict | None]:
-        return await _resolve_scoped(info, list(node_ids), "Verdict", VerdictModel, cls.from_model)
+        return await resolve_scoped(info, list(node_ids), "Verdict", VerdictModel, cls.from_model)
 
     @strawberry.field(description="The claim the verdict is on.")
     async def claim(self, info: strawberry.Info[Context]) -> Claim:
@@ -399,83 +350,8 @@ class RoutingAssignment:
         return await load_claim(info, self.claim_uuid)
 
 
-def _converted(
-    prefetched: list[R] | None,
-    info: strawberry.Info[Context],
-    loader: Callable[[Context], DataLoader[uuid.UUID, list[R]]],
-    claim_id: str,
-    convert: Callable[[list[R]], T],
-) -> T:
-    """`convert` applied to a claim's rows: those `Report.claims` prefetched for its page, answered
-    synchronously (graphql-core awaits only what is awaitable, and a page of 200 claims spares 400
-    awaits), else the DataLoader's (`loader` of the context) once loaded (graphql-core awaits the
-    coroutine). The context is consulted only then: 400 times a page, that lookup is not free."""
-    if prefetched is not None:
-        return convert(prefetched)
-    rows = loader(info.context).load(uuid.UUID(claim_id))
-
-    async def later() -> T:
-        return convert(await rows)
-
-    return cast(T, later())
-
-
-def _verdicts_loader(context: Context) -> DataLoader[uuid.UUID, list[VerdictModel]]:
-    return context.loaders.verdicts_by_claim
-
-
-def _findings_loader(context: Context) -> DataLoader[uuid.UUID, list[FindingModel]]:
-    return context.loaders.findings_by_claim
-
-
-@functools.lru_cache(maxsize=256)
-def _report_global_id(report_id: uuid.UUID) -> strawberry.ID:
-    """A report's global id (the same for every verdict of a page: encoded once)."""
-    return strawberry.ID(str(relay.GlobalID("Report", str(report_id))))
-
-
-def current_verdict(rows: list[VerdictModel]) -> VerdictModel | None:
-    """The final verdict if the run has one, else the latest pass's (rows are in pass order)."""
-    final = [row for row in rows if row.is_final]
-    return final[-1] if final else (rows[-1] if rows else None)
-
-
 async def load_claim(info: strawberry.Info[Context], claim_id: uuid.UUID | None) -> Claim | None:
     if claim_id is None:
         return None
     row = await info.context.loaders.claim.load(claim_id)
     return Claim.from_model(row) if row else None
-
-
-def _paragraph(item: dict[str, Any]) -> IfrsParagraph:
-    return IfrsParagraph(
-        paragraph_id=str(item.get("paragraph_id", "")),
-        pillar=item.get("pillar"),
-        relevance=item.get("relevance"),
-        confirmed=item.get("confirmed"),
-    )
-
-
-def _risk_flags(stored: list[dict[str, Any]]) -> list[RiskFlag]:
-    """Stored flags as GraphQL objects; a kind this version does not know is left out."""
-    flags = []
-    for item in stored:
-        kind = risk_flag_kind(item.get("kind"))
-        if kind is not None:
-            flags.append(
-                RiskFlag(
-                    kind=kind,
-                    phrase=str(item.get("phrase", "")),
-                    explanation=str(item.get("explanation", "")),
-                )
-            )
-    return flags
-
-
-def _mapping(item: dict[str, Any]) -> VerdictIfrsMapping:
-    return VerdictIfrsMapping(
-        paragraph_id=str(item.get("paragraph_id", "")),
-        source=str(item.get("source", "claim")),
-        status=item.get("status"),
-        relationship=str(item.get("relationship", "")),
-    )

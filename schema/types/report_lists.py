@@ -44,7 +44,7 @@ async def latest_run_rows(
 
 
 async def current_verdicts(info: strawberry.Info[Context], report_id: uuid.UUID) -> list[Verdict]:
-    """Each claim's current verdict in the report's latest run (see `schema.types.claims.current_verdict`)."""
+    """Each claim's current verdict in the report's latest run (`claim_rows.current_verdict`)."""
     run = await info.context.loaders.latest_run.load(report_id)
     if run is None:
         return []
