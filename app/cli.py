@@ -10,12 +10,12 @@ import sys
 
 from pydantic import ValidationError
 
+from app.commands.corpus import add_corpus_commands
+from app.commands.evidence import add_evidence_commands
+from app.commands.keys import add_key_commands
+from app.commands.registries import add_registry_commands
 from app.config import Settings, get_settings
-from app.evidence.cli import add_evidence_commands
-from app.knowledge.cli import add_corpus_commands
 from app.log_setup import configure_from_settings
-from app.organisations.cli import add_key_commands
-from app.registries.cli import add_registry_commands
 from clients.cli import add_client_commands  # the API client's commands (`analyze`, `ask`)
 
 

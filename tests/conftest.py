@@ -17,7 +17,6 @@ from sqlalchemy.ext.asyncio import AsyncEngine
 
 from app.config import Settings
 from app.db.session import SessionFactory, create_engine, create_session_factory
-from app.db.vector_check import VectorSupportMissing
 from app.events import EventLog
 from app.events.hub import EventHub
 from app.organisations import (
@@ -26,6 +25,7 @@ from app.organisations import (
     create_api_key,
     ensure_organisation,
 )
+from app.supervision.vector_check import VectorSupportMissing
 from schema.transport.asgi import create_app
 from tests.support.graphql import GraphQLClient
 from tests.support.http_server import serve_asgi

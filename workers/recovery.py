@@ -12,9 +12,9 @@ from app.db.models import ReportStatus
 from app.db.session import SessionFactory
 from app.events import EventLog
 from app.log_setup import ensure_log_context
-from app.pipeline.lease import ACTIVE_RUN_STATUSES, PENDING_GRACE_SECONDS, lease_state
 from app.queue import enqueue_parse, enqueue_pipeline
 from app.services.analysis import gave_up_message, give_up_run, locked_run, runs_to_resume
+from app.services.lease import ACTIVE_RUN_STATUSES, PENDING_GRACE_SECONDS, lease_state
 from app.services.parse_recovery import recover_stalled_parse, stalled_parses
 from app.services.parsing import reports_needing_parse
 

@@ -25,7 +25,7 @@ from app.claims.candidates import CandidateClaim
 from app.claims.chunks import PageChunk, page_chunks
 from app.claims.company import detect_company_name
 from app.claims.dedup import DedupStats, deduplicate
-from app.claims.ifrs_mapping import MappingStats, map_claims
+from app.claims.ifrs_mapping import IfrsParagraph, MappingStats, map_claims
 from app.claims.language import LanguageCheck, check_language
 from app.claims.llm_extract import METHOD as LLM_METHOD
 from app.claims.llm_extract import NOT_IN_REPORT_CAUSE, ChunkResult, extract_chunks
@@ -37,7 +37,6 @@ from app.degradation import RunWarning, WarningCode, fallback_warnings
 from app.embeddings import Embedder
 from app.knowledge.search import KnowledgeSearch
 from app.llm import LLMClient, UsageTrace
-from app.verification.records import IfrsParagraph
 
 RULES_METHOD = "rules"
 DEDUP_BUDGET_CAUSE = "the report's budget of LLM checks (CLAIMS_DEDUP_LLM_BUDGET) was used up"

@@ -19,9 +19,9 @@ from pydantic import BaseModel
 
 from app.claims.candidates import CandidateClaim
 from app.claims.prompts import DEDUP_SYSTEM_PROMPT, DEDUP_USER_PROMPT
-from app.claims.textmatch import normalize_for_match
 from app.degradation import failure_cause
 from app.embeddings import Embedder, EmbeddingUnavailable, cosine
+from app.language.textmatch import normalize_for_match
 from app.llm import LLMClient, LLMRole, LLMUnavailable, UsageTrace
 
 #: Two claims whose content words overlap at least this much (Jaccard) and state the same figures

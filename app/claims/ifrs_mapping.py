@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import NotRequired, TypedDict
 
 from app.claims.candidates import CandidateClaim
 from app.claims.ifrs_subjects import by_subject, fits_subject
@@ -22,7 +23,6 @@ from app.knowledge.ifrs_sentences import without_scenario_names
 from app.knowledge.keywords import TextIndex, tokens
 from app.knowledge.registry import REQUIREMENTS, Requirement, is_under, parse_paragraph_id, requirement
 from app.knowledge.search import KnowledgeSearch, SearchHit
-from app.verification.records import IfrsParagraph
 
 IFRS_SOURCE_TYPES = ("ifrs_s1", "ifrs_s2")
 GROUP_SIZE = 5
@@ -43,6 +43,15 @@ _STOPWORDS = frozenset(
     "the and for with from that this which our their its was were are has have had been will would "
     "than into per over under also more less all each year years total compared".split()
 )
+
+
+class IfrsParagraph(TypedDict):
+    """One IFRS paragraph a claim speaks to, as extraction maps it (stored with the claim)."""
+
+    paragraph_id: str
+    pillar: NotRequired[str | None]
+    relevance: NotRequired[str | None]
+    confirmed: NotRequired[bool]  # whether the knowledge base supported the mapping
 
 
 @dataclass

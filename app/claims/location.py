@@ -19,8 +19,8 @@ from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from app.claims.candidates import CandidateClaim
-from app.claims.textmatch import collapse_whitespace, normalize_for_match
 from app.language.sentences import rough_sentences
+from app.language.textmatch import collapse_whitespace, normalize_for_match
 
 Outcome = Literal["located", "page_corrected", "context_corrected", "dropped"]
 

@@ -23,9 +23,9 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.claims.agent import ChunkProgress, ClaimsAgent, MappedClaim, degradation_warnings
 from app.claims.candidates import CandidateClaim
 from app.claims.location import PageIndex
-from app.claims.textmatch import normalize_for_match
 from app.db.models import Claim, Report
 from app.db.report_pages import load_report_pages
+from app.language.textmatch import normalize_for_match
 from app.llm import UsageTrace
 from app.pipeline.persistence import (
     add_claims,

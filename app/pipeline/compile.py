@@ -12,10 +12,10 @@ from sqlalchemy import select, update
 
 from app.db.models import AnalysisRun, Report, ReportStatus, RunStatus
 from app.pipeline.compliance import compliance_summary
-from app.pipeline.lease import CANCELLED
 from app.pipeline.persistence import mark_final_verdicts, now, save_findings, save_verdicts, update_run
 from app.pipeline.runtime import NodeRecorder, PipelineDeps
 from app.pipeline.state import PipelineState
+from app.services.lease import CANCELLED
 from app.verification.records import latest_verdicts
 
 

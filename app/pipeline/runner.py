@@ -4,7 +4,7 @@ The LangGraph thread id is the analysis run's id. A run resumes from its last ch
 one exists, so a node that completed before a crash is not run again. A lease on the run row,
 renewed while the graph runs, guarantees that two workers never run one analysis at once. A lease
 whose owner process has exited (on this machine) is taken over at once; any other lease only once
-it lapses (see `app.pipeline.lease`). Each start that takes the lease counts as an attempt; a run
+it lapses (see `app.services.lease`). Each start that takes the lease counts as an attempt; a run
 that has used `MAX_JOB_ATTEMPTS` without finishing is left in ERROR instead of started again.
 
 A run that fails because its database connection was lost (Postgres restarted) is not an analysis
@@ -39,11 +39,11 @@ from app.db.models import AnalysisRun, Report, ReportStatus, RunStatus
 from app.db.outages import is_transient_db_error, wait_for_database
 from app.log_setup import add_log_context, ensure_log_context
 from app.pipeline.graph import compile_graph
-from app.pipeline.lease import ACTIVE_RUN_STATUSES, CANCELLED, current_process, lease_state
 from app.pipeline.runtime import PipelineDeps
 from app.pipeline.state import PipelineInput
 from app.services.analysis import announce_resumed, gave_up_message, give_up_run, locked_run
 from app.services.failures import failure_summary
+from app.services.lease import ACTIVE_RUN_STATUSES, CANCELLED, current_process, lease_state
 
 logger = logging.getLogger(__name__)
 

@@ -19,10 +19,10 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import RegistryMatchDecision, RegistryRecord, RegistrySnapshot, Report
 from app.registries.kinds import SPECS
+from app.registries.matched import MatchedRecord, SnapshotRef
 from app.registries.matching import EntityMatch, apply_decisions, find_matches
 from app.registries.records import RegistryKind
 from app.registries.snapshots import latest_snapshots
-from app.verification.registries.records import MatchedRecord, SnapshotRef
 
 
 @dataclass(frozen=True)

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import re
 
-from app.claims.textmatch import normalize_for_match
 from app.language.sentences import split_sentences
+from app.language.textmatch import normalize_for_match
 
 _ELLIPSIS = re.compile(r"\.\.\.|…|\[\.\.\.\]")
 #: Widened quotes longer than this are cut: a model quoting a whole page is not quoting a sentence.

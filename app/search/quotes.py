@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from app.claims.textmatch import normalize_for_match
+from app.language.textmatch import normalize_for_match
 
 #: Parts of an elided quote shorter than this (normalised) are too short to prove anything.
 MIN_PART_CHARS = 12

@@ -17,9 +17,9 @@ from app.db.runs import latest_run
 from app.db.session import SessionFactory
 from app.events import EventLog
 from app.events.log import EventTransaction
-from app.pipeline.lease import ACTIVE_RUN_STATUSES, CANCELLED, PENDING_GRACE_SECONDS, LeaseState, lease_state
 from app.questions.cache import forget_answers
 from app.queue import check_queue, enqueue_pipeline
+from app.services.lease import ACTIVE_RUN_STATUSES, CANCELLED, PENDING_GRACE_SECONDS, LeaseState, lease_state
 
 
 class AnalysisProblem(enum.StrEnum):

@@ -19,7 +19,7 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import AnalysisRun, Report, ReportStatus
 from app.db.session import SessionFactory
-from app.pipeline.lease import ACTIVE_RUN_STATUSES
+from app.services.lease import ACTIVE_RUN_STATUSES
 
 #: The LangGraph Postgres checkpointer's tables, each with a `thread_id` (= analysis run id) column.
 CHECKPOINT_TABLES = ("checkpoint_writes", "checkpoint_blobs", "checkpoints")

@@ -19,7 +19,7 @@ from sqlalchemy import func, select
 from app.db.models import AnalysisRun, Report, ReportStatus
 from app.db.runs import latest_run
 from app.events import EventLog
-from app.pipeline.lease import ACTIVE_RUN_STATUSES, CANCELLED
+from app.services.lease import ACTIVE_RUN_STATUSES, CANCELLED
 
 #: The event followers see when a run is cancelled (the last event of that run).
 RUN_CANCELLED_EVENT = "run_cancelled"

@@ -38,7 +38,6 @@ from types import FrameType
 from app.config import Settings
 from app.db.migrate import upgrade
 from app.db.session import create_engine, create_session_factory
-from app.db.vector_check import VectorSupportMissing, require_vector_support
 from app.organisations.local import local_api_key
 from app.supervision.banner import announce, local_url
 from app.supervision.embedded.postgres import (
@@ -53,6 +52,7 @@ from app.supervision.guardian import STOP_WORD, stop_left_behind
 from app.supervision.preflight import startup_problems
 from app.supervision.run_lock import DataDirInUse, RunLock, acquire, describe_owner, owner_alive
 from app.supervision.supervised import ChildProcess, PostgresService, RedisService, Service
+from app.supervision.vector_check import VectorSupportMissing, require_vector_support
 
 logger = logging.getLogger(__name__)
 
@@ -250,7 +250,7 @@ def provide_database(settings: Settings, stack: ExitStack, say: Callable[[str], 
 
 
 def check_vector_support(settings: Settings, database_url: str) -> None:
-    """The self-check of `app.db.vector_check`, reading the embedded server's log for the cause."""
+    """The self-check of `app.supervision.vector_check`, reading the embedded server's log for the cause."""
     pgdata = _pgdata(settings)
     require_vector_support(database_url, server_log=pgdata / "log" if pgdata else None)
 

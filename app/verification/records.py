@@ -11,6 +11,8 @@ from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal, NotRequired, TypedDict
 
+from app.claims.ifrs_mapping import IfrsParagraph
+
 AgentName = Literal["geography", "legal", "news_media", "academic", "data_metrics"]
 SPECIALISTS: tuple[str, ...] = ("geography", "legal", "news_media", "academic", "data_metrics")
 
@@ -25,13 +27,6 @@ CLAIM_TYPES: tuple[str, ...] = (
 
 VerdictName = Literal["verified", "unverified", "contradicted", "insufficient_evidence"]
 AgentStatusName = Literal["idle", "working", "completed", "error"]
-
-
-class IfrsParagraph(TypedDict):
-    paragraph_id: str
-    pillar: NotRequired[str | None]
-    relevance: NotRequired[str | None]
-    confirmed: NotRequired[bool]  # whether the knowledge base supported the mapping
 
 
 class ClaimState(TypedDict):

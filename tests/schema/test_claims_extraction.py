@@ -8,9 +8,9 @@ import hashlib
 
 from sqlalchemy import select
 
-from app.claims.textmatch import normalize_for_match
 from app.db.models import Claim, Event, Report, ReportPage, Verdict
 from app.db.session import SessionFactory
+from app.language.textmatch import normalize_for_match
 from tests.fixtures.planted_report import planted_report
 from tests.support.graphql import GraphQLClient
 from tests.support.reports import wait_for_status

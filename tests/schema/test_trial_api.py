@@ -12,7 +12,7 @@ from sqlalchemy import update
 
 from app.db.models import AnalysisRun, Report, ReportStatus
 from app.db.session import SessionFactory
-from app.pipeline.lease import current_process
+from app.services.lease import current_process
 from tests.support.analysed import seed_analysed_report
 from tests.support.graphql import GraphQLClient
 from tests.support.reports import wait_for_status

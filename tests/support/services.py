@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.db.migrate import upgrade
-from app.db.vector_check import require_vector_support
 from app.supervision.embedded.postgres import EmbeddedPostgres, start_postgres
 from app.supervision.embedded.redis import EmbeddedRedis, start_redis
+from app.supervision.vector_check import require_vector_support
 
 TEST_DATABASE = "sibyl_test"
 

@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from datetime import date
 from typing import Any
 
-from app.verification.registries.records import MatchedRecord, SnapshotRef
+from app.registries.matched import MatchedRecord, SnapshotRef
 
 
 def snapshot_label(snapshot: SnapshotRef) -> str:

@@ -12,8 +12,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from app.registries.matched import MatchedRecord
 from app.verification.registries.citing import snapshot_label, tonnes
-from app.verification.registries.records import MatchedRecord
 
 
 @dataclass(frozen=True)

@@ -15,12 +15,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.language.figures import close
+from app.registries.matched import MatchedRecord
 from app.verification.registries.citing import snapshot_label, tonnes
 from app.verification.registries.claim_emissions import ClaimedEmission, claimed_emissions
 from app.verification.registries.emission_records import RecordEmissions, record_emissions, records_text
 from app.verification.registries.periods import registry_period, same_period
 from app.verification.registries.proof import PROOFS
-from app.verification.registries.records import MatchedRecord, RegistryReading, Stance
+from app.verification.registries.records import RegistryReading, Stance
 
 _PRIORITY: dict[Stance, int] = {"contradicts": 3, "supports": 2, "consistent": 1}
 

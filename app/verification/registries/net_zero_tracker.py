@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from app.registries.matched import MatchedRecord
 from app.verification.registries.citing import best_record, day_of, snapshot_label
 from app.verification.registries.claim_statements import EndTarget, end_target_kind, end_targets
-from app.verification.registries.records import MatchedRecord, RegistryReading, Stance
+from app.verification.registries.records import RegistryReading, Stance
 
 KIND = "net_zero_tracker"
 #: The risk signals a tracker record may raise, and what each means.

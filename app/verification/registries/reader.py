@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from app.registries.matched import MatchedRecord, SnapshotRef
 from app.verification.registries.citing import latest_snapshot
 from app.verification.registries.claim_emissions import claimed_emissions
 from app.verification.registries.claim_statements import end_targets, sbti_statement
@@ -16,7 +17,7 @@ from app.verification.registries.claim_targets import claimed_targets
 from app.verification.registries.emissions import read_emissions
 from app.verification.registries.net_zero_tracker import read_net_zero_tracker
 from app.verification.registries.proof import EMISSION_KINDS
-from app.verification.registries.records import MatchedRecord, RegistryReading, SnapshotRef
+from app.verification.registries.records import RegistryReading
 from app.verification.registries.sbti import read_sbti
 
 

@@ -2,16 +2,16 @@
 
 The pipeline matches the report's company to registry entities (`app.registries.matching`),
 loads those entities' records from the latest snapshot of each registry, and hands them to the
-readers as `MatchedRecord`s. A reader returns `RegistryReading`s: what one registry says of one
-claim, naming the records it relied on.
+readers as `MatchedRecord`s (`app.registries.matched`). A reader returns `RegistryReading`s:
+what one registry says of one claim, naming the records it relied on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import date
-from typing import Any, Literal
+from typing import Literal
+
+from app.registries.matched import MatchedRecord, SnapshotRef
 
 #: What a registry's records say of a claim:
 #: - supports: the registry records what the claim says (within the stated precision);
@@ -20,37 +20,6 @@ from typing import Any, Literal
 #: - changed_after_report: the registry now records something else, changed after the report;
 #: - differs: the company's own word elsewhere (Net Zero Tracker) differs from the report.
 Stance = Literal["supports", "contradicts", "consistent", "changed_after_report", "differs"]
-
-
-@dataclass(frozen=True)
-class SnapshotRef:
-    """The imported snapshot a record comes from (verdicts cite it)."""
-
-    snapshot_id: str
-    kind: str  # an `app.registries.RegistryKind` value: sbti, net_zero_tracker, uk_ets, epa_ghgrp, nger
-    title: str  # "SBTi Companies Taking Action"
-    publisher: str  # "Science Based Targets initiative"
-    snapshot_date: date | None
-    period: str | None  # the snapshot's reporting period ("2021-22", "2020", "2021-2024"), if any
-
-
-@dataclass(frozen=True)
-class MatchedRecord:
-    """One registry record of an entity matched to the report's company.
-
-    `data` is the kind's details as stored (the JSON of `SbtiTargets`, `NgerEmissions`,
-    `UkEtsYear`, `GhgrpFacility`, `NetZeroTarget`: dates as ISO strings). `share` is the part of the
-    record that belongs to the company (a GHGRP parent's ownership share, 0-1), None for all of it.
-    """
-
-    snapshot: SnapshotRef
-    record_key: str
-    entity_name: str
-    period: str | None
-    data: Mapping[str, Any]
-    match_basis: str  # isin, lei, name, parent_company, confirmed (see app.registries.matching)
-    match_confidence: float
-    share: float | None = None
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from app.language.figures import close
+from app.registries.matched import MatchedRecord, SnapshotRef
 from app.registries.sbti import COMMITMENT_REMOVED, COMMITTED, TARGETS_SET
 from app.verification.registries.citing import day_of, snapshot_label
 from app.verification.registries.claim_statements import (
@@ -25,7 +26,7 @@ from app.verification.registries.claim_statements import (
 )
 from app.verification.registries.claim_targets import TargetParts, claimed_targets, read_targets
 from app.verification.registries.proof import Timing, listed_after, timing
-from app.verification.registries.records import MatchedRecord, RegistryReading, SnapshotRef, Stance
+from app.verification.registries.records import RegistryReading, Stance
 from app.verification.registries.sbti_record import frame_status, furthest, overall_status, record_text
 
 KIND = "sbti"

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from app.registries.matched import MatchedRecord
 from app.registries.sbti import COMMITMENT_REMOVED, COMMITTED, TARGETS_SET
 from app.verification.registries.citing import day_of, snapshot_label
-from app.verification.registries.records import MatchedRecord
 
 #: The time frames of a record, as `SbtiTargets` names them and as a finding writes them.
 FRAMES = (("near_term", "near-term"), ("long_term", "long-term"), ("net_zero", "net-zero"))

@@ -11,13 +11,13 @@ import pytest
 from app.claims.agent import ClaimsAgent, ExtractionStats, MappedClaim
 from app.claims.candidates import CLAIM_TYPES, PRIORITIES
 from app.claims.rules import MIN_BUDGET
-from app.claims.textmatch import normalize_for_match
 from app.config import Settings
 from app.db.session import SessionFactory
 from app.embeddings import HashingEmbedder
 from app.knowledge.registry import is_under
 from app.knowledge.search import KnowledgeSearch
 from app.knowledge.store import sync_registry
+from app.language.textmatch import normalize_for_match
 from app.llm import UsageTrace
 from tests.support.reports import report_pages, shared_report_paths
 

@@ -14,8 +14,8 @@ from pathlib import Path
 import psycopg
 import pytest
 
-from app.db.vector_check import VECTOR_PROBES, vector_support_problem
 from app.supervision.embedded.postgres import EmbeddedPostgres, install_dir, start_postgres
+from app.supervision.vector_check import VECTOR_PROBES, vector_support_problem
 from tests.support.services import RunningServices
 
 ROOT = Path(__file__).resolve().parents[3]

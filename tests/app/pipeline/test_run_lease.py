@@ -21,9 +21,9 @@ from app.config import Settings
 from app.db.models import AnalysisRun, Event, Report, ReportStatus
 from app.db.session import SessionFactory
 from app.events import EventLog
-from app.pipeline.lease import ProcessIdentity, current_process, owner_is_gone
 from app.pipeline.runner import RunResult
 from app.services.analysis import open_analysis_run, resume_analysis, runs_to_resume
+from app.services.lease import ProcessIdentity, current_process, owner_is_gone
 from tests.support.investigators import hanging
 from tests.support.pipeline import investigators, pipeline_runner, seed_report
 from workers.recovery import resume_abandoned_analyses

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Any
 
-from app.verification.registries.records import MatchedRecord, SnapshotRef
+from app.registries.matched import MatchedRecord, SnapshotRef
 
 SBTI = SnapshotRef(
     "s-sbti",

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from app.registries.matched import MatchedRecord
 from app.verification.registries.reader import about_registries, read_registries
-from app.verification.registries.records import MatchedRecord
 from tests.app.verification.registries.builders import nger_record, sbti_record, tracker_record, uk_ets_record
 
 SENTENCES = [

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from app.registries.matched import MatchedRecord
 from app.verification.registries.emissions import read_emissions
-from app.verification.registries.records import MatchedRecord, RegistryReading
+from app.verification.registries.records import RegistryReading
 from tests.app.verification.registries.builders import ghgrp_record, nger_record, uk_ets_record
 
 AUSTRALIAN = "Our Scope 1 emissions in FY2022 were 7.1 million tonnes CO2-e across our Australian operations."

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from app.registries.matched import MatchedRecord, SnapshotRef
 from app.verification.registries.reader import read_registries
-from app.verification.registries.records import MatchedRecord, RegistryReading, SnapshotRef
+from app.verification.registries.records import RegistryReading
 from tests.app.verification.registries.builders import ALL_SNAPSHOTS, OLD_SBTI, sbti_record
 
 VALIDATED = "Vexmoor's near-term targets were approved by the Science Based Targets initiative."

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from app.commands.database import run_with_database
 from app.config import Settings, get_settings
-from app.db.cli import run_with_database
 from app.db.session import SessionFactory
 from app.organisations.keys import (
     create_api_key,

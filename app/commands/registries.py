@@ -12,8 +12,8 @@ import time
 from datetime import date
 from pathlib import Path
 
+from app.commands.database import run_with_database
 from app.config import Settings, get_settings
-from app.db.cli import run_with_database
 from app.db.session import SessionFactory
 from app.registries.dating import check_period
 from app.registries.importer import ImportOutcome, import_registry

@@ -15,8 +15,8 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from app.commands.database import run_with_database
 from app.config import Settings, get_settings
-from app.db.cli import run_with_database
 from app.db.session import SessionFactory
 from app.embeddings import Embedder, create_embedder
 from app.evidence.errors import EvidenceRejected

@@ -9,8 +9,8 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from app.commands.database import run_with_database
 from app.config import Settings, get_settings
-from app.db.cli import run_with_database
 from app.db.session import SessionFactory
 from app.documents.processes import DocumentCrashed, DocumentFailed, DocumentTimedOut, document_processes
 from app.embeddings import create_embedder
