@@ -129,20 +129,33 @@ def source_finding(claim_id: str, item: EvaluatedSource, kinds: EvidenceKinds, s
     check). `supports_claim` is the reading: false for a counting source that contradicts the
     claim, however weak; whether it counts is the judge's to say (`judge.weighing`). `stands` (the
     bar over this agent's sources) only words the summary."""
-    assessment, result, tier = item.assessment, item.result, item.tier.tier
-    contradicts = assessment.stance == "contradicts"
+    contradicts = item.assessment.stance == "contradicts"
+    return FindingDraft(
+        claim_id=claim_id,
+        evidence_type=kinds.contradiction if contradicts else kinds.source,
+        summary=_source_summary(item, stands),
+        supports_claim=_reading(item),
+        confidence=item.weighted_confidence,
+        method=item.assessment.method,
+        details=_source_record(item).to_details(),
+    )
+
+
+def _reading(item: EvaluatedSource) -> bool | None:
+    """What a counting source says of the claim: False contradicts, True supports (Tier 1–3)."""
     if not item.counts:
-        supports: bool | None = None
-    elif contradicts:
-        supports = False
-    elif assessment.stance == "supports" and tier <= 3:
-        supports = True
-    else:
-        supports = None
+        return None
+    if item.assessment.stance == "contradicts":
+        return False
+    return True if item.assessment.stance == "supports" and item.tier.tier <= 3 else None
+
+
+def _source_summary(item: EvaluatedSource, stands: bool) -> str:
+    """The source's reading in a sentence, and why it weighs less when it does."""
+    assessment, result, tier = item.assessment, item.result, item.tier.tier
     dated = f", {result.published_date}" if result.published_date else ""
-    where = f"{result.source_domain or 'evidence library'} (Tier {tier}{dated})"
-    summary = f"{where}: {assessment.explanation}"
-    if contradicts and not stands:
+    summary = f"{result.source_domain or 'evidence library'} (Tier {tier}{dated}): {assessment.explanation}"
+    if assessment.stance == "contradicts" and not stands:
         summary += (
             " On its own this source is not enough to contradict the claim (the contradiction bar: "
             "one Tier 1 source, two of Tier 1–2 or three of Tier 1–3)."
@@ -155,7 +168,14 @@ def source_finding(claim_id: str, item: EvaluatedSource, kinds: EvidenceKinds, s
         summary += " Its quote does not state the claim's figure or subject, so this source decides nothing."
     elif item.company_voice and assessment.stance in {"supports", "contradicts"}:
         summary += f" Its quote {item.company_voice}: {_COMPANY_VOICE_MEANS[assessment.stance]}"
-    record = SourceFinding(
+    return summary
+
+
+def _source_record(item: EvaluatedSource) -> SourceFinding:
+    """The source finding's details: the citation, the reading and the quote check."""
+    assessment, result, tier = item.assessment, item.result, item.tier.tier
+    contradicts = assessment.stance == "contradicts"
+    return SourceFinding(
         source_url=result.url,
         source_title=result.title,
         source_domain=result.source_domain,
@@ -180,15 +200,6 @@ def source_finding(claim_id: str, item: EvaluatedSource, kinds: EvidenceKinds, s
         voice=voice_key(_publisher(result), _whole_text(result), result.url),
         sources=[source_reference(result, tier, assessment.quote)],
         llm_error=item.llm_error,
-    )
-    return FindingDraft(
-        claim_id=claim_id,
-        evidence_type=kinds.contradiction if contradicts else kinds.source,
-        summary=summary,
-        supports_claim=supports,
-        confidence=item.weighted_confidence,
-        method=assessment.method,
-        details=record.to_details(),
     )
 
 
@@ -216,21 +227,7 @@ def summary_finding(
     text = (
         f"{label} agent: {len(supporting)} supporting and {len(contradicting)} contradicting source(s) among "
         f"{len(sources)} evaluated ({searched} found by {len(queries)} queries)."
-    )
-    if stands:
-        types = ", ".join(sorted({item.assessment.contradiction_type or "direct" for item in contradicting}))
-        text += f" Public sources contradict the claim ({types})."
-    elif contradicting:
-        text += " Contradicting sources fall short of the contradiction bar."
-    own = sum(item.self_reported for item in relevant)
-    if own:
-        text += (
-            f" {own} source(s) are the company's own word (its site, report or release, or an outlet "
-            "relaying its statement), not independent evidence."
-        )
-    unchecked = sum(item.quote.verified is False for item in sources)
-    if unchecked:
-        text += f" {unchecked} source(s) ignored: their quote was not in their text."
+    ) + _summary_caveats(sources, relevant, contradicting, stands)
     key = sorted(deciding or relevant, key=lambda item: (item.tier.tier, -item.assessment.confidence))[:3]
     return FindingDraft(
         claim_id=claim_id,
@@ -260,3 +257,29 @@ def summary_finding(
             sources=[source_reference(item.result, item.tier.tier, item.assessment.quote) for item in key],
         ).to_details(),
     )
+
+
+def _summary_caveats(
+    sources: Sequence[EvaluatedSource],
+    relevant: Sequence[EvaluatedSource],
+    contradicting: Sequence[EvaluatedSource],
+    stands: bool,
+) -> str:
+    """What the summary adds to its counts: whether the contradictions stand, how many sources are
+    the company's own word, and how many were ignored for a quote not in their text."""
+    text = ""
+    if stands:
+        types = ", ".join(sorted({item.assessment.contradiction_type or "direct" for item in contradicting}))
+        text += f" Public sources contradict the claim ({types})."
+    elif contradicting:
+        text += " Contradicting sources fall short of the contradiction bar."
+    own = sum(item.self_reported for item in relevant)
+    if own:
+        text += (
+            f" {own} source(s) are the company's own word (its site, report or release, or an outlet "
+            "relaying its statement), not independent evidence."
+        )
+    unchecked = sum(item.quote.verified is False for item in sources)
+    if unchecked:
+        text += f" {unchecked} source(s) ignored: their quote was not in their text."
+    return text
