@@ -11,8 +11,8 @@ from strawberry.file_uploads import Upload
 from app.documents.pdf import PdfProblem, PdfRejected
 from app.queue import check_queue, enqueue_parse
 from app.services.parse_recovery import requeue_if_stalled
-from app.services.uploads import InvalidUpload, accept_upload
-from schema.context import Context
+from app.services.uploads import InvalidUpload, UploadOutcome, accept_upload
+from schema.context import Context, Services
 from schema.limits.input_limits import (
     COMPANY_NAME_CHARS,
     FILENAME_CHARS,
@@ -91,6 +91,34 @@ UploadReportResult = Annotated[
 ]
 
 
+ReportFile = Annotated[
+    Upload,
+    strawberry.argument(
+        description=f"The report PDF; its file name has at most {FILENAME_CHARS:,} characters."
+    ),
+]
+CompanyNameArgument = Annotated[
+    str | None,
+    strawberry.argument(description=f"The reporting company, if known. {at_most(COMPANY_NAME_CHARS)}"),
+]
+IsinArgument = Annotated[
+    str | None,
+    strawberry.argument(
+        description="The company's ISIN (12 characters, e.g. DE0007236101), if known: public "
+        "registries are matched by it before any name. A malformed one is INVALID_INPUT. "
+        f"{at_most(IDENTIFIER_CHARS)}"
+    ),
+]
+LeiArgument = Annotated[
+    str | None,
+    strawberry.argument(
+        description="The company's Legal Entity Identifier (20 characters), if known: public "
+        "registries are matched by it before any name. A malformed one is INVALID_INPUT. "
+        f"{at_most(IDENTIFIER_CHARS)}"
+    ),
+]
+
+
 @strawberry.type
 class UploadReportMutation:
     @strawberry.mutation(
@@ -101,48 +129,15 @@ class UploadReportMutation:
     async def upload_report(
         self,
         info: strawberry.Info[Context],
-        file: Annotated[
-            Upload,
-            strawberry.argument(
-                description=f"The report PDF; its file name has at most {FILENAME_CHARS:,} characters."
-            ),
-        ],
-        company_name: Annotated[
-            str | None,
-            strawberry.argument(
-                description=f"The reporting company, if known. {at_most(COMPANY_NAME_CHARS)}"
-            ),
-        ] = None,
-        isin: Annotated[
-            str | None,
-            strawberry.argument(
-                description="The company's ISIN (12 characters, e.g. DE0007236101), if known: public "
-                "registries are matched by it before any name. A malformed one is INVALID_INPUT. "
-                f"{at_most(IDENTIFIER_CHARS)}"
-            ),
-        ] = None,
-        lei: Annotated[
-            str | None,
-            strawberry.argument(
-                description="The company's Legal Entity Identifier (20 characters), if known: public "
-                "registries are matched by it before any name. A malformed one is INVALID_INPUT. "
-                f"{at_most(IDENTIFIER_CHARS)}"
-            ),
-        ] = None,
+        file: ReportFile,
+        company_name: CompanyNameArgument = None,
+        isin: IsinArgument = None,
+        lei: LeiArgument = None,
     ) -> UploadReportResult:
         services = info.context.services
-        try:
-            check_length(getattr(file, "filename", None), FILENAME_CHARS, "file")
-        except InputTooLong as exc:
-            await file.close()  # type: ignore[attr-defined]
-            return UploadReportError(
-                code=UploadReportErrorCode.INVALID_INPUT, message=exc.message, field="file"
-            )
-        limit = services.settings.max_upload_bytes
-        try:
-            content = await file.read(limit + 1)  # type: ignore[attr-defined]
-        finally:
-            await file.close()  # type: ignore[attr-defined]
+        content = await _read_upload(file, services.settings.max_upload_bytes)
+        if isinstance(content, UploadReportError):
+            return content
         await check_queue(services.arq)  # Redis hung or down: SERVICE_UNAVAILABLE, nothing stored
         try:
             outcome = await accept_upload(
@@ -164,14 +159,34 @@ class UploadReportMutation:
             return UploadReportError(
                 code=UploadReportErrorCode.INVALID_INPUT, message=exc.message, field=exc.field
             )
-        if outcome.created:
-            await enqueue_parse(services.arq, outcome.report.id)
-        else:  # the same bytes again: a parse that stalled (its job failed) is queued again
-            await requeue_if_stalled(
-                services.session_factory,
-                services.event_log,
-                services.arq,
-                outcome.report,
-                max_attempts=services.settings.max_job_attempts,
-            )
+        await _queue_parse(services, outcome)
         return UploadReportSuccess(report=Report.from_model(outcome.report), created=outcome.created)
+
+
+async def _read_upload(file: Upload, limit: int) -> bytes | UploadReportError:
+    """The upload's bytes (one more than `limit`, so an oversize file is told apart), the file
+    closed either way; an over-long file name is INVALID_INPUT before anything is read."""
+    try:
+        check_length(getattr(file, "filename", None), FILENAME_CHARS, "file")
+    except InputTooLong as exc:
+        await file.close()  # type: ignore[attr-defined]
+        return UploadReportError(code=UploadReportErrorCode.INVALID_INPUT, message=exc.message, field="file")
+    try:
+        return await file.read(limit + 1)  # type: ignore[attr-defined,no-any-return]
+    finally:
+        await file.close()  # type: ignore[attr-defined]
+
+
+async def _queue_parse(services: Services, outcome: UploadOutcome) -> None:
+    """A new report's parse is queued; the same bytes again queue a parse that stalled (its job
+    failed) once more."""
+    if outcome.created:
+        await enqueue_parse(services.arq, outcome.report.id)
+        return
+    await requeue_if_stalled(
+        services.session_factory,
+        services.event_log,
+        services.arq,
+        outcome.report,
+        max_attempts=services.settings.max_job_attempts,
+    )
