@@ -32,7 +32,8 @@ from app.pipeline.specialists import draft_finding
 from app.registries.evidence import company_context
 from app.registries.importer import import_registry
 from app.verification.investigators.registry_findings import registry_finding
-from app.verification.judge.grounding import ground, grounded_verdict
+from app.verification.judge.decision import grounded_verdict
+from app.verification.judge.grounding import ground
 from app.verification.records import Finding, FindingDraft
 from app.verification.registries.reader import read_registries
 from bench.common import percentile, print_summary, print_table

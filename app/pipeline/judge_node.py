@@ -21,7 +21,7 @@ from app.pipeline.state import PipelineState
 from app.pipeline.warnings import record_warnings
 from app.verification.evidence_kinds import evidence_of, kind_of
 from app.verification.judge import ClaimJudgment, build_reasoning, confidence_level, judge_claim
-from app.verification.judge.grounding import permitted_verdicts
+from app.verification.judge.decision import permitted_verdicts
 from app.verification.judge.ordering import in_content_order
 from app.verification.judge.reinvestigation import repeat_answers
 from app.verification.records import ClaimState, Finding, Verdict, findings_by_claim

@@ -12,8 +12,8 @@ counts only when it is independent evidence: counting every supporting finding w
   publishers carrying the same quote word for word, copies credited to one wire and rewordings of
   one story are one voice (`voices`).
 - CONTRADICTED needs a counting independent contradiction (the contradiction bar: one Tier 1
-  source, two of Tier 1–2 or three of Tier 1–3; the specialist marks a source
-  `supports_claim: false` only when the contradicting sources reach it) or a certain
+  source, two of Tier 1–2 or three of Tier 1–3, one vote per voice; a contradicting source says
+  `supports_claim: false` however weak, and the bar is applied here) or a certain
   internal one: a stated change its stated values cannot produce beyond rounding, or the same
   metric and year stated with two different values on two pages. A clash of two pages is the
   exception when independent evidence reaching the VERIFIED bar backs this claim's value: the claim
@@ -30,7 +30,7 @@ the report it is an internal doubt, not an independent contradiction; satellite 
 a named town is indirect, so it can make a verdict INSUFFICIENT_EVIDENCE but never decides it.
 
 `ground` returns a JSON-serialisable summary of the deciding sources, stored with the verdict and
-used for its reasoning; `permitted_verdicts` bounds what an LLM review may choose.
+used for its reasoning; what that summary permits a verdict to say is `decision`.
 """
 
 from __future__ import annotations
@@ -341,71 +341,3 @@ def _file_internal(grounding: Grounding, finding: Finding) -> None:
 def stored_grounding(verdict_details: Mapping[str, Any]) -> Mapping[str, Any]:
     """The `Grounding` a stored verdict's details keep under its evaluation (empty when none)."""
     return (verdict_details.get("evaluation") or {}).get("grounding") or {}
-
-
-# --- the decision --------------------------------------------------------------------------------
-
-
-def has_independent_evidence(grounding: Grounding) -> bool:
-    """Whether any independent source took a side on the claim (above or below the bar)."""
-    return any(
-        grounding[key] for key in ("corroborating", "weak_support", "contradicting", "weak_contradiction")
-    )
-
-
-def is_mixed(grounding: Grounding) -> bool:
-    """Whether anything speaks against a claim that independent sources support."""
-    return bool(grounding["weak_contradiction"] or grounding["internal_doubts"])
-
-
-def grounded_verdict(grounding: Grounding) -> str:
-    """The verdict the evidence allows (see the module docstring)."""
-    if grounding.get("clash_outweighed"):
-        return "insufficient_evidence"  # backed independently, but the report also states another value
-    if grounding["contradicting"] or grounding["internal_contradictions"]:
-        return "contradicted"
-    if grounding["corroborated"] and not is_mixed(grounding):
-        return "verified"
-    if has_independent_evidence(grounding) or grounding["internal_doubts"]:
-        return "insufficient_evidence"
-    return "unverified"
-
-
-def permitted_verdicts(grounding: Grounding) -> frozenset[str]:
-    """What a reviewer (the LLM) may choose: it may weigh the evidence, never claim more than exists.
-
-    The rules' verdict, or INSUFFICIENT_EVIDENCE instead of VERIFIED or CONTRADICTED (a reviewer may
-    find the deciding evidence less telling than the rules do); nothing else.
-    """
-    decided = grounded_verdict(grounding)
-    if decided in ("verified", "contradicted"):
-        return frozenset({decided, "insufficient_evidence"})
-    return frozenset({decided})
-
-
-def shortfall(grounding: Grounding) -> str:
-    """Why the evidence falls short of a verdict, in a sentence (for INSUFFICIENT_EVIDENCE)."""
-    reasons: list[str] = []
-    if grounding.get("clash_outweighed"):
-        reasons.append(
-            "independent evidence backs the claim's value, but the report states another value for the "
-            "same metric and year elsewhere, so the report does not state it consistently"
-        )
-    elif grounding["corroborated"] and is_mixed(grounding):
-        reasons.append("independent support exists, but other evidence speaks against the claim")
-    elif grounding["corroborating"] or grounding["weak_support"]:
-        reasons.append(
-            "no Tier 1–2 source and fewer than two independent publishers support the claim with a "
-            "quote found in the source"
-        )
-    if grounding["weak_contradiction"]:
-        reasons.append(
-            "the contradicting sources fall short of the contradiction bar (one Tier 1, two Tier 1–2 "
-            "or three Tier 1–3 sources)"
-        )
-    if grounding["internal_doubts"]:
-        reasons.append("an internal check disagrees, but not with certainty")
-    if not reasons:
-        return "More independent evidence."
-    text = "; ".join(reasons)
-    return text[0].upper() + text[1:] + "."

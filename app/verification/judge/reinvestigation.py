@@ -10,6 +10,7 @@ from collections.abc import Collection, Sequence
 
 from app.verification.evidence_kinds import DISCLOSURE_AGENTS, evidence_of, kind_of
 from app.verification.judge.clashes import only_clashes
+from app.verification.judge.decision import grounded_verdict
 from app.verification.judge.evaluation import (
     SUFFICIENT_SCORE,
     errors_of,
@@ -18,7 +19,7 @@ from app.verification.judge.evaluation import (
     weighted_findings,
 )
 from app.verification.judge.evaluation_records import Evaluation
-from app.verification.judge.grounding import STRONG_TIER, Grounding, grounded_verdict
+from app.verification.judge.grounding import STRONG_TIER, Grounding
 from app.verification.judge.weights import KNOWN_AGENTS, agent_label
 from app.verification.records import ClaimState, Finding, ReinvestigationRequest, agent_of, latest_findings
 

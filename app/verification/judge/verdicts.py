@@ -12,6 +12,7 @@ from typing import Any, cast
 
 from app.claims.risk_flags import flags_of
 from app.verification.judge.clashes import only_clashes
+from app.verification.judge.decision import grounded_verdict, shortfall
 from app.verification.judge.evaluation import (
     errors_of,
     evaluate_evidence,
@@ -19,13 +20,7 @@ from app.verification.judge.evaluation import (
     pipeline_order,
 )
 from app.verification.judge.evaluation_records import Evaluation
-from app.verification.judge.grounding import (
-    Grounding,
-    SourceCitation,
-    grounded_verdict,
-    shortfall,
-    voices,
-)
+from app.verification.judge.grounding import Grounding, SourceCitation, voices
 from app.verification.judge.ordering import in_content_order
 from app.verification.judge.reinvestigation import plan_reinvestigation
 from app.verification.judge.risk import vague_closing, vague_flags, vague_headline, vague_verdict
@@ -79,7 +74,7 @@ QUOTE_CHECK_NOTES: dict[bool | None, str] = {
 
 
 def decide_verdict(evaluation: Evaluation) -> str:
-    """The verdict the independent evidence allows (`grounding.grounded_verdict`)."""
+    """The verdict the independent evidence allows (`decision.grounded_verdict`)."""
     return grounded_verdict(evaluation["grounding"])
 
 

@@ -15,7 +15,8 @@ import pytest
 
 from app.verification.evidence_kinds import evidence_kind_of, kind_of
 from app.verification.judge import judge_claim
-from app.verification.judge.grounding import ground, grounded_verdict, permitted_verdicts
+from app.verification.judge.decision import grounded_verdict, permitted_verdicts
+from app.verification.judge.grounding import ground
 from app.verification.records import ClaimState, Finding
 
 _ids = itertools.count()

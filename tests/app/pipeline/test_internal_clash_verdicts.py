@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from app.verification.judge import judge_claim
-from app.verification.judge.grounding import cite, ground, grounded_verdict
+from app.verification.judge.decision import grounded_verdict
+from app.verification.judge.grounding import cite, ground
 from app.verification.records import ClaimState, Finding
 from tests.app.pipeline.test_grounded_verdicts import _finding, source
 

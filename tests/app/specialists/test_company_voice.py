@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 
 from app.verification.evidence_kinds import evidence_kind_of
-from app.verification.judge.grounding import ground, grounded_verdict, voices
+from app.verification.judge.decision import grounded_verdict
+from app.verification.judge.grounding import ground, voices
 from app.verification.records import Finding
 from app.verification.sources.attribution import FIRST_PERSON, RELAYED, company_voice
 from app.verification.sources.credibility import assign_tier, is_company_site

@@ -10,7 +10,8 @@ from app.pipeline.specialists import draft_finding
 from app.verification.contract import RegistryCitation, SourceFinding
 from app.verification.evidence_kinds import kind_of
 from app.verification.investigators.registry_findings import registry_finding, tracker_risk_flags
-from app.verification.judge.grounding import ground, grounded_verdict
+from app.verification.judge.decision import grounded_verdict
+from app.verification.judge.grounding import ground
 from app.verification.records import Finding
 from app.verification.registries.reader import read_registries
 from app.verification.registries.records import RegistryReading
