@@ -24,7 +24,7 @@ def run_with_database(settings: Settings, action: DatabaseAction) -> int:
 
     An embedded server this call started is stopped when the action ends.
     """
-    from app.supervision.supervisor import StartupRefused, provide_database
+    from app.supervision.database import StartupRefused, provide_database
 
     with ExitStack() as stack:
         try:

@@ -29,8 +29,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Callable, Iterator
-from contextlib import ExitStack
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import FrameType
@@ -40,23 +39,21 @@ from app.db.migrate import upgrade
 from app.db.session import create_engine, create_session_factory
 from app.organisations.local import local_api_key
 from app.supervision.banner import announce, local_url
-from app.supervision.embedded.postgres import (
-    DataDirProblem,
-    EmbeddedPostgres,
-    postmaster_pid,
-    process_runs,
-    start_postgres,
+from app.supervision.database import (
+    EMBEDDED_DATABASE,
+    StartupRefused,
+    check_vector_support,
+    embedded_data_dir,
+    embedded_postgres,
 )
 from app.supervision.embedded.redis import EmbeddedRedis, free_port
 from app.supervision.guardian import STOP_WORD, stop_left_behind
 from app.supervision.preflight import startup_problems
 from app.supervision.run_lock import DataDirInUse, RunLock, acquire, describe_owner, owner_alive
 from app.supervision.supervised import ChildProcess, PostgresService, RedisService, Service
-from app.supervision.vector_check import VectorSupportMissing, require_vector_support
 
 logger = logging.getLogger(__name__)
 
-EMBEDDED_DATABASE = "sibyl"
 #: Per-message deflate costs more CPU than it saves bytes on small event messages over fast links.
 UVICORN_WS_OPTIONS = ("--ws-per-message-deflate", "false")
 #: The API's HTTP protocol cuts off clients whose headers are slow (REQUEST_HEADER_TIMEOUT_SECONDS).
@@ -231,47 +228,12 @@ def _handled_signals() -> Iterator[_Signals]:
             signal.signal(sig, old)
 
 
-#: Start-up refusals that are one sentence for the user, not a traceback.
-StartupRefused = (DataDirProblem, VectorSupportMissing)
-
-
-def provide_database(settings: Settings, stack: ExitStack, say: Callable[[str], None] = print) -> str:
-    """DATABASE_URL, or the embedded server's URL (started if needed, and then stopped on exit),
-    once its vector support passed the self-check (else `VectorSupportMissing`)."""
-    if settings.database_url:
-        database_url = settings.database_url
-    else:
-        postgres, started = _embedded_postgres(settings, say)
-        if started:
-            stack.callback(postgres.stop)
-        database_url = postgres.url(EMBEDDED_DATABASE)
-    check_vector_support(settings, database_url)
-    return database_url
-
-
-def check_vector_support(settings: Settings, database_url: str) -> None:
-    """The self-check of `app.supervision.vector_check`, reading the embedded server's log for the cause."""
-    pgdata = _pgdata(settings)
-    require_vector_support(database_url, server_log=pgdata / "log" if pgdata else None)
-
-
-def _embedded_postgres(settings: Settings, say: Callable[[str], None]) -> tuple[EmbeddedPostgres, bool]:
-    """The embedded server, started unless one already runs on its data; True if started here."""
-    data_dir = settings.data_dir / "postgres"
-    pid = postmaster_pid(data_dir.expanduser().resolve())
-    already_running = pid is not None and process_runs(pid)
-    postgres = start_postgres(data_dir)
-    postgres.ensure_database(EMBEDDED_DATABASE)
-    say(f"embedded Postgres (pgvector) data in {data_dir}")
-    return postgres, not already_running
-
-
 def _start_storage(settings: Settings, supervisor: Supervisor) -> dict[str, str]:
     """DATABASE_URL and REDIS_URL, from the settings or from embedded servers the supervisor watches."""
     if settings.database_url:
         database_url = settings.database_url
     else:
-        postgres, started = _embedded_postgres(settings, print)
+        postgres, started = embedded_postgres(settings, print)
         if started:
             supervisor.add(PostgresService(postgres))
         database_url = postgres.url(EMBEDDED_DATABASE)
@@ -324,17 +286,12 @@ class _Guardian:
             self.process.wait()
 
 
-def _pgdata(settings: Settings) -> Path | None:
-    """The embedded Postgres' data directory, when this run uses one."""
-    return None if settings.database_url else (settings.data_dir / "postgres").expanduser().resolve()
-
-
 def _stop_left_behind(lock: RunLock, settings: Settings) -> None:
     """Stop what a previous run on this DATA_DIR left running when it was killed, naming it."""
     previous = lock.previous
     if not previous.get("pid") or owner_alive(previous):
         return
-    stopped = stop_left_behind(previous, _pgdata(settings))
+    stopped = stop_left_behind(previous, embedded_data_dir(settings))
     if stopped:
         print(
             f"{describe_owner(previous)} ended without stopping what it started; "
@@ -412,7 +369,7 @@ def run(settings: Settings) -> int:
             print(f"sibyl: {problem}", file=sys.stderr, flush=True)
         if problems:
             return 1
-        guardian = _Guardian.start(lock, _pgdata(settings))
+        guardian = _Guardian.start(lock, embedded_data_dir(settings))
         return _supervise(settings, Supervisor(settings, lock))
     finally:
         if guardian is not None:
