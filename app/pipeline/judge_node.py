@@ -13,6 +13,7 @@ from langgraph.runtime import Runtime
 from pydantic import BaseModel, Field
 
 from app.degradation import RunWarning, WarningCode, failure_cause, fallback_warnings
+from app.events.log import EventTransaction
 from app.llm import LLMClient, LLMRole, LLMUnavailable, UsageTrace
 from app.pipeline.persistence import add_usage, save_verdicts
 from app.pipeline.runtime import NodeRecorder, PipelineDeps
@@ -24,7 +25,13 @@ from app.verification.judge import ClaimJudgment, build_reasoning, confidence_le
 from app.verification.judge.decision import permitted_verdicts
 from app.verification.judge.ordering import in_content_order
 from app.verification.judge.reinvestigation import repeat_answers
-from app.verification.records import ClaimState, Finding, Verdict, findings_by_claim
+from app.verification.records import (
+    ClaimState,
+    Finding,
+    ReinvestigationRequest,
+    Verdict,
+    findings_by_claim,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -66,11 +73,11 @@ def claims_to_judge(state: PipelineState) -> list[ClaimState]:
     return [claim for claim in claims if claim["claim_id"] in routed]
 
 
-async def review_conflict(
-    llm: LLMClient, claim: ClaimState, findings: list[Finding], judgment: ClaimJudgment, trace: UsageTrace
-) -> Verdict:
-    """The LLM's view on a claim with conflicting evidence: it may replace the rule verdict with
-    another the evidence permits (`permitted_verdicts`); any other answer is recorded and refused."""
+def _review_prompt(
+    claim: ClaimState, findings: list[Finding], judgment: ClaimJudgment, permitted: frozenset[str]
+) -> str:
+    """The review's question: the claim, its independent and internal evidence, and the rules'
+    verdict with the verdicts the evidence permits."""
     rule_verdict = judgment.verdict
     evidence = [
         {
@@ -84,58 +91,56 @@ async def review_conflict(
         for finding in findings
         if kind_of(finding) in ("independent", "internal")
     ]
-    user = json.dumps(
+    return json.dumps(
         {
             "claim": claim["text"],
             "claim_type": claim["claim_type"],
             "evidence": evidence,
             "rule_based_verdict": rule_verdict["verdict"],
-            "permitted_verdicts": sorted(permitted_verdicts(judgment.evaluation["grounding"])),
+            "permitted_verdicts": sorted(permitted),
             "rule_based_reasoning": rule_verdict["reasoning"],
         },
         ensure_ascii=False,
     )
-    try:
-        review = await llm.complete_json(
-            LLMRole.JUDGMENT,
-            system=REVIEW_SYSTEM_PROMPT,
-            user=user,
-            schema=JudgeReview,
-            trace=trace,
-            max_tokens=2048,
-        )
-    except LLMUnavailable as exc:
-        logger.warning("judge review by LLM failed, keeping the rule verdict: %s", exc)
-        failed = {"status": "failed", "error": str(exc), "cause": failure_cause(exc)}
-        evaluation = {**rule_verdict["evaluation"], "llm_review": failed}
-        return {**rule_verdict, "evaluation": evaluation}
-    permitted = permitted_verdicts(judgment.evaluation["grounding"])
-    if review.verdict not in permitted:
-        evaluation = {
-            **rule_verdict["evaluation"],
-            "llm_review": {
-                "status": "refused",
-                "rule_verdict": rule_verdict["verdict"],
-                "proposed": review.verdict,
-                "why": review.reasoning,
-                "permitted": sorted(permitted),
-                "reason": "the evidence does not allow this verdict (see grounding)",
-            },
-        }
-        return {**rule_verdict, "evaluation": evaluation}
+
+
+def _with_review(verdict: Verdict, review: dict[str, Any]) -> Verdict:
+    """The verdict, its evaluation recording what the LLM review did."""
+    return {**verdict, "evaluation": {**verdict["evaluation"], "llm_review": review}}
+
+
+def _refused(rule_verdict: Verdict, review: JudgeReview, permitted: frozenset[str]) -> Verdict:
+    """The rules' verdict stands: the review chose a verdict the evidence does not allow."""
+    return _with_review(
+        rule_verdict,
+        {
+            "status": "refused",
+            "rule_verdict": rule_verdict["verdict"],
+            "proposed": review.verdict,
+            "why": review.reasoning,
+            "permitted": sorted(permitted),
+            "reason": "the evidence does not allow this verdict (see grounding)",
+        },
+    )
+
+
+def _accepted(judgment: ClaimJudgment, findings: list[Finding], review: JudgeReview) -> Verdict:
+    """The review's permitted verdict: the rules' verdict confirmed, or replaced with the review's
+    reasoning and confidence."""
+    rule_verdict = judgment.verdict
     overridden = review.verdict != rule_verdict["verdict"]
-    evaluation = {
-        **rule_verdict["evaluation"],
-        "llm_review": {
+    reviewed = _with_review(
+        rule_verdict,
+        {
             "status": "overridden" if overridden else "confirmed",
             "rule_verdict": rule_verdict["verdict"],
             "why": review.reasoning,
         },
-    }
+    )
     if not overridden:
-        return {**rule_verdict, "evaluation": evaluation}
+        return reviewed
     return {
-        **rule_verdict,
+        **reviewed,
         "verdict": review.verdict,
         "reasoning": build_reasoning(review.verdict, judgment.evaluation, findings)
         + f"\nLLM review (it replaced the rules' {rule_verdict['verdict'].upper()}, within what the evidence "
@@ -143,8 +148,31 @@ async def review_conflict(
         "confidence": round(review.confidence, 3),
         "confidence_level": confidence_level(review.confidence),
         "method": "llm",
-        "evaluation": evaluation,
     }
+
+
+async def review_conflict(
+    llm: LLMClient, claim: ClaimState, findings: list[Finding], judgment: ClaimJudgment, trace: UsageTrace
+) -> Verdict:
+    """The LLM's view on a claim with conflicting evidence: it may replace the rule verdict with
+    another the evidence permits (`permitted_verdicts`); any other answer is recorded and refused."""
+    permitted = permitted_verdicts(judgment.evaluation["grounding"])
+    try:
+        review = await llm.complete_json(
+            LLMRole.JUDGMENT,
+            system=REVIEW_SYSTEM_PROMPT,
+            user=_review_prompt(claim, findings, judgment, permitted),
+            schema=JudgeReview,
+            trace=trace,
+            max_tokens=2048,
+        )
+    except LLMUnavailable as exc:
+        logger.warning("judge review by LLM failed, keeping the rule verdict: %s", exc)
+        failed = {"status": "failed", "error": str(exc), "cause": failure_cause(exc)}
+        return _with_review(judgment.verdict, failed)
+    if review.verdict not in permitted:
+        return _refused(judgment.verdict, review, permitted)
+    return _accepted(judgment, findings, review)
 
 
 async def review_if_conflicting(
@@ -177,22 +205,27 @@ def review_warnings(verdicts: list[Verdict], iteration: int) -> list[RunWarning]
     )
 
 
-async def judge_evidence(state: PipelineState, runtime: Runtime[PipelineDeps]) -> dict[str, Any]:
-    deps = runtime.context
-    iteration = state.get("iteration_count", 0)
-    recorder = NodeRecorder.for_run(deps, state, node="judge_evidence", iteration=iteration, agent_name=AGENT)
-    await recorder.start("judging")
-    # In content order: the specialists' findings arrive in an order set by timing (`ordering`).
-    grouped = {
+def _grouped_findings(state: PipelineState) -> dict[str, list[Finding]]:
+    """The run's findings per claim, in content order: the specialists' findings arrive in an order
+    set by timing (`ordering`)."""
+    return {
         claim_id: in_content_order(found)
         for claim_id, found in findings_by_claim(state.get("findings") or []).items()
     }
+
+
+def _judgments(
+    state: PipelineState,
+    deps: PipelineDeps,
+    claims: list[ClaimState],
+    grouped: dict[str, list[Finding]],
+) -> list[ClaimJudgment]:
+    """The rules' judgment of each claim, knowing which agents would only repeat their answers."""
+    iteration = state.get("iteration_count", 0)
     agent_status = state.get("agent_status") or {}
-    trace = UsageTrace()
-    claims = claims_to_judge(state)
     unguided = unguided_agents(deps.investigators)
     asked = asked_again(state)
-    judgments = [
+    return [
         judge_claim(
             claim,
             grouped.get(claim["claim_id"], []),
@@ -209,14 +242,94 @@ async def judge_evidence(state: PipelineState, runtime: Runtime[PipelineDeps]) -
         )
         for claim in claims
     ]
-    verdicts = list(
+
+
+async def _reviewed(
+    llm: LLMClient | None,
+    claims: list[ClaimState],
+    grouped: dict[str, list[Finding]],
+    judgments: list[ClaimJudgment],
+    trace: UsageTrace,
+) -> list[Verdict]:
+    """Each claim's verdict, conflicting ones reviewed by the LLM concurrently."""
+    return list(
         await asyncio.gather(
             *(
-                review_if_conflicting(deps.llm, claim, grouped.get(claim["claim_id"], []), judgment, trace)
+                review_if_conflicting(llm, claim, grouped.get(claim["claim_id"], []), judgment, trace)
                 for claim, judgment in zip(claims, judgments, strict=True)
             )
         )
     )
+
+
+def _evaluation_summary(evaluation: dict[str, Any]) -> str:
+    """The evaluation's overall score, then each dimension's, in one line."""
+    return f"overall {evaluation['overall_score']:.2f}; " + ", ".join(
+        f"{name} {score:.2f}" for name, score in evaluation["dimension_scores"].items()
+    )
+
+
+async def _emit_verdict(
+    recorder: NodeRecorder, transaction: EventTransaction, verdict: Verdict, iteration: int, *, is_final: bool
+) -> None:
+    """The verdict's evaluation, then the verdict itself."""
+    await recorder.emit_in(
+        transaction,
+        "evidence_evaluation",
+        {"claim_id": verdict["claim_id"], "evaluation_summary": _evaluation_summary(verdict["evaluation"])},
+    )
+    await recorder.emit_in(
+        transaction,
+        "verdict_issued",
+        {
+            "claim_id": verdict["claim_id"],
+            "verdict_id": verdict["verdict_id"],
+            "verdict": verdict["verdict"],
+            "reasoning": verdict["reasoning"],
+            "ifrs_mapping": [mapping["paragraph_id"] for mapping in verdict["ifrs_mapping"]],
+            "confidence": verdict["confidence_level"],
+            "confidence_score": verdict["confidence"],
+            "iteration": iteration,
+            "cycle_count": iteration + 1,
+            "method": verdict["method"],
+            # what `verdictIssued` streams as `isFinal`: known now, stored at completion
+            "is_final": is_final,
+        },
+    )
+
+
+async def _emit_reinvestigation(
+    recorder: NodeRecorder,
+    transaction: EventTransaction,
+    requests: list[ReinvestigationRequest],
+    iteration: int,
+) -> None:
+    """The claims sent back for another pass, to which agents, and what they should look for."""
+    await recorder.emit_in(
+        transaction,
+        "reinvestigation",
+        {
+            "claim_ids": [request["claim_id"] for request in requests],
+            "target_agents": sorted({agent for request in requests for agent in request["target_agents"]}),
+            "cycle": iteration + 1,
+            "evidence_gaps": [request["evidence_gap"] for request in requests],
+            "refined_queries_count": sum(len(request["refined_queries"]) for request in requests),
+        },
+    )
+
+
+async def judge_evidence(state: PipelineState, runtime: Runtime[PipelineDeps]) -> dict[str, Any]:
+    """Judge this pass's claims by the rules (the LLM reviewing conflicting evidence), store the
+    verdicts and ask for another pass on the weak ones while passes remain."""
+    deps = runtime.context
+    iteration = state.get("iteration_count", 0)
+    recorder = NodeRecorder.for_run(deps, state, node="judge_evidence", iteration=iteration, agent_name=AGENT)
+    await recorder.start("judging")
+    grouped = _grouped_findings(state)
+    trace = UsageTrace()
+    claims = claims_to_judge(state)
+    judgments = _judgments(state, deps, claims, grouped)
+    verdicts = await _reviewed(deps.llm, claims, grouped, judgments, trace)
     requests = [judgment.request for judgment in judgments if judgment.request is not None]
     # A later pass judges again exactly the claims sent back (`plan_reinvestigation` sends none on
     # the last allowed pass); every other verdict is final, which `compile_report` marks at the end.
@@ -227,52 +340,11 @@ async def judge_evidence(state: PipelineState, runtime: Runtime[PipelineDeps]) -
         await add_usage(transaction.session, recorder.run_id, trace)
         await record_warnings(recorder, transaction, review_warnings(verdicts, iteration))
         for verdict in verdicts:
-            evaluation = verdict["evaluation"]
-            await recorder.emit_in(
-                transaction,
-                "evidence_evaluation",
-                {
-                    "claim_id": verdict["claim_id"],
-                    "evaluation_summary": (
-                        f"overall {evaluation['overall_score']:.2f}; "
-                        + ", ".join(
-                            f"{name} {score:.2f}" for name, score in evaluation["dimension_scores"].items()
-                        )
-                    ),
-                },
-            )
-            await recorder.emit_in(
-                transaction,
-                "verdict_issued",
-                {
-                    "claim_id": verdict["claim_id"],
-                    "verdict_id": verdict["verdict_id"],
-                    "verdict": verdict["verdict"],
-                    "reasoning": verdict["reasoning"],
-                    "ifrs_mapping": [mapping["paragraph_id"] for mapping in verdict["ifrs_mapping"]],
-                    "confidence": verdict["confidence_level"],
-                    "confidence_score": verdict["confidence"],
-                    "iteration": iteration,
-                    "cycle_count": iteration + 1,
-                    "method": verdict["method"],
-                    # what `verdictIssued` streams as `isFinal`: known now, stored at completion
-                    "is_final": verdict["claim_id"] not in not_final,
-                },
+            await _emit_verdict(
+                recorder, transaction, verdict, iteration, is_final=verdict["claim_id"] not in not_final
             )
         if requests:
-            await recorder.emit_in(
-                transaction,
-                "reinvestigation",
-                {
-                    "claim_ids": [request["claim_id"] for request in requests],
-                    "target_agents": sorted(
-                        {agent for request in requests for agent in request["target_agents"]}
-                    ),
-                    "cycle": iteration + 1,
-                    "evidence_gaps": [request["evidence_gap"] for request in requests],
-                    "refined_queries_count": sum(len(request["refined_queries"]) for request in requests),
-                },
-            )
+            await _emit_reinvestigation(recorder, transaction, requests, iteration)
         await recorder.emit_in(
             transaction,
             "agent_completed",

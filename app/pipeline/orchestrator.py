@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import logging
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
 from langgraph.runtime import Runtime
 
 from app.degradation import RunWarning, WarningCode, failure_cause, fallback_warnings
+from app.events.log import EventTransaction
 from app.llm import LLMUnavailable, UsageTrace
 from app.pipeline.llm_routing import llm_route, llm_route_info_request, routing_fallback_warnings
 from app.pipeline.persistence import (
@@ -126,37 +128,110 @@ async def with_registry_checks(
     return [with_registry_check(entry, about_registries(texts.get(entry["claim_id"], ""))) for entry in plan]
 
 
-async def orchestrate(state: PipelineState, runtime: Runtime[PipelineDeps]) -> dict[str, Any]:
-    """Route this cycle's work: on the first pass every claim by the routing plan (LLM, else the
-    rules, each claim also meeting the evidence: `with_corroboration`); on a later pass only the
-    claims the judge sent back, to the agents it named; on every pass the pending info requests."""
-    deps = runtime.context
-    claims = state.get("claims") or []
-    requests = state.get("reinvestigation_requests") or []
-    first_pass = "routing_plan" not in state
-    opens_new_pass = not first_pass and bool(requests)
-    iteration = state.get("iteration_count", 0) + (1 if opens_new_pass else 0)
-    recorder = NodeRecorder.for_run(deps, state, node="orchestrate", iteration=iteration, agent_name=AGENT)
-    await recorder.start("routing", {"mode": "initial" if first_pass else "reinvestigation"})
-    trace = UsageTrace()
-    notes: list[str] = []
-    warnings: list[RunWarning] = []
-    if first_pass:
-        plan, notes, warnings = await initial_plan(deps, claims, trace)
-        plan = [with_corroboration(entry) for entry in plan]
-        plan = await with_registry_checks(deps, plan, claims)
-        warnings += await run_coverage_warnings(deps, recorder, len(claims))
-    else:
-        plan = reinvestigation_plan(requests, iteration)
-    info_requests = await route_pending_requests(deps, state.get("info_requests") or [], trace)
+@dataclass(frozen=True)
+class _Pass:
+    """Which pass this cycle routes: the first one (every claim), or a later one (the claims the
+    judge sent back); a cycle with nothing sent back stays in the current pass."""
 
-    workload = Counter(agent for entry in plan for agent in entry["assigned_agents"])
-    statuses = {
+    first: bool
+    iteration: int
+
+
+def _this_pass(state: PipelineState) -> _Pass:
+    """The pass of this cycle, a new one when the judge sent claims back after the first."""
+    first = "routing_plan" not in state
+    opens_new_pass = not first and bool(state.get("reinvestigation_requests") or [])
+    return _Pass(first=first, iteration=state.get("iteration_count", 0) + (1 if opens_new_pass else 0))
+
+
+async def _plan(
+    deps: PipelineDeps, state: PipelineState, recorder: NodeRecorder, this_pass: _Pass, trace: UsageTrace
+) -> tuple[list[RoutingEntry], list[str], list[RunWarning]]:
+    """The pass's routing plan, with the notes and warnings about how it was made."""
+    if not this_pass.first:
+        return reinvestigation_plan(state.get("reinvestigation_requests") or [], this_pass.iteration), [], []
+    claims = state.get("claims") or []
+    plan, notes, warnings = await initial_plan(deps, claims, trace)
+    plan = [with_corroboration(entry) for entry in plan]
+    plan = await with_registry_checks(deps, plan, claims)
+    warnings += await run_coverage_warnings(deps, recorder, len(claims))
+    return plan, notes, warnings
+
+
+def _idle_statuses(workload: Counter[str], iteration: int) -> dict[str, AgentStatus]:
+    """Each assigned agent idle, with how many claims it has to check this pass."""
+    return {
         agent: AgentStatus(
             agent_name=agent, status="idle", claims_assigned=count, claims_completed=0, iteration=iteration
         )
         for agent, count in workload.items()
     }
+
+
+async def _emit_cycle_opened(
+    recorder: NodeRecorder, transaction: EventTransaction, plan: list[RoutingEntry], workload: Counter[str]
+) -> None:
+    """A note that a re-investigation cycle sends claims back, and to whom."""
+    iteration = recorder.iteration
+    await recorder.emit_in(
+        transaction,
+        "agent_thinking",
+        {
+            "message": f"Re-investigation cycle {iteration}: {len(plan)} claim(s) sent back to "
+            f"{', '.join(sorted(workload))} with the judge's refined queries.",
+            "cycle": iteration,
+        },
+    )
+
+
+async def _emit_routes(
+    recorder: NodeRecorder,
+    transaction: EventTransaction,
+    plan: list[RoutingEntry],
+    info_requests: list[InfoRequest],
+) -> None:
+    """Where each claim went, then where each info request went."""
+    for entry in plan:
+        await recorder.emit_in(
+            transaction,
+            "claim_routed",
+            {
+                "claim_id": entry["claim_id"],
+                "assigned_agents": entry["assigned_agents"],
+                "reasoning": entry["reasoning"],
+                "method": entry["method"],
+                "iteration": recorder.iteration,
+            },
+        )
+    for request in info_requests:
+        await recorder.emit_in(
+            transaction,
+            "info_request_routed",
+            {
+                "request_id": request["request_id"],
+                "requesting_agent": request["requesting_agent"],
+                "target_agents": request["target_agents"],
+                "description": request["description"],
+                "status": request["status"],
+            },
+        )
+
+
+async def orchestrate(state: PipelineState, runtime: Runtime[PipelineDeps]) -> dict[str, Any]:
+    """Route this cycle's work: on the first pass every claim by the routing plan (LLM, else the
+    rules, each claim also meeting the evidence: `with_corroboration`); on a later pass only the
+    claims the judge sent back, to the agents it named; on every pass the pending info requests."""
+    deps = runtime.context
+    this_pass = _this_pass(state)
+    iteration = this_pass.iteration
+    recorder = NodeRecorder.for_run(deps, state, node="orchestrate", iteration=iteration, agent_name=AGENT)
+    await recorder.start("routing", {"mode": "initial" if this_pass.first else "reinvestigation"})
+    trace = UsageTrace()
+    plan, notes, warnings = await _plan(deps, state, recorder, this_pass, trace)
+    info_requests = await route_pending_requests(deps, state.get("info_requests") or [], trace)
+
+    workload = Counter(agent for entry in plan for agent in entry["assigned_agents"])
+    statuses = _idle_statuses(workload, iteration)
     async with recorder.transaction() as transaction:
         await save_routing(transaction.session, recorder.run_id, plan, iteration)
         await set_agent_status(transaction.session, recorder.run_id, dict(statuses))
@@ -165,40 +240,9 @@ async def orchestrate(state: PipelineState, runtime: Runtime[PipelineDeps]) -> d
         for note in notes:
             await recorder.emit_in(transaction, "agent_thinking", {"message": note})
         await record_warnings(recorder, transaction, warnings)
-        if not first_pass:
-            await recorder.emit_in(
-                transaction,
-                "agent_thinking",
-                {
-                    "message": f"Re-investigation cycle {iteration}: {len(plan)} claim(s) sent back to "
-                    f"{', '.join(sorted(workload))} with the judge's refined queries.",
-                    "cycle": iteration,
-                },
-            )
-        for entry in plan:
-            await recorder.emit_in(
-                transaction,
-                "claim_routed",
-                {
-                    "claim_id": entry["claim_id"],
-                    "assigned_agents": entry["assigned_agents"],
-                    "reasoning": entry["reasoning"],
-                    "method": entry["method"],
-                    "iteration": iteration,
-                },
-            )
-        for request in info_requests:
-            await recorder.emit_in(
-                transaction,
-                "info_request_routed",
-                {
-                    "request_id": request["request_id"],
-                    "requesting_agent": request["requesting_agent"],
-                    "target_agents": request["target_agents"],
-                    "description": request["description"],
-                    "status": request["status"],
-                },
-            )
+        if not this_pass.first:
+            await _emit_cycle_opened(recorder, transaction, plan, workload)
+        await _emit_routes(recorder, transaction, plan, info_requests)
         await recorder.emit_in(
             transaction,
             "agent_completed",

@@ -17,13 +17,14 @@ from sqlalchemy import Integer, Text, all_, any_, bindparam, delete, func, liter
 from sqlalchemy.dialects.postgresql import ARRAY, JSONB, UUID, insert
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from app.claims.ifrs_mapping import IfrsParagraph
 from app.db.models import AnalysisRun, Claim, Report
 from app.db.models import Finding as FindingRow
 from app.db.models import RoutingAssignment as RoutingRow
 from app.db.models import Verdict as VerdictRow
 from app.llm import UsageTrace
 from app.verification.evidence_kinds import kind_of
-from app.verification.records import ClaimState, Finding, IfrsParagraph, RoutingEntry, Verdict
+from app.verification.records import ClaimState, Finding, RoutingEntry, Verdict
 
 #: asyncpg sends at most 32,767 bind parameters with one statement; a bulk insert stays below it.
 MAX_BIND_PARAMETERS = 32_000

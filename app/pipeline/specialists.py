@@ -12,6 +12,7 @@ import importlib
 import logging
 import uuid
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from langgraph.runtime import Runtime
@@ -29,7 +30,6 @@ from app.pipeline.persistence import (
 )
 from app.pipeline.progress import (
     claims_checked,
-    failure_warnings,
     partial_outcome,
     timeout_message,
     tracking_progress,
@@ -38,7 +38,7 @@ from app.pipeline.registry_evidence import registry_drafts, without_registry_onl
 from app.pipeline.routing import SEARCHING_AGENTS
 from app.pipeline.runtime import NodeRecorder, PipelineDeps, PipelineTools
 from app.pipeline.search_coverage import search_coverage, web_off_reason, with_coverage_note
-from app.pipeline.warnings import record_warnings
+from app.pipeline.specialist_events import emit_findings, emit_info_exchange, emit_pass_end
 from app.search.web import EvidenceSearch
 from app.services.failures import failure_summary
 from app.verification.catalog import AGENT_LABELS
@@ -209,9 +209,20 @@ async def _drop_unchanged(
     return new, len(findings) - len(new)
 
 
-async def investigate(task: SpecialistTask, runtime: Runtime[PipelineDeps]) -> dict[str, Any]:
-    """Run the task's investigator within the agent time limit and record what it produced."""
-    deps = runtime.context
+@dataclass(frozen=True)
+class _Investigation:
+    """What one pass of a specialist produced before it is stored: the investigator's outcome, the
+    error that stopped it (None if it finished), how many claims were checked, and every draft
+    (the investigator's, then the registries')."""
+
+    outcome: InvestigationOutcome
+    error: str | None
+    checked: int
+    drafts: list[FindingDraft]
+
+
+async def _start(deps: PipelineDeps, task: SpecialistTask) -> NodeRecorder:
+    """The agent's recorder, once the agent is announced as working on its claims."""
     agent = task["agent"]
     recorder = NodeRecorder.for_run(
         deps, task, node=AGENT_TO_NODE[agent], iteration=task["iteration"], agent_name=agent
@@ -225,103 +236,104 @@ async def investigate(task: SpecialistTask, runtime: Runtime[PipelineDeps]) -> d
         iteration=task["iteration"],
     )
     await recorder.start("investigating", {"claims_assigned": assigned}, agent_status={agent: working})
+    return recorder
 
-    trace = UsageTrace()
+
+async def _tools(deps: PipelineDeps, recorder: NodeRecorder) -> tuple[PipelineTools, uuid.UUID]:
+    """The investigator's tools, searching only the library of the report's organisation (returned
+    too: the coverage notes describe that library)."""
     async with deps.session_factory() as session:
         organisation_id = await report_organisation(session, recorder.report_id)
     tools = PipelineTools(
         recorder=recorder,
         settings=deps.settings,
         llm=deps.llm,
-        usage=trace,
+        usage=UsageTrace(),
         session_factory=deps.session_factory,
         knowledge=deps.knowledge,
         search=EvidenceSearch.from_settings(deps.settings, deps.knowledge, organisation_id),
     )
+    return tools, organisation_id
+
+
+async def _investigate_with_registries(
+    deps: PipelineDeps, task: SpecialistTask, tools: PipelineTools
+) -> _Investigation:
+    """The investigator's work on the claims it checks itself, then the registries' findings; a
+    claim routed only for a registry check counts as checked by the registries."""
     own_task = without_registry_only(task)
     if own_task["claims"] or own_task["info_requests"]:
         outcome, error, checked = await _run_investigator(deps, own_task, tools)
     else:  # given claims only to check them against the registries
         outcome, error, checked = InvestigationOutcome(), None, 0
-    registry = await registry_drafts(task, tools, recorder.report_id)
+    registry = await registry_drafts(task, tools, tools.recorder.report_id)
     checked += len(task["claims"]) - len(own_task["claims"])
+    return _Investigation(outcome=outcome, error=error, checked=checked, drafts=outcome.findings + registry)
 
-    drafts = outcome.findings + registry
-    if agent in SEARCHING_AGENTS and web_off_reason(deps.settings) is not None:  # else no note to add
-        coverage = await search_coverage(deps.settings, deps.session_factory, organisation_id)
-        drafts = [with_coverage_note(agent, draft, coverage) for draft in drafts]
-    findings = [_finding(task, index, draft) for index, draft in enumerate(drafts)]
-    findings, unchanged = await _drop_unchanged(deps, recorder.run_id, task, findings)
+
+async def _with_coverage_notes(
+    deps: PipelineDeps, agent: str, drafts: list[FindingDraft], organisation_id: uuid.UUID
+) -> list[FindingDraft]:
+    """A searching agent's drafts say what its searches could not reach while web search is off."""
+    if agent not in SEARCHING_AGENTS or web_off_reason(deps.settings) is None:  # no note to add
+        return drafts
+    coverage = await search_coverage(deps.settings, deps.session_factory, organisation_id)
+    return [with_coverage_note(agent, draft, coverage) for draft in drafts]
+
+
+def _answered_requests(task: SpecialistTask, outcome: InvestigationOutcome) -> list[InfoRequest]:
+    """The task's info requests this agent answered, marked answered."""
     answered = {response["request_id"] for response in outcome.info_responses}
-    info_requests: list[InfoRequest] = [
+    return [
         {**request, "status": "answered"}
         for request in task["info_requests"]
         if request["request_id"] in answered
     ]
-    posted: list[InfoRequest] = [
-        {**request, "requesting_agent": agent, "status": "pending", "iteration": task["iteration"]}
+
+
+def _posted_requests(task: SpecialistTask, outcome: InvestigationOutcome) -> list[InfoRequest]:
+    """The info requests this agent asked of the others, pending until the orchestrator routes them."""
+    return [
+        {**request, "requesting_agent": task["agent"], "status": "pending", "iteration": task["iteration"]}
         for request in outcome.info_requests
     ]
-    status = AgentStatus(
-        agent_name=agent,
-        status="error" if error else "completed",
-        claims_assigned=assigned,
-        claims_completed=checked,
+
+
+def _final_status(task: SpecialistTask, investigation: _Investigation) -> AgentStatus:
+    """The agent's status at the end of the pass: completed, or in error with what stopped it."""
+    return AgentStatus(
+        agent_name=task["agent"],
+        status="error" if investigation.error else "completed",
+        claims_assigned=len(task["claims"]),
+        claims_completed=investigation.checked,
         iteration=task["iteration"],
-        error_message=error,
+        error_message=investigation.error,
     )
+
+
+async def investigate(task: SpecialistTask, runtime: Runtime[PipelineDeps]) -> dict[str, Any]:
+    """Run the task's investigator within the agent time limit and record what it produced."""
+    deps = runtime.context
+    agent = task["agent"]
+    recorder = await _start(deps, task)
+    tools, organisation_id = await _tools(deps, recorder)
+    investigation = await _investigate_with_registries(deps, task, tools)
+    drafts = await _with_coverage_notes(deps, agent, investigation.drafts, organisation_id)
+    findings = [_finding(task, index, draft) for index, draft in enumerate(drafts)]
+    findings, unchanged = await _drop_unchanged(deps, recorder.run_id, task, findings)
+    outcome = investigation.outcome
+    posted = _posted_requests(task, outcome)
+    status = _final_status(task, investigation)
     async with recorder.transaction() as transaction:
         await save_findings(transaction.session, recorder.run_id, findings)
         await set_agent_status(transaction.session, recorder.run_id, {agent: status})
-        await add_usage(transaction.session, recorder.run_id, trace)
-        for finding in findings:
-            if finding["evidence_type"] != "error":
-                await recorder.emit_in(
-                    transaction,
-                    "evidence_found",
-                    {
-                        "claim_id": finding["claim_id"],
-                        "finding_id": finding["finding_id"],
-                        "evidence_type": finding["evidence_type"],
-                        "summary": finding["summary"],
-                        "supports_claim": finding["supports_claim"],
-                        "method": finding["method"],
-                    },
-                )
-        for request in posted:
-            await recorder.emit_in(
-                transaction,
-                "info_request_posted",
-                {"requesting_agent": agent, "description": request["description"]},
-            )
-        for response in outcome.info_responses:
-            await recorder.emit_in(
-                transaction,
-                "info_response_posted",
-                {
-                    "responding_agent": agent,
-                    "requesting_agent": response["requesting_agent"],
-                    "summary": response["summary"],
-                },
-            )
-        if error:
-            await recorder.emit_in(transaction, "error", {"message": error, "node": AGENT_TO_NODE[agent]})
-            warnings = await failure_warnings(transaction.session, recorder.run_id, task["iteration"])
-            await record_warnings(recorder, transaction, warnings)
-        else:
-            await recorder.emit_in(
-                transaction,
-                "agent_completed",
-                {
-                    "claims_processed": assigned,
-                    "findings_count": len(findings),
-                    "unchanged_findings": unchanged,
-                    "contradictions_count": sum(finding["supports_claim"] is False for finding in findings),
-                },
-            )
+        await add_usage(transaction.session, recorder.run_id, tools.usage)
+        await emit_findings(recorder, transaction, findings)
+        await emit_info_exchange(recorder, transaction, agent, posted, outcome.info_responses)
+        await emit_pass_end(recorder, transaction, task, investigation.error, findings, unchanged)
     return {
         "findings": findings,
         "agent_status": {agent: status},
-        "info_requests": info_requests + posted,
+        "info_requests": _answered_requests(task, outcome) + posted,
         "info_responses": list(outcome.info_responses),
     }
