@@ -17,6 +17,7 @@ from pydantic import BaseModel
 from app.degradation import failure_cause
 from app.language.company_names import search_name
 from app.language.figures import FIGURE
+from app.language.key_terms import STOPWORDS
 from app.language.years import YEAR
 from app.llm import LLMClient, LLMUnavailable, UsageTrace
 from app.llm.roles import LLMRole
@@ -31,17 +32,6 @@ QUERY_WRITING = "query_writing"
 MAX_QUERY_CHARS = 400
 MAX_KEY_TERMS = 8
 CONTROVERSY_TERMS = "(violation OR investigation OR lawsuit OR greenwashing OR controversy)"
-
-STOPWORDS = frozenset(
-    """a about above after again against all also am an and any are as at be because been before being
-    below between both but by can could did do does doing down during each few for from further had has
-    have having he her here hers him his how i if in into is it its itself just me more most my no nor
-    not of off on once only or other our ours ourselves out over own same she should so some such than
-    that the their theirs them then there these they this those through to too under until up very was
-    we were what when where which while who whom why will with would you your yours year years per
-    company group including include includes included across compared approximately around currently
-    continue continued continues remain remains remained well within since new total overall""".split()
-)
 _WORD = re.compile(r"[A-Za-z][A-Za-z0-9&'’-]*[A-Za-z0-9]|[A-Za-z]")
 _QUOTED = re.compile(r"(?:(?<=\s)|^)'(.+?)'(?=[.\s,;]|$)|\"(.+?)\"", re.DOTALL)
 #: "Scope 1/2/3" as written, its number captured.

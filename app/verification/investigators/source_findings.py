@@ -6,7 +6,7 @@ source here). A contradicting source that counts says so (`supports_claim` false
 details `contradicts_claim: true`) whether or not the bar is reached: the finding is the reading,
 and the judge applies the bar (`judge.weighing`); the summary says whether it stands. Support counts
 from Tier 3 up; a Tier 4 source never decides anything. The company's own word (its site, report
-or release, or an outlet relaying its statement: `EvaluatedSource.self_reported`) is reported and
+or release, or an outlet relaying its statement: `SourceReading.self_reported`) is reported and
 marked (`relays_company`, `company_voice`) but counts for neither side. A source whose quote was
 not found in its retrieved text is reported, flagged, and ignored by the aggregation (the judge
 gives it no weight either).
@@ -20,53 +20,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.search.results import SearchResult
-from app.search.sources import QuoteCheck
 from app.verification.contract import KeyFinding, SourceFinding, SourceSummary
-from app.verification.reading.contradictions import SourceAssessment
+from app.verification.reading.source_reading import SourceReading
 from app.verification.records import FindingDraft
-from app.verification.sources.credibility import TierAssignment, tier_weight
-from app.verification.sources.rules import contradiction_bar_reached, is_company_word
+from app.verification.sources.rules import contradiction_bar_reached
 from app.verification.sources.voices import voice_key
 
 SNIPPET_CHARS = 500
-
-
-@dataclass(frozen=True)
-class EvaluatedSource:
-    """A search result with its tier, its reading against the claim and its quote check."""
-
-    result: SearchResult
-    query: str
-    query_type: str
-    tier: TierAssignment
-    assessment: SourceAssessment
-    quote: QuoteCheck
-    llm_error: str | None = None
-    #: Whether the quote is about the claim at all (`quote_relevance.bears_on_claim`).
-    bears_on_claim: bool = True
-    #: Why the quote is the company's own word (`attribution.company_voice`), None when it is the source's.
-    company_voice: str | None = None
-
-    @property
-    def self_reported(self) -> bool:
-        """Whether this is the company speaking: its own site, report or release (the tier's basis),
-        or an outlet relaying its statement (`company_voice`). It never counts as independent."""
-        return is_company_word(self.tier.basis, self.company_voice is not None, self.result.url)
-
-    @property
-    def weighted_confidence(self) -> float:
-        """The reading's confidence scaled by the outlet's tier weight (Tier 1 keeps it whole)."""
-        return round(self.assessment.confidence * tier_weight(self.tier.tier) / tier_weight(1), 3)
-
-    @property
-    def counts(self) -> bool:
-        """Whether aggregation may use it: relevant, its quote not shown to be missing and bearing on
-        the claim, and (for the LLM, whose reading cannot be re-run) a quote that could be checked."""
-        if self.assessment.stance not in {"contradicts", "supports"} or self.quote.verified is False:
-            return False
-        if not self.bears_on_claim:
-            return False
-        return not (self.assessment.method == "llm" and self.quote.verified is None)
 
 
 @dataclass(frozen=True)
@@ -78,7 +38,7 @@ class EvidenceKinds:
     summary: str
 
 
-def contradiction_stands(sources: Sequence[EvaluatedSource]) -> bool:
+def contradiction_stands(sources: Sequence[SourceReading]) -> bool:
     """The contradiction bar over these sources, one vote per source (the company's own word
     elsewhere is not an independent contradiction)."""
     return contradiction_bar_reached(
@@ -124,7 +84,7 @@ def source_reference(result: SearchResult, tier: int, snippet: str | None) -> di
     }
 
 
-def source_finding(claim_id: str, item: EvaluatedSource, kinds: EvidenceKinds, stands: bool) -> FindingDraft:
+def source_finding(claim_id: str, item: SourceReading, kinds: EvidenceKinds, stands: bool) -> FindingDraft:
     """One relevant source as a finding (its reading of the source plus its citation and quote
     check). `supports_claim` is the reading: false for a counting source that contradicts the
     claim, however weak; whether it counts is the judge's to say (`judge.weighing`). `stands` (the
@@ -141,7 +101,7 @@ def source_finding(claim_id: str, item: EvaluatedSource, kinds: EvidenceKinds, s
     )
 
 
-def _reading(item: EvaluatedSource) -> bool | None:
+def _reading(item: SourceReading) -> bool | None:
     """What a counting source says of the claim: False contradicts, True supports (Tier 1–3)."""
     if not item.counts:
         return None
@@ -150,7 +110,7 @@ def _reading(item: EvaluatedSource) -> bool | None:
     return True if item.assessment.stance == "supports" and item.tier.tier <= 3 else None
 
 
-def _source_summary(item: EvaluatedSource, stands: bool) -> str:
+def _source_summary(item: SourceReading, stands: bool) -> str:
     """The source's reading in a sentence, and why it weighs less when it does."""
     assessment, result, tier = item.assessment, item.result, item.tier.tier
     dated = f", {result.published_date}" if result.published_date else ""
@@ -171,7 +131,7 @@ def _source_summary(item: EvaluatedSource, stands: bool) -> str:
     return summary
 
 
-def _source_record(item: EvaluatedSource) -> SourceFinding:
+def _source_record(item: SourceReading) -> SourceFinding:
     """The source finding's details: the citation, the reading and the quote check."""
     assessment, result, tier = item.assessment, item.result, item.tier.tier
     contradicts = assessment.stance == "contradicts"
@@ -206,7 +166,7 @@ def _source_record(item: EvaluatedSource) -> SourceFinding:
 def summary_finding(
     claim_id: str,
     label: str,
-    sources: Sequence[EvaluatedSource],
+    sources: Sequence[SourceReading],
     kinds: EvidenceKinds,
     *,
     queries: Sequence[dict[str, Any]],
@@ -260,9 +220,9 @@ def summary_finding(
 
 
 def _summary_caveats(
-    sources: Sequence[EvaluatedSource],
-    relevant: Sequence[EvaluatedSource],
-    contradicting: Sequence[EvaluatedSource],
+    sources: Sequence[SourceReading],
+    relevant: Sequence[SourceReading],
+    contradicting: Sequence[SourceReading],
     stands: bool,
 ) -> str:
     """What the summary adds to its counts: whether the contradictions stand, how many sources are

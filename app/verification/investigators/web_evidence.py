@@ -29,7 +29,6 @@ from app.verification.investigators.search_queries import (
     refined_queries,
 )
 from app.verification.investigators.source_findings import (
-    EvaluatedSource,
     EvidenceKinds,
     contradiction_stands,
     source_finding,
@@ -37,7 +36,7 @@ from app.verification.investigators.source_findings import (
 )
 from app.verification.investigators.web_failures import web_failure_findings
 from app.verification.reading.source_analysis import RuleAssessor
-from app.verification.reading.source_reading import read_source
+from app.verification.reading.source_reading import SourceReading, read_source
 from app.verification.records import (
     ClaimState,
     FindingDraft,
@@ -343,7 +342,9 @@ async def _evaluate(
         ]
     evaluated = await asyncio.gather(
         *(
-            read_source(tools, texts, profile.rules, work.claim, company, result, query)
+            read_source(
+                tools, texts, profile.rules, work.claim, company, result, query.query, query.query_type
+            )
             for result, query in work.found[:MAX_SOURCES_PER_CLAIM]
         )
     )
@@ -368,7 +369,7 @@ async def _evaluate(
     return [*findings, *web_failure_findings(profile.label, summary, work.queries, web_enabled=web_enabled)]
 
 
-async def _announce(tools: InvestigationTools, claim_id: str, item: EvaluatedSource) -> None:
+async def _announce(tools: InvestigationTools, claim_id: str, item: SourceReading) -> None:
     await tools.emit(
         "source_evaluated",
         {

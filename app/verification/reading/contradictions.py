@@ -48,9 +48,9 @@ from dataclasses import dataclass
 
 from app.knowledge.keywords import tokens
 from app.language.figures import parse_figures
+from app.language.key_terms import STOPWORDS
 from app.language.sentences import split_sentences
 from app.language.years import parse_years
-from app.verification.investigators.search_queries import STOPWORDS
 from app.verification.reading.change_mood import denied_change, mood, reported_direction
 from app.verification.reading.denials import disputes
 from app.verification.reading.figure_comparison import (

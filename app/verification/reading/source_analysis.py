@@ -12,8 +12,8 @@ from app.degradation import failure_cause
 from app.llm import LLMClient, LLMUnavailable, UsageTrace
 from app.llm.roles import LLMRole
 from app.search.results import SearchResult
-from app.verification.investigators.prompts import SOURCE_ANALYSIS_SYSTEM_PROMPT, source_analysis_user_prompt
 from app.verification.reading.contradictions import SourceAssessment
+from app.verification.reading.prompts import SOURCE_ANALYSIS_SYSTEM_PROMPT, source_analysis_user_prompt
 from app.verification.records import ClaimState
 
 #: The LLM step of reading a source against a claim (counted in the node's `UsageTrace`).

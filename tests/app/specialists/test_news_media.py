@@ -19,7 +19,8 @@ from app.services.analysis import open_analysis_run
 from app.verification.investigators.academic import investigate_academic
 from app.verification.investigators.legal import investigate_legal
 from app.verification.investigators.news_media import investigate_news
-from app.verification.investigators.prompts import QUERY_SYSTEM_PROMPT, SOURCE_ANALYSIS_SYSTEM_PROMPT
+from app.verification.investigators.prompts import QUERY_SYSTEM_PROMPT
+from app.verification.reading.prompts import SOURCE_ANALYSIS_SYSTEM_PROMPT
 from tests.conftest import make_settings
 from tests.support.fake_llm import FakeReply, fake_llm_server, settings_for
 from tests.support.fake_tavily import Failure, FakeTavily

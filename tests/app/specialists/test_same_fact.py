@@ -24,7 +24,8 @@ from app.llm import LLMClient
 from app.search.quote_sentences import whole_sentences
 from app.services.analysis import open_analysis_run
 from app.verification.investigators.news_media import investigate_news
-from app.verification.investigators.prompts import QUERY_SYSTEM_PROMPT, SOURCE_ANALYSIS_SYSTEM_PROMPT
+from app.verification.investigators.prompts import QUERY_SYSTEM_PROMPT
+from app.verification.reading.prompts import SOURCE_ANALYSIS_SYSTEM_PROMPT
 from app.verification.reading.same_fact import intention_claim, not_same_fact, outcome_year
 from app.verification.sources.company_mentions import mentions, other_company
 from tests.conftest import make_settings

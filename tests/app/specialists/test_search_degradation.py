@@ -22,7 +22,8 @@ from app.llm.breaker import reset_breakers
 from app.pipeline.llm_routing import ROUTING_SYSTEM_PROMPT
 from app.services.analysis import open_analysis_run
 from app.verification.investigators.news_media import investigate_news
-from app.verification.investigators.prompts import QUERY_SYSTEM_PROMPT, SOURCE_ANALYSIS_SYSTEM_PROMPT
+from app.verification.investigators.prompts import QUERY_SYSTEM_PROMPT
+from app.verification.reading.prompts import SOURCE_ANALYSIS_SYSTEM_PROMPT
 from tests.conftest import make_settings
 from tests.support.fake_llm import FakeReply, fake_llm_server, settings_for
 from tests.support.fake_tavily import Failure, FakeTavily

@@ -11,8 +11,8 @@ from app.search.results import SearchResult
 from app.search.sources import QuoteCheck
 from app.verification.contract import SourceFinding, is_source_finding
 from app.verification.investigators.source_findings import (
-    EvaluatedSource,
     EvidenceKinds,
+    SourceReading,
     source_finding,
     summary_finding,
 )
@@ -47,7 +47,7 @@ def _source(stance: str, tier: int, verified: bool | None, voice: str | None, ll
         quote=result.snippet,
         signal=None,
     )
-    return EvaluatedSource(
+    return SourceReading(
         result=result,
         query="Osprey Metals Scope 1 2023",
         query_type="verification",

@@ -10,8 +10,8 @@ import pytest
 from app.search.results import SearchResult
 from app.search.sources import QuoteCheck
 from app.verification.evidence_kinds import is_self_reported
-from app.verification.investigators.source_findings import EvaluatedSource
 from app.verification.reading.contradictions import SourceAssessment
+from app.verification.reading.source_reading import SourceReading
 from app.verification.sources.credibility import TierAssignment
 from app.verification.sources.rules import contradiction_bar_reached, is_company_word
 
@@ -46,7 +46,7 @@ def test_a_press_wire_is_the_companys_word_whatever_its_tier_basis() -> None:
 
 @pytest.mark.parametrize(("basis", "relays", "url"), list(itertools.product(BASES, (False, True), URLS)))
 def test_investigators_and_judge_agree_on_the_companys_word(basis: str, relays: bool, url: str) -> None:
-    source = EvaluatedSource(
+    source = SourceReading(
         result=SearchResult("t", url, "s", None, "example", None, "tavily"),
         query="q",
         query_type="verification",
