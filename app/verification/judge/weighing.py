@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 
+from app.verification.contract import FindingEvidence
 from app.verification.evidence_kinds import evidence_of
 from app.verification.records import Finding
 from app.verification.sources.rules import contradiction_bar_reached
@@ -21,16 +22,18 @@ from app.verification.sources.rules import contradiction_bar_reached
 def contradictions_below_bar(findings: Sequence[Finding]) -> frozenset[str]:
     """The ids of one claim's contradicting source findings that fall short of the bar within
     their agent's pass."""
-    by_pass: dict[tuple[str, int], list[Finding]] = defaultdict(list)
+    by_pass: dict[tuple[str, int], list[tuple[str, FindingEvidence]]] = defaultdict(list)
     for finding in findings:
-        if finding["supports_claim"] is False and evidence_of(finding).about_one_source:
-            by_pass[(finding["agent_name"], finding["iteration"])].append(finding)
+        if finding["supports_claim"] is not False:
+            continue
+        evidence = evidence_of(finding)
+        if evidence.about_one_source:
+            by_pass[(finding["agent_name"], finding["iteration"])].append((finding["finding_id"], evidence))
     below: set[str] = set()
     for contradicting in by_pass.values():
-        evidence = [evidence_of(finding) for finding in contradicting]
-        tiers = [item.source_tier for item in evidence if not item.self_reported and item.source_tier]
+        tiers = [item.source_tier for _, item in contradicting if not item.self_reported and item.source_tier]
         if not contradiction_bar_reached(tiers):
-            below.update(finding["finding_id"] for finding in contradicting)
+            below.update(finding_id for finding_id, _ in contradicting)
     return frozenset(below)
 
 
