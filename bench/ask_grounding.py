@@ -24,7 +24,12 @@ Every figure is printed per labelled set (`topic`: written while reading each re
 its words; `review`: eight TCFD / IFRS S2 questions per report; `analyst`: reviewer-style questions in
 wording unlike the reports', used to tune `app.questions.vocabulary`; `analyst-heldout`: the same
 kind, never tuned on; `review-new`: eleven more reviewer-style questions on three reports, labelled
-before either ranker was run on them, never tuned on) and overall.
+before either ranker was run on them, never tuned on; `checklist` and `checklist-heldout`: the two
+fixed halves of bench/ask_checklist_questions.json, thirty analyst checklist questions written before
+the reports were read, only the first half tuned on; `checklist-fresh`: fifteen more such questions,
+bench/ask_checklist_fresh_questions.json, written and frozen after the tuning, never tuned on) and
+overall. Each set also prints its false "not
+addressed" rate: answerable questions askReport answered with no citation (target < 5 %).
 
 Targets, per set and overall: hit rate >= 0.8, hits >= 1.5x the TF-IDF baseline's; answers under 1 s
 on the 158-page report. `--check` exits 1 when any is missed. Skips (exit 0) when ../shared is absent.
@@ -42,6 +47,7 @@ import math
 import sys
 import time
 import uuid
+import zlib
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -64,6 +70,12 @@ from tests.support.reports import SHARED_REPORTS, report_pages
 from tests.support.services import RunningServices, running_services
 
 QUESTIONS = Path(__file__).with_name("ask_grounding_questions.json")
+#: Analyst checklist questions written before the reports were read, labelled after: split into a
+#: tuning half (`checklist`) and a held-out half (`checklist-heldout`) by `checklist_half`.
+CHECKLIST = Path(__file__).with_name("ask_checklist_questions.json")
+#: More checklist questions of the same kind, held out whole (`checklist-fresh`).
+CHECKLIST_FRESH = Path(__file__).with_name("ask_checklist_fresh_questions.json")
+TARGET_FALSE_NOT_ADDRESSED = 0.05
 TARGET_HIT_RATE = 0.8
 TARGET_RATIO = 1.5
 TARGET_SECONDS = 1.0
@@ -168,6 +180,24 @@ async def run_report(
     return outcomes, build_seconds
 
 
+def checklist_half(question: str) -> str:
+    """The fixed half a checklist question belongs to: the parity of the CRC-32 of its text."""
+    return "checklist" if zlib.crc32(question.encode()) % 2 == 0 else "checklist-heldout"
+
+
+def load_items() -> list[dict[str, Any]]:
+    """Every labelled question: the grounding sets, the checklist set with its half as its set, then
+    the fresh checklist questions."""
+    items = list(json.loads(QUESTIONS.read_text())["questions"])
+    if CHECKLIST.is_file():
+        for item in json.loads(CHECKLIST.read_text())["questions"]:
+            items.append({**item, "set": checklist_half(item["question"])})
+    if CHECKLIST_FRESH.is_file():
+        for item in json.loads(CHECKLIST_FRESH.read_text())["questions"]:
+            items.append({**item, "set": "checklist-fresh"})
+    return items
+
+
 def quality(outcomes: list[Outcome]) -> dict[str, Any]:
     """Hit rate, recall and "not addressed" figures of some outcomes, for askReport and TF-IDF."""
     answerable = [o for o in outcomes if o.answering]
@@ -192,6 +222,7 @@ def quality(outcomes: list[Outcome]) -> dict[str, Any]:
         "unanswerable": len(unanswerable),
         "not_addressed_correct": sum(not o.cited for o in unanswerable),
         "not_addressed_wrong": sum(not o.cited for o in answerable),
+        "false_not_addressed_rate": round(sum(not o.cited for o in answerable) / count, 3),
     }
 
 
@@ -240,7 +271,9 @@ def report_figures(outcomes: list[Outcome], builds: dict[str, float], verbose: b
             f"TF-IDF top page: {figures['tfidf_hit_at_1']}/{figures['questions']}\n"
             f"[{kind}] recall {figures['recall']:.3f}; TF-IDF recall {figures['tfidf_recall']:.3f}; "
             f"not addressed: {figures['not_addressed_correct']}/{figures['unanswerable']} unanswerable, "
-            f"{figures['not_addressed_wrong']}/{figures['questions']} answerable (wrongly)"
+            f"{figures['not_addressed_wrong']}/{figures['questions']} answerable (wrongly)\n"
+            f"[{kind}] false 'not addressed' rate "
+            f"{figures['false_not_addressed_rate']:.3f} (target < {TARGET_FALSE_NOT_ADDRESSED})"
         )
     big = [o.seconds for o in outcomes if o.report == BIG_REPORT]
     summary: dict[str, Any] = {"bench": "ask_grounding", **sets["all"], "sets": sets}
@@ -264,6 +297,11 @@ def missed_targets(summary: dict[str, Any]) -> list[str]:
         ratio = figures["hit_ratio"]
         if figures["questions"] and figures["hit_rate"] < TARGET_HIT_RATE:
             missed.append(f"[{kind}] hit rate {figures['hit_rate']} < {TARGET_HIT_RATE}")
+        if figures["questions"] and figures["false_not_addressed_rate"] >= TARGET_FALSE_NOT_ADDRESSED:
+            missed.append(
+                f'[{kind}] false "not addressed" rate {figures["false_not_addressed_rate"]} '
+                f">= {TARGET_FALSE_NOT_ADDRESSED}"
+            )
         if ratio is not None and ratio < TARGET_RATIO:
             reach = (
                 ""
@@ -303,7 +341,8 @@ def main() -> None:
     parser.add_argument(
         "--set",
         default="",
-        help="only these labelled sets, comma-separated: topic, review, analyst, analyst-heldout, review-new",
+        help="only these labelled sets, comma-separated: topic, review, analyst, analyst-heldout, "
+        "review-new, checklist, checklist-heldout, checklist-fresh",
     )
     parser.add_argument("--verbose", action="store_true", help="print every question's cited pages")
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
@@ -314,7 +353,7 @@ def main() -> None:
     sets = {name.strip() for name in args.set.split(",") if name.strip()}
     items = [
         item
-        for item in json.loads(QUESTIONS.read_text())["questions"]
+        for item in load_items()
         if args.report in item["report"] and (not sets or item.get("set", "topic") in sets)
     ]
     with running_services(prefix="sibyl-bench-ask-") as services:

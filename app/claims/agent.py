@@ -24,12 +24,13 @@ from app.claims.budget import within_density_budget
 from app.claims.candidates import CandidateClaim
 from app.claims.chunks import PageChunk, page_chunks
 from app.claims.company import detect_company_name
-from app.claims.dedup import DedupStats, deduplicate
+from app.claims.dedup import DedupStats, UniqueClaim, deduplicate
 from app.claims.ifrs_mapping import IfrsParagraph, MappingStats, map_claims
 from app.claims.language import LanguageCheck, check_language
 from app.claims.llm_extract import METHOD as LLM_METHOD
 from app.claims.llm_extract import NOT_IN_REPORT_CAUSE, ChunkResult, extract_chunks
 from app.claims.location import LocationStats, PageIndex, locate_all
+from app.claims.repeats import StatementIndex
 from app.claims.risk_flags import RiskFlag, flag_claims
 from app.claims.rules import RuleClaim, extract_rule_claims
 from app.config import Settings
@@ -62,6 +63,8 @@ class MappedClaim:
     claim: CandidateClaim
     ifrs_paragraphs: list[IfrsParagraph]
     risk_flags: list[RiskFlag] = field(default_factory=list)
+    #: The other pages stating the same claim (`app.claims.dedup.UniqueClaim.also_on_pages`).
+    also_on_pages: tuple[int, ...] = ()
 
 
 @dataclass
@@ -178,17 +181,18 @@ class ClaimsAgent:
             page_window=self.settings.claims_chunk_overlap_pages + 1,
             trace=trace,
             llm_budget=self.settings.claims_dedup_llm_budget,
+            report=StatementIndex(pages),
         )
         if self.llm is not None:
-            kept = within_density_budget(unique, len(pages))
+            kept = _within_budget(unique, len(pages))
             stats.over_budget, unique = len(unique) - len(kept), kept
         mappings, stats.mapping = await map_claims(
-            unique, self.knowledge, budget=self.settings.claims_rag_query_budget
+            [item.claim for item in unique], self.knowledge, budget=self.settings.claims_rag_query_budget
         )
-        flags = flag_claims([(claim.text, claim.source_context) for claim in unique], pages)
+        flags = flag_claims([(item.claim.text, item.claim.source_context) for item in unique], pages)
         claims = [
-            MappedClaim(claim, mapping, flagged)
-            for claim, mapping, flagged in zip(unique, mappings, flags, strict=True)
+            MappedClaim(item.claim, mapping, flagged, item.also_on_pages)
+            for item, mapping, flagged in zip(unique, mappings, flags, strict=True)
         ]
         stats.risk_flags = dict(sorted(Counter(flag.kind.value for item in flags for flag in item).items()))
         stats.claims = len(claims)
@@ -217,6 +221,12 @@ class ClaimsAgent:
             trace=trace,
         ):
             yield result if result.error is None else rules.instead_of(result, chunks)
+
+
+def _within_budget(unique: list[UniqueClaim], page_count: int) -> list[UniqueClaim]:
+    """The claims the density budget keeps; a claim stated on several pages counts once."""
+    kept = {id(claim) for claim in within_density_budget([item.claim for item in unique], page_count)}
+    return [item for item in unique if id(item.claim) in kept]
 
 
 class RuleFallback:

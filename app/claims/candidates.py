@@ -15,6 +15,8 @@ class CandidateClaim:
 
     `suggested_ifrs` holds the extractor's own guesses at paragraph ids (the LLM's, or none from the
     rules); the mapping step validates them against the registry and the knowledge base.
+    `footnotes` are the numbers of the footnote markers dropped from `text` (the rules know them;
+    the footnotes themselves are on `source_page`).
     """
 
     text: str
@@ -26,3 +28,4 @@ class CandidateClaim:
     method: str
     suggested_ifrs: tuple[str, ...] = ()
     chunk_index: int = 0
+    footnotes: tuple[int, ...] = ()

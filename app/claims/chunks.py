@@ -2,12 +2,16 @@
 
 A 10-page window with 2 pages of overlap keeps each LLM call short (no "lost in the middle") while a
 claim that sits at a window's edge is still read with its neighbouring page in the next window.
+The windows hold the pages without their furniture (running headers, footers, page numbers:
+`app.language.furniture`), which would otherwise be read into the sentences they sit beside.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+from app.language.furniture import find_furniture
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,8 @@ def page_chunks(pages: Sequence[tuple[int, str]], size: int, overlap: int) -> li
     """
     if size < 1 or overlap < 0 or overlap >= size:
         raise ValueError(f"chunks of {size} page(s) cannot overlap by {overlap}")
+    furniture = find_furniture(pages)
+    pages = [(number, furniture.strip(number, text)) for number, text in pages]
     windows: list[tuple[tuple[int, str], ...]] = []
     start = 0
     while start < len(pages):

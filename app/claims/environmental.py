@@ -166,6 +166,11 @@ def virtue_claim(sentence: str) -> bool:
     return bool(OWN_ASSERTION.search(sentence) or PRONOUN_SUBJECT.search(sentence) or _named(sentence))
 
 
+def names_subject(sentence: str) -> bool:
+    """A name or a pronoun for the entity's own products or sites is the sentence's subject."""
+    return bool(PRONOUN_SUBJECT.search(sentence) or _named(sentence))
+
+
 def _named(sentence: str) -> bool:
     """A name as the subject ("Acme is", "Acme Foods offers"), not a common noun that opens a
     sentence ("Partnerships are key", "Doing business sustainably is")."""
@@ -175,7 +180,18 @@ def _named(sentence: str) -> bool:
     first, _, rest = match.group().partition(" ")
     if first in _NOT_NAMES or first.endswith("ing"):
         return False
-    return not (first.endswith("s") and rest.split()[:1] == ["are"])
+    if first.endswith("s") and rest.split()[:1] == ["are"]:
+        return False
+    # "Carbon offsets are", "Plastic bottles can": the "verb" in -s is the plural of a common noun
+    # when a verb follows it at once.
+    following = sentence[match.end() :].split()[:1]
+    return not (match.group().endswith("s") and following and following[0] in _VERBS_AFTER_A_NOUN)
+
+
+#: Verbs that follow a plural subject at once ("offsets are", "bottles can"), never the object of a verb.
+_VERBS_AFTER_A_NOUN = frozenset(
+    "are were have had can could may might must should would will do did remain become need".split()
+)
 
 
 #: Capitalised openers that are no name ("Our future is green" is everyone's, see `OWN_ASSERTION`).
@@ -203,7 +219,9 @@ def topic_terms(sentence: str) -> list[str]:
 def environmental_score(sentence: str) -> tuple[float, tuple[str, ...]]:
     """How strongly `sentence` reads as an environmental claim by the reporting entity, and why.
 
-    Zero for chatter, questions, and sentences with no environmental subject.
+    Zero for chatter, questions, sentences with no environmental subject, and sentences that name
+    subjects without asserting anything of them (no entity, action, product property or virtue
+    word): however many topics a sentence lists, topics alone are not a claim.
     """
     text = sentence.strip()
     topics = topic_terms(text)
@@ -226,6 +244,8 @@ def environmental_score(sentence: str) -> tuple[float, tuple[str, ...]]:
         if matched:
             score += weight
             reasons.append(name)
+    if len(reasons) == 1:
+        return 0.0, ()  # subjects named with no one asserting or doing anything: a list of topics
     score -= _penalties(text, reasons, len(topics))
     return round(max(score, 0.0), 2), tuple(reasons)
 

@@ -2,7 +2,9 @@
 
 It needs no LLM, so it can run before (or instead of) the claims agent and give the pipeline
 something useful at once. Claim texts are verbatim slices of the normalised page text
-(`app.language.page_text.normalise_text`), so they can be found again on the page.
+(`app.language.page_text.normalise_text`), so they can be found again on the page. The page's
+furniture (running headers, footers, page numbers: `app.language.furniture`) is read past, and
+footnote markers glued to words are left out of the text and kept as the claim's `footnotes`.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from app.claims.classify import assign_priority, build_reasoning, classify_claim
 from app.claims.ranking import rank_score
 from app.claims.signals import NOTICE_START, VERB
 from app.claims.worthiness import CLAIM_THRESHOLD, check_worthiness, is_boilerplate
+from app.language.furniture import find_furniture
 from app.language.page_text import NormalisedPage, normalise_page
 from app.language.sentences import block_spans, sentence_spans
 
@@ -69,6 +72,7 @@ class RuleClaim:
     score: float
     signals: tuple[str, ...]
     rank: float
+    footnotes: tuple[int, ...] = ()
 
 
 def extract_rule_claims(pages: Iterable[tuple[int, str]], *, budget: bool = True) -> list[RuleClaim]:
@@ -79,12 +83,14 @@ def extract_rule_claims(pages: Iterable[tuple[int, str]], *, budget: bool = True
     `budget=False` skips the density budget (`within_budget`); only benchmarks use it, to show
     what the budget cuts.
     """
+    page_list = list(pages)
+    furniture = find_furniture(page_list)
     claims: list[RuleClaim] = []
     seen: set[str] = set()
     page_count = 0
-    for number, text in pages:
+    for number, text in page_list:
         page_count += 1
-        for claim in _page_claims(number, normalise_page(text)):
+        for claim in _page_claims(number, normalise_page(text, furniture.lines(number, text))):
             key = claim.text.casefold()
             if key not in seen:
                 seen.add(key)
@@ -158,6 +164,7 @@ def _page_claims(number: int, page: NormalisedPage) -> list[RuleClaim]:
                 score=score,
                 signals=signals,
                 rank=rank_score(text, score),
+                footnotes=page.footnotes_in(body, body + len(text)),
             )
         )
     return claims

@@ -185,6 +185,13 @@ SCHEME_DEFINITION = re.compile(
     r"\s(?:is|are|was|recogni[sz]es|certifies|requires|measures|rewards|promotes|encourages|evaluates|"
     r"assesses|sets|defines|provides a framework)\b",
 )
+#: A general definition: a bare noun phrase (no "our", "the", "this") said to be a kind of thing that
+#: does something ("Carbon credits are certificates that represent ...", "A heat pump is a device
+#: which ..."). It explains a term; whose or when is nowhere in it.
+GENERAL_DEFINITION = re.compile(
+    r"^(?:An?\s)?(?!(?:Our|We|They|It|This|These|Those|The|Its|Their|Each|Every|All)\b)"
+    r"(?:[\w-]+\s){1,4}(?:is|are)\s(?:an?\s|the\s)?(?:[\w-]+\s){0,3}?[\w-]+\s(?:that|which|where|used to)\b"
+)
 #: The lead-in to a list that follows ("These include, but are not limited to: water, forests ...").
 LIST_LEAD = re.compile(
     r"^(?:These|They|Those|Such \w+|Examples|Other \w+)\s(?:\w+\s)?(?:include|includes|comprise|cover)\s?:"

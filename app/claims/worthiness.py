@@ -26,6 +26,7 @@ from app.claims.environmental import (
     STRONG_TOPIC,
     environmental_score,
     is_chatter,
+    names_subject,
     virtue_claim,
 )
 from app.claims.other_parties import ASSURER_STATEMENT, OTHER_PARTY
@@ -48,6 +49,7 @@ from app.claims.signals import (
     ENVIRONMENT,
     FACILITY,
     FIGURE_WITH_UNIT,
+    GENERAL_DEFINITION,
     GENERIC,
     GOVERNANCE,
     HEDGE,
@@ -198,7 +200,8 @@ def is_boilerplate(sentence: str) -> bool:
     """Text that is never a claim, whatever figures it holds.
 
     Disclaimers and safe harbours, a report describing itself, contents lines, navigation and
-    links, definitions (of a term, or of a scheme with no word of the company in it), fragments
+    links, definitions (of a term, or of a scheme or a kind of thing with no word of the company in
+    it), fragments
     (too short, no verb, mostly numbers), the lead-in to a list, and aspirations or industry
     context with nothing specific to the company in them. Another party's text is not the company's
     claim either (`app.claims.other_parties`): the assurance provider's opinion on the company's
@@ -209,7 +212,7 @@ def is_boilerplate(sentence: str) -> bool:
         return True
     if any(pattern.search(text) for pattern in _NEVER_A_CLAIM):
         return True
-    if SCHEME_DEFINITION.search(text) and not COMPANY.search(text):
+    if (SCHEME_DEFINITION.search(text) or GENERAL_DEFINITION.search(text)) and not _owned(text):
         return True
     if (ASPIRATION.search(text) or LIST_LEAD.search(text)) and not _has_anchor(_signals(text)):
         return True
@@ -307,6 +310,11 @@ def _signals(text: str) -> tuple[str, ...]:
     if "year" not in found and "target_year" in found:
         found.append("year")
     return tuple(found)
+
+
+def _owned(text: str) -> bool:
+    """The company speaks of itself, or a name or a pronoun for its products or sites is the subject."""
+    return bool(COMPANY.search(text) or names_subject(text))
 
 
 def _about_the_entity(text: str) -> bool:

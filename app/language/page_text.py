@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from app.language.footnotes import footnote_digits, without_marker
+from app.language.footnotes import PageFootnotes, without_marker
 
 _INVISIBLE = frozenset("\u00ad\u200b\u200c\u200d\u2060\ufeff")
 _LIGATURES = {
@@ -53,12 +53,19 @@ class NormalisedPage:
         origin: for each character of `text`, the index of the raw character it came from.
         lines: `(start, end)` of every non-empty raw line within `text`.
         blank_before: for each line, whether one or more blank lines preceded it.
+        markers: `(offset in text, number)` of every footnote marker dropped from a word or a
+            year: where the marker stood, so a sentence can still name its footnotes.
     """
 
     text: str
     origin: tuple[int, ...]
     lines: tuple[tuple[int, int], ...]
     blank_before: tuple[bool, ...]
+    markers: tuple[tuple[int, int], ...] = ()
+
+    def footnotes_in(self, start: int, end: int) -> tuple[int, ...]:
+        """The numbers of the footnote markers dropped from `text[start:end]`, in order."""
+        return tuple(number for offset, number in self.markers if start < offset <= end)
 
 
 def normalise_text(text: str) -> str:
@@ -67,17 +74,24 @@ def normalise_text(text: str) -> str:
     Whitespace runs (line breaks included) become one space, soft hyphens and zero-width characters
     go, ligatures (ﬁ, ﬂ, ...) are spelled out, and a word hyphenated across a line break is joined
     again ("emis-\\nsions" → "emissions", but "low-\\ncarbon" → "low-carbon"). A footnote
-    marker fused with a year ("by 20351.") is dropped (`app.language.footnotes`).
+    marker fused with a year ("by 20351.") or glued to a word ("zero28") is dropped
+    (`app.language.footnotes`).
     """
     return normalise_page(text).text
 
 
-def normalise_page(text: str) -> NormalisedPage:
-    """`normalise_text` plus the line structure and offsets that segmentation needs."""
-    builder = _Builder(footnote_digits(text))
+def normalise_page(text: str, skip_lines: frozenset[int] = frozenset()) -> NormalisedPage:
+    """`normalise_text` plus the line structure and offsets that segmentation needs.
+
+    `skip_lines` are indexes of raw lines (in `text.split("\n")`) read as if they were not there:
+    a page's running header, footer and page number (`app.language.furniture`). The lines before
+    and after them join as they would have without them; offsets still point into `text`.
+    """
+    builder = _Builder(PageFootnotes.of(text))
     offset = 0
-    for raw in text.split("\n"):
-        builder.add_line(raw, offset)
+    for index, raw in enumerate(text.split("\n")):
+        if index not in skip_lines:
+            builder.add_line(raw, offset)
         offset += len(raw) + 1
     return builder.build()
 
@@ -85,8 +99,9 @@ def normalise_page(text: str) -> NormalisedPage:
 class _Builder:
     """Accumulates cleaned lines into the normalised text, joining them as they arrive."""
 
-    def __init__(self, footnotes: frozenset[str]) -> None:
+    def __init__(self, footnotes: PageFootnotes) -> None:
         self.footnotes = footnotes  # the page's footnote numbers (`app.language.footnotes`)
+        self.markers: list[tuple[int, int]] = []
         self.parts: list[str] = []
         self.origin: list[int] = []
         self.length = 0
@@ -97,13 +112,14 @@ class _Builder:
         self.prev_soft = False
 
     def add_line(self, raw: str, offset: int) -> None:
-        line, origin = _clean_line(raw, offset, self.footnotes, self.prev_line.rpartition(" ")[2])
+        line, origin, markers = _clean_line(raw, offset, self.footnotes, self.prev_line.rpartition(" ")[2])
         if not line:
             self.pending_blank = bool(self.lines)
             return
         start = self.length
         if self.lines:
             start = self._join(line, offset)
+        self.markers.extend((start + at, number) for at, number in markers)
         self.parts.append(line)
         self.origin.extend(origin)
         self.length += len(line)
@@ -134,24 +150,34 @@ class _Builder:
             origin=tuple(self.origin),
             lines=tuple(self.lines),
             blank_before=tuple(self.blank_before),
+            markers=tuple(self.markers),
         )
 
 
-def _clean_line(raw: str, offset: int, footnotes: frozenset[str], previous: str) -> tuple[str, list[int]]:
+def _clean_line(
+    raw: str, offset: int, footnotes: PageFootnotes, previous: str
+) -> tuple[str, list[int], list[tuple[int, int]]]:
     """A raw line with single spaces, no invisible characters, ligatures spelled out and no footnote
-    marker fused with a year (`previous` is the last word of the line before)."""
+    marker (`previous` is the last word of the line before), and the `(offset in the line, number)`
+    of each marker dropped."""
     words: list[str] = []
     origin: list[int] = []
+    markers: list[tuple[int, int]] = []
     for match in _TOKEN.finditer(raw):
-        word, positions = _clean_token(match.group(), offset + match.start())
-        if not word:
+        token, raw_positions = _clean_token(match.group(), offset + match.start())
+        if not token:
             continue
-        word, positions = without_marker(word, positions, words[-1] if words else previous, footnotes)
+        word, positions, number = without_marker(
+            token, raw_positions, words[-1] if words else previous, footnotes
+        )
         if words:
             origin.append(positions[0] - 1)
+        if number is not None:
+            kept = next((i for i, (a, b) in enumerate(zip(word, token, strict=False)) if a != b), len(word))
+            markers.append((len(origin) + kept, number))
         words.append(word)
         origin.extend(positions)
-    return " ".join(words), origin
+    return " ".join(words), origin, markers
 
 
 def _clean_token(token: str, start: int) -> tuple[str, list[int]]:

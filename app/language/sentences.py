@@ -30,13 +30,15 @@ from app.language.page_text import NormalisedPage, normalise_page
 _FIRST_WORD = re.compile(r"\S+")
 _ROUGH_BREAK = re.compile(r"(?<=[.!?])\s+")
 _STATEMENT = re.compile(r"(?:[^.;!?]|[.;!?](?=\S))+[.;!?]?")
+# Bullets: the glyphs, a dash or a middle dot (what a bullet in a font without "•" reads as), an
+# "o" on its own (a word processor's second-level bullet), "(a)" and "1.".
 _BULLET_START = re.compile(
-    r"^(?:[•●▪■◦‣○►▶➢✓✔\u2022\u2013\u2014\u2212→›]|-(?=\s)|\(?[a-z0-9]{1,2}\)(?=\s)|\d{1,2}\.(?=\s+[A-Z]))"
+    r"^(?:[•●▪■◦‣○►▶➢✓✔·\u2022\u2013\u2014\u2212→›]|[-o](?=\s)|\(?[a-z0-9]{1,2}\)(?=\s)|\d{1,2}\.(?=\s+[A-Z]))"
 )
 _FOOTNOTE_START = re.compile(r"^\d{1,2}\s+(?=[A-Z][a-z]+\s[a-z])")  # "1 While we have not adopted ..."
-_BULLET_ONLY = re.compile(r"^(?:[•●▪■◦‣○►▶➢✓✔\u2013\u2014\u2212→›-]|\d{1,2}[.)]?)$")
+_BULLET_ONLY = re.compile(r"^(?:[•●▪■◦‣○►▶➢✓✔·\u2013\u2014\u2212→›-]|\d{1,2}[.)]?)$")
 _LEADING_MARKER = re.compile(
-    r"^(?:[•●▪■◦‣○►▶➢✓✔\u2013\u2014\u2212→›-]\s*|\(?[a-z0-9]{1,2}\)\s+|\d{1,2}\.\s+"
+    r"^(?:[•●▪■◦‣○►▶➢✓✔·\u2013\u2014\u2212→›-]\s*|o\s+|\(?[a-z0-9]{1,2}\)\s+|\d{1,2}\.\s+"
     r"|\d{1,2}\s+(?=[A-Z][a-z]+\s[a-z]))+"  # bullets, "(a)", "1.", and a footnote number: "2 Clean energy is"
 )
 _SOFT_END = re.compile(

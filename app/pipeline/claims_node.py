@@ -3,7 +3,8 @@
 
 Extraction persists and announces each chunk's claims as soon as they are located (a
 `claims_extracted` event per chunk), then replaces them with the de-duplicated, IFRS-mapped set and
-records what fell back to rules (the run's warnings, each also a `warning` event). Each claim's
+records what fell back to rules (the run's warnings, each also a `warning` event). A statement the
+report repeats is one claim, stored with the other pages stating it (`also_on_pages`). Each claim's
 greenwashing risk flags (`app.claims.risk_flags`) are stored on its row and carried in the claim's
 state under `risk_flags`, where the judge reads them.
 Claim ids derive from the run, page and text, so a node that re-runs after a crash rewrites the
@@ -88,7 +89,10 @@ async def _extract(state: PipelineState, deps: PipelineDeps, recorder: NodeRecor
     company = state.get("company_name") or stats.company_name
     async with recorder.transaction() as transaction:
         session = transaction.session
-        await replace_claims(session, recorder.report_id, recorder.run_id, claims)
+        other_pages = {
+            claim["claim_id"]: item.also_on_pages for claim, item in zip(claims, mapped, strict=True)
+        }
+        await replace_claims(session, recorder.report_id, recorder.run_id, claims, other_pages)
         await _store_flags(session, claims)
         await update_run(session, recorder.run_id, extraction_stats=stats.to_dict())
         await add_usage(session, recorder.run_id, trace)

@@ -47,16 +47,21 @@ def in_batches(rows: Sequence[dict[str, Any]]) -> Iterator[list[dict[str, Any]]]
 
 
 async def replace_claims(
-    session: AsyncSession, report_id: uuid.UUID, run_id: uuid.UUID, claims: Sequence[ClaimState]
+    session: AsyncSession,
+    report_id: uuid.UUID,
+    run_id: uuid.UUID,
+    claims: Sequence[ClaimState],
+    also_on_pages: Mapping[str, Sequence[int]] | None = None,
 ) -> None:
-    """Make `claims` the report's claims: any other claim (and its results) goes, these are upserted."""
+    """Make `claims` the report's claims: any other claim (and its results) goes, these are upserted,
+    each with the other pages stating it (`also_on_pages`, by claim id; none when absent)."""
     keep = [uuid.UUID(claim["claim_id"]) for claim in claims]
     await session.execute(
         delete(Claim).where(Claim.report_id == report_id, Claim.id != all_(_id_array(keep)))
     )
     if not claims:
         return
-    for batch in in_batches(_claim_rows(report_id, run_id, claims)):
+    for batch in in_batches(_claim_rows(report_id, run_id, claims, also_on_pages or {})):
         statement = insert(Claim).values(batch)
         await session.execute(
             statement.on_conflict_do_update(
@@ -71,6 +76,7 @@ _UPSERTED_CLAIM_COLUMNS = (
     "claim_type",
     "priority",
     "source_page",
+    "also_on_pages",
     "page_offset",
     "source_context",
     "ifrs_paragraphs",
@@ -83,7 +89,7 @@ async def add_claims(
     session: AsyncSession, report_id: uuid.UUID, run_id: uuid.UUID, claims: Sequence[ClaimState]
 ) -> None:
     """Store claims as they are found (a claim already stored, e.g. by a re-run, stays as it is)."""
-    for batch in in_batches(_claim_rows(report_id, run_id, claims)):
+    for batch in in_batches(_claim_rows(report_id, run_id, claims, {})):
         await session.execute(insert(Claim).values(batch).on_conflict_do_nothing(index_elements=["id"]))
 
 
@@ -98,9 +104,13 @@ async def drop_claims_of_other_runs(session: AsyncSession, report_id: uuid.UUID,
 
 
 def _claim_rows(
-    report_id: uuid.UUID, run_id: uuid.UUID, claims: Sequence[ClaimState]
+    report_id: uuid.UUID,
+    run_id: uuid.UUID,
+    claims: Sequence[ClaimState],
+    also_on_pages: Mapping[str, Sequence[int]],
 ) -> list[dict[str, Any]]:
-    """Rows for extracted claims, each of which names the method that found it, with its risk flags."""
+    """Rows for extracted claims, each of which names the method that found it, with its risk flags
+    and the other pages stating it."""
     return [
         {
             "id": uuid.UUID(claim["claim_id"]),
@@ -110,6 +120,7 @@ def _claim_rows(
             "claim_type": claim["claim_type"],
             "priority": claim["priority"],
             "source_page": claim["source_page"],
+            "also_on_pages": list(also_on_pages.get(claim["claim_id"], ())),
             "page_offset": claim.get("page_offset", 0),
             "source_context": claim.get("source_context"),
             "ifrs_paragraphs": list(claim.get("ifrs_paragraphs") or []),

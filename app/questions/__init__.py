@@ -4,6 +4,15 @@ answers in Redis until the report changes."""
 
 from app.questions.cache import forget_answers
 from app.questions.service import ask_report
-from app.questions.types import Answer, AskProblem, AskRefused, Citation, QueryType
+from app.questions.types import Answer, AskProblem, AskRefused, Citation, Confidence, QueryType
 
-__all__ = ["Answer", "AskProblem", "AskRefused", "Citation", "QueryType", "ask_report", "forget_answers"]
+__all__ = [
+    "Answer",
+    "AskProblem",
+    "AskRefused",
+    "Citation",
+    "Confidence",
+    "QueryType",
+    "ask_report",
+    "forget_answers",
+]

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from app.knowledge.registry import requirement
 from app.questions.citations import CitationList, clip
 from app.questions.retrieve import MAX_PASSAGES, Retrieved
-from app.questions.types import VERDICT_LABELS, Passage, QueryType, ReportFacts
+from app.questions.types import VERDICT_LABELS, Confidence, Passage, QueryType, ReportFacts
 
 STATUS_NAMES = {
     "contradicted": "contradicted",
@@ -177,9 +177,14 @@ def _claim_ref(claim: Passage, retrieved: Retrieved, cited: CitationList) -> str
 
 
 NOT_ADDRESSED = (
-    "The report does not appear to address this: none of its passages passes the relevance threshold "
-    "while holding what the question asks about."
+    "The report does not appear to address this: no passage holds what the question asks about, "
+    "in the question's words or in the wording reports use for them."
 )
+#: What a "not addressed" answer says was looked for, so a reader can judge the search.
+SEARCHED = "Searched for: {words}."
+#: How an answer introduces passages that only come closest (`Confidence.LOW`).
+CLOSEST = "No passage states this directly; these are the closest passages found on the question's subject"
+CONFIDENCE_LINE = "Confidence: {level}."
 #: How an extractive answer introduces what it quotes: retrieval finds passages that appear to bear
 #: on the question; it cannot tell whether they answer it, so the answer never says they do.
 APPEAR_TO_ADDRESS = "These passages appear to address this"
@@ -199,15 +204,19 @@ def paragraphs_line(paragraph_ids: Iterable[str]) -> str:
 
 def _disclosure(retrieved: Retrieved, cited: CitationList) -> str:
     """Where the report appears to address the question: its best sentences, page by page, then the
-    claims Sibyl extracted on the topic; or an honest "not addressed" with nothing cited."""
+    claims Sibyl extracted on the topic, with how confident the match is; or an honest "not
+    addressed" naming what was searched, with nothing cited."""
     windows = [passage for passage in retrieved.passages if passage.kind == "page"]
     claims = [passage for passage in retrieved.passages if passage.kind == "claim"]
     mapped = paragraphs_line(retrieved.paragraphs)
     if not windows:
-        return "\n".join(line for line in (NOT_ADDRESSED, mapped) if line)
+        words = ", ".join(retrieved.searched_words)
+        searched = SEARCHED.format(words=words) if words else ""
+        return "\n".join(line for line in (NOT_ADDRESSED, searched, mapped) if line)
     pages = list(dict.fromkeys(window.page_number for window in windows if window.page_number))
     listed = f" (page{'s' if len(pages) > 1 else ''} {', '.join(map(str, pages))})" if pages else ""
-    lines = [f"{APPEAR_TO_ADDRESS}{listed}:"]
+    opening = CLOSEST if retrieved.confidence is Confidence.LOW else APPEAR_TO_ADDRESS
+    lines = [f"{opening}{listed}:"]
     lines += [
         f'- Page {window.page_number}: "{_quote(window, cited)}" {cited.cite(window)}' for window in windows
     ]
@@ -216,6 +225,8 @@ def _disclosure(retrieved: Retrieved, cited: CitationList) -> str:
         lines += [_passage_line(claim, retrieved, cited) for claim in claims]
     if mapped:
         lines.append(mapped)
+    if retrieved.confidence is not None:
+        lines.append(CONFIDENCE_LINE.format(level=retrieved.confidence.value.lower()))
     return "\n".join(lines)
 
 

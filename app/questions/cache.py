@@ -21,7 +21,7 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 
-from app.questions.types import Answer, Citation, QueryType
+from app.questions.types import Answer, Citation, Confidence, QueryType
 
 logger = logging.getLogger(__name__)
 
@@ -126,6 +126,7 @@ def answer_from_json(raw: bytes | str) -> Answer:
         **{
             **data,
             "query_type": QueryType(data["query_type"]),
+            "confidence": Confidence(data["confidence"]) if data.get("confidence") else None,
             "generated_at": datetime.fromisoformat(data["generated_at"]),
             "citations": citations,
         }

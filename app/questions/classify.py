@@ -71,6 +71,23 @@ _WHICH_QUESTION = re.compile(
     r"|makes?\s+up|accounts?\s+for)\b",
     _I,
 )
+#: What a disclosure is about: a practice, a body, a plan or a measure the report would describe.
+_PRACTICE_NOUN = (
+    r"(?:process(?:es)?|procedures?|approach(?:es)?|strateg(?:y|ies)|plans?|polic(?:y|ies)|governance"
+    r"|oversight|committees?|bod(?:y|ies)|roles?|responsibilit(?:y|ies)|risks?|opportunit(?:y|ies)"
+    r"|targets?|goals?|objectives?|commitments?|metrics?|indicators?|kpis?|measures?|steps?|actions?"
+    r"|assumptions?|scenarios?|methods?|methodolog(?:y|ies)|frameworks?|controls?|mechanisms?|criteria"
+    r"|incentives?|initiatives?|programmes?|programs?|tools?|practices?|systems?)"
+)
+#: "What process does the company use ...", "Which governance body has responsibility ...", "What
+#: are the company's interim targets?": a question for a practice the report would describe, asked
+#: with an interrogative word; "What does the report say about ..." (no practice named) and "What
+#: is the company's water use?" (a figure) stay claim look-ups.
+_PRACTICE_ASKED = re.compile(
+    rf"^\W*(?:what|which)\s+{_NOT_PRACTICE}(?:[\w&.'’-]+\s+){{0,6}}?{_PRACTICE_NOUN}\b"
+    r"(?!\s+(?:say|says|said|states?|mentions?)\b)",
+    _I,
+)
 _SUPPORTS = re.compile(r"\bsupport(?:s|ing)?\b|\bback(?:s|ed|ing)? up\b|\bcorroborat\w*|\bconfirm\w*", _I)
 
 #: (pattern, weight) per type; the highest total wins, ties going to the earlier type.
@@ -133,8 +150,9 @@ TYPE_RULES: dict[QueryType, tuple[tuple[re.Pattern[str], float], ...]] = {
         ),
         (
             re.compile(
-                r"^\W*(?:which|who)\s+(?:[\w-]+\s+){0,4}(?:is|are|was|were|has|have)\s+"
-                r"(?:responsible|accountable|in charge|charged|tasked)\b",
+                r"^\W*(?:which|who)\s+(?:[\w-]+\s+){0,4}(?:is|are|was|were|has|have|holds?)\s+"
+                r"(?:the\s+|overall\s+|primary\s+)?"
+                r"(?:responsib\w*|accountab\w*|in charge|charged|tasked|oversight)\b",
                 _I,
             ),
             2.5,
@@ -155,6 +173,8 @@ TYPE_RULES: dict[QueryType, tuple[tuple[re.Pattern[str], float], ...]] = {
         (_LINKED_QUESTION, 2.5),
         # "Which Scope 3 categories are included in the reported emissions?"
         (_WHICH_QUESTION, 2.5),
+        # "What process does the company use to identify climate-related risks?"
+        (_PRACTICE_ASKED, 2.5),
         (
             re.compile(
                 r"\bdisclos(?:e|es|ed|ing|ure)\b|\bdescrib\w*|\bexplain\w*|\boutlin\w*"

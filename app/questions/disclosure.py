@@ -38,7 +38,7 @@ from app.knowledge.search import reciprocal_rank_scores
 from app.questions.expansion import QUESTION_WORDS, Expansion, expand, subject_words, without_purpose
 from app.questions.grounding import Group, Sense
 from app.questions.search import QueryVectors, SearchQuery, fetch_passages, hybrid_search, vector_ranks
-from app.questions.types import Passage
+from app.questions.types import Confidence, Passage
 from app.questions.vocabulary import GENERIC_WEIGHTS, WordGroup, concept_groups, derivation_groups
 
 #: Weight of the IFRS requirement's words in the text order, against 1.0 for the question's own.
@@ -71,6 +71,15 @@ PER_PAGE = 2
 FOCUS_WORDS = 24
 #: Most extracted claims listed after the report's own words.
 MAX_CLAIMS = 3
+#: When no window passes the threshold, the best windows still holding at least this share of the
+#: question's topic weight, including at least one of its topical word groups, are quoted as the
+#: closest found (low confidence) instead of asserting that the report does not address it:
+#: analyst checklist wording ("business model", "synergies") is often only partly the report's.
+MIN_CLOSEST = 0.1
+#: A window holding this share of the topic weight, in the question's sense, is a confident answer.
+HIGH_RELEVANCE = 0.5
+#: Most searched words an answer names when it says the report does not address the question.
+MAX_SEARCHED = 16
 
 _WORD = re.compile(r"[^\W_][\w.\-'’]*")
 
@@ -100,11 +109,14 @@ _MATCHES = text(
 @dataclass(frozen=True)
 class DisclosureSearch:
     """What was searched and found: the windows that address the question (best first), the
-    related claims, and the IFRS paragraphs the question maps to."""
+    related claims, the IFRS paragraphs the question maps to, how sure the match is and the
+    words searched (what a "not addressed" answer names)."""
 
     windows: list[Passage]
     claims: list[Passage]
     expansion: Expansion
+    confidence: Confidence = Confidence.NONE
+    searched: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -113,6 +125,7 @@ class _Scored:
     text_score: float  # relevance plus the weighted share of expansion words
     contents: bool = False  # a table-of-contents window (`navigation`): never quoted or cited
     matched: frozenset[str] = frozenset()  # the searched lexemes the window holds
+    shares: tuple[tuple[int, float, float], ...] = ()  # per held group: index, relevance, ranking
 
 
 def topic_text(question: str, terms: Sequence[str] = ()) -> str:
@@ -148,6 +161,8 @@ async def search_disclosure(
         else []
     )
     by_text = sorted(scored, key=lambda passage_id: -scored[passage_id].text_score)[:CANDIDATES]
+    scored = await _without_names(session, report_id, scored, sense, by_text)
+    by_text = sorted(by_text, key=lambda passage_id: -scored[passage_id].text_score)
     fused = _fuse(by_text, [passage_id for passage_id, _ in by_vector])
     similarity = dict(by_vector)
     relevant = {
@@ -165,6 +180,15 @@ async def search_disclosure(
         if similarity.get(window.id, 0.0) >= MIN_SIMILARITY
         or sense.grounded(window.text, _matched(scored, window.id))
     ]
+    confidence = _confidence(windows, scored, similarity)
+    if not windows:
+        relevant = _closest(fused, scored, sense)
+        windows = [
+            window
+            for window in await fetch_passages(session, report_id, ids=list(relevant))
+            if sense.grounded(window.text, _matched(scored, window.id))
+        ]
+        confidence = Confidence.LOW if windows else Confidence.NONE
     focus = dict(sorted(weights.items(), key=lambda item: -item[1])[:FOCUS_WORDS])
     ranked = sorted(
         (
@@ -174,7 +198,72 @@ async def search_disclosure(
         key=lambda window: (-window.score, window.page_number or 0),
     )
     claims = await _related_claims(session, report_id, topic, vectors) if ranked else []
-    return DisclosureSearch(select_windows(ranked), claims, expansion)
+    searched = searched_words(query, expansion)
+    return DisclosureSearch(select_windows(ranked), claims, expansion, confidence, searched)
+
+
+def _confidence(
+    windows: list[Passage], scored: dict[uuid.UUID, _Scored], similarity: dict[uuid.UUID, float]
+) -> Confidence:
+    """HIGH when some window that holds the question in its sense holds most of its topic weight
+    (or is semantically very close), MEDIUM when windows only pass the threshold, NONE without any."""
+    if not windows:
+        return Confidence.NONE
+    best = max(max(_relevance(scored, w.id), similarity.get(w.id, 0.0)) for w in windows)
+    return Confidence.HIGH if best >= HIGH_RELEVANCE else Confidence.MEDIUM
+
+
+def _closest(
+    fused: dict[uuid.UUID, float], scored: dict[uuid.UUID, _Scored], sense: Sense
+) -> dict[uuid.UUID, float]:
+    """The candidates closest to a question no window addresses over the threshold: those holding
+    at least `MIN_CLOSEST` of its topic weight and one of its topical word groups (its subject, not
+    only a generic word or a name), with their fused scores; the caller keeps those that also hold
+    the core concept in the question's sense (`grounding`). None left: only then is the question
+    "not addressed"."""
+    return {
+        passage_id: score
+        for passage_id, score in fused.items()
+        if passage_id in scored
+        and not _contents(scored, passage_id)
+        and _relevance(scored, passage_id) >= MIN_CLOSEST
+        and sense.touches(_matched(scored, passage_id))
+    }
+
+
+def searched_words(query: _Query, expansion: Expansion) -> tuple[str, ...]:
+    """What the search looked for, as a reader would write it: the question's own topic words,
+    each concept's report wordings (`vocabulary`), then the IFRS requirement's words (`expansion`)."""
+    words = [*query.plain]
+    for group in query.concepts:
+        words += group.alternatives[:4]
+    words += expansion.terms[:6]
+    unique = list(dict.fromkeys(word.lower() for word in words if not _is_question_word(word)))
+    return tuple(unique[:MAX_SEARCHED])
+
+
+async def _without_names(
+    session: AsyncSession,
+    report_id: uuid.UUID,
+    scored: dict[uuid.UUID, _Scored],
+    sense: Sense,
+    candidates: list[uuid.UUID],
+) -> dict[uuid.UUID, _Scored]:
+    """The candidates' scores without the words they hold only inside another organisation's name
+    (`grounding.NAME_MARKERS`): the "Board" of a standard setter earns a window neither relevance
+    nor rank for a question about the company's board. Only the text order's candidates are read,
+    since only they can rank."""
+    rescored = dict(scored)
+    for window in await fetch_passages(session, report_id, ids=candidates):
+        found = scored[window.id]
+        named = sense.named_groups(window.text, found.matched)
+        if named:
+            relevance = sum(share for index, share, _ in found.shares if index in named)
+            ranking = sum(share for index, _, share in found.shares if index in named)
+            rescored[window.id] = replace(
+                found, relevance=found.relevance - relevance, text_score=found.text_score - ranking
+            )
+    return rescored
 
 
 def _fuse(by_text: list[uuid.UUID], by_vector: list[uuid.UUID]) -> dict[uuid.UUID, float]:
@@ -254,10 +343,15 @@ async def _score_windows(
     topic_weight = sum(group_idf) or 1.0
     expansion_weight = sum(idf.values()) or 1.0
     own: dict[uuid.UUID, tuple[int | None, float, float]] = {}
+    shares: dict[uuid.UUID, tuple[tuple[int, float, float], ...]] = {}
     for passage_id, page, matched in held:
-        pairs = list(zip(groups, group_idf, strict=True))
-        relevance = sum(w for group, w in pairs if group.held(matched)) / topic_weight
-        ranking = sum(w * group.credit(matched) for group, w in pairs) / topic_weight
+        shares[passage_id] = tuple(
+            (index, (w if group.held(matched) else 0.0) / topic_weight, w * credit / topic_weight)
+            for index, (group, w) in enumerate(zip(groups, group_idf, strict=True))
+            if (credit := group.credit(matched))
+        )
+        relevance = sum(share for _, share, _ in shares[passage_id])
+        ranking = sum(share for _, _, share in shares[passage_id])
         extra = sum(idf[lexeme] for lexeme in expansion_lexemes if lexeme in matched) / expansion_weight
         own[passage_id] = (page, relevance, ranking + EXPANSION_WEIGHT * extra)
     # A contents page names every topic and answers none: it neither counts as support for its
@@ -270,6 +364,7 @@ async def _score_windows(
             score + PAGE_WEIGHT * support.get(page, 0.0),
             passage_id in contents,
             matched_by_id[passage_id],
+            shares[passage_id],
         )
         for passage_id, (page, relevance, score) in own.items()
     }
@@ -308,7 +403,8 @@ async def _lexemes(
         if any(found):
             single = tuple(same for same in concept.alternatives if _WORD.fullmatch(same) and "-" not in same)
             near_found = tuple(w for w in near if w)
-            groups.append(Group(tuple(w for w in found if w), 1.0, near_found, own, single))
+            held_by = tuple(w for w in found if w)
+            groups.append(Group(held_by, 1.0, near_found, own, single, action=concept.action))
     return groups, list(dict.fromkeys(expansion)), keywords
 
 

@@ -67,6 +67,7 @@ class Group:
     own: tuple[frozenset[str], ...] = ()  # the alternatives the question itself uses
     words: tuple[str, ...] = ()  # single-word alternatives as written, for the name check
     proper: bool = False  # written capitalised mid-question: a name ("Costco", "CT REIT")
+    action: bool = False  # an action or manner ("manage", "how often"), not a subject
 
     def held(self, matched: set[str] | frozenset[str]) -> bool:
         return any(alternative <= matched for alternative in self.alternatives)
@@ -113,9 +114,13 @@ class Sense:
     ) -> Sense:
         """Core groups are the topical ones whose alternatives are the most requirement keywords
         ("pay": remuneration, compensation, bonus; not "linked": weighting), and those written with
-        `subject` words (what the question asks for besides its requirement)."""
+        `subject` words (what the question asks for besides its requirement). An action or a manner
+        ("responsible", "integrated") is never core: "which body is responsible for climate risks?"
+        is answered by a window naming the body and the risks, whatever verb it uses."""
         found = tuple(dict.fromkeys(keyword for keyword in keywords if keyword))
-        counts = [sum(k in g.alternatives for k in found) if g.topical else 0 for g in groups]
+        counts = [
+            sum(k in g.alternatives for k in found) if g.topical and not g.action else 0 for g in groups
+        ]
         best = max(counts, default=0)
         core = tuple(
             bool(best)
@@ -157,6 +162,23 @@ class Sense:
             return True
         words = {a for index in held for a in self.groups[index].alternatives}
         return any(k <= matched and k not in words for k in self.keywords)
+
+    def named_groups(self, text: str, matched: frozenset[str]) -> frozenset[int]:
+        """Indexes of the groups a window holds only through words inside other organisations'
+        names: they hold nothing of the question there."""
+        free, named = word_stems(text)
+        return frozenset(
+            index
+            for index, group in enumerate(self.groups)
+            if group.held(matched) and _named_only(group, matched, free, named)
+        )
+
+    def touches(self, matched: frozenset[str]) -> bool:
+        """Whether a window holds a topical word group of the question that names a subject, not
+        only an action ("manage") or a manner ("how often"): the question's subject at all."""
+        return any(
+            self.groups[index].held(matched) and not self.groups[index].action for index in self._topical
+        )
 
     @staticmethod
     def _corroborated(group: Group, matched: frozenset[str]) -> bool:

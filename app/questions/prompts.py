@@ -11,15 +11,17 @@ Question types (exactly one):
 - VERDICT_SUMMARY: which claims were verified, contradicted..., how many, the overall outcome.
   Examples: "Which claims were contradicted?" "How many claims were verified?"
 - CLAIM_LOOKUP: what the report itself says or claims on a topic.
-  Examples: "What does the report say about scope 3?" "What is the net-zero target?"
+  Examples: "What does the report say about scope 3?" "What was the water use in 2023?"
 - EVIDENCE: the evidence, sources or findings for or against a claim.
   Examples: "What evidence contradicts the net-zero claim?" "Which sources support the water figures?"
 - COMPLIANCE: IFRS S1/S2 paragraphs, disclosure requirements and how well they are met.
   Examples: "Which IFRS S2 paragraphs are unsupported?" "Is S2.29(a) met?"
-- DISCLOSURE: whether and where the report discloses, describes or explains something, or how the
-  company does something, as a TCFD or IFRS S2 review asks; answered from the report's own pages.
+- DISCLOSURE: whether and where the report discloses, describes or explains something, how the
+  company does something, or what process, strategy, governance body, risk, target or metric it
+  has, as a TCFD or IFRS S2 review asks; answered from the report's own pages.
   Examples: "Does the company report the climate scenarios it used?" "How does the company engage
-  with industry peers on climate change?"
+  with industry peers on climate change?" "Which governance body is responsible for climate?"
+  "What are the company's interim emissions targets?"
 - GENERAL: anything else, such as an overview of the report.
 
 Also list the topics the question is about (short noun phrases, as written), in `terms`.

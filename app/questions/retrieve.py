@@ -19,7 +19,15 @@ from sqlalchemy.ext.asyncio import AsyncSession
 from app.knowledge.registry import is_under
 from app.questions.disclosure import search_disclosure
 from app.questions.search import QueryVectors, SearchQuery, fetch_passages, hybrid_search, search_words
-from app.questions.types import VERDICT_LABELS, Classification, Entities, Passage, PassageKind, QueryType
+from app.questions.types import (
+    VERDICT_LABELS,
+    Classification,
+    Confidence,
+    Entities,
+    Passage,
+    PassageKind,
+    QueryType,
+)
 
 #: How much each passage kind counts for each question type (multiplies the fused score).
 KIND_WEIGHTS: dict[QueryType, dict[str, float]] = {
@@ -59,6 +67,8 @@ class Retrieved:
     searched: bool = False  # the passages are search hits (so how many matched says something)
     overview: bool = False  # nothing matched an overview question: the key claims stand in
     paragraphs: tuple[str, ...] = ()  # IFRS paragraphs a disclosure question maps to
+    confidence: Confidence | None = None  # how surely a disclosure search's passages answer
+    searched_words: tuple[str, ...] = ()  # what a disclosure search looked for
 
 
 @dataclass(frozen=True)
@@ -171,6 +181,8 @@ async def _disclosure(session: AsyncSession, report_id: uuid.UUID, given: Retrie
         passages=[*found.windows, *found.claims],
         searched=True,
         paragraphs=found.expansion.paragraph_ids,
+        confidence=found.confidence,
+        searched_words=found.searched,
     )
     claim_ids = [claim.claim_id for claim in found.claims if claim.claim_id]
     if claim_ids:

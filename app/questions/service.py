@@ -24,7 +24,15 @@ from app.questions.index import ReadyIndex, ensure_index
 from app.questions.retrieve import RetrievalInput, Retrieved, retrieve
 from app.questions.search import QueryVectors
 from app.questions.synthesis import UncitedAnswer, llm_answer
-from app.questions.types import Answer, AnswerMethod, AskProblem, AskRefused, QueryType, ReportFacts
+from app.questions.types import (
+    Answer,
+    AnswerMethod,
+    AskProblem,
+    AskRefused,
+    Confidence,
+    QueryType,
+    ReportFacts,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -47,6 +55,10 @@ LLM_UNCITED = (
     "assembled extractively from the report's passages."
 )
 NO_LLM = "Answered extractively (no LLM configured): the answer quotes the retrieved passages."
+CLOSEST_ONLY = (
+    "Low confidence: no passage passes the relevance threshold; the passages quoted are the closest "
+    "the search found on the question's subject and may not answer it."
+)
 NOTHING_FOR_LLM = "No passage of the report passed the relevance threshold, so no LLM answer was written."
 NEVER_ANALYSED = (
     "This report has not been analysed yet: the answer draws on its {source} only, "
@@ -178,6 +190,8 @@ async def answer_question(
         generated_at=datetime.now(UTC),
         index_version=index.state.version,
         ifrs_paragraphs=list(retrieved.paragraphs),
+        confidence=retrieved.confidence,
+        searched=list(retrieved.searched_words),
     )
     fell_back = llm is not None and classification.method == "rules"
     return Answered(answer, composed.degraded or fell_back or vectors.failed)
@@ -235,7 +249,9 @@ def retrieval_caveats(retrieved: Retrieved, cited: CitationList) -> list[str]:
     """Caveats about what was found: too little, or verdicts the judge was unsure of."""
     caveats = []
     relevant = sum(1 for passage in retrieved.passages if passage.relevant)
-    if retrieved.searched and relevant == 0:
+    if retrieved.confidence is Confidence.LOW:
+        caveats.append(CLOSEST_ONLY)
+    elif retrieved.searched and relevant == 0:
         caveats.append(NOTHING_MATCHES)
     elif retrieved.searched and relevant < FEW_PASSAGES:
         caveats.append(FEW_MATCH.format(count=relevant))

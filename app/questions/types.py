@@ -29,6 +29,15 @@ class QueryType(enum.StrEnum):
     GENERAL = "GENERAL"
 
 
+class Confidence(enum.StrEnum):
+    """How surely the passages a disclosure answer quotes answer the question."""
+
+    HIGH = "HIGH"  # a passage holds most of the question's subject, in its sense
+    MEDIUM = "MEDIUM"  # passages pass the relevance threshold and hold its core concept
+    LOW = "LOW"  # no passage passes the threshold: the closest ones found that touch its subject
+    NONE = "NONE"  # no passage holds the question's subject at all: "not addressed"
+
+
 class AskProblem(enum.StrEnum):
     """Why a question is not answered (the GraphQL error codes)."""
 
@@ -111,6 +120,8 @@ class Answer:
     index_version: str
     cached: bool = False
     ifrs_paragraphs: list[str] = field(default_factory=list)
+    confidence: Confidence | None = None  # disclosure answers only (`Confidence`)
+    searched: list[str] = field(default_factory=list)  # what a disclosure search looked for
 
 
 @dataclass(frozen=True)

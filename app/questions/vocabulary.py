@@ -35,6 +35,12 @@ class Concept:
     related: tuple[str, ...] = ()
     asks: tuple[str, ...] = ()  # analyst phrasings that name the concept but are never searched
 
+    @property
+    def action(self) -> bool:
+        """Whether the concept names what is done with a subject ("manage", "identify", "how
+        often"), not a subject: a passage holding only such words is about nothing in particular."""
+        return self.name in ACTION_CONCEPTS
+
 
 def _split(words: str) -> tuple[str, ...]:
     return tuple(word.strip() for word in words.split(",") if word.strip())
@@ -44,12 +50,24 @@ def _c(name: str, same: str, related: str = "", asks: str = "") -> Concept:
     return Concept(name, _split(same), _split(related), _split(asks))
 
 
+#: Concepts that name an action or a manner, not a subject (`Concept.action`).
+ACTION_CONCEPTS = frozenset(
+    {"handle", "identify", "integrate", "often", "brief", "responsible", "tied", "most", "align", "test"}
+)
+
 CONCEPTS: tuple[Concept, ...] = (
     # Governance: who oversees, who manages, how often they hear about it.
     _c(
         "oversee",
         "oversee, oversees, oversight, overseen, supervise, supervising, supervision, supervisory",
         "board, committee, directors, trustees, chair, governance",
+    ),
+    _c(
+        "governing_body",
+        "board, boards, board of directors, board of trustees, directors, trustees, committee, "
+        "committees, board committee",
+        "chair, chairman, governance, oversight",
+        asks="governance body, governing body, governance bodies, governing bodies, oversight body",
     ),
     _c(
         "responsible",
@@ -114,6 +132,25 @@ CONCEPTS: tuple[Concept, ...] = (
         "temperature, orderly, disorderly, hot house",
     ),
     _c("resilience", "resilience, resilient, withstand", "adapt, adaptation, business continuity"),
+    _c(
+        "adapt",
+        "adapt, adapts, adapted, adapting, adaptation, adaptive, resilience, resilient, climate-proof, "
+        "climate proofing, preparedness",
+        "business continuity, hardening, retrofit, retrofits, upgrade, protect, protection, withstand, "
+        "extreme weather, physical risk",
+    ),
+    _c(
+        "business_model",
+        "business model, business models, operating model, strategy, strategic, strategies, "
+        "value proposition",
+        "portfolio, capital allocation, growth, decision making, decision-making, planning, markets",
+    ),
+    _c(
+        "synergy",
+        "synergy, synergies, co-benefit, co-benefits, benefits, complement, complements, "
+        "mutually reinforcing, trade-off, trade-offs",
+        "biodiversity, water, soil, nature, communities, also, as well as",
+    ),
     _c("test", "test, tested, testing, stress test", "assess, analyse, analysis, model, modelled, simulate"),
     _c(
         "exposure",
@@ -123,7 +160,7 @@ CONCEPTS: tuple[Concept, ...] = (
     _c(
         "sites",
         "sites, site, assets, asset, locations, location, facilities, facility, plants, properties, "
-        "buildings, factories",
+        "buildings, factories, warehouses, warehouse, depots, depot, stores",
         "operations, portfolio, infrastructure, real estate",
     ),
     _c(
@@ -215,9 +252,17 @@ CONCEPTS: tuple[Concept, ...] = (
         "peers",
         "peers, industry peers, peer companies, competitors, industry associations, "
         "trade associations, business associations, industry bodies, coalition, coalitions, alliance, "
-        "alliances, industry initiatives, working group, working groups",
+        "alliances, industry initiatives, working group, working groups, industry partners, "
+        "partnerships, consortium, consortia",
         "sector, industry, initiative, initiatives, partnership, partnerships, forum, council, memberships",
         asks="other firms, other companies, other businesses, its sector, their sector, same sector",
+    ),
+    _c(
+        "engage",
+        "engage, engages, engaged, engaging, engagement, dialogue, work with, working with, "
+        "partner with, partnering",
+        "partners, partnership, partnerships, initiatives, initiative, collaboration, stakeholders, "
+        "associations, members",
     ),
     _c(
         "together",
@@ -262,6 +307,7 @@ class WordGroup:
     alternatives: tuple[str, ...]  # words and phrases any one of which holds the group
     related: tuple[str, ...]
     asked: tuple[str, ...] = ()  # the alternatives the question itself uses
+    action: bool = False  # the concept names an action, not a subject (`Concept.action`)
 
 
 def concept_groups(question: str) -> list[WordGroup]:
@@ -288,6 +334,7 @@ def concept_groups(question: str) -> list[WordGroup]:
             concept.same,
             concept.related,
             tuple(same for same in concept.same if _contains(question_words, tuple(_words(same)))),
+            concept.action,
         )
         for concept in CONCEPTS
         if concept.name in covered

@@ -57,8 +57,8 @@ R = TypeVar("R")
 
 # The columns each `from_model` reads (`schema.types.orm_rows`: straight from the loaded row).
 _CLAIM_COLUMNS = frozenset({
-    "id", "text", "claim_type", "priority", "source_page", "source_context", "reasoning", "method",
-    "created_at", "report_id", "ifrs_paragraphs", "risk_flags",
+    "id", "text", "claim_type", "priority", "source_page", "also_on_pages", "source_context",
+    "reasoning", "method", "created_at", "report_id", "ifrs_paragraphs", "risk_flags",
 })  # fmt: skip
 _FINDING_COLUMNS = frozenset({
     "id", "agent", "evidence_type", "evidence_kind", "summary", "details", "supports_claim",
@@ -76,7 +76,15 @@ class Claim(relay.Node):
     text: str = strawberry.field(description="The claim, verbatim from the report.")
     claim_type: ClaimType = strawberry.field(description="What kind of statement it is.")
     priority: Priority = strawberry.field(description="How much it matters.")
-    source_page: int = strawberry.field(description="1-based page of the PDF the claim is on.")
+    source_page: int = strawberry.field(
+        description="1-based page of the PDF the claim is on: the first page stating it."
+    )
+    also_on_pages: list[int] = strawberry.field(
+        description="The other 1-based pages where the report states the same claim (the same sentence "
+        "once case, whitespace, punctuation and footnote markers are set aside, or a near-identical one "
+        "with the same figures), ascending; `sourcePage` is not among them. A statement repeated on "
+        "several pages is one claim, checked once; empty when the report states it once."
+    )
     source_context: str | None = strawberry.field(description="The text around the claim on its page.")
     ifrs_paragraphs: list[IfrsParagraph] = strawberry.field(
         resolver=lambda root: [ifrs_paragraph(item) for item in root.stored_paragraphs],
@@ -107,6 +115,7 @@ class Claim(relay.Node):
             claim_type=enum_member(ClaimType, values["claim_type"]),
             priority=enum_member(Priority, values["priority"]),
             source_page=values["source_page"],
+            also_on_pages=list(values["also_on_pages"] or []),
             source_context=values["source_context"],
             reasoning=values["reasoning"],
             method=values["method"],

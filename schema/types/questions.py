@@ -9,7 +9,7 @@ from typing import Annotated
 import strawberry
 from strawberry.relay import GlobalID
 
-from app.questions import Answer, AskProblem, AskRefused, ask_report
+from app.questions import Answer, AskProblem, AskRefused, Confidence, ask_report
 from app.questions import Citation as CitationValue
 from app.questions import QueryType as QueryTypeValue
 from schema.context import Context
@@ -40,13 +40,40 @@ class QueryType(enum.Enum):
     )
     DISCLOSURE = strawberry.enum_value(
         QueryTypeValue.DISCLOSURE.value,
-        description='Whether and where the report discloses something ("Does the company report the climate '
-        'scenarios it used?", "How does the company engage with industry peers?"): answered from the '
-        'report\'s own sentences with their pages first, then the claims on the topic; "not addressed" '
-        "with no citation when no passage passes the relevance threshold.",
+        description="Whether, where and how the report discloses a practice, strategy, governance body, "
+        'risk, target or metric ("Does the company report the climate scenarios it used?", "What process '
+        'does the company use to identify climate risks?", "Which governance body is responsible for '
+        "climate?\"): answered from the report's own sentences with their pages first, then the claims on "
+        "the topic, ending with the answer's `confidence`. When no passage passes the relevance threshold, "
+        "the closest passages that hold the question's subject are quoted with LOW confidence; only when "
+        'no passage holds the subject at all is the answer "not addressed", with no citation, naming '
+        "what was searched (`searched`).",
     )
     GENERAL = strawberry.enum_value(
         QueryTypeValue.GENERAL.value, description="Anything else, such as an overview of the report."
+    )
+
+
+@strawberry.enum(description="How surely the passages quoted answer a DISCLOSURE question.")
+class AnswerConfidence(enum.Enum):
+    HIGH = strawberry.enum_value(
+        Confidence.HIGH.value,
+        description="A quoted passage holds most of what the question asks about, in its sense.",
+    )
+    MEDIUM = strawberry.enum_value(
+        Confidence.MEDIUM.value,
+        description="The quoted passages pass the relevance threshold and hold the question's core "
+        "concept, but none holds most of it.",
+    )
+    LOW = strawberry.enum_value(
+        Confidence.LOW.value,
+        description="No passage passes the relevance threshold: the quoted passages are the closest "
+        "found on the question's subject and may not answer it.",
+    )
+    NONE = strawberry.enum_value(
+        Confidence.NONE.value,
+        description='No passage holds the question\'s subject: the answer is "not addressed", citing '
+        "nothing.",
     )
 
 
@@ -117,6 +144,14 @@ class ReportAnswer:
         description="The IFRS S1/S2 paragraphs (registry ids such as S2.22) a DISCLOSURE question maps to, "
         "best first; empty for other questions or when no requirement matches."
     )
+    confidence: AnswerConfidence | None = strawberry.field(
+        description="How surely the quoted passages answer a DISCLOSURE question; null for other types."
+    )
+    searched: list[str] = strawberry.field(
+        description="The words a DISCLOSURE search looked for: the question's own topic words, the "
+        "wordings reports use for them and the mapped IFRS requirement's words, as a reader would write "
+        'them (a "not addressed" answer names them too); empty for other types.'
+    )
     generated_at: datetime = strawberry.field(
         description="When the answer was produced (cached answers keep theirs)."
     )
@@ -134,6 +169,8 @@ class ReportAnswer:
             cached=answer.cached,
             generated_at=answer.generated_at,
             ifrs_paragraphs=list(answer.ifrs_paragraphs),
+            confidence=AnswerConfidence(answer.confidence.value) if answer.confidence else None,
+            searched=list(answer.searched),
         )
 
 

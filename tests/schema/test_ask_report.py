@@ -15,6 +15,7 @@ from app.questions.service import LLM_UNCITED
 from tests.app.questions.seed import NET_ZERO, seed_report
 from tests.conftest import make_settings, serve_api
 from tests.fixtures.disclosure_report import (
+    BOARD,
     SCENARIO_QUESTION,
     SCENARIOS,
     TAILINGS_QUESTION,
@@ -133,6 +134,56 @@ query Ask($reportId: ID!, $question: String!) {
   }
 }
 """
+
+
+CONFIDENCE_ASK = """
+query Ask($reportId: ID!, $question: String!) {
+  askReport(reportId: $reportId, question: $question) {
+    ... on ReportAnswer { answer queryType confidence searched citations { pageNumber } }
+  }
+}
+"""
+#: Checklist wording with no "does the company ...": routed as a disclosure question all the same.
+BOARD_QUESTION = "Which governance body has responsibility for climate-related risks?"
+
+
+async def test_a_disclosure_answer_states_its_confidence_and_what_was_searched(
+    client: GraphQLClient, session_factory: SessionFactory
+) -> None:
+    generated = disclosure_report()
+    report = await store_report(session_factory, generated)
+
+    async def ask(question: str) -> dict[str, Any]:
+        data = await client.data(CONFIDENCE_ASK, reportId=report_gid(report.id), question=question)
+        return dict(data["askReport"])
+
+    scenarios, board, tailings = [
+        await ask(question) for question in (SCENARIO_QUESTION, BOARD_QUESTION, TAILINGS_QUESTION)
+    ]
+
+    assert scenarios["queryType"] == "DISCLOSURE" and scenarios["confidence"] in ("HIGH", "MEDIUM")
+    assert scenarios["answer"].endswith(f"Confidence: {scenarios['confidence'].lower()}.")
+    assert "scenarios" in scenarios["searched"]
+    assert board["queryType"] == "DISCLOSURE" and board["confidence"] in ("HIGH", "MEDIUM", "LOW")
+    assert board["citations"][0]["pageNumber"] == generated.planted[BOARD]
+    assert (tailings["confidence"], tailings["citations"]) == ("NONE", [])
+    assert "tailings" in tailings["searched"]
+    assert f"Searched for: {', '.join(tailings['searched'])}." in tailings["answer"]
+
+
+async def test_other_question_types_have_no_confidence_and_searched_nothing(
+    client: GraphQLClient, session_factory: SessionFactory
+) -> None:
+    seeded = await seed_report(session_factory)
+
+    answer = (
+        await client.data(
+            CONFIDENCE_ASK, reportId=report_gid(seeded.report_id), question="Which claims were contradicted?"
+        )
+    )["askReport"]
+
+    assert answer["queryType"] == "VERDICT_SUMMARY"
+    assert (answer["confidence"], answer["searched"]) == (None, [])
 
 
 async def test_a_disclosure_question_cites_the_planted_page_and_names_its_ifrs_paragraph(

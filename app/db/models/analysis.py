@@ -17,7 +17,7 @@ from sqlalchemy import (
     Text,
     UniqueConstraint,
 )
-from sqlalchemy.dialects.postgresql import JSONB
+from sqlalchemy.dialects.postgresql import ARRAY, JSONB
 from sqlalchemy.orm import Mapped, mapped_column
 
 from app.db.base import Base, Timestamped
@@ -78,6 +78,8 @@ class Claim(Timestamped, Base):
     claim_type: Mapped[str] = mapped_column(String(32))
     priority: Mapped[str] = mapped_column(String(16))
     source_page: Mapped[int] = mapped_column(Integer)
+    # The other pages stating the same claim, ascending (`app.claims.dedup`): a repeat is one claim.
+    also_on_pages: Mapped[list[int]] = mapped_column(ARRAY(Integer), default=list, server_default="{}")
     # Where the claim's text starts in its page's compared text (`normalize_for_match`): reading order.
     page_offset: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     source_context: Mapped[str | None] = mapped_column(Text)

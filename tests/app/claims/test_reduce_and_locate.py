@@ -80,11 +80,12 @@ async def test_offline_dedup_merges_restatements_but_not_different_figures() -> 
         claims, embedder=HashingEmbedder(), llm=None, threshold=0.85, page_window=3, trace=UsageTrace()
     )
 
-    assert [claim.text for claim in unique] == [
+    assert [item.claim.text for item in unique] == [
         "Scope 1 emissions fell 6.1% to 2.3 Mt CO2e in 2023.",
         "Scope 2 emissions fell 6.1% to 2.3 Mt CO2e in 2023.",
     ]
-    assert unique[0].source_context.startswith("longer context")  # the richer duplicate is kept
+    assert unique[0].claim.source_context.startswith("longer context")  # the richer duplicate is kept
+    assert unique[0].also_on_pages == (3, 9) and unique[1].also_on_pages == ()
     assert isinstance(stats, DedupStats) and stats.exact == 2 and stats.confirmed_by_rule == 1
     assert not lexically_duplicate("Scope 1 fell 6.1% in 2023.", "Scope 1 fell 6.2% in 2023.")
 

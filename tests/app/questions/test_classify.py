@@ -54,6 +54,17 @@ from app.questions.windows import sentence_windows
         ("Were the company's statements on water verified?", QueryType.VERDICT_SUMMARY),
         ("Is the company's report compliant with IFRS S2?", QueryType.COMPLIANCE),
         ("How are claims verified?", QueryType.VERDICT_SUMMARY),
+        # Checklist wording: what or which practice, body, target or metric the report describes.
+        ("What process does the group follow to assess transition risks?", QueryType.DISCLOSURE),
+        ("Which board committee holds responsibility for sustainability?", QueryType.DISCLOSURE),
+        ("Who has oversight of climate matters?", QueryType.DISCLOSURE),
+        ("What are the company's interim targets for cutting methane?", QueryType.DISCLOSURE),
+        ("What steps has the firm taken to reduce supplier emissions?", QueryType.DISCLOSURE),
+        ("Which metrics does the company use to track physical risk?", QueryType.DISCLOSURE),
+        ("What is the company's water use?", QueryType.CLAIM_LOOKUP),
+        ("What does the report say about the company's targets?", QueryType.CLAIM_LOOKUP),
+        ("Which targets were contradicted?", QueryType.VERDICT_SUMMARY),
+        ("What evidence supports the company's targets?", QueryType.EVIDENCE),
     ],
 )
 def test_rules_classify_typical_questions(question: str, expected: QueryType) -> None:
