@@ -33,7 +33,8 @@ _UNIT_WORDS = (
     r"(?P<unit>%|(?i:per\s?cent|percent|percentage points?)\b|pp\b|"
     r"(?i:(?:metric\s)?(?:tonnes?|tons?))\b|(?:[kMG]?t|MT)(?:\b|(?=\s?CO))|kg\b|"
     r"[kMGT]Wh\b|[GTP]J\b|"
-    r"m3\b|m³|(?i:megalit(?:re|er)s?|gigalit(?:re|er)s?)\b|ML\b|GL\b|(?i:(?:kilo)?lit(?:re|er)s?)\b|"
+    r"m3\b|m³|(?i:cubic\smet(?:re|er)s?)\b|"
+    r"(?i:megalit(?:re|er)s?|gigalit(?:re|er)s?)\b|ML\b|GL\b|(?i:(?:kilo)?lit(?:re|er)s?)\b|"
     r"(?i:hectares?)\b|ha\b|km2\b|km²)"
 )
 FIGURE = re.compile(
@@ -143,7 +144,7 @@ def _unit(raw: str, co2e: bool) -> tuple[str, str, float]:
         return "GL", "volume", _VOLUME["gl"]
     if "lit" in low:
         return "l" if not low.startswith("kilo") else "m3", "volume", 1.0 if low.startswith("kilo") else 1e-3
-    if low in {"m3", "m³"}:
+    if low in {"m3", "m³"} or low.startswith("cubicmet"):
         return "m3", "volume", 1.0
     if low in _VOLUME:
         return raw, "volume", _VOLUME[low]

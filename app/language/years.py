@@ -9,17 +9,29 @@ from app.language.figures import Figure
 
 _I = re.IGNORECASE
 
-YEAR = re.compile(r"\b(?:FY\s?(?P<fy>\d{2})\b|(?:FY\s?)?(?P<year>(?:19[89]|20[0-6])\d))\b", _I)
+YEAR = re.compile(
+    r"\b(?:FY\s?(?P<fy>\d{2})\b|(?:FY\s?)?(?P<year>(?:19[89]|20[0-6])\d)(?:\s?[/\u2013-]\s?(?P<ends>\d{2})(?!\d))?)\b",
+    _I,
+)
 _YEAR_LABEL = re.compile(r"\b(?:FY\s?)?(20\d\d)\s?:\s*$")
+#: What a share is of, before the year it is stated for ("62% of the electricity consumed in 2022").
+_SHARE_OF_PHRASE = re.compile(r"\s?of\s[^,;:.()\d]{1,60}?(?=\s(?:in|for|during)\s)", _I)
 #: "… in 2023", "…, for FY2023" right after a figure: the year it is stated for.
-YEAR_RIGHT_AFTER = re.compile(r"^\s*,?\s*(?:in|for|during)\s(?:FY\s?|fiscal\s(?:year\s)?)?(20\d\d)\b", _I)
+YEAR_RIGHT_AFTER = re.compile(
+    r"^\s*,?\s*(?:in|for|during)\s(?:FY\s?|fiscal\s(?:year\s)?)?(20\d\d(?:\s?[/\u2013-]\s?\d\d(?!\d))?)\b", _I
+)
 
 
 def parse_years(text: str) -> list[tuple[int, int]]:
-    """`(year, offset)` for every year or fiscal year ("2023", "FY2023", "FY23") in `text`."""
+    """`(year, offset)` for every year or fiscal year ("2023", "FY2023", "FY23") in `text`.
+
+    A split year ("2021/22", "2021-22") is one financial year, named by the year it ends in (2022),
+    as "FY2022" names it: a report's "2021/22" and a source's "the year to March 2022" then meet."""
     years: list[tuple[int, int]] = []
     for match in YEAR.finditer(text):
         year = 2000 + int(match["fy"]) if match["fy"] else int(match["year"])
+        if match["ends"] and int(match["ends"]) == (year + 1) % 100:
+            year += 1
         years.append((year, match.start()))
     return years
 
@@ -27,7 +39,7 @@ def parse_years(text: str) -> list[tuple[int, int]]:
 def year_right_after(text: str) -> int | None:
     """The year `text` opens with as the year of what precedes it ("…, in 2023"), if it does."""
     after = YEAR_RIGHT_AFTER.match(text)
-    return int(after.group(1)) if after else None
+    return parse_years(after.group(1))[0][0] if after else None
 
 
 def stated_year(sentence: str, figure: Figure) -> int | None:
@@ -35,7 +47,9 @@ def stated_year(sentence: str, figure: Figure) -> int | None:
     label = _YEAR_LABEL.search(sentence[: figure.start])
     if label:
         return int(label.group(1))
-    after = year_right_after(sentence[figure.end :])
+    rest = sentence[figure.end :]
+    share_of = _SHARE_OF_PHRASE.match(rest)  # "62% of the electricity we consumed in 2022"
+    after = year_right_after(rest[share_of.end() :] if share_of else rest)
     if after is not None:
         return after
     if re.search(r"\b20\d\d\s?:", sentence):

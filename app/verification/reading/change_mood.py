@@ -28,6 +28,12 @@ INCREASE = re.compile(
 _INTENDED_AFTER = re.compile(
     r"\b(?:target\w*|goals?|ambition|commitment|pledge)\b|\bby\s(?:FY\s?)?(20\d\d)\b", _I
 )
+# An obligation is an intention too: "must cut leakage to 212 Ml/d by 2025".
+_OBLIGED = re.compile(r"\b(?:must|(?:is|are)\s(?:required|obliged)\sto|ha(?:s|ve)\sto)\b", _I)
+# A verb of its own in a clause ("which were 2.3 Mt"): the clause says something of its own.
+# "pressure to cut", "plans to reduce": an infinitive reports no change.
+_INFINITIVE = re.compile(r"\bto\s$", _I)
+_OWN_VERB = re.compile(r"\b(?:was|were|is|are|has|have|had|[a-z]{3,}ed)\b", _I)
 # Phrases with a direction word that report no change: "made up 64%", "up to 30%", "broken down".
 _NOT_A_CHANGE = re.compile(
     r"\b(?:(?:made|make|makes|making|set|sets|taken?|takes|took|picked|ended|add(?:s|ed)?|back(?:ed)?|"
@@ -66,7 +72,27 @@ def mood(text: str, start: int, end: int) -> str:
     changes = [*DECREASE.finditer(clause), *INCREASE.finditer(clause)]
     if any(not intended(text, begin + m.start(), begin + m.end()) for m in changes):
         return "reported"
+    if not _OWN_VERB.search(clause):
+        # A figure phrase without a verb of its own continues what the sentence says before it: an
+        # intention ("aims to cut emissions by 12 per cent by 2025, to 2.3 million tonnes") or a
+        # reported change ("reduced emissions by 12% in 2022, to 2.3 Mt").
+        return _inherited_mood(text[:begin])
     return "stated"
+
+
+def _inherited_mood(before: str) -> str:
+    """The mood of the nearest intention or reported change in `before`, else "stated"."""
+    intentions = [match.start() for match in (*INTENTION.finditer(before), *_OBLIGED.finditer(before))]
+    changes = [
+        match.start() for pattern in (DECREASE, INCREASE) for match in _direction_words(before, pattern)
+    ]
+    if not intentions and not changes:
+        return "stated"
+    return "intended" if max(intentions, default=-1) > max(changes, default=-1) else "reported"
+
+
+def _intends(text: str) -> bool:
+    return bool(INTENTION.search(text) or _OBLIGED.search(text))
 
 
 def same_mood(first: str, second: str) -> bool:
@@ -79,7 +105,7 @@ def intended(text: str, start: int, end: int) -> bool:
     rather than a reported change: an intention word before them in their clause, or a target word
     or a deadline still to come after them ("a 39% reduction by 2035")."""
     begin, stop = _clause(text, start, end)
-    if INTENTION.search(text[begin:start]):
+    if _intends(text[begin:start]):
         return True
     following = text[end:stop]
     phrase_end = _NEXT_PHRASE.search(following)
@@ -102,6 +128,7 @@ def _direction_words(text: str, pattern: re.Pattern[str]) -> list[re.Match[str]]
         if not any(begin <= match.start() < end for begin, end in phrases)
         and not intended(text, match.start(), match.end())
         and not negated_word(text, match.start())
+        and not _INFINITIVE.search(text[max(0, match.start() - 4) : match.start()])
     ]
 
 

@@ -49,6 +49,7 @@ from dataclasses import dataclass
 from app.knowledge.keywords import tokens
 from app.language.figures import parse_figures
 from app.language.key_terms import STOPWORDS
+from app.language.number_words import figures_in_digits
 from app.language.sentences import split_sentences
 from app.language.years import parse_years
 from app.verification.reading.change_mood import denied_change, mood, reported_direction
@@ -62,7 +63,13 @@ from app.verification.reading.figure_comparison import (
     other_percentages,
 )
 from app.verification.reading.figure_comparison import same_value as same_value
-from app.verification.reading.figure_subjects import measure_alike, speaks_of_emissions, subject_words
+from app.verification.reading.figure_subjects import (
+    measure_alike,
+    qualifiers_agree,
+    speaks_of_emissions,
+    subject_words,
+    without_explanations,
+)
 from app.verification.reading.figures import Count, covered_scopes, parse_counts, quantities
 from app.verification.sources.company_names import names_company
 
@@ -136,9 +143,10 @@ class _Claim:
     counts: tuple[tuple[Count, str], ...]  # with each count's mood
     sites: set[str]
     has_deadline: bool  # a target year, or a target, goal or commitment
+    company: str  # whose claim it is
 
     @classmethod
-    def read(cls, text: str) -> _Claim:
+    def read(cls, text: str, company: str = "") -> _Claim:
         figures = tuple(ClaimFigure.read(text, figure) for figure in parse_figures(text))
         return cls(
             text=text,
@@ -146,23 +154,25 @@ class _Claim:
             scopes=covered_scopes(text),
             years={year for year, _ in parse_years(text)},
             quantities=quantities(text),
-            direction=reported_direction(text),
-            denied=denied_change(text),
+            direction=reported_direction(without_explanations(text)),
+            denied=denied_change(without_explanations(text)),
             figures=figures,
             counts=tuple((count, mood(text, count.start, count.end)) for count in parse_counts(text)),
             sites={match.group(1).lower() for match in _SITE.finditer(text)},
             has_deadline=bool(_TARGET_YEAR.search(text) or re.search(r"target|goal|commit", text, _I)),
+            company=company,
         )
 
 
 def assess_by_rules(claim_text: str, company: str, title: str, source_text: str) -> SourceAssessment:
     """The strongest signal among the source's on-topic sentences (see the module docstring)."""
     sentences = [title, *(s.text for s in split_sentences(1, source_text))]
-    claim = _Claim.read(claim_text)
+    claim = _Claim.read(figures_in_digits(claim_text), company)
     about_company = names_company(title, company)
     best: SourceAssessment | None = None
     on_topic = False
-    for sentence in sentences:
+    for quote in sentences:
+        sentence = figures_in_digits(quote)  # read with its figures in digits, quoted as written
         shared = claim.words & content_words(sentence)
         scopes = covered_scopes(sentence)
         if claim.scopes and scopes and not claim.scopes & scopes:
@@ -171,7 +181,7 @@ def assess_by_rules(claim_text: str, company: str, title: str, source_text: str)
             continue
         on_topic = True
         named = bool(company) and (about_company or names_company(sentence, company))
-        found = _signal(claim, sentence, named, _context_words(shared, company))
+        found = _signal(claim, sentence, quote.strip(), named, _context_words(shared, company))
         if found is not None and (best is None or _rank(found) > _rank(best)):
             best = found
     if best is not None:
@@ -216,12 +226,13 @@ class _Reading:
     disputed: bool
     alike: bool
     same_period: bool
+    qualified: bool  # whether the two name the same qualifiers (`qualifiers_agree`)
     outcome: FigureOutcome | None = None  # the figures the comparison rests on
 
     @classmethod
     def read(cls, claim: _Claim, sentence: str, shared: set[str]) -> _Reading:
         same_period = _same_period(claim, sentence)
-        alike = measure_alike(claim.text, sentence, subject_words(shared))
+        alike = measure_alike(claim.text, sentence, subject_words(shared), claim.company)
         disputed = disputes(sentence)
         outcome = _compare_all(claim, sentence, shared, alike, disputed) if same_period else None
         figures = outcome.kind if outcome else None
@@ -235,23 +246,25 @@ class _Reading:
         return cls(
             figures,
             claim.direction if directions else None,
-            reported_direction(sentence) if directions else None,
-            denied_change(sentence) if directions else None,
+            reported_direction(without_explanations(sentence)) if directions else None,
+            denied_change(without_explanations(sentence)) if directions else None,
             disputed,
             alike and same_period,
             same_period,
+            qualifiers_agree(claim.text, sentence, claim.company),
             outcome,
         )
 
 
-def _signal(claim: _Claim, sentence: str, named: bool, shared: set[str]) -> SourceAssessment | None:
-    """The strongest signal of one sentence: a contradiction, else support, else a figure or
-    statement the sentence repeats without standing behind it. Only a sentence about the
-    company (`named`) can say anything."""
+def _signal(
+    claim: _Claim, sentence: str, quote: str, named: bool, shared: set[str]
+) -> SourceAssessment | None:
+    """The strongest signal of one sentence (`quote` as written): a contradiction, else support,
+    else a figure or statement the sentence repeats without standing behind it. Only a sentence
+    about the company (`named`) can say anything."""
     if not named:
         return None
     reading = _Reading.read(claim, sentence, shared)
-    quote = sentence.strip()
     return (
         _contradiction(claim, sentence, reading, quote)
         or _support(reading, quote)
@@ -299,7 +312,7 @@ def _contradiction(claim: _Claim, sentence: str, reading: _Reading, quote: str) 
 
 def _support(reading: _Reading, quote: str) -> SourceAssessment | None:
     """The same figure, or the same reported direction, in a sentence that does not dispute it."""
-    if reading.figures == "match":
+    if reading.figures == "match" and reading.qualified:
         return SourceAssessment(
             "supports", None, 0.6, "The source states the same figure as the claim.", quote, "same_figure"
         )

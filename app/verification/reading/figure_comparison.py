@@ -120,7 +120,7 @@ def compare_figures(
         and _certainly_comparable(mine.figure, theirs)
         and same_role(mine.role, role(sentence, theirs.start, theirs.end))
     ]
-    changes_differ = _changes_differ(differing, same, sentence)
+    changes_differ = _changes_differ(differing, same, sentence) or _years_differ(differing, same, sentence)
     if asserted and not disputed and not changes_differ:
         return FigureOutcome("match", *asserted[0])
     if any(_certainly_same_quantity(mine, sentence, theirs, alike) for mine, theirs in opposite):
@@ -147,6 +147,25 @@ def _changes_differ(
         and id(mine) not in matched_mine
         and theirs.start not in matched_theirs
         and _same_baseline(mine.baselines, baselines(sentence))
+    ]
+
+
+def _years_differ(
+    differing: list[tuple[ClaimFigure, Figure]], same: list[tuple[ClaimFigure, Figure]], sentence: str
+) -> list[tuple[ClaimFigure, Figure]]:
+    """The pairs in which both sides state their figure for the same year and the values differ,
+    leaving out figures that meet their equal elsewhere in the sentence: a source repeating the
+    claim's baseline ("from 45% in 2021") while giving another value for the claimed year ("to 41% in
+    2022" against "62% in 2022") does not state the claim's figure."""
+    matched_mine = {id(mine) for mine, _ in same}
+    matched_theirs = {theirs.start for _, theirs in same}
+    return [
+        (mine, theirs)
+        for mine, theirs in differing
+        if mine.year is not None
+        and mine.year == stated_year(sentence, theirs)
+        and id(mine) not in matched_mine
+        and theirs.start not in matched_theirs
     ]
 
 

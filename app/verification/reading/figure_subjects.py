@@ -54,20 +54,36 @@ SUBJECTLESS_WORDS = frozenset(
 QUALIFIERS: dict[str, re.Pattern[str]] = {
     "avoided": re.compile(r"\bavoid\w*", _I),
     "saved": re.compile(r"\bsav(?:e|es|ed|ing|ings)\b", _I),
-    "financed": re.compile(r"\bfinanc\w*|\binvestments?\b", _I),
+    "financed": re.compile(r"\bfinanc(?!ial\s(?:year|statements?|reports?)\b)\w*|\binvestments?\b", _I),
     "sold products": re.compile(r"\bproducts?\s(?:\w+\s)?sold\b|\bsold\sproducts?\b|\buse\sphase\b", _I),
     "supply chain": re.compile(
         r"\bsuppl(?:ier|iers|y\schain)\b|\bupstream\b|\bpurchased\s(?:goods|services)\b", _I
     ),
     "downstream": re.compile(r"\bdownstream\b", _I),
     "commuting": re.compile(r"\bcommut\w*|\bworking\sfrom\shome\b", _I),
-    "travel": re.compile(r"\bbusiness\stravel\b|\bflights?\b", _I),
+    # An airline's flights are its operations; the flights staff take are business travel.
+    "travel": re.compile(r"\b(?:business|air)\s(?:travel|flights?)\b", _I),
     "transport": re.compile(r"\bshipping\b|\blogistics?\b|\btransport\w*|\bfreight\b", _I),
     "processing": re.compile(r"\bprocessing\b", _I),
-    "intensity": re.compile(r"\bintensity\b|\bper\s(?:unit|tonne|ton|employee|square|m2|vehicle|car)\b", _I),
+    # A figure per unit of something else ("per tonne of product", "per passenger-kilometre", "per
+    # person"), not per period of time, is an intensity.
+    "intensity": re.compile(
+        r"\bintensity\b|\bper\s(?!cent\b|annum\b|year\b|month\b|week\b|day\b|hour\b|quarter\b)[a-z]", _I
+    ),
     "offset": re.compile(r"\boffset\w*|\bcarbon\scredits?\b|\bremovals?\b", _I),
     "renewable": re.compile(r"\brenewabl\w*|\bgreen\s(?:electricity|power)\b|\bsolar\b|\bwind\b", _I),
-    "waste": re.compile(r"\bwaste\b|\blandfill\w*|\brecycl\w*", _I),
+    "waste": re.compile(r"\bwaste\b|\blandfill\w*|\brecycl\w*|\bincinerat\w*", _I),
+    # Scope 2 by the market-based and by the location-based method are two quantities.
+    "market-based": re.compile(r"\bmarket[\s-]based\b", _I),
+    "location-based": re.compile(r"\blocation[\s-]based\b", _I),
+    # Where waste goes: landfill, incineration and recycling are three quantities.
+    "landfill": re.compile(r"\blandfill\w*", _I),
+    "incinerated": re.compile(r"\bincinerat\w*|\benergy\srecovery\b|\bwaste[\s-]to[\s-]energy\b", _I),
+    "recycled": re.compile(r"\brecycl\w*", _I),
+    # Water taken in, let out and lost are three quantities.
+    "withdrawn": re.compile(r"\bwithdr[ae]w\w*|\bdrew\b|\babstract(?:ed|ion|s)\b", _I),
+    "discharged": re.compile(r"\bdischarg\w*", _I),
+    "lost": re.compile(r"\bleak\w*|\blost\b", _I),
 }
 
 _CHANGE_NOUN = r"(?:reduction|decrease|increase|cut|drop|fall|rise|decline|improvement|saving|growth)"
@@ -103,7 +119,14 @@ _GENERIC_BASE = frozenset(
     }
 )  # fmt: skip
 #: Words for one base of a share ("power" is electricity).
-_SAME_BASE = {"power": "electricity", "electric": "electricity", "emission": "emissions"}
+_SAME_BASE = {
+    "power": "electricity",
+    "electric": "electricity",
+    "emission": "emissions",
+    # A board's seats are its directors.
+    "directors": "seats",
+    "members": "seats",
+}
 
 
 #: A clause saying what a figure is mostly made of ("…578 Mt, mostly from customers processing iron
@@ -114,6 +137,25 @@ _BREAKDOWN = re.compile(
     r"because\sof|in|through|by|driven\sby|related\sto|linked\sto|attributable\sto)|"
     r"(?:driven|caused)\s(?:mostly\s|mainly\s|largely\s)?by)\b[^;:.]*",
     _I,
+)
+#: A clause giving the reason for a figure ("…fell to 120 kt as more depots moved onto renewable
+#: contracts", "…, helped by higher water recycling", "by moving to renewable power", "despite renewable
+#: power purchases"): its words explain the figure, they do not make it
+#: a quantity of its own. ("After" is left out: "emissions after offsets" is a quantity of its own.)
+_EXPLANATION = re.compile(
+    r"(?:,\s?|\s)(?:as(?!\s(?:well|much|many|a|an|of|part|per|at|in|for)\b)|because|thanks\sto|helped\sby|"
+    r"(?:by|through)(?=\s[a-z]+ing\b)|despite|in\sspite\sof|"
+    r"reflecting|owing\sto|due\sto|driven\sby|on\sthe\sback\sof|largely\sas|mainly\sas)\b[^;:.]*",
+    _I,
+)
+#: A name: capitalised words in a row after "the" ("the Transport Climate Benchmark"), possessive
+#: ("Oakhurst Logistics'"), or three or more ("Climate Accounts Project"); a pair of capitalised words
+#: alone may be a heading's words ("Employee Commuting") and is kept.
+_CAPITALISED = r"(?!Scopes?\b)[A-Z][a-z]+"
+_NAME = re.compile(
+    rf"(?<=\b[Tt]he\s){_CAPITALISED}(?:\s(?:of\s|and\s|&\s)?{_CAPITALISED})+"
+    rf"|\b{_CAPITALISED}(?:\s{_CAPITALISED})*(?:['’]s?)(?=\s)"
+    rf"|\b{_CAPITALISED}(?:\s(?:of\s|and\s|&\s)?{_CAPITALISED}){{2,}}"
 )
 #: Words saying a text speaks of emissions (a scope, CO2, greenhouse gases) rather than of energy,
 #: purchases or money.
@@ -161,15 +203,33 @@ def same_role(first: str | None, second: str | None) -> bool:
     return first is None or second is None or first == second
 
 
-def measure_alike(claim: str, sentence: str, shared_subjects: set[str]) -> bool:
+def qualifiers_agree(claim: str, sentence: str, company: str = "") -> bool:
+    """Whether the two sentences name the same qualifiers, in the whole sentences and outside clauses
+    breaking a figure down (a total is not its part), leaving out in both the clauses giving reasons
+    and names ("Oakhurst Logistics", "the Transport Climate Benchmark" qualify no figure)."""
+    claim, sentence = _plain(claim, company), _plain(sentence, company)
+    return qualifiers(claim) == qualifiers(sentence) and own_qualifiers(claim) == own_qualifiers(sentence)
+
+
+def _plain(sentence: str, company: str) -> str:
+    """The sentence without the clauses giving reasons for its figures (`_EXPLANATION`), the
+    company's name and other names (`_NAME`)."""
+    plain = without_explanations(sentence)
+    if company.strip():
+        plain = re.sub(re.escape(company.strip()), "", plain, flags=_I)
+    return _NAME.sub("", plain)
+
+
+def without_explanations(sentence: str) -> str:
+    """The sentence without the clauses giving reasons for its figures (`_EXPLANATION`): "helped by
+    higher recycling" reports no increase of the figure it explains."""
+    return _EXPLANATION.sub("", sentence)
+
+
+def measure_alike(claim: str, sentence: str, shared_subjects: set[str], company: str = "") -> bool:
     """Whether a claim sentence and a source sentence can speak of the same quantity at all: a
-    shared subject word; the same qualifiers, in the whole sentences and outside clauses breaking a
-    figure down (a total is not its part)."""
-    return (
-        bool(shared_subjects)
-        and qualifiers(claim) == qualifiers(sentence)
-        and own_qualifiers(claim) == own_qualifiers(sentence)
-    )
+    shared subject word and the same qualifiers (`qualifiers_agree`)."""
+    return bool(shared_subjects) and qualifiers_agree(claim, sentence, company)
 
 
 def share_base(text: str, end: int) -> frozenset[str]:

@@ -70,7 +70,12 @@ def attributed_elsewhere(sentence: str, at: int, *, weak: bool = True) -> bool:
 
 # Which emissions quantity a figure measures: one scope, a group of scopes, or the total. "All three
 # scopes" and "Scopes 1, 2 and 3" are the total, not each scope.
-_SCOPE_GROUP = re.compile(r"\bscopes?\s?[123](?:\s?(?:,|and|&|\+|/)\s?(?:scope\s?)?[123](?![\d.]))*", _I)
+_SCOPE_GROUP = re.compile(r"\bscopes?\s?[123](?:\s?(?:,|and|&|\+|/|plus)\s?(?:scope\s?)?[123](?![\d.]))*", _I)
+#: "Direct and indirect emissions" are Scopes 1 and 2 together, also when a scope is named in brackets
+#: ("direct and indirect (Scope 2) emissions" names the second half, not the quantity).
+_DIRECT_AND_INDIRECT = re.compile(
+    r"\bdirect(?:\s\(scope\s?1\))?\s(?:and|&|\+|plus)\s(?:energy[\s-])?indirect(?:\s\(scope\s?2\))?", _I
+)
 _TOTAL = re.compile(
     r"\b(?:(?:all|the)\s(?:three|3)\sscopes|total\s(?:(?:ghg|greenhouse\sgas|carbon|co2e?)\s)?(?:emissions|footprint)|"
     r"(?:emissions|carbon|ghg)\sfootprint|overall\s(?:ghg\s)?emissions|gross\s(?:ghg\s)?emissions)\b",
@@ -97,8 +102,10 @@ class QuantityMark:
 def quantity_marks(text: str) -> tuple[QuantityMark, ...]:
     """Every named emissions quantity in `text`, in order of position (cached: a claim's sentence
     is asked about again for every source sentence it is compared with)."""
-    marks = []
+    marks = [QuantityMark("scope 1+2", m.start(), m.end()) for m in _DIRECT_AND_INDIRECT.finditer(text)]
     for match in _SCOPE_GROUP.finditer(text):
+        if any(mark.start <= match.start() < mark.end for mark in marks):
+            continue
         numbers = sorted(set(re.findall(r"[123]", match.group(0))))
         label = TOTAL if len(numbers) == 3 else "scope " + "+".join(numbers)
         marks.append(QuantityMark(label, match.start(), match.end()))

@@ -1,0 +1,94 @@
+"""Figures written in words, rewritten as the digits a figure reader reads: "forty per cent" is
+"40 per cent", "cut by a third" is "cut by 33.3%", "doubled" is "rose 100%", and "four of the ten
+seats" is "40% of the seats".
+
+Only figures are rewritten: a number word before a percentage, a fraction or multiple of a change,
+and a count out of a whole. Other number words ("one of the largest", "three dairy plants") are left
+as written, since reading them as counts would compare things no one counted.
+"""
+
+from __future__ import annotations
+
+import re
+
+_I = re.IGNORECASE
+
+_UNITS = {
+    "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+    "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15,
+    "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+}  # fmt: skip
+_TENS = {
+    "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+    "ninety": 90,
+}  # fmt: skip
+_NUMBER_WORD = (
+    rf"(?:(?:{'|'.join(_TENS)})(?:[\s-](?:{'|'.join(w for w in _UNITS if _UNITS[w] < 10)}))?"
+    rf"|{'|'.join(sorted(_UNITS, key=len, reverse=True))})"
+)
+_PERCENT_IN_WORDS = re.compile(rf"\b(?P<n>{_NUMBER_WORD})(?=\s(?:per\s?cent|percent)\b)", _I)
+_FRACTIONS = {
+    "half": 50.0, "a half": 50.0, "a third": 33.3, "one third": 33.3, "two thirds": 66.7,
+    "two-thirds": 66.7, "a quarter": 25.0, "one quarter": 25.0, "three quarters": 75.0,
+    "a fifth": 20.0, "one fifth": 20.0, "a tenth": 10.0,
+}  # fmt: skip
+#: A change by a fraction: "cut by a third", "by two-thirds", "by half".
+_CHANGE_BY_FRACTION = re.compile(
+    rf"\bby\s(?:(?:about|around|roughly|nearly|almost|more\sthan|over|just\sover|just\sunder)\s)?"
+    rf"(?P<f>{'|'.join(sorted((re.escape(f) for f in _FRACTIONS), key=len, reverse=True))})\b",
+    _I,
+)
+_MULTIPLES = {"doubled": ("rose", 100), "tripled": ("rose", 200), "trebled": ("rose", 200),
+              "quadrupled": ("rose", 300), "halved": ("fell", 50)}  # fmt: skip
+_MULTIPLE = re.compile(rf"\b(?P<more>more\sthan\s)?(?P<word>{'|'.join(_MULTIPLES)})\b", _I)
+#: A count out of a whole: "four of the ten seats", "two of Acme's eleven directors".
+_OUT_OF = re.compile(
+    rf"\b(?P<part>{_NUMBER_WORD}|\d+)\sof\s(?P<owner>(?:the|its|their|[A-Z][\w-]*(?:\s[A-Z][\w-]*)*['’]s?)\s)"
+    rf"(?P<whole>{_NUMBER_WORD}|\d+)\s(?P<noun>[a-z]+s)\b",
+    _I,
+)
+
+
+def number_value(word: str) -> int | None:
+    """The value of a number written in words ("forty-five" -> 45) or digits; None otherwise."""
+    text = word.lower().replace("-", " ").split()
+    if len(text) == 1 and text[0].isdigit():
+        return int(text[0])
+    total = 0
+    for part in text:
+        if part in _TENS:
+            total += _TENS[part]
+        elif part in _UNITS:
+            total += _UNITS[part]
+        else:
+            return None
+    return total or None
+
+
+def figures_in_digits(text: str) -> str:
+    """`text` with its figures in words rewritten in digits (see the module docstring)."""
+    text = _OUT_OF.sub(_share, text)
+    text = _PERCENT_IN_WORDS.sub(lambda match: str(number_value(match["n"])), text)
+    text = _CHANGE_BY_FRACTION.sub(_fraction, text)
+    return _MULTIPLE.sub(_multiple, text)
+
+
+def _fraction(match: re.Match[str]) -> str:
+    """ "by a third" -> "by 33.3%", keeping a hedge ("by more than half" -> "by more than 50%")."""
+    return match.group(0)[: match.start("f") - match.start()] + _percent(_FRACTIONS[match["f"].lower()])
+
+
+def _share(match: re.Match[str]) -> str:
+    part, whole = number_value(match["part"]), number_value(match["whole"])
+    if part is None or whole is None or not 0 < part <= whole:
+        return match.group(0)
+    return f"{_percent(100 * part / whole)} of {match['owner']}{match['noun']}"
+
+
+def _multiple(match: re.Match[str]) -> str:
+    verb, amount = _MULTIPLES[match["word"].lower()]
+    return f"{verb} {match['more'] or ''}{amount}%"
+
+
+def _percent(value: float) -> str:
+    return f"{value:.1f}%" if value != int(value) else f"{int(value)}%"

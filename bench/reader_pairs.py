@@ -1,0 +1,168 @@
+"""The rule reader against labelled claim–source sentence pairs (`bench/reader_pairs.json`).
+
+Each pair is one claim of a fictional company and one sentence a Tier-2 outlet might print about it,
+labelled by a reader who had only the rules of evidence (not the reader's code): "supports",
+"contradicts" or "neither" (off the claim's fact, another company, year, scope or metric, an
+intention set against an outcome, or the company's own word relayed). The source is read the way
+the searching agents read one (`read_source`, without an LLM, its quote checked against the
+sentence itself), and the reading is what the judge can use of it: the stance of a source that
+counts and is not the company's word, else "neither".
+
+The pairs are split by a fixed hash of the claim (every source of one claim falls in one half): A,
+the tuning half, whose pairs and errors rules may be fitted to, and B, held out, of which only the
+figures are read.
+
+    python -m bench.reader_pairs [--misread]
+
+`--misread` lists the tuning half's misread pairs (never the held-out half's).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import hashlib
+import json
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from app.config import Settings
+from app.llm import UsageTrace
+from app.search.results import SearchResult
+from app.search.sources import SourceTexts
+from app.verification.investigators.news_media import NEWS_PROFILE
+from app.verification.reading.source_reading import SourceReading, read_source
+from app.verification.records import ClaimState
+from bench.common import print_summary, print_table
+
+PAIRS = Path(__file__).with_name("reader_pairs.json")
+LABELS = ("supports", "contradicts", "neither")
+#: A Tier-2 outlet: its reading counts on its own, so what is scored is the reading, not the tier.
+OUTLET_URL = "https://www.reuters.com/sustainability/climate-energy/report"
+TARGET_HELD_OUT_ACCURACY = 0.9
+
+
+@dataclass(frozen=True)
+class Pair:
+    claim: str
+    company: str
+    source: str
+    label: str
+    kind: str
+
+    @property
+    def half(self) -> str:
+        """A (tuning) or B (held out), by a fixed hash of the claim."""
+        return "A" if hashlib.sha256(self.claim.encode()).digest()[0] % 2 == 0 else "B"
+
+
+def load_pairs(path: Path = PAIRS) -> list[Pair]:
+    rows = json.loads(path.read_text(encoding="utf-8"))
+    return [Pair(row["claim"], row["company"], row["source"], row["label"], row["kind"]) for row in rows]
+
+
+class _OwnTexts(SourceTexts):
+    """The quote check against the source's own text, as for a library document (nothing fetched)."""
+
+    def __init__(self) -> None:
+        super().__init__(Settings(), session_factory=None)  # type: ignore[arg-type]
+
+    async def _retrieve(self, result: SearchResult) -> tuple[str | None, str]:
+        return result.content, "library_document"
+
+
+@dataclass
+class _Tools:
+    """What `read_source` uses of the investigation tools without an LLM."""
+
+    llm: None = None
+    usage: UsageTrace | None = None
+
+
+def _result(pair: Pair, index: int) -> SearchResult:
+    return SearchResult(
+        title="",
+        url=f"{OUTLET_URL}-{index}",
+        snippet=pair.source,
+        published_date=None,
+        source_domain="reuters.com",
+        relevance_score=None,
+        provider="library",
+        content=pair.source,
+        document_id=None,
+    )
+
+
+def reading_label(reading: SourceReading) -> str:
+    """What the judge can use of the reading: the stance of a counting independent source."""
+    if not reading.counts or reading.self_reported:
+        return "neither"
+    return reading.assessment.stance
+
+
+async def read_pair(pair: Pair, index: int) -> SourceReading:
+    claim = ClaimState(
+        claim_id=f"c{index}", text=pair.claim, claim_type="quantitative", priority="high", source_page=1
+    )
+    tools = _Tools(usage=UsageTrace())
+    return await read_source(
+        tools,  # type: ignore[arg-type]
+        _OwnTexts(),
+        NEWS_PROFILE.rules,
+        claim,
+        pair.company,
+        _result(pair, index),
+        pair.claim,
+        "company_specific",
+    )
+
+
+async def read_all(pairs: Sequence[Pair]) -> list[str]:
+    return [reading_label(await read_pair(pair, index)) for index, pair in enumerate(pairs)]
+
+
+def accuracy(pairs: Sequence[Pair], read: Sequence[str]) -> tuple[int, int]:
+    return sum(pair.label == got for pair, got in zip(pairs, read, strict=True)), len(pairs)
+
+
+def confusion(pairs: Sequence[Pair], read: Sequence[str]) -> list[list[object]]:
+    counts = Counter((pair.label, got) for pair, got in zip(pairs, read, strict=True))
+    return [[label, *(counts[(label, got)] for got in LABELS)] for label in LABELS]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--misread", action="store_true", help="list the tuning half's misread pairs")
+    args = parser.parse_args(argv)
+    pairs = load_pairs()
+    read = asyncio.run(read_all(pairs))
+    summary: dict[str, object] = {}
+    rows = []
+    for half, name in (("all", "all"), ("A", "A (tuning)"), ("B", "B (held-out)")):
+        chosen = [(p, r) for p, r in zip(pairs, read, strict=True) if half in ("all", p.half)]
+        right, total = accuracy([p for p, _ in chosen], [r for _, r in chosen])
+        rows.append([name, total, right, f"{right / total:.3f}"])
+        summary[f"accuracy_{half}"] = round(right / total, 3)
+    print_table("Accuracy of the reading", ["half", "pairs", "read right", "accuracy"], rows)
+    print_table(
+        "Label (rows) against reading (columns), all pairs", ["label", *LABELS], confusion(pairs, read)
+    )
+    held_out = [(p, r) for p, r in zip(pairs, read, strict=True) if p.half == "B"]
+    print_table(
+        "Label (rows) against reading (columns), held-out half B",
+        ["label", *LABELS],
+        confusion([p for p, _ in held_out], [r for _, r in held_out]),
+    )
+    if args.misread:
+        for pair, got in zip(pairs, read, strict=True):
+            if pair.half == "A" and pair.label != got:
+                print(f"\n[{pair.kind}] labelled {pair.label}, read {got}")
+                print(f"  claim:  {pair.claim}\n  source: {pair.source}")
+    summary["target_held_out"] = TARGET_HELD_OUT_ACCURACY
+    print_summary(summary)
+
+
+if __name__ == "__main__":
+    main()
