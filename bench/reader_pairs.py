@@ -3,7 +3,8 @@
 Each pair is one claim of a fictional company and one sentence a Tier-2 outlet might print about it,
 labelled by a reader who had only the rules of evidence (not the reader's code): "supports",
 "contradicts" or "neither" (off the claim's fact, another company, year, scope or metric, an
-intention set against an outcome, or the company's own word relayed). The source is read the way
+intention set against an outcome, or the company's own word relayed). Each source is taken as
+published at the end of June after the claim's year, as news of a year's figures is. It is read the way
 the searching agents read one (`read_source`, without an LLM, its quote checked against the
 sentence itself), and the reading is what the judge can use of it: the stance of a source that
 counts and is not the company's word, else "neither".
@@ -51,6 +52,7 @@ class Pair:
     source: str
     label: str
     kind: str
+    claim_year: int | None
 
     @property
     def half(self) -> str:
@@ -60,7 +62,10 @@ class Pair:
 
 def load_pairs(path: Path = PAIRS) -> list[Pair]:
     rows = json.loads(path.read_text(encoding="utf-8"))
-    return [Pair(row["claim"], row["company"], row["source"], row["label"], row["kind"]) for row in rows]
+    return [
+        Pair(row["claim"], row["company"], row["source"], row["label"], row["kind"], row["claim_year"])
+        for row in rows
+    ]
 
 
 class _OwnTexts(SourceTexts):
@@ -86,7 +91,8 @@ def _result(pair: Pair, index: int) -> SearchResult:
         title="",
         url=f"{OUTLET_URL}-{index}",
         snippet=pair.source,
-        published_date=None,
+        # News of a year's figures comes the year after; a claim of no year has no such date.
+        published_date=f"{pair.claim_year + 1}-06-30" if pair.claim_year else None,
         source_domain="reuters.com",
         relevance_score=None,
         provider="library",

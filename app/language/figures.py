@@ -22,6 +22,22 @@ _MASS = {"t": 1.0, "kt": 1e3, "mt": 1e6, "gt": 1e9, "kg": 1e-3}
 _ENERGY = {"kwh": 1e-3, "mwh": 1.0, "gwh": 1e3, "twh": 1e6, "gj": 1 / 3.6, "tj": 1e3 / 3.6, "pj": 1e6 / 3.6}
 _VOLUME = {"m3": 1.0, "l": 1e-3, "ml": 1e3, "gl": 1e6}
 _AREA = {"ha": 1.0, "km2": 100.0}
+#: Units spelled out, as their symbols.
+_SPELLED_UNITS = {
+    "kilotonne": "kt",
+    "megatonne": "Mt",
+    "gigatonne": "Gt",
+    "kilowatthour": "kWh",
+    "megawatthour": "MWh",
+    "gigawatthour": "GWh",
+    "terawatthour": "TWh",
+    "kilowatt-hour": "kWh",
+    "megawatt-hour": "MWh",
+    "gigawatt-hour": "GWh",
+    "terawatt-hour": "TWh",
+    "squarekilometre": "km2",
+    "squarekilometer": "km2",
+}
 _SCALE = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9}
 
 _NUM = r"(?P<sign>[-\u2212\u2013]\s?)?(?P<num>\d{1,3}(?:[,\u202f\u00a0]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
@@ -31,11 +47,11 @@ _CO2 = (
 )
 _UNIT_WORDS = (
     r"(?P<unit>%|(?i:per\s?cent|percent|percentage points?)\b|pp\b|"
-    r"(?i:(?:metric\s)?(?:tonnes?|tons?))\b|(?:[kMG]?t|MT)(?:\b|(?=\s?CO))|kg\b|"
-    r"[kMGT]Wh\b|[GTP]J\b|"
+    r"(?i:(?:metric\s)?(?:tonnes?|tons?))\b|(?i:kilo|mega|giga)tonnes?\b|(?:[kMG]?t|MT)(?:\b|(?=\s?CO))|kg\b|"
+    r"[kMGT]Wh\b|(?i:(?:kilo|mega|giga|tera)watt[\s-]hours?)\b|[GTP]J\b|"
     r"m3\b|m³|(?i:cubic\smet(?:re|er)s?)\b|"
     r"(?i:megalit(?:re|er)s?|gigalit(?:re|er)s?)\b|ML\b|GL\b|(?i:(?:kilo)?lit(?:re|er)s?)\b|"
-    r"(?i:hectares?)\b|ha\b|km2\b|km²)"
+    r"(?i:hectares?)\b|ha\b|km2\b|km²|(?i:square\skilomet(?:re|er)s?)\b)"
 )
 FIGURE = re.compile(
     rf"(?<![\w.,]){_NUM}\s?(?P<scale>thousand|million|billion|bn|mn)?\s?{_UNIT_WORDS}(?P<co2>{_CO2})",
@@ -130,6 +146,9 @@ def _unit(raw: str, co2e: bool) -> tuple[str, str, float]:
         return "pp", "pp", 1.0
     if low == "%" or low.startswith("per"):
         return "%", "percent", 1.0
+    spelled = _SPELLED_UNITS.get(low.rstrip("s"))
+    if spelled is not None:
+        return _unit(spelled, co2e)
     if "ton" in low or low in {"t", "metrict"}:
         return "t" + suffix, "mass", 1.0
     if raw in {"Mt", "MT"}:

@@ -71,6 +71,7 @@ from app.verification.reading.figure_subjects import (
     without_explanations,
 )
 from app.verification.reading.figures import Count, covered_scopes, parse_counts, quantities
+from app.verification.reading.statements import MIN_CONTRADICTED, read_statement, subject_stems
 from app.verification.sources.company_names import names_company
 
 _I = re.IGNORECASE
@@ -92,6 +93,8 @@ CRITICISM = re.compile(
     r"still relies|questionable|doubts?|undermin\w*|offsets? rather|certificates rather|overstat\w*)\b",
     _I,
 )
+#: "no fines", "without penalty": enforcement named only to say there was none.
+_NO_ENFORCEMENT_BEFORE = re.compile(r"\b(?:no|without|zero|nor|free\sof)\s(?:[\w-]+\s(?:or|and|nor)\s)?$", _I)
 _TARGET_YEAR = re.compile(r"\b(?:by|in|to|until)\s+((?:19|20)\d{2})\b", _I)
 # A figure for one site or segment ("at the Kitimat smelter") is not the group's figure.
 _SITE = re.compile(
@@ -177,7 +180,11 @@ def assess_by_rules(claim_text: str, company: str, title: str, source_text: str)
         scopes = covered_scopes(sentence)
         if claim.scopes and scopes and not claim.scopes & scopes:
             continue  # another scope's figures say nothing about this one
-        if len(shared) < MIN_SHARED_WORDS and not (claim.scopes & scopes):
+        if (
+            len(shared) < MIN_SHARED_WORDS
+            and not (claim.scopes & scopes)
+            and not _same_stems(claim, sentence)
+        ):
             continue
         on_topic = True
         named = bool(company) and (about_company or names_company(sentence, company))
@@ -198,6 +205,21 @@ def assess_by_rules(claim_text: str, company: str, title: str, source_text: str)
     return SourceAssessment(
         "irrelevant", None, 0.0, "The source does not discuss the claim's topic.", None, None
     )
+
+
+def _same_stems(claim: _Claim, sentence: str) -> bool:
+    """Whether the sentence speaks of the claim's subject in other forms of its words ("fined" for
+    "a fine", "fell" is not needed: figures meet by value)."""
+    return (
+        len(subject_stems(claim.text, claim.company) & subject_stems(sentence, claim.company))
+        >= MIN_CONTRADICTED
+    )
+
+
+def negated_enforcement(sentence: str, at: int) -> bool:
+    """Whether the enforcement word at `at` is named to say there was none ("lists no fines or
+    enforcement notices")."""
+    return _NO_ENFORCEMENT_BEFORE.search(sentence[max(0, at - 40) : at]) is not None
 
 
 def _context_words(shared: set[str], company: str) -> set[str]:
@@ -267,9 +289,21 @@ def _signal(
     reading = _Reading.read(claim, sentence, shared)
     return (
         _contradiction(claim, sentence, reading, quote)
+        or _statement(claim, sentence, quote)
+        or _context(claim, sentence, reading, quote)
         or _support(reading, quote)
         or _unasserted(reading, quote)
     )
+
+
+def _statement(claim: _Claim, sentence: str, quote: str) -> SourceAssessment | None:
+    """What the sentence says of a claim that states no figure (`statements`)."""
+    found = read_statement(claim.text, sentence, claim.company)
+    if found is None:
+        return None
+    if found.stance == "contradicts":
+        return _contradicts("direct", 0.8, found.explanation, quote, found.signal)
+    return SourceAssessment("supports", None, 0.5, found.explanation, quote, found.signal)
 
 
 def _contradicts(kind: str, confidence: float, explanation: str, quote: str, signal: str) -> SourceAssessment:
@@ -295,10 +329,15 @@ def _contradiction(claim: _Claim, sentence: str, reading: _Reading, quote: str) 
     if claim.denied and claim.denied == sentence_direction and reading.alike:
         explanation = f"The claim says there was no {claim.denied}; the source reports {_a(claim.denied)}."
         return _contradicts("direct", 0.85, explanation, quote, "denied_change")
+    return None
+
+
+def _context(claim: _Claim, sentence: str, reading: _Reading, quote: str) -> SourceAssessment | None:
+    """A delayed deadline, enforcement or criticism: contradictions by context, not by figure."""
     if DELAY.search(sentence) and claim.has_deadline:
         explanation = "The source reports the target or deadline as delayed, missed or abandoned."
         return _contradicts("timeline", 0.8, explanation, quote, "timeline")
-    if ENFORCEMENT.search(sentence):
+    if any(not negated_enforcement(sentence, match.start()) for match in ENFORCEMENT.finditer(sentence)):
         explanation = (
             "The source reports enforcement, litigation or an investigation on this topic that the claim "
             "does not mention."

@@ -1,0 +1,224 @@
+"""How a source sentence bears on a claim that states no figure: "the committee met quarterly", "we
+stopped burning coal at the refinery in March 2021", "none of our sites was fined in 2022".
+
+Such a claim is checked by what the sentence says of the same thing, read by shared word stems
+("fined" is "fine", "converting" is "convert"), never by its tone:
+
+- **the same statement** supports: most of the claim's subject (`RESTATED_SHARE` of its stems, at
+  least `MIN_RESTATED`) restated, both saying it is so or both saying it is not ("burned no coal after
+  converting its boilers" restates "stopped burning coal after converting all of its boilers"), with
+  no contrast ("rather than", "only", "still", "but");
+- **the opposite statement** contradicts, when the sentence speaks of much of the claim's subject
+  (`CONTRADICTED_SHARE`, at least `MIN_CONTRADICTED` stems): something the claim says ended goes on
+  ("still burning coal" against "stopped burning coal"); what the claim says did not happen did,
+  in the claim's own words and without a negation ("fined" against "none of our sites received a
+  fine"); the sentence denies the claim's subject ("did not meet national safety standards" against
+  "passed its dam safety review"); or it rejects the claim's words ("chaired by its chief executive
+  rather than an independent director");
+- **another frequency** of the same meetings contradicts, the same one supports ("met only once in
+  2022" / "met four times in 2022" against "met quarterly").
+
+A sentence that states an intention or forecast ("expects to stop burning coal") says nothing of a
+claim that something happened, and a sentence about another body ("the audit committee" for "the
+sustainability committee") nothing of the claim's body.
+A claim stating figures or counts is read by them (`figure_comparison`), not here: a sentence
+negating a claim's count without another ("did not fit LED lighting at 212 depots") confirms
+nothing and contradicts nothing.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from app.language.figures import parse_figures
+from app.language.intentions import INTENTION
+from app.language.key_terms import STOPWORDS
+from app.language.number_words import number_value
+from app.verification.reading.figure_subjects import SUBJECTLESS_WORDS
+from app.verification.reading.figures import parse_counts
+
+_I = re.IGNORECASE
+
+#: Share of the claim's subject stems a supporting sentence restates, and the least number.
+RESTATED_SHARE = 0.6
+MIN_RESTATED = 4
+#: Share of the claim's subject stems a contradicting sentence speaks of, and the least number.
+CONTRADICTED_SHARE = 0.4
+MIN_CONTRADICTED = 3
+
+#: A sentence denying something with an auxiliary ("did not meet", "has never published").
+_DENIES = re.compile(
+    r"\b(?:(?:do|does|did|has|have|had|is|are|was|were|can|could)(?:\snot|n't)|never|fail(?:ed|s)?\sto)\s"
+    r"(?P<words>(?:[\w'’-]+\s?){1,5})",
+    _I,
+)
+#: A claim that something did not happen ("none of our sites received a fine").
+_NONE_HAPPENED = re.compile(r"\b(?:no|none\sof|not\sa|not\sany|zero)\s(?P<words>(?:[\w'’-]+\s?){1,6})", _I)
+#: A claim that something ended.
+_CESSATION = re.compile(r"\b(?:stopp(?:ed|ing)|ceased?|no\slonger|phased\sout|ended)\b", _I)
+#: The body a statement is about: "the audit committee", "our Board Sustainability Committee".
+_BODY = re.compile(r"\b(?P<name>[\w-]+)\s(?:committee|council|panel|subcommittee)\b", _I)
+#: Saying that something is not so, or no longer so.
+_NEGATION = re.compile(
+    r"\b(?:no|not|none|never|without|zero|nil|nor|neither|stopp(?:ed|ing)|ceased?|end(?:ed)?\s\w+ing|"
+    r"phased\sout|no\slonger|free\sof|eliminat\w*)\b|n't\b",
+    _I,
+)
+#: Saying that something goes on, against a claim that it ended ("still burning coal").
+_CONTINUING = re.compile(r"\b(?:still|continu(?:ed|es|ing)\sto|kept\s\w+ing)\b", _I)
+#: A contrast: the sentence qualifies or sets something against what it restates.
+_CONTRAST = re.compile(
+    r"\b(?:rather\sthan|instead\sof|as\sopposed\sto|only|but|however|although|though|despite|except|"
+    r"apart\sfrom|partly|partially|some\sof)\b",
+    _I,
+)
+#: The words a sentence rejects: "rather than an independent director".
+_REJECTED = re.compile(
+    r"\b(?:rather\sthan|instead\sof|as\sopposed\sto|not)\s(?P<words>(?:[\w'’-]+\s?){1,6})", _I
+)
+#: A meeting's frequency.
+_MEETS = re.compile(r"\b(?:met|meets?|meeting|convened?|sat)\b", _I)
+_PER_YEAR = (
+    (re.compile(r"\b(?:monthly|every\smonth|each\smonth)\b", _I), 12),
+    (re.compile(r"\b(?:quarterly|every\squarter|each\squarter)\b", _I), 4),
+    (
+        re.compile(
+            r"\b(?:twice\sa\syear|twice\syearly|bi-?annually|semi-?annually|every\ssix\smonths)\b", _I
+        ),
+        2,
+    ),
+    (re.compile(r"\b(?:annually|yearly|once\sa\syear|every\syear)\b", _I), 1),
+)
+_TIMES = re.compile(r"\b(?P<n>\w+(?:-\w+)?)\stimes\b|\b(?P<once>once|twice)\b", _I)
+_SUFFIXES = ("ations", "ation", "ments", "ment", "ings", "ing", "ies", "ied", "ed", "es", "al", "s", "e")
+
+
+@dataclass(frozen=True)
+class StatementReading:
+    """What a sentence says of a claim without figures: `stance` with the rule (`signal`)."""
+
+    stance: str
+    signal: str
+    explanation: str
+
+
+def stem(word: str) -> str:
+    """A crude stem, enough to meet "fined" with "fine" and "converting" with "convert"."""
+    word = word.lower().strip("'’")
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            return word[: -len(suffix)]
+    return word
+
+
+def subject_stems(text: str, company: str = "") -> set[str]:
+    """The stems of the words saying what `text` is about: not stopwords, units, numbers or the
+    company's name."""
+    names = {stem(word) for word in re.findall(r"[A-Za-z][\w'’-]*", company)}
+    return {
+        stem(word)
+        for word in re.findall(r"[A-Za-z][A-Za-z-]+", text)
+        if word.lower() not in STOPWORDS and word.lower() not in SUBJECTLESS_WORDS and len(word) > 2
+    } - names
+
+
+def read_statement(claim: str, sentence: str, company: str) -> StatementReading | None:
+    """How `sentence` bears on `claim`, a claim stating no figure (see the module docstring); None
+    when it says nothing of it or `claim` states figures."""
+    if parse_figures(claim) or parse_counts(claim) or _other_body(claim, sentence):
+        return None
+    if INTENTION.search(sentence) and not INTENTION.search(claim):
+        return None
+    mine = subject_stems(claim, company)
+    if not mine:
+        return None
+    shared = mine & subject_stems(sentence, company)
+    if len(shared) >= MIN_CONTRADICTED and (frequency := _frequency_reading(claim, sentence)):
+        return frequency
+    if len(shared) / len(mine) >= CONTRADICTED_SHARE and len(shared) >= MIN_CONTRADICTED:
+        opposite = _opposite(claim, sentence, mine, company)
+        if opposite is not None:
+            return opposite
+    restated = len(shared) / len(mine) >= RESTATED_SHARE and len(shared) >= MIN_RESTATED
+    if restated and _polarity(claim) == _polarity(sentence):
+        if not _CONTRAST.search(sentence) and not _CONTINUING.search(sentence):
+            return StatementReading(
+                "supports", "same_statement", "The source states what the claim states, in its own words."
+            )
+    return None
+
+
+def _other_body(claim: str, sentence: str) -> bool:
+    """Whether both name a committee or council and none by the same name."""
+    mine = {stem(match["name"]) for match in _BODY.finditer(claim)}
+    theirs = {stem(match["name"]) for match in _BODY.finditer(sentence)}
+    return bool(mine and theirs) and not mine & theirs
+
+
+def _polarity(text: str) -> bool:
+    """True when the text says something is so, False when it says it is not or no longer so."""
+    return not _NEGATION.search(text) or bool(_CONTINUING.search(text))
+
+
+def _opposite(claim: str, sentence: str, mine: set[str], company: str) -> StatementReading | None:
+    """The sentence's contradiction of the claim's statement, if it makes one (see the module
+    docstring)."""
+    rejected = [subject_stems(match["words"], company) & mine for match in _REJECTED.finditer(sentence)]
+    if any(len(words) >= 2 for words in rejected):
+        return StatementReading(
+            "contradicts", "rejected_statement", "The source rejects what the claim states."
+        )
+    if _CESSATION.search(claim) and _CONTINUING.search(sentence):
+        return StatementReading(
+            "contradicts", "still_happening", "The claim says it ended; the source says it goes on."
+        )
+    theirs = subject_stems(sentence, company)
+    denied_by_claim = [subject_stems(m["words"], company) & theirs for m in _NONE_HAPPENED.finditer(claim)]
+    if not _NEGATION.search(sentence) and any(len(words) >= 2 for words in denied_by_claim):
+        return StatementReading(
+            "contradicts", "did_happen", "The claim says it did not happen; the source reports that it did."
+        )
+    if not _DENIES.search(claim) and not _CESSATION.search(claim):
+        denied = [subject_stems(match["words"], company) & mine for match in _DENIES.finditer(sentence)]
+        if any(denied):
+            return StatementReading(
+                "contradicts", "denied_statement", "The source denies what the claim states."
+            )
+    return None
+
+
+def _frequency_reading(claim: str, sentence: str) -> StatementReading | None:
+    """The same meetings held as often (support) or not (contradiction)."""
+    if not (_MEETS.search(claim) and _MEETS.search(sentence)):
+        return None
+    mine, theirs = frequency(claim), frequency(sentence)
+    if mine is None or theirs is None:
+        return None
+    if mine == theirs:
+        return StatementReading(
+            "supports", "same_frequency", "The source states the same frequency of meetings."
+        )
+    return StatementReading(
+        "contradicts",
+        "other_frequency",
+        f"The source states {theirs} meeting(s) a year where the claim states {mine}.",
+    )
+
+
+def frequency(text: str) -> int | None:
+    """How many times a year `text` says something happens ("quarterly": 4, "met only once": 1)."""
+    times = _TIMES.search(text)
+    if times and times["n"]:
+        return number_value(times["n"])
+    each = _per_year(text)  # "once in each quarter" is quarterly
+    if times and (each is None or each == 1):
+        return 1 if times["once"].lower() == "once" else 2
+    return each
+
+
+def _per_year(text: str) -> int | None:
+    for pattern, count in _PER_YEAR:
+        if pattern.search(text):
+            return count
+    return None
