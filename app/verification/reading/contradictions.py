@@ -47,7 +47,7 @@ import re
 from dataclasses import dataclass
 
 from app.knowledge.keywords import tokens
-from app.language.figures import parse_figures
+from app.language.figures import Figure, parse_figures
 from app.language.key_terms import STOPWORDS
 from app.language.number_words import figures_in_digits
 from app.language.sentences import split_sentences
@@ -383,9 +383,13 @@ def _which_figures(outcome: FigureOutcome | None) -> str:
     CO2e for 2022."), or "." when the comparison does not say."""
     if outcome is None or outcome.mine is None or outcome.theirs is None:
         return "."
-    mine = outcome.mine
+    pairs = [(outcome.mine, outcome.theirs), *outcome.also]
+    return ": " + "; and ".join(_differing(mine, theirs) for mine, theirs in pairs) + "."
+
+
+def _differing(mine: ClaimFigure, theirs: Figure) -> str:
     year = f" for {mine.year}" if mine.year else ""
-    return f": {outcome.theirs.text} where the claim states {mine.figure.text}{year}."
+    return f"{theirs.text} where the claim states {mine.figure.text}{year}"
 
 
 def _a(noun: str) -> str:

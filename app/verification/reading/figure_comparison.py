@@ -81,6 +81,9 @@ class FigureOutcome:
     kind: str
     mine: ClaimFigure | None = None
     theirs: Figure | None = None
+    #: Further pairs that differ too (a level and a change stated alike: "19.7 Mt, up 21%" against
+    #: "16.2 Mt, up 2%"), after the one the outcome rests on.
+    also: tuple[tuple[ClaimFigure, Figure], ...] = ()
 
 
 def same_value(mine: Figure, theirs: Figure) -> bool:
@@ -120,14 +123,27 @@ def compare_figures(
         and _certainly_comparable(mine.figure, theirs)
         and same_role(mine.role, role(sentence, theirs.start, theirs.end))
     ]
-    changes_differ = _changes_differ(differing, same, sentence) or _years_differ(differing, same, sentence)
-    if asserted and not disputed and not changes_differ:
+    # Level against level and change against change; a level for the claimed year is named first.
+    conflicts = _unique(_years_differ(differing, same, sentence) + _changes_differ(differing, same, sentence))
+    if asserted and not disputed and not conflicts:
         return FigureOutcome("match", *asserted[0])
     if any(_certainly_same_quantity(mine, sentence, theirs, alike) for mine, theirs in opposite):
         return FigureOutcome("opposite", *opposite[0])
     if differing and alike and all(re.search(rf"\b{site}", sentence, _I) for site in sites):
-        return FigureOutcome("mismatch", *(changes_differ or differing)[0])
+        first, *rest = conflicts or differing
+        return FigureOutcome("mismatch", *first, also=tuple(rest if conflicts else ()))
     return FigureOutcome("unasserted") if kept else None
+
+
+def _unique(pairs: list[tuple[ClaimFigure, Figure]]) -> list[tuple[ClaimFigure, Figure]]:
+    """The pairs in order, each once and each claim figure once."""
+    seen: set[int] = set()
+    kept = []
+    for mine, theirs in pairs:
+        if id(mine) not in seen:
+            seen.add(id(mine))
+            kept.append((mine, theirs))
+    return kept
 
 
 def _changes_differ(

@@ -91,6 +91,8 @@ _PER_YEAR = (
     (re.compile(r"\b(?:annually|yearly|once\sa\syear|every\syear)\b", _I), 1),
 )
 _TIMES = re.compile(r"\b(?P<n>\w+(?:-\w+)?)\stimes\b|\b(?P<once>once|twice)\b", _I)
+#: Words that say how much or whether, never what.
+_NOT_SUBJECT = frozenset({"none", "any", "all", "every", "each", "only", "still", "never", "also", "just"})
 _SUFFIXES = ("ations", "ation", "ments", "ment", "ings", "ing", "ies", "ied", "ed", "es", "al", "s", "e")
 
 
@@ -106,9 +108,11 @@ class StatementReading:
 def stem(word: str) -> str:
     """A crude stem, enough to meet "fined" with "fine" and "converting" with "convert"."""
     word = word.lower().strip("'’")
-    for suffix in _SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            return word[: -len(suffix)]
+    for _ in range(2):  # "environmental" -> "environment" -> "environ", as "environment" is
+        for suffix in _SUFFIXES:
+            if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+                word = word[: -len(suffix)]
+                break
     return word
 
 
@@ -119,7 +123,7 @@ def subject_stems(text: str, company: str = "") -> set[str]:
     return {
         stem(word)
         for word in re.findall(r"[A-Za-z][A-Za-z-]+", text)
-        if word.lower() not in STOPWORDS and word.lower() not in SUBJECTLESS_WORDS and len(word) > 2
+        if word.lower() not in STOPWORDS | SUBJECTLESS_WORDS | _NOT_SUBJECT and len(word) > 2
     } - names
 
 

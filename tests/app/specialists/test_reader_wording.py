@@ -1,0 +1,245 @@
+"""The rule reader of sources holds the same quantity however a source words it (units spelled out,
+fiscal years written three ways, scope groups in words, figures in words, a level and a change in one
+sentence), and reads claims that state no figure by what the sentence says of the same thing."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.language.figures import parse_figures
+from app.language.number_words import figures_in_digits, number_value
+from app.language.years import parse_years, stated_year
+from app.verification.reading.change_mood import mood
+from app.verification.reading.contradictions import assess_by_rules
+from app.verification.reading.figures import quantities
+from app.verification.reading.statements import frequency, read_statement
+
+COMPANY = "Tollgate Mining"
+LEVEL_AND_CHANGE = (
+    "Our Scope 1 and Scope 2 emissions from operated assets totalled 8.4 Mt CO2-e in FY2023, "
+    "about 3 per cent higher than in FY2022."
+)
+
+
+def _read(claim: str, source: str) -> tuple[str, str | None]:
+    assessment = assess_by_rules(claim, COMPANY, "", source)
+    return assessment.stance, assessment.signal
+
+
+@pytest.mark.parametrize(
+    ("source", "stance"),
+    [
+        # spelled-out units, "the 2023 financial year", "Scope 1 plus Scope 2"
+        (
+            "Tollgate Mining's operated assets emitted 8.4 million tonnes of carbon dioxide equivalent of "
+            "Scope 1 plus Scope 2 emissions in the 2023 financial year, the regulator's data show.",
+            "supports",
+        ),
+        (
+            "Records of the national regulator show that Tollgate Mining's operated assets emitted 10.9 "
+            "million tonnes of CO2 equivalent of Scope 1 and Scope 2 emissions in fiscal 2023.",
+            "contradicts",
+        ),
+        # "direct and indirect" emissions are Scopes 1 and 2 together
+        (
+            "Tollgate Mining's direct and indirect (Scope 2) emissions came to 8,400 kilotonnes of CO2e in "
+            "FY2023, an audit found.",
+            "supports",
+        ),
+    ],
+)
+def test_the_same_quantity_however_worded(source: str, stance: str) -> None:
+    assert _read(LEVEL_AND_CHANGE, source)[0] == stance
+
+
+def test_a_level_and_a_change_are_compared_level_to_level_and_change_to_change() -> None:
+    source = (
+        "Tollgate Mining's operated assets emitted 10.9 million tonnes of CO2 equivalent of Scope 1 and "
+        "Scope 2 emissions in FY2023, about 25 per cent more than in FY2022, the regulator said."
+    )
+    assessment = assess_by_rules(LEVEL_AND_CHANGE, COMPANY, "", source)
+    assert (assessment.stance, assessment.signal) == ("contradicts", "numeric_mismatch")
+    # The level is named first, the change after it.
+    assert "10.9 million tonnes" in assessment.explanation
+    assert assessment.explanation.index("10.9") < assessment.explanation.index("25 per cent")
+
+
+def test_a_repeated_baseline_does_not_hide_another_level_for_the_claimed_year() -> None:
+    claim = "Renewable power supplied 58% of the electricity used at our mills in 2023, up from 40% in 2022."
+    source = (
+        "The renewable share of the electricity used at Tollgate Mining's mills fell to 37 per cent in 2023 "
+        "from 40 per cent in 2022, the grid operator's audit found."
+    )
+    assert _read(claim, source)[0] == "contradicts"
+
+
+def test_an_intention_is_not_an_outcome() -> None:
+    claim = "We cut our Scope 1 emissions by 9% in 2023, to 1.2 Mt CO2e."
+    aim = "Tollgate Mining aims to cut its Scope 1 emissions by 9 per cent by 2025, to 1.2 million tonnes."
+    assert _read(claim, aim)[0] != "supports"
+    duty = "Tollgate Mining must cut water leakage to 90 megalitres per day by 2025, the regulator ruled."
+    assert _read("We reduced water leakage to 90 megalitres per day in 2023.", duty)[0] != "supports"
+    start = aim.index("1.2 million")
+    assert mood(aim, start, start + len("1.2 million tonnes")) == "intended"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (  # intensity against an absolute figure
+            "Our Scope 1 emissions fell 7% in 2023 to 1.2 Mt CO2e.",
+            "Tollgate Mining's emissions intensity fell 7 per cent in 2023 per tonne of ore milled.",
+        ),
+        (  # a different destination of the same waste
+            "We sent 3,100 tonnes of waste to landfill in 2023.",
+            "Tollgate Mining sent 3,100 tonnes of waste for incineration in 2023, the council said.",
+        ),
+        (  # water withdrawn is not water discharged
+            "We withdrew 5.5 million cubic metres of water in 2023.",
+            "Tollgate Mining discharged 5.5 million cubic metres of water in 2023, the river authority said.",
+        ),
+        (  # market-based and location-based Scope 2
+            "Our market-based Scope 2 emissions were 210,000 tCO2e in 2023.",
+            "Tollgate Mining's location-based Scope 2 emissions were 390,000 tonnes of CO2e in 2023.",
+        ),
+    ],
+)
+def test_other_measures_of_a_like_thing_decide_nothing(claim: str, source: str) -> None:
+    assert _read(claim, source)[0] not in {"supports", "contradicts"}
+
+
+def test_a_reason_clause_is_not_a_qualifier_and_a_name_is_not_one_either() -> None:
+    claim = "Our Scope 2 emissions fell to 210,000 tCO2e in 2023 as more mills moved to renewable power."
+    source = (
+        "The Freight Climate Index put Tollgate Mining's Scope 2 emissions at 340,000 tonnes of CO2e in 2023."
+    )
+    assert _read(claim, source) == ("contradicts", "numeric_mismatch")
+
+
+def test_figures_in_words() -> None:
+    assert figures_in_digits("Forty-five per cent of the fleet") == "45 per cent of the fleet"
+    assert figures_in_digits("Women held three of the twelve seats on the board") == (
+        "Women held 25% of the seats on the board"
+    )
+    assert figures_in_digits("We cut waste by a third") == "We cut waste by 33.3%"
+    assert figures_in_digits("Emissions more than doubled") == "Emissions rose more than 100%"
+    assert (
+        figures_in_digits("one of the largest three dairy plants") == "one of the largest three dairy plants"
+    )
+    assert number_value("twenty-one") == 21 and number_value("dozen") is None
+    claim = "Women held 40% of the seats on our Board at the end of 2023."
+    four_of_ten = (
+        "Women held four of the ten seats on Tollgate Mining's board at the end of 2023, a review found."
+    )
+    assert _read(claim, four_of_ten)[0] == "supports"
+    two_of_eleven = (
+        "Only two of Tollgate Mining's eleven directors were women at the end of 2023, a review found."
+    )
+    assert _read(claim, two_of_eleven)[0] == "contradicts"
+
+
+def test_units_and_years_as_written() -> None:
+    assert [
+        (f.dimension, f.base) for f in parse_figures("5,100 gigawatt hours and 12.5 square kilometres")
+    ] == [
+        ("energy", 5_100_000.0),
+        ("area", 1250.0),
+    ]
+    assert parse_figures("4.2 million cubic metres")[0].base == 4_200_000.0
+    assert [year for year, _ in parse_years("in 2022/23, against 2019-20 and 2021-2022")] == [
+        2023,
+        2020,
+        2021,
+        2022,
+    ]
+    sentence = (
+        "Renewables supplied 62% of the electricity consumed at our sites in 2023, up from 45% in 2022."
+    )
+    assert stated_year(sentence, parse_figures(sentence)[0]) == 2023
+    assert quantities("direct and indirect (Scope 2) emissions") == {"scope 1+2"}
+    assert quantities("Scope 1 plus Scope 2 emissions") == {"scope 1+2"}
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        (
+            "Our tailings dam passed its independent safety review in 2023 with no critical findings.",
+            "The 2023 independent safety review of Tollgate Mining's tailings dam raised no "
+            "critical findings, the dam register shows.",
+            "supports",
+        ),
+        (
+            "Our tailings dam passed its independent safety review in 2023 with no critical findings.",
+            "An independent review found Tollgate Mining's tailings dam did not meet national safety "
+            "standards in 2023, the ministry said.",
+            "contradicts",
+        ),
+        (
+            "We stopped burning coal at our Westgate smelter in 2022 after converting its furnaces to gas.",
+            "Inspectors found Tollgate Mining's Westgate smelter still burning coal in one furnace in 2023.",
+            "contradicts",
+        ),
+        (
+            "None of our sites received an environmental fine from any regulator in 2023.",
+            "The environment agency fined Tollgate Mining £400,000 in 2023 over dust from its Westgate site.",
+            "contradicts",
+        ),
+        (
+            "None of our sites received an environmental fine or enforcement notice in 2023.",
+            "The agency's 2023 register lists no fines or enforcement notices against any "
+            "Tollgate Mining site.",
+            "supports",
+        ),
+        (
+            "Our Board Climate Committee met quarterly in 2023 to oversee climate risk.",
+            "Tollgate Mining's board climate committee met only once in 2023, a governance review found.",
+            "contradicts",
+        ),
+        (
+            "Our Board Climate Committee met quarterly in 2023 to oversee climate risk.",
+            "Tollgate Mining's board climate committee met four times in 2023, once each quarter, "
+            "a review found.",
+            "supports",
+        ),
+        (
+            "Our Climate Committee is chaired by an independent non-executive director.",
+            "Tollgate Mining's climate committee is chaired by its chief executive rather than "
+            "an independent director, a review found.",
+            "contradicts",
+        ),
+    ],
+)
+def test_statements_without_figures(claim: str, source: str, stance: str) -> None:
+    assert _read(claim, source)[0] == stance
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (  # an intention says nothing of what happened
+            "We stopped burning coal at our Westgate smelter in 2022 after converting its furnaces to gas.",
+            "Tollgate Mining expects to stop burning coal at its Westgate smelter in 2022 once its furnace "
+            "conversion is complete, an analyst wrote.",
+        ),
+        (  # another committee
+            "Our Board Climate Committee met quarterly in 2023 to oversee climate risk.",
+            "Tollgate Mining's board audit committee met only twice in 2023, a governance review found.",
+        ),
+        (  # a count negated without another is left to the figure rules
+            "We fitted heat pumps at 40 depots in 2023.",
+            "Tollgate Mining did not fit heat pumps at 40 depots in 2023, staff said.",
+        ),
+    ],
+)
+def test_statements_that_decide_nothing(claim: str, source: str) -> None:
+    assert read_statement(claim, source, COMPANY) is None
+
+
+def test_meeting_frequencies() -> None:
+    assert frequency("met quarterly") == 4
+    assert frequency("met four times in 2023, once in each quarter") == 4
+    assert frequency("met only once in 2023") == 1
+    assert frequency("met twice") == 2
+    assert frequency("meets every month") == 12
+    assert frequency("the committee met in 2023") is None
