@@ -31,17 +31,30 @@ STRONG_TOPIC = re.compile(
     r"carbon(?![- ](?:fib(?:re|er)s?|steel|black|copy|brush))"
     r"(?:[- ](?:neutral\w*|footprint|intensity|capture|offset\w*|free|dioxide|reduction|sinks?))?|"
     r"net[- ]?zero|climate(?:[- ](?:change|neutral\w*|positive|friendly|strategy|action|risks?|targets?))?|"
+    r"global warming|1\.5\s?°C|"
     r"renewables?|solar|photovoltaic|wind (?:power|energy|farms?|turbines?|parks?)|hydropower|geothermal|"
-    r"biogas|biomass|biofuels?|hydrogen|electric (?:[a-z-]+ )?(?:vehicles?|cars?|buses|trucks|vans|forklifts|"
+    r"biogas|biomass|biofuels?|biomethane|biodiesel|bioethanol|renewable diesel|aviation fuel|hydrogen|"
+    r"electric (?:[a-z-]+ )?(?:vehicles?|cars?|buses|trucks|vans|forklifts|"
     r"fleet)|EVs?|CCU?S|"
     r"(?-i:LED)(?:[- ](?:lighting|lights|lamps|retrofits?|upgrades?))?|(?-i:HVAC)[- ]\w+|retrofit\w*|"
     r"energy[- ](?:efficien\w*|saving\w*|consumption|use|intensity|management|performance)|"
     r"(?:fuel|water|resource|material)[- ]efficien\w*|"
     r"recycl\w*|recyclab\w*|upcycl\w*|reus\w*|biodegradab\w*|compost\w*|circular\w*|"
-    r"waste(?:water)?|landfill|packaging|plastics?|single[- ]use|solvents?|"
+    r"waste(?:water)?|landfill|packaging|plastics?|single[- ]use|solvents?|refill\w*|returnable|"
     r"repair\w*|refurbish\w*|remanufactur\w*|second[- ]hand|pre[- ]owned|take[- ]back|"
     r"(?:fresh|ground|surface|drinking|rain|sea)?water (?:consumption|withdrawal|use|usage|quality|"
     r"stewardship|discharge|footprint|savings?|recycling|management)|"
+    r"(?:fresh|ground|surface|drinking|rain|potable|clean|grey|gray)[- ]?water|"
+    # Less of a resource used is an environmental subject, however the resource is named
+    # ("conserve energy", "a fifth less fuel", "reduce the materials used").
+    r"(?:less|fewer|lower|reduc\w*|sav(?:e|es|ed|ing)|conserv\w*|cut\w*)\s(?:[a-z-]+\s){0,2}?"
+    r"(?:energy|fuel|water|electricity|(?:raw )?materials|resources)"
+    r"(?! (?:prices?|costs?|bills?|demand|sales|tariffs?))|"
+    r"fossil[- ](?:fuels?|free)|coal[- ]fired|thermal coal|electrif(?:y|ies|ied|ying)|"
+    # Leaving a fossil fuel behind ("phased out coal", "stopped burning oil", "instead of diesel").
+    r"(?:phas\w* out|stop\w*|exit\w*|replac\w*|instead of|away from|ban\w*|divest\w*)\s"
+    r"(?:[\w-]+\s){0,3}?(?:coal|oil|diesel|petrol|gasoline|natural gas|gas)|"
+    r"clean(?:er)? (?:energy|air|water|technolog(?:y|ies)|transport|mobility|fuels?|power|electricity)|"
     r"biodiversity|habitats?|ecosystems?|species|wildlife|deforestation|reforest\w*|afforest\w*|"
     r"forests?|trees|wetlands?|soils?|pesticides?|fertili[sz]ers?|"
     r"pollut\w*|contaminat\w*|spills?|hazardous|toxic\w*|volatile organic|VOCs?|ozone|"
@@ -58,8 +71,9 @@ WEAK_TOPIC = re.compile(r"\b(?:energy|fuels?|electricity|water|materials?|resour
 #: acting ("our time", "our planet" are everyone's).
 OWN_ASSERTION = re.compile(
     r"\b(?:we|ours|us)\b|\bour\b(?! (?:times?|planet|society|world|generation|children|future|century)\b)|"
-    r"\bthe (?:Group|Company|company|business|Bank|Board|firm|Corporation|plant|"
-    r"factory|site|facility|fleet|building|product|range|brand)\b|"
+    r"\bthe (?:Group|Company|company|business|Bank|Board|firm|Corporation|"
+    r"(?:new )?(?:plant|factory|site|facility|fleet|building|product|range|brand|store|warehouse|office|"
+    r"mill|depot|campus|headquarters|(?:distribution )?cent(?:re|er)))\b|"
     r"\b(?:Group|company|Company)[’']s\b|(?-i:\b[A-Z]{2,}[\w&.\-]* [Gg]roup\b)",
     _I,
 )
@@ -67,7 +81,7 @@ OWN_ASSERTION = re.compile(
 NAMED_SUBJECT = re.compile(
     r"^(?!(?:The|This|These|Those|That|A|An|All|Each|Every|Most|Some|Many|Such|Its|Their|In|On|At|For|By|"
     r"With|As|If|When|While|However|Although)\s)"
-    r"(?:[A-Z][\w&.\-]+(?:\s[A-Z][\w&.\-]+){0,3})(?:[’']s\s\w+(?:\s\w+)?)?\s"
+    r"(?P<name>[A-Z][\w&.\-]+(?:\s[A-Z][\w&.\-]+){0,3})(?:[’']s\s\w+(?:\s\w+)?)?\s"
     r"(?:has|have|had|is|are|was|were|will|aims?|plans?|commits?|committed|seeks?|"
     r"[a-z]+(?:ed|es|s))\b"
 )
@@ -79,12 +93,22 @@ PRONOUN_SUBJECT = re.compile(
 PRODUCT_PROPERTY = re.compile(
     r"\b(?:made (?:from|of|with)|produced (?:from|with|using)|certified|labell?ed|powered by|runs? on|"
     r"free (?:of|from)|(?:solvent|plastic|fossil|emission|carbon|waste|chemical|PVC)[- ]free|"
-    r"lower (?:carbon|emissions?|energy|impact)|less (?:energy|water|waste|plastic|packaging)|"
+    r"lower (?:carbon|emissions?|energy(?! (?:prices?|costs?|bills?|demand))|impact)|"
+    r"less (?:energy|water|waste|plastic|packaging)|"
+    r"(?:smaller|lower|reduced|lighter) (?:\w+ )?footprint|"
     r"(?:the )?(?:lowest|least) (?:carbon|emissions?|energy|impact|footprint)|"
     r"(?:the )?most (?:energy[- ])?efficient|"
     r"(?:received|won|awarded|earned) (?:an?|the) [^.]{0,80}?\b(?:award|prize)|"
     r"(?:produces?|emits?|releases?|contains?|generates?|uses?|consumes?|requires?) "
     r"(?:no|less|fewer|zero|almost no|only))\b",
+    _I,
+)
+#: The entity naming its own environmental impact ("our impact on the planet", "its carbon
+#: footprint", "the Group's environmental impacts"): whatever it says of it, it speaks of itself.
+OWN_IMPACT = re.compile(
+    r"\b(?:our|its|(?:Group|company|Company)[’']s)\s(?:(?:\w+\s){0,2}?(?:environmental|ecological|carbon|"
+    r"climate|water|plastic)\s(?:impacts?|footprints?|effects?)|(?:\w+\s)?(?:impacts?|footprints?|"
+    r"effects?)\s(?:on|upon)\s(?:the\s)?(?:environment|planet|climate|nature|biodiversity|ecosystems))\b",
     _I,
 )
 #: Verbs that state a fact, an action, a programme or a commitment by the entity.
@@ -99,7 +123,9 @@ ACTION = re.compile(
     r"partner\w*|join\w*|signed|adopt\w*|appl(?:y|ies|ied)|integrat\w+|align\w*|embark\w*|organi[sz]\w+|"
     r"work\w* (?:with|to|on)|help\w*|enabl\w+|improv\w+|increas\w+|expand\w*|excel\w*|merged|became|"
     r"continu\w+|manag\w+|operat\w+|run|runs|participat\w+|educat\w+|rais\w+ awareness|train\w*|"
-    r"prevent\w*|mitigat\w+|address\w*|tackl\w+|transition\w*|cover\w*|contribut\w+|compensat\w+|offset\w*)\b",
+    r"prevent\w*|mitigat\w+|address\w*|tackl\w+|transition\w*|cover\w*|contribut\w+|compensat\w+|offset\w*|"
+    r"stop(?:s|ped|ping)?|remov\w+|exclud\w+|encourag\w+|promot\w+|heat(?:s|ed)|burn(?:s|ed|ing)?|"
+    r"electrif(?:y|ies|ied|ying)|retir(?:e|es|ed|ing)|retrofit\w*|refill\w*|divest\w*)\b",
     _I,
 )
 #: Spoken or conversational text (earnings calls, interviews): never a reported claim.
@@ -188,6 +214,33 @@ def _named(sentence: str) -> bool:
     return not (match.group().endswith("s") and following and following[0] in _VERBS_AFTER_A_NOUN)
 
 
+def named_actor(sentence: str) -> bool:
+    """A name as the subject that does not open with an environmental subject: "Acme Water cut its
+    leakage" names the actor, "Carbon prices rose" and "Sustainability is" name the matter spoken of."""
+    return _named(sentence) and _subject_opening(sentence)
+
+
+def _subject_opening(sentence: str) -> bool:
+    """A capitalised subject and its verb open the sentence, and the subject is no environmental
+    subject ("Carbon prices rose", "Waste emissions are" speak of a topic, not of an actor)."""
+    match = NAMED_SUBJECT.search(sentence)
+    if match is None:
+        return False
+    first = match.group("name").split()[0]
+    return not (STRONG_TOPIC.fullmatch(first) or WEAK_TOPIC.fullmatch(first))
+
+
+def _subject(sentence: str) -> bool:
+    """Someone is the subject: a name, a pronoun or "We" as the opening subject (first person counts
+    here as well as in `OWN_ASSERTION`: the environmental threshold was set with it counted twice)."""
+    return _subject_opening(sentence) or bool(PRONOUN_SUBJECT.search(sentence))
+
+
+def _subject_weight(sentence: str) -> float:
+    """A named company acting is the entity as much as "we" is; a pronoun only stands for it."""
+    return OWN_WEIGHT if named_actor(sentence) else NAMED_WEIGHT
+
+
 #: Verbs that follow a plural subject at once ("offsets are", "bottles can"), never the object of a verb.
 _VERBS_AFTER_A_NOUN = frozenset(
     "are were have had can could may might must should would will do did remain become need".split()
@@ -195,7 +248,11 @@ _VERBS_AFTER_A_NOUN = frozenset(
 
 
 #: Capitalised openers that are no name ("Our future is green" is everyone's, see `OWN_ASSERTION`).
-_NOT_NAMES = frozenset({"Our", "We", "Its", "Their", "Your", "Every", "Any", "No"})
+_NOT_NAMES = frozenset(
+    {"Our", "We", "Its", "Their", "Your", "Every", "Any", "No"}
+    # Pronouns and sentence adverbs open a sentence in capitals too ("It is", "Further details are").
+    | set("It They There Here Both Other Several Further Furthermore Moreover Also Overall Today Now".split())
+)
 
 
 #: Virtue words that are about the environment ("responsible business", "our diversity index" are not).
@@ -237,9 +294,10 @@ def environmental_score(sentence: str) -> tuple[float, tuple[str, ...]]:
         score += WEAK_TOPIC_WEIGHT
     for name, matched, weight in (
         ("own_assertion", OWN_ASSERTION.search(text), OWN_WEIGHT),
-        ("named_subject", NAMED_SUBJECT.search(text) or PRONOUN_SUBJECT.search(text), NAMED_WEIGHT),
+        ("named_subject", _subject(text), _subject_weight(text)),
         ("product_property", PRODUCT_PROPERTY.search(text), PROPERTY_WEIGHT),
         ("environmental_action", ACTION.search(text), ACTION_WEIGHT),
+        ("own_impact", OWN_IMPACT.search(text), ACTION_WEIGHT),
     ):
         if matched:
             score += weight

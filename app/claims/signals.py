@@ -151,6 +151,37 @@ VERB = re.compile(
 # counts as the verb of a sentence that ends like one.
 PAST_PARTICIPLE = re.compile(r"\b[a-z]{3,}ed\b")
 SENTENCE_END = re.compile(r"[.!?:][\"'”’)\]]*(?:\d{1,2}|[¹²³⁴⁵⁶⁷⁸⁹⁰]+)?$")
+#: Action verbs that state an intention or support rather than something done.
+INTENDING = re.compile(
+    r"(?:commit|pledg|aim|target|support|help|continu|contribut|work|engag|align|embark|address|enabl|"
+    r"partner|join|participat|set)",
+    _I,
+)
+#: Phrases of `ASPIRATION` that frame a statement (belief, pride, striving) rather than replace it.
+FRAMING = re.compile(
+    r"we (?:believe|strive|aspire|are proud|recogni[sz]e|understand|are dedicated)",
+    _I,
+)
+#: A present-tense verb after the subject of a whole sentence, whatever the verb ("The furnace burns
+#: hydrogen", "Our ferries sail on electricity"): a word in -s right after the subject's noun
+#: phrase at the start, followed by an object or a preposition. `VERB` names common verbs only.
+FINITE_VERB = re.compile(
+    r"^(?:[A-Z][\w’'-]*)(?:\s[\w’'-]+){0,5}?\s(?:now\s|also\s|still\s)?[a-z]{2,}[^s\W]s\s"
+    r"(?:the|a|an|our|its|their|all|more|less|no|on|in|from|to|with|around|about|over|into|up|out|"
+    r"\d[\d,.]*|[a-z]+ing)\b"
+)
+#: A plural noun right before a word (the subject of a verb in the plural), not "is", "has", "its".
+PLURAL_BEFORE = re.compile(
+    r"\b(?!(?:is|was|has|as|its|this|thus|us|his|hers|ours|theirs)\s)[a-z]{2,}[^s\W]s\s$"
+)
+#: A figure that measures money or a market (profit, prices, demand), even of a green business
+#: ("Our renewables segment's profit rose 8%", "Carbon prices rose to €80"): a business result, not
+#: the environmental performance a claim about the environment states.
+MARKET_RESULT = re.compile(
+    r"\b(?:revenues?|turnover|profits?|EBITDA|EBIT|margins?|earnings|dividends?|prices?|demand|"
+    r"order (?:book|intake)|market share|valuation)\b",
+    _I,
+)
 HEDGE = re.compile(r"\b(?:may|might|could|can|would|possibly|potentially|perhaps)\b", _I)
 
 DISCLAIMER = re.compile(
@@ -215,7 +246,8 @@ NAVIGATION = re.compile(
     r"table|figure|note|appendix)|refer to|please (?:see|refer|visit|contact)|visit|click|read more|"
     r"learn more|find out more|more information (?:is|can be)|details (?:are|can be) (?:found|available)|"
     r"further information (?:is|can be)|information on|back to|go to)\b|"
-    r"\b(?:is|are|can be) (?:found|available|provided|presented|described) (?:on|in) "
+    r"\b(?:is|are|can be) (?:found|available|provided|presented|described|discussed|explained|detailed|"
+    r"set out|shown) (?:on|in) "
     r"(?:page|pages|section|our|the|chapter|appendix)\b|"
     r"\b(?:is|are) included (?:on|in) "
     r"(?:pages?|sections?|chapters?|appendix|annex|the (?:appendix|annex|table))\b",

@@ -22,10 +22,12 @@ from app.claims.environmental import (
     ACTION,
     ENVIRONMENTAL_THRESHOLD,
     FINANCIAL,
+    PRODUCT_PROPERTY,
     PRONOUN_SUBJECT,
     STRONG_TOPIC,
     environmental_score,
     is_chatter,
+    named_actor,
     names_subject,
     virtue_claim,
 )
@@ -49,17 +51,22 @@ from app.claims.signals import (
     ENVIRONMENT,
     FACILITY,
     FIGURE_WITH_UNIT,
+    FINITE_VERB,
+    FRAMING,
     GENERAL_DEFINITION,
     GENERIC,
     GOVERNANCE,
     HEDGE,
     INDEX_PROMPT,
+    INTENDING,
     LINK,
     LIST_LEAD,
+    MARKET_RESULT,
     NAVIGATION,
     NET_ZERO,
     PAST_PARTICIPLE,
     PLACE,
+    PLURAL_BEFORE,
     REDUCTION,
     REMUNERATION,
     REPORT_DESCRIPTION,
@@ -214,9 +221,32 @@ def is_boilerplate(sentence: str) -> bool:
         return True
     if (SCHEME_DEFINITION.search(text) or GENERAL_DEFINITION.search(text)) and not _owned(text):
         return True
-    if (ASPIRATION.search(text) or LIST_LEAD.search(text)) and not _has_anchor(_signals(text)):
+    if LIST_LEAD.search(text) and not _has_anchor(_signals(text)):
         return True
-    return bool((GENERIC.search(text) or OTHER_PARTY.search(text)) and not COMPANY.search(text))
+    if ASPIRATION.search(text) and not (_has_anchor(_signals(text)) or _framed_claim(text)):
+        return True
+    return bool(
+        (GENERIC.search(text) or OTHER_PARTY.search(text)) and not (COMPANY.search(text) or named_actor(text))
+    )
+
+
+def _framed_claim(text: str) -> bool:
+    """An environmental claim inside a framing of belief or pride ("We believe our cans offer a
+    low-carbon choice", "We are proud that our paper comes from managed forests"): the entity still
+    says it does or offers something environmental. Value phrases ("a sustainable future", "every
+    tonne counts") are never such a framing, and a framing around nothing done ("We believe a healthy
+    planet matters", "We recognise that climate change poses risks") stays an aspiration."""
+    if any(not FRAMING.fullmatch(match.group()) for match in ASPIRATION.finditer(text)):
+        return False
+    score, reasons = environmental_score(text)
+    return score >= ENVIRONMENTAL_THRESHOLD and bool(_DOING & set(reasons)) and _does_something(text)
+
+
+def _does_something(text: str) -> bool:
+    """A verb of doing, not one of intending or supporting ("commit", "aim", "support", "help")."""
+    return any(not INTENDING.match(match.group()) for match in ACTION.finditer(text)) or bool(
+        PRODUCT_PROPERTY.search(text)
+    )
 
 
 def _is_fragment(text: str) -> bool:
@@ -231,7 +261,7 @@ def _is_fragment(text: str) -> bool:
         return True  # items of a list or a table cell ("Audit plan; risk policy; and reporting.")
     if not VERB.search(text) and not (
         SENTENCE_END.search(text.rstrip(" •▪·"))
-        and (PAST_PARTICIPLE.search(text) or _acts(text) or _nominal_target(text))
+        and (PAST_PARTICIPLE.search(text) or _acts(text) or _nominal_target(text) or FINITE_VERB.search(text))
     ):
         return True
     letters = len(_LETTER.findall(text))
@@ -260,6 +290,8 @@ def _stands_alone(text: str) -> bool:
     )
 
 
+#: Reasons of the environmental score that say the entity does or offers something.
+_DOING = frozenset({"environmental_action", "product_property", "own_impact"})
 _CHANGE_NOUN = re.compile(r"\b(?:reduction|cut|decrease|increase)\b", _I)
 
 
@@ -269,10 +301,13 @@ def _nominal_target(text: str) -> bool:
 
 
 def _acts(text: str) -> bool:
-    """A whole sentence (eight words or more) with an inflected action verb ("engages", "sourcing")
-    or one after "to" ("practices that help to minimise")."""
+    """A whole sentence (eight words or more) with an inflected action verb ("engages", "sourcing"),
+    one after "to" ("practices that help to minimise") or one right after a plural subject ("the new
+    turbines replace coal units")."""
     return len(text.split()) >= ACTING_MIN_WORDS and any(
-        match.group().endswith(("s", "ed", "ing")) or text[: match.start()].endswith("to ")
+        match.group().endswith(("s", "ed", "ing"))
+        or text[: match.start()].endswith("to ")
+        or bool(PLURAL_BEFORE.search(text, 0, match.start()))
         for match in ACTION.finditer(text)
     )
 
@@ -354,9 +389,13 @@ def _penalties(text: str, signals: tuple[str, ...]) -> float:
         penalty += TIMELESS_PENALTY
     if _UNFINISHED.search(text[-UNFINISHED_TAIL:]):
         penalty += UNFINISHED_PENALTY
-    if not STRONG_TOPIC.search(text) and not _OWN_RESULT.search(text):
+    if _OWN_RESULT.search(text):
+        return penalty
+    if not STRONG_TOPIC.search(text):
         if FINANCIAL.search(text):
             penalty += FINANCIAL_PENALTY
         if not (SUBJECT.search(text) or GOVERNANCE.search(text)):
             penalty += NO_SUBJECT_PENALTY
+    elif MARKET_RESULT.search(text):
+        penalty += FINANCIAL_PENALTY  # a green line of business, but the figure is its money or market
     return penalty
