@@ -59,12 +59,25 @@ _GENERIC_RELAYS = (
     r"\bcompany\s+(?:officials|executives|data|figures|filings?)\b",
     r"\baccording\s+to\s+(?:the\s+)?" + _COMPANY_NOUNS + r"\b",
 )
+#: Who else speaks in the press: public bodies, courts, auditors, researchers, trackers.
+_THIRD_PARTY = (
+    r"(?:agency|authority|regulator|ministry|department|inspectorate|inspectors?|court|tribunal|commission|"
+    r"ombudsman|auditors?|watchdog|ngo|researchers?|analysts?|index|benchmark|monitor|tracker|register|"
+    r"registry|review|survey|study|audit|institute|government|council|parliament|prosecutors?)"
+)
+#: A third party stating what the sentence says: "the environment agency said in a statement".
+_THIRD_PARTY_SPEAKS = re.compile(
+    rf"\b{_THIRD_PARTY}(?:['’]s)?\s+(?:\w+\s+){{0,3}}?{_SPEAKS}\b|"
+    rf"\b{_SPEAKS}\s+by\s+(?:the\s+|an?\s+)?(?:[\w'’-]+\s+){{0,3}}?{_THIRD_PARTY}\b",
+    re.IGNORECASE,
+)
 #: Someone other than the company weighs in: the sentence contrasts its finding with the company's.
 _OTHER_VOICE = re.compile(
     r"\b(?:but|however|yet|although|though|whereas|while|instead)\b|contrary\s+to|\bnot\s+true\b|"
     r"\b(?:found|finds|find|estimates?|estimated|calculated|puts?\s+(?:it|them|the\s+\w+)\s+at)\b|"
     r"\b(?:audit|auditors?|analysts?|researchers?|investigat\w+|regulators?|ngos?|watchdogs?|"
-    r"campaigners?|scientists?|satellite|records|data\s+show)\b|"
+    r"campaigners?|scientists?|satellite|records|data\s+show|agency|authority|ministry|inspectorate|"
+    r"inspectors?|court|tribunal|commission|ombudsman|benchmark|monitor|tracker|register)\b|"
     r"\b(?:disput\w+|reject\w+|challeng\w+|understat\w+|overstat\w+|inflat\w+|misleading|false|wrong)\b",
     re.IGNORECASE,
 )
@@ -93,8 +106,8 @@ def _name_alternatives(company: str) -> list[str]:
     return names
 
 
-def _relay_patterns(company: str) -> list[str]:
-    patterns = list(_GENERIC_RELAYS)
+def _relay_patterns(company: str, *, generic: bool = True) -> list[str]:
+    patterns = list(_GENERIC_RELAYS) if generic else []
     for name in _name_alternatives(company):
         named = r"\s+".join(re.escape(word) for word in name.split())
         patterns.append(rf"(?<!\w){named}(?:['’]s?)?\s+(?:\w+\s+){{0,3}}?{_SPEAKS}\b")
@@ -104,8 +117,13 @@ def _relay_patterns(company: str) -> list[str]:
 
 
 def relays_company(quote: str, company: str) -> bool:
-    """Whether the quote attributes what it states to the company ("Acme said …", "the miner said")."""
-    return any(re.search(pattern, quote, re.IGNORECASE) for pattern in _relay_patterns(company))
+    """Whether the quote attributes what it states to the company ("Acme said …", "the miner said").
+    Words that name no speaker ("said in a statement", "its annual report shows") are the company's
+    only when no third party speaks in the sentence ("the environment agency said in a statement")."""
+    generic = _THIRD_PARTY_SPEAKS.search(quote) is None
+    return any(
+        re.search(pattern, quote, re.IGNORECASE) for pattern in _relay_patterns(company, generic=generic)
+    )
 
 
 def in_first_person(quote: str) -> bool:
