@@ -13,6 +13,7 @@ from app.verification.reading.change_mood import mood
 from app.verification.reading.contradictions import assess_by_rules
 from app.verification.reading.figures import quantities
 from app.verification.reading.statements import frequency, read_statement
+from app.verification.sources.attribution import company_voice
 
 COMPANY = "Tollgate Mining"
 LEVEL_AND_CHANGE = (
@@ -243,3 +244,27 @@ def test_meeting_frequencies() -> None:
     assert frequency("met twice") == 2
     assert frequency("meets every month") == 12
     assert frequency("the committee met in 2023") is None
+
+
+@pytest.mark.parametrize(
+    ("quote", "stance", "relayed"),
+    [
+        (
+            "Tollgate Mining's Scope 1 emissions were 3.1 Mt in 2023, the environment agency said in a "
+            "statement.",
+            "supports",
+            False,
+        ),
+        (
+            "The mining ministry said in its annual report that Tollgate Mining's dam did not meet safety "
+            "standards.",
+            "contradicts",
+            False,
+        ),
+        ("Tollgate Mining said in a statement that its emissions were 3.1 Mt in 2023.", "supports", True),
+        ("Its emissions were 3.1 Mt in 2023, the company said in a statement.", "supports", True),
+        ("Tollgate Mining's emissions were 3.1 Mt, the company said, citing its auditor.", "supports", True),
+    ],
+)
+def test_a_third_party_speaking_is_not_the_company(quote: str, stance: str, relayed: bool) -> None:
+    assert (company_voice(quote, COMPANY, stance) is not None) is relayed
