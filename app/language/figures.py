@@ -22,6 +22,8 @@ _MASS = {"t": 1.0, "kt": 1e3, "mt": 1e6, "gt": 1e9, "kg": 1e-3}
 _ENERGY = {"kwh": 1e-3, "mwh": 1.0, "gwh": 1e3, "twh": 1e6, "gj": 1 / 3.6, "tj": 1e3 / 3.6, "pj": 1e6 / 3.6}
 _VOLUME = {"m3": 1.0, "l": 1e-3, "ml": 1e3, "gl": 1e6}
 _AREA = {"ha": 1.0, "km2": 100.0}
+_ACRE_HA = 0.40468564224
+_US_GALLON_M3 = 3.785411784e-3  # a gallon in a sustainability report is the US one
 #: Units spelled out, as their symbols.
 _SPELLED_UNITS = {
     "kilotonne": "kt",
@@ -35,6 +37,10 @@ _SPELLED_UNITS = {
     "megawatt-hour": "MWh",
     "gigawatt-hour": "GWh",
     "terawatt-hour": "TWh",
+    "kilogram": "kg",
+    "gigajoule": "GJ",
+    "terajoule": "TJ",
+    "petajoule": "PJ",
     "squarekilometre": "km2",
     "squarekilometer": "km2",
 }
@@ -48,7 +54,8 @@ _CO2 = (
 _UNIT_WORDS = (
     r"(?P<unit>%|(?i:per\s?cent|percent|percentage points?)\b|pp\b|"
     r"(?i:(?:metric\s)?(?:tonnes?|tons?))\b|(?i:kilo|mega|giga)tonnes?\b|(?:[kMG]?t|MT)(?:\b|(?=\s?CO))|kg\b|"
-    r"[kMGT]Wh\b|(?i:(?:kilo|mega|giga|tera)watt[\s-]hours?)\b|[GTP]J\b|"
+    r"(?i:kilograms?)\b|[kMGT]Wh\b|(?i:(?:kilo|mega|giga|tera)watt[\s-]hours?)\b|[GTP]J\b|"
+    r"(?i:(?:giga|tera|peta)joules?)\b|(?i:(?:US\s)?gallons?)\b|(?i:acres?)\b|"
     r"m3\b|m³|(?i:cubic\smet(?:re|er)s?)\b|"
     r"(?i:megalit(?:re|er)s?|gigalit(?:re|er)s?)\b|ML\b|GL\b|(?i:(?:kilo)?lit(?:re|er)s?)\b|"
     r"(?i:hectares?)\b|ha\b|km2\b|km²|(?i:square\skilomet(?:re|er)s?)\b)"
@@ -149,6 +156,10 @@ def _unit(raw: str, co2e: bool) -> tuple[str, str, float]:
     spelled = _SPELLED_UNITS.get(low.rstrip("s"))
     if spelled is not None:
         return _unit(spelled, co2e)
+    if low.startswith("acre"):
+        return "acre", "area", _ACRE_HA
+    if "gallon" in low:
+        return "gal", "volume", _US_GALLON_M3
     if "ton" in low or low in {"t", "metrict"}:
         return "t" + suffix, "mass", 1.0
     if raw in {"Mt", "MT"}:

@@ -21,7 +21,7 @@ Such a claim is checked by what the sentence says of the same thing, read by sha
 A sentence that states an intention or forecast ("expects to stop burning coal") says nothing of a
 claim that something happened, and a sentence about another body ("the audit committee" for "the
 sustainability committee") nothing of the claim's body.
-A claim stating figures or counts is read by them (`figure_comparison`), not here: a sentence
+A claim stating figures, counts or other numbers is read by them (`figure_comparison`), not here: a sentence
 negating a claim's count without another ("did not fit LED lighting at 212 depots") confirms
 nothing and contradicts nothing.
 """
@@ -31,10 +31,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from app.language.figures import parse_figures
+from app.language.figures import BARE_NUMBER, parse_figures
 from app.language.intentions import INTENTION
 from app.language.key_terms import STOPWORDS
 from app.language.number_words import number_value
+from app.language.years import YEAR
 from app.verification.reading.figure_subjects import SUBJECTLESS_WORDS
 from app.verification.reading.figures import parse_counts
 
@@ -130,7 +131,7 @@ def subject_stems(text: str, company: str = "") -> set[str]:
 def read_statement(claim: str, sentence: str, company: str) -> StatementReading | None:
     """How `sentence` bears on `claim`, a claim stating no figure (see the module docstring); None
     when it says nothing of it or `claim` states figures."""
-    if parse_figures(claim) or parse_counts(claim) or _other_body(claim, sentence):
+    if _states_numbers(claim) or _other_body(claim, sentence):
         return None
     if INTENTION.search(sentence) and not INTENTION.search(claim):
         return None
@@ -151,6 +152,22 @@ def read_statement(claim: str, sentence: str, company: str) -> StatementReading 
                 "supports", "same_statement", "The source states what the claim states, in its own words."
             )
     return None
+
+
+_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
+#: A date's day ("31 March", "March 31"): part of a date, not a number the claim states.
+_DAY_OF_MONTH = re.compile(rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s{_MONTH}\b|\b{_MONTH}\s\d{{1,2}}\b")
+
+
+def _states_numbers(claim: str) -> bool:
+    """Whether the claim states figures, counts or any other number than a year ("a TRIFR of 2.1"):
+    its numbers decide it, and restating its words with another number is no support."""
+    if parse_figures(claim) or parse_counts(claim):
+        return True
+    years = [match.span() for pattern in (YEAR, _DAY_OF_MONTH) for match in pattern.finditer(claim)]
+    return any(
+        not any(start <= match.start() < end for start, end in years) for match in BARE_NUMBER.finditer(claim)
+    )
 
 
 def _other_body(claim: str, sentence: str) -> bool:

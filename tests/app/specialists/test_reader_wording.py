@@ -273,7 +273,24 @@ def test_a_third_party_speaking_is_not_the_company(quote: str, stance: str, rela
 
 async def test_the_labelled_pairs_stay_read_as_well_as_measured() -> None:
     """The labelled claim–source pairs (`bench.reader_pairs`), read as the searching agents read a
-    source: a floor under today's figure (0.849 of all pairs), so a change that misreads them fails."""
+    source: a floor under today's figure (0.855 of all pairs), so a change that misreads them fails."""
     pairs = load_pairs()
     right, total = accuracy(pairs, await read_all(pairs))
     assert right / total >= 0.84
+
+
+def test_a_claim_with_a_number_is_never_read_as_a_statement() -> None:
+    claim = "Our total recordable injury frequency rate was 2.1 per million hours worked in 2023."
+    source = (
+        "Tollgate Mining's total recordable injury frequency rate was 3.4 per million hours worked in 2023."
+    )
+    assert read_statement(claim, source, COMPANY) is None
+    dated = "We stopped burning coal at our Westgate smelter on 31 March 2022."
+    still = "Inspectors found Tollgate Mining's Westgate smelter still burning coal in May 2022."
+    assert read_statement(dated, still, COMPANY) is not None
+
+
+def test_units_spelled_the_american_way() -> None:
+    figures = parse_figures("3.5 million gallons of water on 2,000 acres, 45 petajoules and 12 kilograms")
+    assert [figure.dimension for figure in figures] == ["volume", "area", "energy", "mass"]
+    assert round(figures[0].base) == 13249 and round(figures[1].base) == 809
