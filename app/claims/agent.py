@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -148,7 +148,7 @@ class ClaimsAgent:
         stats.company_name = detect_company_name(pages)
         stats.language = check_language(pages)
         index = PageIndex(dict(pages))
-        found: list[CandidateClaim] = []
+        found: dict[int, list[CandidateClaim]] = {}
         rules = RuleFallback(pages)
         chunks = page_chunks(
             pages, self.settings.claims_chunk_size_pages, self.settings.claims_chunk_overlap_pages
@@ -162,7 +162,7 @@ class ClaimsAgent:
                 result = rules.instead_of(replace(mapped, error=error, cause=NOT_IN_REPORT_CAUSE), chunks)
                 located = locate_all(result.claims, index, stats.location)
             stats.count(result)
-            found.extend(located)
+            found[result.chunk.index] = located
             if on_chunk is not None:
                 progress = ChunkProgress(
                     result.chunk,
@@ -174,7 +174,7 @@ class ClaimsAgent:
                 )
                 await on_chunk(progress)
         unique, stats.dedup = await deduplicate(
-            sorted(found, key=lambda claim: claim.source_page),
+            _in_window_order(found),
             embedder=self.embedder,
             llm=self.llm,
             threshold=self.settings.claims_similarity_threshold,
@@ -221,6 +221,22 @@ class ClaimsAgent:
             trace=trace,
         ):
             yield result if result.error is None else rules.instead_of(result, chunks)
+
+
+def _in_window_order(found: Mapping[int, Sequence[CandidateClaim]]) -> list[CandidateClaim]:
+    """The located claims of every window (`found`, by window index) by page, those of one page in
+    window order, each window's in the order it gave them.
+
+    Windows finish in whatever order the model answers them (`extract_chunks` yields each as it
+    completes), and that order changes with the machine's speed and with every other analysis calling
+    the same model. The reduce phase settles ties by position: of two statements of one sentence on
+    a page two windows share, the first is kept (its type, priority and wording); pairs of equal
+    similarity merge first come, first served; the density budget keeps the first of equal rank. So
+    the claims are taken in window order, never in finishing order: a report's claims are then the
+    same however its windows, and the analyses beside it, ran.
+    """
+    in_order = [claim for index in sorted(found) for claim in found[index]]
+    return sorted(in_order, key=lambda claim: claim.source_page)
 
 
 def _within_budget(unique: list[UniqueClaim], page_count: int) -> list[UniqueClaim]:
