@@ -64,8 +64,8 @@ from app.verification.reading.figure_comparison import (
 )
 from app.verification.reading.figure_comparison import same_value as same_value
 from app.verification.reading.figure_subjects import (
+    adds_no_qualifier,
     measure_alike,
-    qualifiers_agree,
     speaks_of_emissions,
     subject_words,
     without_explanations,
@@ -248,7 +248,7 @@ class _Reading:
     disputed: bool
     alike: bool
     same_period: bool
-    qualified: bool  # whether the two name the same qualifiers (`qualifiers_agree`)
+    qualified: bool  # whether the sentence names no qualifier the claim does not (`adds_no_qualifier`)
     outcome: FigureOutcome | None = None  # the figures the comparison rests on
 
     @classmethod
@@ -273,7 +273,7 @@ class _Reading:
             disputed,
             alike and same_period,
             same_period,
-            qualifiers_agree(claim.text, sentence, claim.company),
+            adds_no_qualifier(claim.text, sentence, claim.company),
             outcome,
         )
 

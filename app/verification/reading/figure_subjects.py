@@ -80,8 +80,11 @@ QUALIFIERS: dict[str, re.Pattern[str]] = {
     "landfill": re.compile(r"\blandfill\w*", _I),
     "incinerated": re.compile(r"\bincinerat\w*|\benergy\srecovery\b|\bwaste[\s-]to[\s-]energy\b", _I),
     "recycled": re.compile(r"\brecycl\w*", _I),
-    # Water taken in, let out and lost are three quantities.
+    # Water taken in, used up, let out and lost are four quantities.
     "withdrawn": re.compile(r"\bwithdr[ae]w\w*|\bdrew\b|\babstract(?:ed|ion|s)\b", _I),
+    "consumed water": re.compile(
+        r"\bconsum\w*(?=(?:\s[\w.,]+){0,5}\s(?:of\s)?water\b)|\bwater\sconsum\w*", _I
+    ),
     "discharged": re.compile(r"\bdischarg\w*", _I),
     "lost": re.compile(r"\bleak\w*|\blost\b", _I),
 }
@@ -209,6 +212,15 @@ def qualifiers_agree(claim: str, sentence: str, company: str = "") -> bool:
     and names ("Oakhurst Logistics", "the Transport Climate Benchmark" qualify no figure)."""
     claim, sentence = _plain(claim, company), _plain(sentence, company)
     return qualifiers(claim) == qualifiers(sentence) and own_qualifiers(claim) == own_qualifiers(sentence)
+
+
+def adds_no_qualifier(claim: str, sentence: str, company: str = "") -> bool:
+    """Whether every qualifier the sentence names is the claim's too (`qualifiers_agree` without
+    asking the sentence to repeat the claim's): the same value then supports the claim unless the
+    source states it of a quantity of its own ("emissions intensity fell 12%", "sent to
+    incineration") — a source summing a claim up in fewer words is the usual case."""
+    claim, sentence = _plain(claim, company), _plain(sentence, company)
+    return qualifiers(sentence) <= qualifiers(claim) and own_qualifiers(sentence) <= own_qualifiers(claim)
 
 
 def _plain(sentence: str, company: str) -> str:

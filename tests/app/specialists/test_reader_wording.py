@@ -294,3 +294,11 @@ def test_units_spelled_the_american_way() -> None:
     figures = parse_figures("3.5 million gallons of water on 2,000 acres, 45 petajoules and 12 kilograms")
     assert [figure.dimension for figure in figures] == ["volume", "area", "energy", "mass"]
     assert round(figures[0].base) == 13249 and round(figures[1].base) == 809
+
+
+def test_a_source_summing_a_claim_up_in_fewer_words_still_supports() -> None:
+    claim = "Our renewable electricity purchases avoided 48 kt CO2e of supplier emissions in 2023."
+    source = (
+        "Filings show Tollgate Mining's avoided emissions came to 48 kt CO2e in 2023, the regulator said."
+    )
+    assert _read(claim, source) == ("supports", "same_figure")
