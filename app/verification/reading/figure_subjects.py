@@ -50,6 +50,12 @@ SUBJECTLESS_WORDS = frozenset(
     }
 )  # fmt: skip
 
+#: Scope 2 by the market-based and by the location-based method: two quantities when both sides name
+#: a method, and none apart when one does not (most sources quoting Scope 2 name no method).
+SCOPE2_METHODS = {
+    "market-based": re.compile(r"\bmarket[\s-]based\b", _I),
+    "location-based": re.compile(r"\blocation[\s-]based\b", _I),
+}
 #: Words that make a figure a quantity of its own (label -> pattern).
 QUALIFIERS: dict[str, re.Pattern[str]] = {
     "avoided": re.compile(r"\bavoid\w*", _I),
@@ -73,9 +79,6 @@ QUALIFIERS: dict[str, re.Pattern[str]] = {
     "offset": re.compile(r"\boffset\w*|\bcarbon\scredits?\b|\bremovals?\b", _I),
     "renewable": re.compile(r"\brenewabl\w*|\bgreen\s(?:electricity|power)\b|\bsolar\b|\bwind\b", _I),
     "waste": re.compile(r"\bwaste\b|\blandfill\w*|\brecycl\w*|\bincinerat\w*", _I),
-    # Scope 2 by the market-based and by the location-based method are two quantities.
-    "market-based": re.compile(r"\bmarket[\s-]based\b", _I),
-    "location-based": re.compile(r"\blocation[\s-]based\b", _I),
     # Where waste goes: landfill, incineration and recycling are three quantities.
     "landfill": re.compile(r"\blandfill\w*", _I),
     "incinerated": re.compile(r"\bincinerat\w*|\benergy\srecovery\b|\bwaste[\s-]to[\s-]energy\b", _I),
@@ -144,11 +147,13 @@ _BREAKDOWN = re.compile(
 #: A clause giving the reason for a figure ("…fell to 120 kt as more depots moved onto renewable
 #: contracts", "…, helped by higher water recycling", "by moving to renewable power", "despite renewable
 #: power purchases"): its words explain the figure, they do not make it
-#: a quantity of its own. ("After" is left out: "emissions after offsets" is a quantity of its own.)
+#: a quantity of its own. It ends where the sentence goes on to its figure ("despite our growth,
+#: decreased 3%"). ("After" is left out: "emissions after offsets" is a quantity of its own.)
 _EXPLANATION = re.compile(
     r"(?:,\s?|\s)(?:as(?!\s(?:well|much|many|a|an|of|part|per|at|in|for)\b)|because|thanks\sto|helped\sby|"
     r"(?:by|through)(?=\s[a-z]+ing\b)|despite|in\sspite\sof|"
-    r"reflecting|owing\sto|due\sto|driven\sby|on\sthe\sback\sof|largely\sas|mainly\sas)\b[^;:.]*",
+    r"reflecting|owing\sto|due\sto|driven\sby|on\sthe\sback\sof|largely\sas|mainly\sas)\b"
+    rf"(?:(?!,\s(?:\w+\s)?(?:{_CHANGE_VERB}\b|\d))[^;:.])*",
     _I,
 )
 #: A name: capitalised words in a row after "the" ("the Transport Climate Benchmark"), possessive
@@ -211,7 +216,11 @@ def qualifiers_agree(claim: str, sentence: str, company: str = "") -> bool:
     breaking a figure down (a total is not its part), leaving out in both the clauses giving reasons
     and names ("Oakhurst Logistics", "the Transport Climate Benchmark" qualify no figure)."""
     claim, sentence = _plain(claim, company), _plain(sentence, company)
-    return qualifiers(claim) == qualifiers(sentence) and own_qualifiers(claim) == own_qualifiers(sentence)
+    return (
+        qualifiers(claim) == qualifiers(sentence)
+        and own_qualifiers(claim) == own_qualifiers(sentence)
+        and not _other_methods(claim, sentence)
+    )
 
 
 def adds_no_qualifier(claim: str, sentence: str, company: str = "") -> bool:
@@ -220,7 +229,18 @@ def adds_no_qualifier(claim: str, sentence: str, company: str = "") -> bool:
     source states it of a quantity of its own ("emissions intensity fell 12%", "sent to
     incineration") — a source summing a claim up in fewer words is the usual case."""
     claim, sentence = _plain(claim, company), _plain(sentence, company)
-    return qualifiers(sentence) <= qualifiers(claim) and own_qualifiers(sentence) <= own_qualifiers(claim)
+    return (
+        qualifiers(sentence) <= qualifiers(claim)
+        and own_qualifiers(sentence) <= own_qualifiers(claim)
+        and not _other_methods(claim, sentence)
+    )
+
+
+def _other_methods(claim: str, sentence: str) -> bool:
+    """Whether both name a Scope 2 method and not the same one (`SCOPE2_METHODS`)."""
+    mine = {name for name, pattern in SCOPE2_METHODS.items() if pattern.search(claim)}
+    theirs = {name for name, pattern in SCOPE2_METHODS.items() if pattern.search(sentence)}
+    return bool(mine and theirs) and mine != theirs
 
 
 def _plain(sentence: str, company: str) -> str:

@@ -302,3 +302,11 @@ def test_a_source_summing_a_claim_up_in_fewer_words_still_supports() -> None:
         "Filings show Tollgate Mining's avoided emissions came to 48 kt CO2e in 2023, the regulator said."
     )
     assert _read(claim, source) == ("supports", "same_figure")
+
+
+def test_a_scope2_method_sets_figures_apart_only_against_the_other_method() -> None:
+    claim = "Our market-based Scope 2 emissions, despite our growth, fell to 210,000 tCO2e in 2023."
+    unnamed = "Tollgate Mining's Scope 2 emissions were 390,000 tonnes of CO2e in 2023, the regulator said."
+    assert _read(claim, unnamed) == ("contradicts", "numeric_mismatch")
+    other = "Tollgate Mining's location-based Scope 2 emissions were 390,000 tonnes of CO2e in 2023."
+    assert _read(claim, other)[0] not in {"supports", "contradicts"}
