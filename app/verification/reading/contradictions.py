@@ -180,11 +180,7 @@ def assess_by_rules(claim_text: str, company: str, title: str, source_text: str)
         scopes = covered_scopes(sentence)
         if claim.scopes and scopes and not claim.scopes & scopes:
             continue  # another scope's figures say nothing about this one
-        if (
-            len(shared) < MIN_SHARED_WORDS
-            and not (claim.scopes & scopes)
-            and not _same_stems(claim, sentence)
-        ):
+        if not _on_topic(claim, sentence, shared, scopes):
             continue
         on_topic = True
         named = bool(company) and (about_company or names_company(sentence, company))
@@ -207,13 +203,28 @@ def assess_by_rules(claim_text: str, company: str, title: str, source_text: str)
     )
 
 
-def _same_stems(claim: _Claim, sentence: str) -> bool:
-    """Whether the sentence speaks of the claim's subject in other forms of its words ("fined" for
-    "a fine", "fell" is not needed: figures meet by value)."""
-    return (
+def _on_topic(claim: _Claim, sentence: str, shared: set[str], scopes: frozenset[str]) -> bool:
+    """Whether the sentence shares the claim's topic: two content words, an emissions scope, the
+    claim's subject in other forms of its words ("fined" for "a fine"), or one subject word and a
+    figure of the same kind as one of the claim's ("withdrew 8,300 megalitres of water" for "water
+    withdrawal fell to 8.3 million cubic metres")."""
+    if len(shared) >= MIN_SHARED_WORDS or claim.scopes & scopes:
+        return True
+    if (
         len(subject_stems(claim.text, claim.company) & subject_stems(sentence, claim.company))
         >= MIN_CONTRADICTED
+    ):
+        return True
+    measures = [
+        figure.figure for figure in claim.figures if figure.figure.dimension not in _NO_SUBJECT_DIMENSIONS
+    ]
+    return bool(subject_words(_context_words(shared, claim.company))) and any(
+        mine.same_kind(theirs) for mine in measures for theirs in parse_figures(sentence)
     )
+
+
+#: Figures whose kind says nothing of what they measure: a percentage or an amount of money.
+_NO_SUBJECT_DIMENSIONS = frozenset({"percent", "pp", "currency"})
 
 
 def negated_enforcement(sentence: str, at: int) -> bool:

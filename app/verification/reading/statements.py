@@ -43,7 +43,7 @@ _I = re.IGNORECASE
 
 #: Share of the claim's subject stems a supporting sentence restates, and the least number.
 RESTATED_SHARE = 0.6
-MIN_RESTATED = 4
+MIN_RESTATED = 3
 #: Share of the claim's subject stems a contradicting sentence speaks of, and the least number.
 CONTRADICTED_SHARE = 0.4
 MIN_CONTRADICTED = 3

@@ -310,3 +310,20 @@ def test_a_scope2_method_sets_figures_apart_only_against_the_other_method() -> N
     assert _read(claim, unnamed) == ("contradicts", "numeric_mismatch")
     other = "Tollgate Mining's location-based Scope 2 emissions were 390,000 tonnes of CO2e in 2023."
     assert _read(claim, other)[0] not in {"supports", "contradicts"}
+
+
+def test_one_subject_word_and_a_figure_of_the_claims_kind_share_its_topic() -> None:
+    claim = "Our water withdrawal fell 11% in 2023 to 8.3 million cubic metres."
+    same = "Tollgate Mining withdrew 8,300 megalitres of water in 2023, the river authority's returns show."
+    assert _read(claim, same) == ("supports", "same_figure")
+    energy = "Our total energy consumption was 1.9 TWh in 2023, 4% lower than in 2022."
+    more = "Tollgate Mining's energy use rose 6 per cent in 2023 to 2.1 terawatt hours, the regulator said."
+    assert _read(energy, more)[0] == "contradicts"
+
+
+def test_a_short_statement_restated_supports() -> None:
+    claim = "All palm oil we buy is RSPO-certified."
+    source = (
+        "Forest Watch found that all of Tollgate Mining's palm oil purchases in 2023 were RSPO-certified."
+    )
+    assert _read(claim, source) == ("supports", "same_statement")
