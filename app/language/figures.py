@@ -15,7 +15,7 @@ questions of the reader, not of the text: `app.verification.reading.figures`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 # Base unit per dimension: tonnes, MWh, m3, hectares, percent, currency units.
 _MASS = {"t": 1.0, "kt": 1e3, "mt": 1e6, "gt": 1e9, "kg": 1e-3}
@@ -82,6 +82,12 @@ _CURRENCY_CODES = {
     "S$": "SGD",
     "R$": "BRL",
 }
+#: Words hedging the figure right after them.
+_HEDGE_BEFORE = re.compile(
+    r"(?:\b(?:about|around|approximately|roughly|nearly|almost|some|circa|close\sto|an\sestimated|"
+    r"just\sunder|just\sover)\s|~\s?)$",
+    re.IGNORECASE,
+)
 #: A number as written, its unit not read: "2,450", "2.3", "-4" (groups `sign` and `num`); never one
 #: inside a word or another number ("v2", "1.5.3").
 BARE_NUMBER = re.compile(
@@ -107,6 +113,8 @@ class Figure:
             not say which); None for every other dimension.
         ambiguous: Whether the unit as written has another reading ("MT": megatonnes or metric
             tonnes), so the value may be off by a unit factor.
+        approximate: Whether the text hedges it ("about 12 million", "nearly 20 Mt", "~5%"), so it
+            stands for a range wider than its rounding.
     """
 
     value: float
@@ -120,6 +128,7 @@ class Figure:
     co2e: bool = False
     currency: str | None = None
     ambiguous: bool = False
+    approximate: bool = False
 
     def same_kind(self, other: Figure) -> bool:
         """Whether the two can be compared at all: same dimension and, for money, same currency."""
@@ -187,7 +196,13 @@ def parse_figures(text: str) -> list[Figure]:
     """Every quantity with a unit (and every currency amount) in `text`, in order of position."""
     figures = [_from_unit_match(match) for match in FIGURE.finditer(text)]
     figures += [_from_currency_match(match) for match in CURRENCY.finditer(text)]
-    return sorted(figures, key=lambda figure: figure.start)
+    hedged = [
+        replace(figure, approximate=True)
+        if _HEDGE_BEFORE.search(text[max(0, figure.start - 20) : figure.start])
+        else figure
+        for figure in figures
+    ]
+    return sorted(hedged, key=lambda figure: figure.start)
 
 
 def _signed(match: re.Match[str]) -> tuple[float, float]:

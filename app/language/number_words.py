@@ -1,5 +1,5 @@
 """Figures written in words, rewritten as the digits a figure reader reads: "forty per cent" is
-"40 per cent", "cut by a third" is "cut by 33.3%", "doubled" is "rose 100%", and "four of the ten
+"40 per cent", "cut by a third" is "cut by about 33.3%", "doubled" is "rose 100%", and "four of the ten
 seats" is "40% of the seats".
 
 Only figures are rewritten: a number word before a percentage, a fraction or multiple of a change,
@@ -74,8 +74,11 @@ def figures_in_digits(text: str) -> str:
 
 
 def _fraction(match: re.Match[str]) -> str:
-    """ "by a third" -> "by 33.3%", keeping a hedge ("by more than half" -> "by more than 50%")."""
-    return match.group(0)[: match.start("f") - match.start()] + _percent(_FRACTIONS[match["f"].lower()])
+    """ "by a third" -> "by about 33.3%" (a fraction is a round figure), keeping a hedge ("by more than
+    half" -> "by more than 50%")."""
+    lead = match.group(0)[: match.start("f") - match.start()]
+    hedge = "" if lead.strip().lower() != "by" else "about "
+    return lead + hedge + _percent(_FRACTIONS[match["f"].lower()])
 
 
 def _share(match: re.Match[str]) -> str:

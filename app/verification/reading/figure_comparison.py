@@ -34,6 +34,7 @@ from app.verification.reading.figure_subjects import percent_measure, role, same
 from app.verification.reading.figures import Count, denied, denied_numbers, parse_counts, quantity_at
 
 RELATIVE_TOLERANCE = 0.01
+APPROXIMATE_TOLERANCE = 0.05
 #: The year a change is measured from ("from 450 kt in 2022", "compared with 2019", "on 2022").
 _BASELINE = re.compile(
     r"\b(?:from|since|on|over|than|against|versus|vs\.?|relative\sto|compared\s(?:with|to))\s"
@@ -87,8 +88,10 @@ class FigureOutcome:
 
 
 def same_value(mine: Figure, theirs: Figure) -> bool:
-    """The same value, within the rounding of either figure or 1 %."""
-    tolerance = max(mine.base_half_unit, theirs.base_half_unit, abs(mine.base) * RELATIVE_TOLERANCE)
+    """The same value, within the rounding of either figure or 1 % (5 % when either is hedged:
+    "about a quarter" is not wrong for 24 %, "nearly 20 Mt" still is for 16.2 Mt)."""
+    relative = APPROXIMATE_TOLERANCE if mine.approximate or theirs.approximate else RELATIVE_TOLERANCE
+    tolerance = max(mine.base_half_unit, theirs.base_half_unit, abs(mine.base) * relative)
     return abs(abs(mine.base) - abs(theirs.base)) <= tolerance
 
 

@@ -123,7 +123,7 @@ def test_figures_in_words() -> None:
     assert figures_in_digits("Women held three of the twelve seats on the board") == (
         "Women held 25% of the seats on the board"
     )
-    assert figures_in_digits("We cut waste by a third") == "We cut waste by 33.3%"
+    assert figures_in_digits("We cut waste by a third") == "We cut waste by about 33.3%"
     assert figures_in_digits("Emissions more than doubled") == "Emissions rose more than 100%"
     assert (
         figures_in_digits("one of the largest three dairy plants") == "one of the largest three dairy plants"
