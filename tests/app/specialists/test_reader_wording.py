@@ -327,3 +327,18 @@ def test_a_short_statement_restated_supports() -> None:
         "Forest Watch found that all of Tollgate Mining's palm oil purchases in 2023 were RSPO-certified."
     )
     assert _read(claim, source) == ("supports", "same_statement")
+
+
+def test_a_hedged_figure_stands_for_a_range() -> None:
+    assert parse_figures("about 12 million cubic metres")[0].approximate
+    assert not parse_figures("12 million cubic metres")[0].approximate
+    claim = "Our fleet's diesel use fell by a quarter in 2023."
+    close = "Tollgate Mining's fleet burned 24 per cent less diesel in 2023, fuel card data show."
+    assert _read(claim, close)[0] == "supports"
+    far = "Tollgate Mining's fleet burned 3 per cent less diesel in 2023, fuel card data show."
+    assert _read(claim, far)[0] == "contradicts"
+    nearly = (
+        "Tollgate Mining's operated assets emitted nearly 11 million tonnes of CO2 equivalent of Scope 1 and "
+        "Scope 2 emissions in fiscal 2023, a regulator found."
+    )
+    assert _read(LEVEL_AND_CHANGE, nearly)[0] == "contradicts"
