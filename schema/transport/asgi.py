@@ -23,6 +23,7 @@ from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
 from strawberry.http import GraphQLRequestData
+from strawberry.http.base import BaseRequestProtocol
 from strawberry.types import ExecutionResult
 from strawberry.types.unset import UNSET, UnsetType
 
@@ -46,7 +47,7 @@ from schema.errors import MAX_LOGGED_CHARS, ErrorCode, error_json
 from schema.limits.document_cache import operation_type
 from schema.transport.auth import Authenticator, Refused, admit, key_from_connection_params, log_refusal
 from schema.transport.http_edge import BodyLimits, PathGuard
-from schema.transport.middleware import ApiKeyGuard, UploadGuard
+from schema.transport.middleware import ApiKeyGuard, UploadGuard, runs_operation
 from schema.transport.page_images import page_image_route
 from schema.transport.persisted_queries import PersistedQueryProblem, persisted_query
 from schema.transport.readiness import readyz_route
@@ -118,6 +119,12 @@ class SibylGraphQL(GraphQL[Context, None]):
             return orjson.dumps(data).decode()
         except TypeError:
             return cast(str, super().encode_json(data))
+
+    def should_render_graphql_ide(self, request: BaseRequestProtocol) -> bool:
+        """The GraphiQL page for a browser's plain GET, never for a GET that runs an operation: a
+        persisted query sent by its hash alone (`?extensions=`, Apollo's `useGETForHashedQueries`)
+        has no `?query=` either, yet asks for data, whatever its `Accept`."""
+        return super().should_render_graphql_ide(request) and not runs_operation(request.query_params)
 
     async def render_graphql_ide(self, request: Request) -> Response:
         """Our GraphiQL page (`app.web.graphiql`): its assets come from this server, not a CDN."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Mapping
 from typing import Any
 
 from starlette._utils import get_route_path
@@ -89,10 +90,19 @@ class ApiKeyGuard:
 
 
 def _executes(scope: Scope) -> bool:
-    """Whether the request runs an operation (a POST, or a GET with `?query=`), not the IDE page."""
+    """Whether the request runs an operation (a POST, or a GET with `?query=` or, for a persisted
+    query sent by its hash alone, `?extensions=`), not the IDE page. A hash-only GET is an operation
+    like any other: it needs a key, counts against the rate limit, and looks its document up in the
+    key's organisation."""
     if scope["method"] == "POST":
         return True
-    return scope["method"] == "GET" and "query" in QueryParams(scope.get("query_string", b""))
+    return scope["method"] == "GET" and runs_operation(QueryParams(scope.get("query_string", b"")))
+
+
+def runs_operation(params: Mapping[str, object]) -> bool:
+    """Whether a GET's query parameters ask for an operation (`query`, or `extensions` carrying a
+    persisted query's hash) rather than the GraphiQL page."""
+    return "query" in params or "extensions" in params
 
 
 async def _send_error(

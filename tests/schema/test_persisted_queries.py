@@ -125,3 +125,30 @@ async def test_the_python_client_sends_the_hash_first_and_the_document_once(
 
     assert first == second == {"reports": {"totalCount": 0}}
     assert [key.rsplit(":", 1)[1] for key in keys] == [SHA]
+
+
+async def test_a_hash_only_get_is_an_authenticated_operation_of_the_keys_organisation(
+    client: GraphQLClient, api_url: str
+) -> None:
+    """Apollo's `useGETForHashedQueries`: the hash alone over GET, with `Accept: */*` as browsers'
+    fetch sends it, finds the document the organisation registered; without a key or with a bad
+    one it is refused like any other operation, never answered with the GraphiQL page."""
+    params = {"extensions": json.dumps(persisted())}
+    await post(client, query=QUERY, extensions=persisted())
+    hit = await client.http.get("/graphql", params=params, headers={"Accept": "*/*"})
+    assert hit.status_code == 200, hit.text
+    assert hit.json() == {"data": {"reports": {"totalCount": 0}}}
+
+    for headers in ({}, {"Authorization": "Bearer not-a-key"}):
+        anonymous = GraphQLClient(api_url)
+        try:
+            refused = await anonymous.http.get(
+                "/graphql", params=params, headers={"Accept": "*/*", **headers}
+            )
+        finally:
+            await anonymous.aclose()
+        assert refused.status_code == 401, refused.text
+        assert code_of(refused.json()) == "UNAUTHENTICATED"
+
+    page = await client.http.get("/graphql", headers={"Accept": "text/html"})
+    assert page.status_code == 200 and "text/html" in page.headers["content-type"]
