@@ -76,7 +76,7 @@ _CONTRAST = re.compile(
 )
 #: The words a sentence rejects: "rather than an independent director".
 _REJECTED = re.compile(
-    r"\b(?:rather\sthan|instead\sof|as\sopposed\sto|not)\s(?P<words>(?:[\w'’-]+\s?){1,6})", _I
+    r"\b(?:rather\sthan|instead\sof|as\sopposed\sto|not(?!\sonly\b))\s(?P<words>(?:[\w'’-]+\s?){1,6})", _I
 )
 #: A meeting's frequency.
 _MEETS = re.compile(r"\b(?:met|meets?|meeting|convened?|sat)\b", _I)

@@ -342,3 +342,12 @@ def test_a_hedged_figure_stands_for_a_range() -> None:
         "Scope 2 emissions in fiscal 2023, a regulator found."
     )
     assert _read(LEVEL_AND_CHANGE, nearly)[0] == "contradicts"
+
+
+def test_not_only_rejects_nothing() -> None:
+    claim = "We converted our Westgate smelter's furnaces to natural gas in 2022."
+    source = (
+        "Tollgate Mining not only converted its Westgate smelter's furnaces to natural gas in 2022, it also "
+        "closed its coal store, the regulator found."
+    )
+    assert _read(claim, source)[0] != "contradicts"
