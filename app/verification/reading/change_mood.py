@@ -30,9 +30,9 @@ _INTENDED_AFTER = re.compile(
 )
 # An obligation is an intention too: "must cut leakage to 212 Ml/d by 2025".
 _OBLIGED = re.compile(r"\b(?:must|(?:is|are)\s(?:required|obliged)\sto|ha(?:s|ve)\sto)\b", _I)
-# A verb of its own in a clause ("which were 2.3 Mt"): the clause says something of its own.
 # "pressure to cut", "plans to reduce": an infinitive reports no change.
 _INFINITIVE = re.compile(r"\bto\s$", _I)
+# A verb of its own in a clause ("which were 2.3 Mt"): the clause says something of its own.
 _OWN_VERB = re.compile(r"\b(?:was|were|is|are|has|have|had|[a-z]{3,}ed)\b", _I)
 # Phrases with a direction word that report no change: "made up 64%", "up to 30%", "broken down".
 _NOT_A_CHANGE = re.compile(

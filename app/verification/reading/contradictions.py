@@ -151,14 +151,15 @@ class _Claim:
     @classmethod
     def read(cls, text: str, company: str = "") -> _Claim:
         figures = tuple(ClaimFigure.read(text, figure) for figure in parse_figures(text))
+        explained = without_explanations(text)  # "helped by higher recycling" is no increase
         return cls(
             text=text,
             words=content_words(text),
             scopes=covered_scopes(text),
             years={year for year, _ in parse_years(text)},
             quantities=quantities(text),
-            direction=reported_direction(without_explanations(text)),
-            denied=denied_change(without_explanations(text)),
+            direction=reported_direction(explained),
+            denied=denied_change(explained),
             figures=figures,
             counts=tuple((count, mood(text, count.start, count.end)) for count in parse_counts(text)),
             sites={match.group(1).lower() for match in _SITE.finditer(text)},
@@ -227,7 +228,7 @@ def _on_topic(claim: _Claim, sentence: str, shared: set[str], scopes: frozenset[
 _NO_SUBJECT_DIMENSIONS = frozenset({"percent", "pp", "currency"})
 
 
-def negated_enforcement(sentence: str, at: int) -> bool:
+def _negated_enforcement(sentence: str, at: int) -> bool:
     """Whether the enforcement word at `at` is named to say there was none ("lists no fines or
     enforcement notices")."""
     return _NO_ENFORCEMENT_BEFORE.search(sentence[max(0, at - 40) : at]) is not None
@@ -269,6 +270,7 @@ class _Reading:
         disputed = disputes(sentence)
         outcome = _compare_all(claim, sentence, shared, alike, disputed) if same_period else None
         figures = outcome.kind if outcome else None
+        explained = without_explanations(sentence)
         directions = (
             same_period
             and alike
@@ -279,8 +281,8 @@ class _Reading:
         return cls(
             figures,
             claim.direction if directions else None,
-            reported_direction(without_explanations(sentence)) if directions else None,
-            denied_change(without_explanations(sentence)) if directions else None,
+            reported_direction(explained) if directions else None,
+            denied_change(explained) if directions else None,
             disputed,
             alike and same_period,
             same_period,
@@ -348,7 +350,7 @@ def _context(claim: _Claim, sentence: str, reading: _Reading, quote: str) -> Sou
     if DELAY.search(sentence) and claim.has_deadline:
         explanation = "The source reports the target or deadline as delayed, missed or abandoned."
         return _contradicts("timeline", 0.8, explanation, quote, "timeline")
-    if any(not negated_enforcement(sentence, match.start()) for match in ENFORCEMENT.finditer(sentence)):
+    if any(not _negated_enforcement(sentence, match.start()) for match in ENFORCEMENT.finditer(sentence)):
         explanation = (
             "The source reports enforcement, litigation or an investigation on this topic that the claim "
             "does not mention."

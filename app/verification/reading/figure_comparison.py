@@ -127,7 +127,7 @@ def compare_figures(
         and same_role(mine.role, role(sentence, theirs.start, theirs.end))
     ]
     # Level against level and change against change; a level for the claimed year is named first.
-    conflicts = _unique(_years_differ(differing, same, sentence) + _changes_differ(differing, same, sentence))
+    conflicts = _conflicts(differing, same, sentence)
     if asserted and not disputed and not conflicts:
         return FigureOutcome("match", *asserted[0])
     if any(_certainly_same_quantity(mine, sentence, theirs, alike) for mine, theirs in opposite):
@@ -138,8 +138,46 @@ def compare_figures(
     return FigureOutcome("unasserted") if kept else None
 
 
-def _unique(pairs: list[tuple[ClaimFigure, Figure]]) -> list[tuple[ClaimFigure, Figure]]:
-    """The pairs in order, each once and each claim figure once."""
+def _conflicts(
+    differing: list[tuple[ClaimFigure, Figure]], same: list[tuple[ClaimFigure, Figure]], sentence: str
+) -> list[tuple[ClaimFigure, Figure]]:
+    """The differing pairs that show the source does not state the claim's figure, leaving out
+    figures that meet their equal elsewhere in the sentence, each claim figure once and a level for
+    the claimed year before a change amount:
+
+    - both state their figure for the same year and the values differ: a source repeating the
+      claim's baseline ("from 45% in 2021") while giving another value for the claimed year ("to 41%
+      in 2022" against "62% in 2022") does not state the claim's figure;
+    - both state a change amount of the same quantity ("down 5%" against "fell 9%"), from the same
+      baseline year: the source then does not state the claim's change, whatever level the two share
+      (410 kt may be right while the stated 5% fall is not).
+    """
+    matched_mine = {id(mine) for mine, _ in same}
+    matched_theirs = {theirs.start for _, theirs in same}
+    unmatched = [
+        (mine, theirs)
+        for mine, theirs in differing
+        if id(mine) not in matched_mine and theirs.start not in matched_theirs
+    ]
+    years = [(mine, theirs) for mine, theirs in unmatched if _same_stated_year(mine, sentence, theirs)]
+    changes = [(mine, theirs) for mine, theirs in unmatched if _changes_alike(mine, sentence, theirs)]
+    return _each_claim_figure_once(years + changes)
+
+
+def _same_stated_year(mine: ClaimFigure, sentence: str, theirs: Figure) -> bool:
+    return mine.year is not None and mine.year == stated_year(sentence, theirs)
+
+
+def _changes_alike(mine: ClaimFigure, sentence: str, theirs: Figure) -> bool:
+    return (
+        mine.role == "change"
+        and role(sentence, theirs.start, theirs.end) == "change"
+        and _same_baseline(mine.baselines, baselines(sentence))
+    )
+
+
+def _each_claim_figure_once(pairs: list[tuple[ClaimFigure, Figure]]) -> list[tuple[ClaimFigure, Figure]]:
+    """The pairs in order, each claim figure once."""
     seen: set[int] = set()
     kept = []
     for mine, theirs in pairs:
@@ -147,45 +185,6 @@ def _unique(pairs: list[tuple[ClaimFigure, Figure]]) -> list[tuple[ClaimFigure, 
             seen.add(id(mine))
             kept.append((mine, theirs))
     return kept
-
-
-def _changes_differ(
-    differing: list[tuple[ClaimFigure, Figure]], same: list[tuple[ClaimFigure, Figure]], sentence: str
-) -> list[tuple[ClaimFigure, Figure]]:
-    """The pairs in which both sides state a change amount of the same quantity ("down 5%" against
-    "fell 9%") and the amounts differ beyond rounding, leaving out figures that meet their equal
-    elsewhere in the sentence: the source then does not state the claim's change, whatever level
-    the two share (410 kt may be right while the stated 5% fall is not)."""
-    matched_mine = {id(mine) for mine, _ in same}
-    matched_theirs = {theirs.start for _, theirs in same}
-    return [
-        (mine, theirs)
-        for mine, theirs in differing
-        if mine.role == "change"
-        and role(sentence, theirs.start, theirs.end) == "change"
-        and id(mine) not in matched_mine
-        and theirs.start not in matched_theirs
-        and _same_baseline(mine.baselines, baselines(sentence))
-    ]
-
-
-def _years_differ(
-    differing: list[tuple[ClaimFigure, Figure]], same: list[tuple[ClaimFigure, Figure]], sentence: str
-) -> list[tuple[ClaimFigure, Figure]]:
-    """The pairs in which both sides state their figure for the same year and the values differ,
-    leaving out figures that meet their equal elsewhere in the sentence: a source repeating the
-    claim's baseline ("from 45% in 2021") while giving another value for the claimed year ("to 41% in
-    2022" against "62% in 2022") does not state the claim's figure."""
-    matched_mine = {id(mine) for mine, _ in same}
-    matched_theirs = {theirs.start for _, theirs in same}
-    return [
-        (mine, theirs)
-        for mine, theirs in differing
-        if mine.year is not None
-        and mine.year == stated_year(sentence, theirs)
-        and id(mine) not in matched_mine
-        and theirs.start not in matched_theirs
-    ]
 
 
 def baselines(text: str) -> frozenset[int]:

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import functools
 import re
+from dataclasses import dataclass
 
 _I = re.IGNORECASE
 
@@ -215,12 +216,8 @@ def qualifiers_agree(claim: str, sentence: str, company: str = "") -> bool:
     """Whether the two sentences name the same qualifiers, in the whole sentences and outside clauses
     breaking a figure down (a total is not its part), leaving out in both the clauses giving reasons
     and names ("Oakhurst Logistics", "the Transport Climate Benchmark" qualify no figure)."""
-    claim, sentence = _plain(claim, company), _plain(sentence, company)
-    return (
-        qualifiers(claim) == qualifiers(sentence)
-        and own_qualifiers(claim) == own_qualifiers(sentence)
-        and not _other_methods(claim, sentence)
-    )
+    mine, theirs = _stated_qualifiers(claim, company), _stated_qualifiers(sentence, company)
+    return mine.whole == theirs.whole and mine.own == theirs.own and not _other_methods(mine, theirs)
 
 
 def adds_no_qualifier(claim: str, sentence: str, company: str = "") -> bool:
@@ -228,19 +225,31 @@ def adds_no_qualifier(claim: str, sentence: str, company: str = "") -> bool:
     asking the sentence to repeat the claim's): the same value then supports the claim unless the
     source states it of a quantity of its own ("emissions intensity fell 12%", "sent to
     incineration") — a source summing a claim up in fewer words is the usual case."""
-    claim, sentence = _plain(claim, company), _plain(sentence, company)
-    return (
-        qualifiers(sentence) <= qualifiers(claim)
-        and own_qualifiers(sentence) <= own_qualifiers(claim)
-        and not _other_methods(claim, sentence)
-    )
+    mine, theirs = _stated_qualifiers(claim, company), _stated_qualifiers(sentence, company)
+    return theirs.whole <= mine.whole and theirs.own <= mine.own and not _other_methods(mine, theirs)
 
 
-def _other_methods(claim: str, sentence: str) -> bool:
+@dataclass(frozen=True)
+class _Qualifiers:
+    """The qualifiers a sentence names (`qualifiers_agree`): in the whole sentence, outside clauses
+    breaking a figure down, and its Scope 2 methods."""
+
+    whole: frozenset[str]
+    own: frozenset[str]
+    methods: frozenset[str]
+
+
+@functools.lru_cache(maxsize=1024)
+def _stated_qualifiers(sentence: str, company: str) -> _Qualifiers:
+    """Read once per sentence (cached: a claim is held against every sentence of every source)."""
+    plain = _plain(sentence, company)
+    methods = frozenset(name for name, pattern in SCOPE2_METHODS.items() if pattern.search(plain))
+    return _Qualifiers(qualifiers(plain), own_qualifiers(plain), methods)
+
+
+def _other_methods(mine: _Qualifiers, theirs: _Qualifiers) -> bool:
     """Whether both name a Scope 2 method and not the same one (`SCOPE2_METHODS`)."""
-    mine = {name for name, pattern in SCOPE2_METHODS.items() if pattern.search(claim)}
-    theirs = {name for name, pattern in SCOPE2_METHODS.items() if pattern.search(sentence)}
-    return bool(mine and theirs) and mine != theirs
+    return bool(mine.methods and theirs.methods) and mine.methods != theirs.methods
 
 
 def _plain(sentence: str, company: str) -> str:

@@ -18,7 +18,7 @@ Subject words are content words that are not the company's name, units, scales o
 
 from __future__ import annotations
 
-from app.language.figures import parse_figures
+from app.language.figures import Figure, parse_figures
 from app.language.number_words import figures_in_digits
 from app.verification.reading.contradictions import content_words, same_value
 from app.verification.reading.figure_subjects import subject_words
@@ -34,13 +34,11 @@ def shared_subjects(claim: str, company: str, quote: str) -> set[str]:
     return subject_words(content_words(claim) & content_words(quote)) - content_words(company)
 
 
-def states_claim_figure(claim: str, quote: str) -> bool:
+def states_claim_figure(claim_figures: list[Figure], quote: str) -> bool:
     """Whether the quote states one of the claim's figures (same kind, same value)."""
     theirs = parse_figures(figures_in_digits(quote))
     return any(
-        mine.same_kind(other) and same_value(mine, other)
-        for mine in parse_figures(figures_in_digits(claim))
-        for other in theirs
+        mine.same_kind(other) and same_value(mine, other) for mine in claim_figures for other in theirs
     )
 
 
@@ -54,6 +52,7 @@ def bears_on_claim(claim: str, company: str, quote: str | None, stance: str) -> 
     shared = shared_subjects(claim, company, quote)
     if stance == "contradicts":
         return len(shared) >= CONTRADICTION_SUBJECT_WORDS
-    if parse_figures(figures_in_digits(claim)):
-        return states_claim_figure(claim, quote)
+    claim_figures = parse_figures(figures_in_digits(claim))
+    if claim_figures:
+        return states_claim_figure(claim_figures, quote)
     return len(shared) >= SUPPORT_SUBJECT_WORDS

@@ -28,6 +28,7 @@ nothing and contradicts nothing.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -94,6 +95,7 @@ _PER_YEAR = (
 _TIMES = re.compile(r"\b(?P<n>\w+(?:-\w+)?)\stimes\b|\b(?P<once>once|twice)\b", _I)
 #: Words that say how much or whether, never what.
 _NOT_SUBJECT = frozenset({"none", "any", "all", "every", "each", "only", "still", "never", "also", "just"})
+_SUBJECTLESS = STOPWORDS | SUBJECTLESS_WORDS | _NOT_SUBJECT
 _SUFFIXES = ("ations", "ation", "ments", "ment", "ings", "ing", "ies", "ied", "ed", "es", "al", "s", "e")
 
 
@@ -117,15 +119,18 @@ def stem(word: str) -> str:
     return word
 
 
-def subject_stems(text: str, company: str = "") -> set[str]:
+@functools.lru_cache(maxsize=1024)
+def subject_stems(text: str, company: str = "") -> frozenset[str]:
     """The stems of the words saying what `text` is about: not stopwords, units, numbers or the
-    company's name."""
+    company's name (cached: a claim and a sentence are asked about by the topic test and again by
+    `read_statement`)."""
     names = {stem(word) for word in re.findall(r"[A-Za-z][\w'’-]*", company)}
-    return {
+    stems = {
         stem(word)
         for word in re.findall(r"[A-Za-z][A-Za-z-]+", text)
-        if word.lower() not in STOPWORDS | SUBJECTLESS_WORDS | _NOT_SUBJECT and len(word) > 2
-    } - names
+        if word.lower() not in _SUBJECTLESS and len(word) > 2
+    }
+    return frozenset(stems - names)
 
 
 def read_statement(claim: str, sentence: str, company: str) -> StatementReading | None:
@@ -182,7 +187,7 @@ def _polarity(text: str) -> bool:
     return not _NEGATION.search(text) or bool(_CONTINUING.search(text))
 
 
-def _opposite(claim: str, sentence: str, mine: set[str], company: str) -> StatementReading | None:
+def _opposite(claim: str, sentence: str, mine: frozenset[str], company: str) -> StatementReading | None:
     """The sentence's contradiction of the claim's statement, if it makes one (see the module
     docstring)."""
     rejected = [subject_stems(match["words"], company) & mine for match in _REJECTED.finditer(sentence)]
