@@ -24,7 +24,7 @@ _VOLUME = {"m3": 1.0, "l": 1e-3, "ml": 1e3, "gl": 1e6}
 _AREA = {"ha": 1.0, "km2": 100.0}
 _ACRE_HA = 0.40468564224
 _US_GALLON_M3 = 3.785411784e-3  # a gallon in a sustainability report is the US one
-#: Units spelled out, as their symbols.
+#: Units spelled out (without spaces or hyphens, singular), as their symbols.
 _SPELLED_UNITS = {
     "kilotonne": "kt",
     "megatonne": "Mt",
@@ -33,10 +33,6 @@ _SPELLED_UNITS = {
     "megawatthour": "MWh",
     "gigawatthour": "GWh",
     "terawatthour": "TWh",
-    "kilowatt-hour": "kWh",
-    "megawatt-hour": "MWh",
-    "gigawatt-hour": "GWh",
-    "terawatt-hour": "TWh",
     "kilogram": "kg",
     "gigajoule": "GJ",
     "terajoule": "TJ",
@@ -162,7 +158,7 @@ def _unit(raw: str, co2e: bool) -> tuple[str, str, float]:
         return "pp", "pp", 1.0
     if low == "%" or low.startswith("per"):
         return "%", "percent", 1.0
-    spelled = _SPELLED_UNITS.get(low.rstrip("s"))
+    spelled = _SPELLED_UNITS.get(low.replace("-", "").rstrip("s"))
     if spelled is not None:
         return _unit(spelled, co2e)
     if low.startswith("acre"):
