@@ -58,6 +58,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.claims_extraction --all
 	$(BIN)/python -m bench.claim_detection
 	$(BIN)/python -m bench.reader_pairs
+	$(BIN)/python -m bench.claim_furniture
 	$(BIN)/python -m bench.specialists_offline --all
 	$(BIN)/python -m bench.geography --all
 	$(BIN)/python -m bench.partner_api
