@@ -171,7 +171,10 @@ async def test_llm_claims_of_copies_analysed_at_once_are_those_of_a_copy_analyse
             llm_model_extraction=EXTRACT_MODEL,
             llm_model_dedup=DEDUP_MODEL,
             llm_max_retries=0,
-            llm_timeout_seconds=5.0,
+            # A window whose answer times out is read by the rules instead: another extraction, rightly.
+            # What is compared here is the order answers arrive in, so none may time out, however
+            # slow the machine (the fake reads every window with the rules in this event loop).
+            llm_timeout_seconds=120.0,
             llm_max_concurrency=8,
         ),
     )
