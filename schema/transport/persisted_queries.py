@@ -115,6 +115,10 @@ async def resolve_query(
 ) -> str | None:
     """The document to run: `query` itself, or the one its persisted-query hash names.
 
+    A blank `query` beside a hash is a lookup, as an absent one is: graphql-transport-ws requires
+    `payload.query` to be a string, so its clients (the reference `graphql-ws` among them) send `""`
+    to ask by hash alone.
+
     Raises:
         PersistedQueryProblem: unknown hash, hash mismatch or unsupported version.
     """
@@ -128,7 +132,7 @@ async def resolve_query(
         raise PersistedQueryProblem(
             "`persistedQuery.sha256Hash` must be 64 lower-case hex digits.", NOT_SUPPORTED
         )
-    if query is not None:
+    if query is not None and query.strip():
         if document_hash(query) != sha:
             raise PersistedQueryProblem("provided sha does not match query", HASH_MISMATCH)
         await store.register(organisation, sha, query)

@@ -8,6 +8,7 @@ import json
 import uuid
 from typing import Any
 
+import pytest
 from redis.asyncio import Redis
 
 from app.db.session import SessionFactory
@@ -74,12 +75,17 @@ async def test_registered_documents_are_per_organisation(
     assert ours == {"data": {"reports": {"totalCount": 0}}}
 
 
-async def test_a_subscription_can_be_sent_by_hash(client: GraphQLClient) -> None:
+@pytest.mark.parametrize(
+    "hash_only",
+    [{}, {"query": ""}],
+    ids=["no query", "empty query as graphql-transport-ws requires a string"],
+)
+async def test_a_subscription_can_be_sent_by_hash(client: GraphQLClient, hash_only: dict[str, str]) -> None:
     subscription = 'subscription E { analysisEvents(reportId: "UmVwb3J0Om5vcGU=") { id } }'
     sha = hashlib.sha256(subscription.encode()).hexdigest()
     async with client.connect() as ws:
         assert json.loads(await ws.recv())["type"] == "connection_ack"
-        by_hash = {"id": "1", "type": "subscribe", "payload": {"extensions": persisted(sha)}}
+        by_hash = {"id": "1", "type": "subscribe", "payload": {**hash_only, "extensions": persisted(sha)}}
         await ws.send(json.dumps(by_hash))
         miss = json.loads(await ws.recv())
         payload = {"query": subscription, "extensions": persisted(sha)}
