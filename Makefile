@@ -7,6 +7,8 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 # GraphiQL's pinned npm files (app/web/assets.py), kept in the venv, never in git.
 ASSETS := $(VENV)/share/sibyl-web-assets/manifest.json
+# graphql-http's GraphQL-over-HTTP audit (tests/support/http_audit.py), pinned and kept the same way.
+HTTP_AUDIT := $(VENV)/share/sibyl-http-audit/manifest.json
 
 .PHONY: run test install lint typecheck bench clean schema docs test-tools
 
@@ -20,7 +22,11 @@ $(STAMP): pyproject.toml
 $(ASSETS): $(STAMP) app/web/assets.py
 	$(BIN)/python -m app.web.assets install && touch -c $@ || echo "warning: GraphiQL's assets are not installed"
 
-install: $(STAMP) $(ASSETS)
+# Without it (or without node) only tests/schema/test_http_audit.py skips.
+$(HTTP_AUDIT): $(STAMP) tests/support/http_audit.py
+	$(BIN)/python -m tests.support.http_audit install && touch -c $@ || echo "warning: the GraphQL-over-HTTP audit is not installed"
+
+install: $(STAMP) $(ASSETS) $(HTTP_AUDIT)
 
 run: $(STAMP) $(ASSETS)
 	$(BIN)/sibyl run
@@ -38,7 +44,7 @@ test-tools:
 
 # The schema and client tests run a second time on Strawberry's and graphql-core's own execution
 # and transports (schema/fast_execution switched off), which must answer exactly the same.
-test: $(STAMP) $(ASSETS) test-tools
+test: $(STAMP) $(ASSETS) $(HTTP_AUDIT) test-tools
 	$(BIN)/pytest $(PYTEST_ARGS)
 	FAST_EXECUTION=false $(BIN)/pytest tests/schema tests/clients
 

@@ -228,7 +228,14 @@ class Settings(BaseSettings):
         ge=0,
         description="Open WebSocket connections one API key may hold on one API process (an "
         "organisation's dashboard tabs may share its key); the next `connection_init` is closed with "
-        "4429 RATE_LIMITED. 0: no cap.",
+        "1013 (try again later) and the reason `RATE_LIMITED: …`. 0: no cap.",
+    )
+    ws_legacy_close_codes: bool = Field(
+        default=False,
+        description="Deprecated, for clients written against Sibyl's earlier WebSocket close codes, until "
+        "2027-06-30: a refused `connection_init` closes with 4401 (no key) and 4429 (rate limited) "
+        "instead of the GraphQL over WebSocket protocol's 4403 and the WebSocket standard's 1013, "
+        "which the reference clients retry. The close reason (`<CODE>: <message>`) is the same either way.",
     )
     max_query_depth: int = Field(
         default=12, gt=0, description="Deepest selection nesting a GraphQL operation may have."

@@ -55,13 +55,13 @@ from bench.ws_light import LightSubscriber, open_subscriber
 from tests.conftest import new_api_key
 from tests.support.services import running_services
 
-TICK = re.compile(rb'"analysisEvents": ?\{"id": ?(\d+),.*"t0": ?([-+0-9.eE]+)')
+TICK = re.compile(rb'"analysisEvents": ?\{"sequence": ?(\d+),.*"t0": ?([-+0-9.eE]+)')
 READY_TIMEOUT_S = 60.0
 DRAIN_TIMEOUT_S = 30.0
 CONNECT_BATCH = 100
-SUBSCRIPTION = (
-    "subscription Events($reportId: ID!) { analysisEvents(reportId: $reportId) { id eventType data } }"
-)
+SUBSCRIPTION = """
+subscription Events($reportId: ID!) { analysisEvents(reportId: $reportId) { sequence id eventType data } }
+"""
 
 
 @dataclass(frozen=True)
@@ -226,7 +226,7 @@ class WsCrowd:
                     received.errors.append(str(payload["errors"]))
                     return
                 event = payload["data"]["analysisEvents"]
-                received.record(int(event["id"]), event["eventType"], event["data"])
+                received.record(int(event["sequence"]), event["eventType"], event["data"])
             elif kind in ("error", "complete"):
                 received.errors.append(f"{kind}: {message.get('payload')}")
 

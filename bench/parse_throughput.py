@@ -53,7 +53,7 @@ TARGET_PAGES_PER_S = 100.0
 PARSE_TIMEOUT_S = 120.0
 
 EVENTS = """
-subscription Events($reportId: ID!) { analysisEvents(reportId: $reportId) { id eventType data } }
+subscription Events($reportId: ID!) { analysisEvents(reportId: $reportId) { sequence eventType data } }
 """
 
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import strawberry
-from strawberry import relay
 
 from schema import fast_execution
 from schema.errors import ErrorCode, MaskUnexpectedErrors, SibylSchema
@@ -19,18 +18,11 @@ from schema.mutations.report_upload import UploadReportMutation
 from schema.transport.ws_guard import WebSocketOperationGuard
 from schema.types.events import EventSubscription
 from schema.types.evidence import EvidenceQuery
+from schema.types.nodes import NodeQuery
 from schema.types.questions import QuestionQuery
 from schema.types.registries import RegistryQuery
 from schema.types.reports import ReportQuery
 from schema.types.verdict_stream import VerdictSubscription
-
-
-@strawberry.type
-class NodeQuery:
-    node: relay.Node | None = relay.node(
-        description="Any object of yours by its global id; null if there is none (or it is another "
-        "organisation's)."
-    )
 
 
 def _joined(name: str, description: str, types: tuple[type, ...]) -> type:

@@ -20,6 +20,7 @@ from app.events.hub import EventHub
 from app.llm.client import LLMClient
 from app.organisations import Principal
 from app.ratelimit import RateLimiter
+from schema.verdicts_first import VerdictsFirst
 
 if TYPE_CHECKING:
     from schema.loaders import Loaders
@@ -48,7 +49,8 @@ class Context:
     """What resolvers get as `info.context`.
 
     `principal` is set before any resolver runs: by the HTTP guard for queries and mutations, and
-    when a WebSocket connection is initialised for subscriptions.
+    when a WebSocket connection is initialised for subscriptions. A WebSocket connection has one
+    context for all its operations (Strawberry makes it when the connection opens).
     """
 
     services: Services
@@ -58,6 +60,8 @@ class Context:
     connection_params: dict[str, Any] | None = None
     #: The shared read session of an HTTP query (`schema.transport.request_reads`); None: a session per read.
     reads: RequestReads | None = None
+    #: The connection's `verdictIssued` streams, which a run's last event on `analysisEvents` waits for.
+    verdicts_first: VerdictsFirst = field(default_factory=VerdictsFirst, repr=False)
     _loaders: Loaders | None = field(default=None, repr=False)
 
     @property

@@ -58,7 +58,7 @@ class ErrorCode(enum.Enum):
         description="The API key is over its rate limit, the client's address has failed to "
         "authenticate too often, or the key holds too many open WebSockets; "
         "`extensions.retryAfterSeconds` says when to try again (HTTP 429 with `Retry-After`; "
-        "WebSocket close 4429).",
+        "WebSocket close 1013).",
     )
     QUERY_TOO_DEEP = strawberry.enum_value(
         "QUERY_TOO_DEEP",
@@ -87,7 +87,8 @@ class ErrorCode(enum.Enum):
     )
     INVALID_ID = strawberry.enum_value(
         "INVALID_ID",
-        description="An id is not a global id this API issued (not base64 `Type:id`, or an unknown type).",
+        description="An id is not a global id this API issued (not base64 `Type:id`, or an unknown type); "
+        "`extensions.argument` names the argument.",
     )
     PAGE_SIZE_OUT_OF_RANGE = strawberry.enum_value(
         "PAGE_SIZE_OUT_OF_RANGE",
@@ -99,8 +100,8 @@ class ErrorCode(enum.Enum):
     )
     INVALID_ARGUMENT = strawberry.enum_value(
         "INVALID_ARGUMENT",
-        description="Another argument is outside its allowed values (e.g. a negative `afterId`); "
-        "`extensions.argument` names it.",
+        description="Another argument is outside its allowed values (e.g. a negative `afterSequence`, or "
+        "both `afterSequence` and its deprecated name `afterId`); `extensions.argument` names it.",
     )
     GRAPHQL_PARSE_FAILED = strawberry.enum_value(
         "GRAPHQL_PARSE_FAILED", description="The document is not valid GraphQL syntax."
@@ -165,17 +166,24 @@ class ErrorCode(enum.Enum):
 
 class CloseCode(enum.IntEnum):
     """Close codes of a WebSocket whose `connection_init` is refused, or whose key is revoked or
-    deleted while it is open; the close reason is `<ErrorCode>: <message>`. They mirror the HTTP
-    statuses of the same refusals."""
+    deleted while it is open; the close reason is `<ErrorCode>: <message>`, the stable contract.
 
-    MISSING_API_KEY = 4401
-    """No key in the `connection_init` payload (UNAUTHENTICATED)."""
-    INVALID_API_KEY = 4403
-    """The key sent is unknown, malformed or revoked, or was revoked or deleted while the
-    connection was open (UNAUTHENTICATED); clients should not reconnect with it."""
-    RATE_LIMITED = 4429
+    They are the GraphQL over WebSocket protocol's own: clients such as the reference `graphql-ws`
+    retry 4403 and 1013 with backoff, and give up on 4401 and 4429, which the protocol keeps for
+    "subscribe before acknowledgement" and "too many `connection_init`s"."""
+
+    FORBIDDEN = 4403
+    """No key in the `connection_init` payload, or a key that is unknown, malformed or revoked, or was
+    revoked or deleted while the connection was open (UNAUTHENTICATED); the protocol's refusal of a
+    connection."""
+    TRY_AGAIN_LATER = 1013
     """The key is over its rate limit, the address has failed to authenticate too often, or the key
-    holds MAX_WEBSOCKETS_PER_KEY connections; the reason says `retry in N s` (RATE_LIMITED)."""
+    holds MAX_WEBSOCKETS_PER_KEY connections; the reason says `retry in N s` (RATE_LIMITED). The
+    WebSocket standard's own code for "try again later"."""
+    LEGACY_MISSING_API_KEY = 4401
+    """Deprecated: no key, under WS_LEGACY_CLOSE_CODES."""
+    LEGACY_RATE_LIMITED = 4429
+    """Deprecated: rate limited, under WS_LEGACY_CLOSE_CODES."""
 
 
 def error_document(message: str, extensions: dict[str, Any] | None = None) -> dict[str, Any]:

@@ -7,7 +7,7 @@ newer events, so idle subscribers cost one query per report, not one each.
 
 Subscribers keep only a cursor (the last sequence number they yielded) and read the buffer from it;
 nothing is copied per subscriber and the feed never waits for anyone. A subscriber that has fallen
-behind the buffer (a slow consumer, or one replaying history after `afterId`) catches up from
+behind the buffer (a slow consumer, or one replaying history after `afterSequence`) catches up from
 Postgres through `read_after`, which serialises the report's reads and keeps the last few batches,
 so subscribers at similar positions share one query per batch instead of each holding a session.
 """

@@ -84,11 +84,11 @@ async def _wait(
     args: argparse.Namespace,
     display: Display,
     report_id: str,
-    after_id: int,
+    after_sequence: int,
     deadline: float | None,
 ) -> Report:
     if args.follow:
-        return await Follower(client, report_id, display).run(after_id, deadline)
+        return await Follower(client, report_id, display).run(after_sequence, deadline)
     return await client.wait_for_status(report_id, FINAL_STATUSES, _remaining(deadline), QUIET_POLL_SECONDS)
 
 
@@ -108,10 +108,10 @@ async def analyze(args: argparse.Namespace, content: bytes, state: RunState) -> 
         state.report_id = report.id
         try:
             report = await client.wait_for_status(report.id, READY_STATUSES, _remaining(deadline))
-            after_id = await client.last_event_id(report.id) if args.follow else 0
+            after = await client.last_event_sequence(report.id) if args.follow else 0
             await _start(client, report, args, display)
             state.analysing = True
-            report = await _wait(client, args, display, report.id, after_id, deadline)
+            report = await _wait(client, args, display, report.id, after, deadline)
         except WaitTimeout as error:
             raise CommandError(_timed_out(report.id, error, args.timeout), EXIT_TIMED_OUT) from error
         claims = await client.claims(report.id, order_by="PAGE")

@@ -15,6 +15,7 @@ from clients.console.connect import client_for
 from clients.console.outcome import EXIT_OK, EXIT_USAGE, CommandError
 from clients.sibyl import documents
 from clients.sibyl.errors import NotFound, raise_for_union
+from clients.sibyl.ids import node_uuid
 from clients.sibyl.models import Analysis
 
 
@@ -26,7 +27,8 @@ async def cancel(args: argparse.Namespace) -> int:
     _raise(result, args.report_id)
     analysis = Analysis.from_json(result["analysis"])
     stage = analysis.pipeline_stage or "queued"
-    print(f"cancelled analysis {analysis.id} of report {args.report_id} at {stage}")
+    run = node_uuid(analysis.id) or analysis.id  # the run's UUID, as the worker logs name it
+    print(f"cancelled analysis {run} of report {args.report_id} at {stage}")
     return EXIT_OK
 
 

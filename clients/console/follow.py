@@ -60,9 +60,10 @@ class Follower:
         self._changed = asyncio.Event()
         self._finished = asyncio.Event()
 
-    async def run(self, after_id: int, deadline: float | None) -> Report:
-        """Follow from event `after_id` on; returns the final report (`WaitTimeout` at `deadline`)."""
-        events = asyncio.create_task(self._show_events(after_id))
+    async def run(self, after_sequence: int, deadline: float | None) -> Report:
+        """Follow the events after sequence `after_sequence`; returns the final report (`WaitTimeout`
+        at `deadline`)."""
+        events = asyncio.create_task(self._show_events(after_sequence))
         try:
             report = await self._watch(events, deadline)
             with contextlib.suppress(TimeoutError):
@@ -73,8 +74,8 @@ class Follower:
             await asyncio.gather(events, return_exceptions=True)
             self.display.close()
 
-    async def _show_events(self, after_id: int) -> None:
-        async with aclosing(self.client.events(self.report_id, after_id)) as events:
+    async def _show_events(self, after_sequence: int) -> None:
+        async with aclosing(self.client.events(self.report_id, after_sequence)) as events:
             async for event in events:
                 await self.labels.resolve(event)
                 line = describe(event, self.labels.labels)

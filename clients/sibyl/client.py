@@ -202,17 +202,19 @@ class SibylClient:
         raise_for_union(result)
         return Answer.from_json(result)
 
-    async def last_event_id(self, report_id: str) -> int:
-        """The id of the report's latest event (0 if none), to follow only what happens next."""
+    async def last_event_sequence(self, report_id: str) -> int:
+        """The sequence of the report's latest event (0 if none), to follow only what happens next."""
         last, page_size = 0, 500
         while True:
-            data = await self.execute(documents.REPORT_EVENT_IDS, id=report_id, afterId=last, first=page_size)
+            data = await self.execute(
+                documents.REPORT_EVENT_SEQUENCES, id=report_id, afterSequence=last, first=page_size
+            )
             if data.get("report") is None:
                 raise NotFound("Report", "NOT_FOUND", f"No report with id {report_id!r}.", "id")
-            ids = [int(event["id"]) for event in data["report"]["events"]]
-            if ids:
-                last = ids[-1]
-            if len(ids) < page_size:
+            sequences = [int(event["sequence"]) for event in data["report"]["events"]]
+            if sequences:
+                last = sequences[-1]
+            if len(sequences) < page_size:
                 return last
 
     async def wait_for_status(
@@ -233,8 +235,8 @@ class SibylClient:
                 raise WaitTimeout(message, report.status)
             await asyncio.sleep(poll_interval)
 
-    async def events(self, report_id: str, after_id: int = 0) -> AsyncGenerator[StreamEvent, None]:
-        """The report's events after `after_id`, replayed then live, forever (break to stop).
+    async def events(self, report_id: str, after_sequence: int = 0) -> AsyncGenerator[StreamEvent, None]:
+        """The report's events after sequence `after_sequence`, replayed then live, forever (break to stop).
 
         A dropped connection is resumed from the last event seen, so nothing is missed or repeated:
         up to `MAX_RECONNECTS` times in a row, and for `retry_seconds` while the server cannot be
@@ -244,11 +246,13 @@ class SibylClient:
         failures, outage = 0, Outage(self.retry_seconds)
         while True:
             try:
-                stream = self._subscribe(documents.ANALYSIS_EVENTS, reportId=report_id, afterId=after_id)
+                stream = self._subscribe(
+                    documents.ANALYSIS_EVENTS, reportId=report_id, afterSequence=after_sequence
+                )
                 async with aclosing(stream):
                     async for data in stream:
                         event = StreamEvent.from_json(data["analysisEvents"])
-                        after_id, failures = event.id, 0
+                        after_sequence, failures = event.sequence, 0
                         outage.over()
                         yield event
                 return

@@ -53,9 +53,9 @@ query Report($id: ID!) { report(id: $id) { ...ReportFields } }
     + REPORT_FIELDS
 )
 
-REPORT_EVENT_IDS = """
-query ReportEventIds($id: ID!, $afterId: Int!, $first: Int!) {
-  report(id: $id) { events(afterId: $afterId, first: $first) { id } }
+REPORT_EVENT_SEQUENCES = """
+query ReportEventSequences($id: ID!, $afterSequence: Int!, $first: Int!) {
+  report(id: $id) { events(afterSequence: $afterSequence, first: $first) { sequence } }
 }
 """
 
@@ -153,8 +153,10 @@ query AskReport($reportId: ID!, $question: String!) {
 """
 
 ANALYSIS_EVENTS = """
-subscription AnalysisEvents($reportId: ID!, $afterId: Int!) {
-  analysisEvents(reportId: $reportId, afterId: $afterId) { id eventType agentName data timestamp }
+subscription AnalysisEvents($reportId: ID!, $afterSequence: Int!) {
+  analysisEvents(reportId: $reportId, afterSequence: $afterSequence) {
+    id sequence eventType agentName data timestamp
+  }
 }
 """
 

@@ -34,11 +34,11 @@ class ServiceUnavailable(ServerUnreachable):
 
 
 class AuthenticationError(SibylError):
-    """The API key is missing or invalid (HTTP 401, WebSocket close 4401 or 4403, code UNAUTHENTICATED)."""
+    """The API key is missing or invalid (HTTP 401, WebSocket close 4403, code UNAUTHENTICATED)."""
 
 
 class RateLimitedError(SibylError):
-    """Too many requests (HTTP 429 or WebSocket close 4429), still refused after the client's retries.
+    """Too many requests (HTTP 429 or WebSocket close 1013), still refused after the client's retries.
 
     Attributes:
         retry_after: Seconds the server asked to wait, if it said.

@@ -346,23 +346,26 @@ class Answer:
 
 @dataclass(frozen=True)
 class StreamEvent:
-    """One event of a report's log; `data` keys are as the emitting agent wrote them."""
+    """One event of a report's log: `sequence` is its place in the log (1, 2, 3, …; resume after
+    it), `id` its global id (unique across reports); `data` keys are as the emitting agent wrote them."""
 
-    id: int
+    sequence: int
     event_type: str
     agent_name: str | None
     data: dict[str, Any]
     timestamp: str
+    id: str = ""
 
     @classmethod
     def from_json(cls, data: JSONObject) -> StreamEvent:
         payload = data.get("data")
         return cls(
-            id=int(data["id"]),
+            sequence=int(data["sequence"]),
             event_type=str(data["eventType"]),
             agent_name=data.get("agentName"),
             data=dict(payload) if isinstance(payload, Mapping) else {},
             timestamp=str(data.get("timestamp") or ""),
+            id=str(data.get("id") or ""),
         )
 
     def get(self, *keys: str) -> Any:

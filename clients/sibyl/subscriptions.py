@@ -22,10 +22,11 @@ from clients.sibyl.errors import (
 from clients.sibyl.persisted import not_supported, request_body, wants_document
 
 PROTOCOL = Subprotocol("graphql-transport-ws")
-#: The server closes a refused `connection_init` with 4401 (no key), 4403 (a bad key) or 4429 (over
-#: the rate limit), and the reason `<CODE>: <message>`.
+#: The server closes a refused `connection_init` with the reason `<CODE>: <message>` (the stable
+#: contract, read first) and 4403 (no key or a bad one) or 1013 (over the rate limit); servers with
+#: WS_LEGACY_CLOSE_CODES use 4401 (no key) and 4429 (rate limited).
 UNAUTHORIZED_CLOSE_CODES = frozenset({4401, 4403})
-RATE_LIMITED_CLOSE_CODE = 4429
+RATE_LIMITED_CLOSE_CODES = frozenset({1013, 4429})
 RETRY_IN = re.compile(r"retry in (\d+(?:\.\d+)?) s")
 SUBSCRIPTION_ID = "1"
 
@@ -37,12 +38,21 @@ class ConnectionLost(ServerUnreachable):
 def _close_error(error: ConnectionClosed) -> SibylError:
     code = error.rcvd.code if error.rcvd else None
     reason = error.rcvd.reason if error.rcvd else ""
-    if code in UNAUTHORIZED_CLOSE_CODES:
+    error_code = reason.partition(":")[0]
+    if error_code not in {"UNAUTHENTICATED", "RATE_LIMITED"}:
+        error_code = (
+            "UNAUTHENTICATED"
+            if code in UNAUTHORIZED_CLOSE_CODES
+            else "RATE_LIMITED"
+            if code in RATE_LIMITED_CLOSE_CODES
+            else ""
+        )
+    if error_code == "UNAUTHENTICATED":
         return AuthenticationError(reason or f"Missing or invalid API key (WebSocket closed with {code}).")
-    if code == RATE_LIMITED_CLOSE_CODE:
+    if error_code == "RATE_LIMITED":
         retry_in = RETRY_IN.search(reason)
         return RateLimitedError(
-            reason or "Rate limited (WebSocket closed with 4429).",
+            reason or f"Rate limited (WebSocket closed with {code}).",
             float(retry_in.group(1)) if retry_in else None,
         )
     if code is None:
@@ -116,9 +126,9 @@ async def subscribe(
     With `persisted`, the subscription is sent as an automatic persisted query (hash first).
 
     Raises:
-        AuthenticationError: The key was refused (close code 4401/4403 or HTTP 401 on the handshake).
-        RateLimitedError: The key is over its rate limit (close code 4429); `retry_after` says when.
-        ConnectionLost: The socket dropped; reconnect (with `afterId` where the subscription has one).
+        AuthenticationError: The key was refused (close reason UNAUTHENTICATED or HTTP 401 on the handshake).
+        RateLimitedError: The key is over its rate limit (close reason RATE_LIMITED); `retry_after` says when.
+        ConnectionLost: The socket dropped; reconnect (with `afterSequence` where the subscription has one).
         ServerUnreachable: The WebSocket could not be opened.
         GraphQLErrors: The server answered the subscription with errors.
     """

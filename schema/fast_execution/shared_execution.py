@@ -6,7 +6,7 @@ dashboards watching one report therefore ran the same execution hundreds of time
 
 Sharing is done per event, inside graphql-core's per-event executor
 (`schema.fast_execution.execution`), rather than by sharing one stream between connections: each
-subscriber keeps its own source stream and cursor (its own `afterId`, replay and pace, served
+subscriber keeps its own source stream and cursor (its own `afterSequence`, replay and pace, served
 cheaply by `app.events.hub`), so joining late, resuming, or being slow never affects anyone else,
 while the expensive part is shared:
 

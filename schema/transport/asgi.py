@@ -22,7 +22,7 @@ from starlette.routing import Route, WebSocketRoute
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
-from strawberry.http import GraphQLRequestData
+from strawberry.http import GraphQLHTTPResponse, GraphQLRequestData
 from strawberry.http.base import BaseRequestProtocol
 from strawberry.types import ExecutionResult
 from strawberry.types.unset import UNSET, UnsetType
@@ -47,6 +47,13 @@ from schema.errors import MAX_LOGGED_CHARS, ErrorCode, error_json
 from schema.limits.document_cache import operation_type
 from schema.transport.auth import Authenticator, Refused, admit, key_from_connection_params, log_refusal
 from schema.transport.http_edge import BodyLimits, PathGuard
+from schema.transport.media_types import (
+    MediaType,
+    is_request_error,
+    response_media_type,
+    result_status,
+    status_headers,
+)
 from schema.transport.middleware import ApiKeyGuard, UploadGuard, runs_operation
 from schema.transport.page_images import page_image_route
 from schema.transport.persisted_queries import PersistedQueryProblem, persisted_query
@@ -71,7 +78,8 @@ class SibylGraphQL(GraphQL[Context, None]):
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Strawberry answers a request it cannot use (a body that is not JSON, no query, a mutation
         over GET) in plain text; here it gets the `{"errors": [...]}` shape and an `extensions.code`
-        like every other error, so a client can handle it the same way."""
+        like every other error, in the media type the client asked for
+        (`schema.transport.media_types`), so a client can handle it the same way."""
         if scope["type"] != "http":
             await super().__call__(scope, receive, send)
             return
@@ -80,7 +88,7 @@ class SibylGraphQL(GraphQL[Context, None]):
             try:
                 response = await self.run(request)
             except HTTPException as exc:
-                response = _refusal(exc)
+                response = _refusal(exc, response_media_type(request.headers))
             await response(scope, receive, send)
         finally:
             await request.close()  # the uploaded files, however the request ended
@@ -130,6 +138,30 @@ class SibylGraphQL(GraphQL[Context, None]):
         """Our GraphiQL page (`app.web.graphiql`): its assets come from this server, not a CDN."""
         return graphiql_response(assets_dir(request.app.state.services.settings))
 
+    async def get_sub_response(self, request: Request | WebSocket) -> Response:
+        """The response's headers and status before the result is known, and the media type the
+        client asked for (`schema.transport.media_types`), which `create_response` answers in."""
+        sub_response = await super().get_sub_response(request)
+        sub_response.media_type = response_media_type(request.headers)
+        return sub_response
+
+    async def process_result(self, request: Request, result: ExecutionResult) -> GraphQLHTTPResponse:
+        """A request that never executed answers `errors` alone: `data` is absent, not null, under
+        either media type (the GraphQL spec's request errors)."""
+        response = await super().process_result(request, result)
+        if is_request_error(result):
+            response.pop("data", None)
+        return response
+
+    def create_response(
+        self, response_data: GraphQLHTTPResponse | list[GraphQLHTTPResponse], sub_response: Response
+    ) -> Response:
+        """Strawberry's JSON response, labelled with the negotiated media type."""
+        response = super().create_response(response_data, sub_response)
+        if sub_response.media_type is MediaType.GRAPHQL_RESPONSE:
+            response.headers["content-type"] = MediaType.GRAPHQL_RESPONSE.content_type
+        return response
+
     async def get_context(self, request: Request | WebSocket, response: Response | WebSocket) -> Context:
         """HTTP requests arrive authenticated by `ApiKeyGuard`; WebSockets in `on_ws_connect`."""
         principal = getattr(request.state, "principal", None) if isinstance(request, Request) else None
@@ -143,7 +175,7 @@ class SibylGraphQL(GraphQL[Context, None]):
 
         Raises:
             Refused: The protocol handlers (`schema.transport.ws_guard`) close the socket with its close code
-                (4401 no key, 4403 a bad key, 4429 over the rate limit) and `<code>: <message>`.
+                (4403 no key or a bad one, 1013 over the rate limit) and `<code>: <message>`.
         """
         try:
             context.principal = await admit(
@@ -155,6 +187,25 @@ class SibylGraphQL(GraphQL[Context, None]):
         return cast(UnsetType, UNSET)
 
     async def execute_single(  # noqa: PLR0917
+        self,
+        request: Request,
+        request_adapter: AsyncHTTPRequestAdapter,
+        sub_response: Response,
+        context: Context,
+        root_value: None,
+        request_data: GraphQLRequestData,
+    ) -> ExecutionResult:
+        """Run the operation; under `application/graphql-response+json` its answer's status says
+        whether it ran (`schema.transport.media_types.result_status`)."""
+        result = await self._resolve_and_run(
+            request, request_adapter, sub_response, context, root_value, request_data
+        )
+        if sub_response.media_type is MediaType.GRAPHQL_RESPONSE:
+            sub_response.status_code = result_status(result)
+            sub_response.headers.update(status_headers(sub_response.status_code))
+        return result
+
+    async def _resolve_and_run(  # noqa: PLR0917
         self,
         request: Request,
         request_adapter: AsyncHTTPRequestAdapter,
@@ -196,13 +247,13 @@ class SibylGraphQL(GraphQL[Context, None]):
                 context.reset_loaders()
 
 
-def _refusal(exc: HTTPException) -> Response:
+def _refusal(exc: HTTPException, media_type: MediaType) -> Response:
     """Strawberry's refusal as the typed error document, logged in one line (the reason may quote
     the client's input: escaped and cut short)."""
     code = ErrorCode.NOT_FOUND.name if exc.status_code == 404 else ErrorCode.BAD_REQUEST.name
     logger.info("refused HTTP request: %s %s", code, ascii(exc.reason)[1:-1][:MAX_LOGGED_CHARS])
     body = error_json(exc.reason, {"code": code})
-    return Response(body, status_code=exc.status_code, media_type="application/json")
+    return Response(body, status_code=exc.status_code, media_type=media_type.content_type)
 
 
 @asynccontextmanager

@@ -20,7 +20,7 @@ What a hostile caller can make the API hold or do is bounded here:
 - A WebSocket re-checks its key whenever the cached answer expires (`schema.transport.ws_guard`), so a
   revoked or deleted key's open connections close (4403) within API_KEY_CACHE_SECONDS; one key may
   hold MAX_WEBSOCKETS_PER_KEY open connections per API process (`OpenSockets`), the next is
-  closed with 4429.
+  closed with 1013 (try again later).
 """
 
 from __future__ import annotations
@@ -75,7 +75,9 @@ class Refused(Exception):
     WebSocket `connection_init` for the same reason."""
 
     status = 400
-    close_code: CloseCode = CloseCode.INVALID_API_KEY
+    close_code: CloseCode = CloseCode.FORBIDDEN
+    #: The code that Sibyl closed with before it followed the protocol (WS_LEGACY_CLOSE_CODES).
+    legacy_close_code: CloseCode = CloseCode.FORBIDDEN
     extensions: dict[str, Any] = {}
     headers: list[tuple[bytes, bytes]] = []
 
@@ -100,7 +102,7 @@ class AuthenticationFailed(Refused):
 class MissingKey(AuthenticationFailed):
     """No key was sent (and unauthenticated use is off)."""
 
-    close_code = CloseCode.MISSING_API_KEY
+    legacy_close_code = CloseCode.LEGACY_MISSING_API_KEY
 
     def __init__(self) -> None:
         super().__init__(MISSING_KEY)
@@ -108,8 +110,6 @@ class MissingKey(AuthenticationFailed):
 
 class InvalidKey(AuthenticationFailed):
     """The key sent is unknown, malformed or revoked."""
-
-    close_code = CloseCode.INVALID_API_KEY
 
     def __init__(self, message: str = INVALID_KEY) -> None:
         super().__init__(message)
@@ -127,7 +127,8 @@ class RateLimited(Refused):
     own limit; `message` names another (failed authentications from one address, open sockets)."""
 
     status = 429
-    close_code = CloseCode.RATE_LIMITED
+    close_code = CloseCode.TRY_AGAIN_LATER
+    legacy_close_code = CloseCode.LEGACY_RATE_LIMITED
 
     def __init__(self, decision: RateDecision, message: str | None = None) -> None:
         super().__init__(
@@ -154,7 +155,7 @@ def too_many_failures(decision: RateDecision) -> RateLimited:
 
 
 def too_many_sockets(limit: int) -> RateLimited:
-    """The refusal of a WebSocket whose key already holds `limit` open ones (close 4429)."""
+    """The refusal of a WebSocket whose key already holds `limit` open ones (close 1013, try again later)."""
     decision = RateDecision(
         allowed=False, remaining=0, retry_after_seconds=SOCKET_RETRY_SECONDS, limit=limit, burst=limit
     )

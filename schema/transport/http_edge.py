@@ -7,7 +7,8 @@ declared `Content-Length` beyond the limit is refused before anything is read; a
 the limit while it streams is refused at that moment (413 REQUEST_TOO_LARGE), and one that takes
 longer than REQUEST_BODY_TIMEOUT_SECONDS to arrive, however it trickles, gets 408 REQUEST_TIMEOUT.
 Either way the connection closes and the rest of the body is never read: a client cannot make
-the API hold more than the limit in memory, nor hold a connection open by sending slowly.
+the API hold more than the limit in memory, nor hold a connection open by sending slowly. Each
+refusal is in the media type the client asked for (`schema.transport.media_types`).
 
 Usage (the order matters: refusals still get the security headers):
 
@@ -24,19 +25,20 @@ import logging
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from schema.errors import ErrorCode, error_json
+from schema.transport.media_types import MediaType, scope_media_type
 
 logger = logging.getLogger(__name__)
 
 DISCONNECT: Message = {"type": "http.disconnect"}
 
 
-async def send_refusal(send: Send, status: int, code: ErrorCode, message: str) -> None:
+async def send_refusal(send: Send, media_type: MediaType, status: int, code: ErrorCode, message: str) -> None:
     """The typed error document with `status`, closing the connection afterwards: whatever of the
     request the client is still sending is never read."""
     logger.info("refused HTTP request: %s %s", code.name, message)
     body = error_json(message, {"code": code.name})
     headers = [
-        (b"content-type", b"application/json"),
+        (b"content-type", media_type.content_type.encode()),
         (b"content-length", str(len(body)).encode()),
         (b"connection", b"close"),
     ]
@@ -53,7 +55,8 @@ class PathGuard:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and "\x00" in scope.get("path", ""):
-            await send_refusal(send, 400, ErrorCode.BAD_REQUEST, "The request path holds a NUL character.")
+            message = "The request path holds a NUL character."
+            await send_refusal(send, scope_media_type(scope), 400, ErrorCode.BAD_REQUEST, message)
             return
         await self.app(scope, receive, send)
 
@@ -76,9 +79,9 @@ class BodyLimits:
         limit, too_large = self._limit(scope)
         declared = _declared_length(scope)
         if declared is not None and declared > limit:
-            await send_refusal(send, 413, ErrorCode.REQUEST_TOO_LARGE, too_large)
+            await send_refusal(send, scope_media_type(scope), 413, ErrorCode.REQUEST_TOO_LARGE, too_large)
             return
-        body = MeteredBody(receive, send, limit, too_large, self.timeout_seconds)
+        body = MeteredBody(receive, send, limit, too_large, self.timeout_seconds, scope)
         try:
             await self.app(scope, body.receive, body.send)
         except Exception:
@@ -96,7 +99,7 @@ class BodyLimits:
 
 
 class MeteredBody:
-    """One request's `receive` and `send`, counting the body's bytes and time.
+    """One request's `receive` and `send` (of `scope`), counting the body's bytes and time.
 
     When the body passes its limit or its deadline, the refusal is sent at once and the
     application is told the client left (`http.disconnect`); whatever it sends afterwards is
@@ -105,10 +108,17 @@ class MeteredBody:
     """
 
     def __init__(
-        self, receive: Receive, send: Send, limit: int, too_large: str, timeout_seconds: float
+        self,
+        receive: Receive,
+        send: Send,
+        limit: int,
+        too_large: str,
+        timeout_seconds: float,
+        scope: Scope,
     ) -> None:
         self._receive = receive
         self._send = send
+        self._scope = scope
         self.limit = limit
         self.too_large = too_large
         self.timeout_seconds = timeout_seconds
@@ -151,7 +161,7 @@ class MeteredBody:
     async def _refuse(self, status: int, code: ErrorCode, message: str) -> Message:
         self.refused = True
         if not self.responding:
-            await send_refusal(self._send, status, code, message)
+            await send_refusal(self._send, scope_media_type(self._scope), status, code, message)
         return DISCONNECT
 
 

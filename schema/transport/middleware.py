@@ -2,9 +2,10 @@
 
 Every GraphQL request over HTTP passes `ApiKeyGuard`, which authenticates it (401 without a valid
 key, unless unauthenticated local development is enabled) and applies the per-key rate limit
-(429 with `Retry-After`). Loading the GraphiQL page itself needs no key, nor do the dashboard's
-static files (`app.web.static`); report page images authenticate in their own route with the same
-`admit` (`schema.transport.page_images`).
+(429 with `Retry-After`), each refusal in the media type the client asked for
+(`schema.transport.media_types`). Loading the GraphiQL page itself needs no key, nor do the
+dashboard's static files (`app.web.static`); report page images authenticate in their own route
+with the same `admit` (`schema.transport.page_images`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from schema.errors import ErrorCode, error_document, outage_code, outage_message
 from schema.transport.auth import Refused, admit, client_address, key_from_headers, log_refusal
+from schema.transport.media_types import MediaType, scope_media_type, status_headers
 
 logger = logging.getLogger(__name__)
 
@@ -50,7 +52,7 @@ class UploadGuard:
                 if problem is not None:
                     status, code, message = problem
                     logger.info("refused upload: %s %s", code.name, message)
-                    await _send_error(send, status, message, {"code": code.name})
+                    await _send_error(send, scope_media_type(scope), status, message, {"code": code.name})
                     return
         await self.app(scope, receive, send)
 
@@ -76,14 +78,19 @@ class ApiKeyGuard:
             principal = await admit(scope["app"].state.services, key, client_address(scope))
         except Refused as exc:
             log_refusal(exc, "HTTP request")
-            await _send_error(send, exc.status, str(exc), exc.extensions, exc.headers)
+            await _send_error(
+                send, scope_media_type(scope), exc.status, str(exc), exc.extensions, exc.headers
+            )
             return
         except Exception as exc:  # the key lookup met a database that is away or does not answer
             code = outage_code(exc)
             if code is None:
                 raise
             logger.warning("%s while authenticating an HTTP request: %r", code.name, exc)
-            await _send_error(send, 503, outage_message(exc, code), {"code": code.name})
+            retry = [(name.encode(), value.encode()) for name, value in status_headers(503).items()]
+            await _send_error(
+                send, scope_media_type(scope), 503, outage_message(exc, code), {"code": code.name}, retry
+            )
             return
         scope.setdefault("state", {})["principal"] = principal
         await self.app(scope, receive, send)
@@ -107,6 +114,7 @@ def runs_operation(params: Mapping[str, object]) -> bool:
 
 async def _send_error(
     send: Send,
+    media_type: MediaType,
     status: int,
     message: str,
     extensions: dict[str, Any] | None = None,
@@ -114,6 +122,9 @@ async def _send_error(
 ) -> None:
     """A GraphQL-shaped error body (`{"errors": [...]}`) with an HTTP status."""
     body = json.dumps(error_document(message, extensions)).encode()
-    headers = [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode())]
+    headers = [
+        (b"content-type", media_type.content_type.encode()),
+        (b"content-length", str(len(body)).encode()),
+    ]
     await send({"type": "http.response.start", "status": status, "headers": headers + (extra_headers or [])})
     await send({"type": "http.response.body", "body": body})

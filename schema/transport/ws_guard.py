@@ -1,7 +1,7 @@
 """WebSocket connections and every operation sent over them are checked like HTTP requests.
 
 A refused `connection_init` (no key, a bad key, over the rate limit) closes the socket with the
-refusal's own close code and the reason `<code>: <message>` (`schema.errors.CloseCode`);
+refusal's own close code (`close_code`) and the reason `<code>: <message>` (`schema.errors.CloseCode`);
 Strawberry would close every refusal with 4403 "Forbidden", so the protocol handlers below take
 the refusal (`schema.transport.auth.Refused`, raised by `SibylGraphQL.on_ws_connect`) themselves.
 
@@ -19,7 +19,7 @@ key is no longer valid (revoked or deleted); the connection is closed.` (graphql
 within API_KEY_CACHE_SECONDS of its revocation. A database outage during a re-check closes nothing.
 
 One key may hold MAX_WEBSOCKETS_PER_KEY open connections per API process: the next
-`connection_init` is closed, before the key is looked up, with **4429** and the reason
+`connection_init` is closed, before the key is looked up, with **1013** and the reason
 `RATE_LIMITED: This API key already holds N open WebSockets (MAX_WEBSOCKETS_PER_KEY); close one, or
 retry in 10 s.` (graphql-ws: a `connection_error` first, with `extensions.retryAfterSeconds`).
 
@@ -148,6 +148,14 @@ def _admitting(context: Context) -> Iterator[None]:
         CLIENT_ADDRESS.reset(token)
 
 
+def close_code(context: Context, refusal: Refused) -> int:
+    """The code that closes a refused connection: the protocol's, or for the deprecation period the
+    one Sibyl used before (WS_LEGACY_CLOSE_CODES)."""
+    if context.services.settings.ws_legacy_close_codes:
+        return refusal.legacy_close_code
+    return refusal.close_code
+
+
 class _GuardedHandler(Protocol):
     """What `init_connection` needs of a protocol handler."""
 
@@ -194,7 +202,7 @@ class TransportWSHandler(BaseGraphQLTransportWSHandler[Context, None]):
 
     async def refuse(self, refusal: Refused) -> None:
         """Close the connection with the refusal's code and `<code>: <message>`."""
-        await self.websocket.close(code=refusal.close_code, reason=refusal.close_reason)
+        await self.websocket.close(code=close_code(self.context, refusal), reason=refusal.close_reason)
 
     async def shutdown(self) -> None:
         await self.hold.release()
@@ -237,7 +245,7 @@ class LegacyWSHandler(BaseGraphQLWSHandler[Context, None]):
             "payload": {"message": str(refusal), "extensions": refusal.extensions},
         }
         await self.send_message(error)
-        await self.websocket.close(code=refusal.close_code, reason=refusal.close_reason)
+        await self.websocket.close(code=close_code(self.context, refusal), reason=refusal.close_reason)
 
     async def cleanup(self) -> None:
         await self.hold.release()

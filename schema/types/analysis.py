@@ -4,22 +4,32 @@ from __future__ import annotations
 
 import enum
 import uuid
+from collections.abc import Iterable
 from datetime import datetime
 from typing import Annotated, Any, cast
 
 import strawberry
+from sqlalchemy import select
+from strawberry import relay
 from strawberry.scalars import JSON
 
 from app.db.models import AnalysisRun
+from app.db.models import Report as ReportModel
 from schema.context import Context
 from schema.types.analysis_runs import MAX_RUN_VERDICTS, run_verdicts
 from schema.types.claims import Verdict
 from schema.types.compliance import ParagraphCompliance, paragraphs
 from schema.types.enum_values import describe_values
+from schema.types.nodes import nodes_in_order
 from schema.types.warnings import AnalysisWarning, analysis_warnings
 
 STAGE_SHARE = {"routing": 0.0, "investigating": 0.1, "judging": 0.85}
 FIXED_PROGRESS = {"queued": 0.0, "extracting_claims": 5.0, "completed": 100.0}
+#: Why `Analysis.runId` is deprecated.
+RUN_ID_DEPRECATION = (
+    "`id` is now a global id, like every other object's (`node(id:)` reads it); its node part is this "
+    "UUID. `runId` stays during the deprecation period, for clients that stored the bare UUIDs."
+)
 
 
 @describe_values(
@@ -74,10 +84,11 @@ def progress_percent(run: AnalysisRun) -> float:
 
 @strawberry.type(
     description="One analysis run of a report (`Report.analysis` is the latest): live while it runs, final "
-    "once COMPLETED."
+    "once COMPLETED. Its `id` is a global id (`node(id:)` reads it); its node part is the run's UUID, "
+    "the pipeline's thread id."
 )
-class Analysis:
-    id: strawberry.ID = strawberry.field(description="The analysis run's id (also the pipeline's thread id).")
+class Analysis(relay.Node):
+    id: relay.NodeID[str]
     status: AnalysisStatus = strawberry.field(description="PENDING, RUNNING, COMPLETED, ERROR or CANCELLED.")
     pipeline_stage: str | None = strawberry.field(
         description="queued, extracting_claims, routing, investigating, judging or completed."
@@ -138,7 +149,7 @@ class Analysis:
             for name, state in sorted(run.agent_status.items())
         ]
         return cls(
-            id=strawberry.ID(str(run.id)),
+            id=str(run.id),
             status=AnalysisStatus(run.status),
             pipeline_stage=run.pipeline_stage,
             iteration_count=run.iteration_count,
@@ -161,6 +172,30 @@ class Analysis:
             report_uuid=run.report_id,
             run_uuid=run.id,
         )
+
+    @classmethod
+    async def resolve_nodes(  # type: ignore[override]
+        cls, *, info: strawberry.Info[Context], node_ids: Iterable[str], required: bool = False
+    ) -> list[Analysis | None]:
+        return await nodes_in_order(
+            info,
+            node_ids,
+            "Analysis",
+            lambda ids: (
+                select(AnalysisRun)
+                .join(ReportModel, ReportModel.id == AnalysisRun.report_id)
+                .where(AnalysisRun.id.in_(ids), ReportModel.organisation_id == info.context.organisation_id)
+            ),
+            cls.from_model,
+        )
+
+    @strawberry.field(
+        description="The run's bare UUID (the pipeline's thread id), which `id` was before it became a "
+        "global id.",
+        deprecation_reason=RUN_ID_DEPRECATION,
+    )
+    def run_id(self) -> strawberry.ID:
+        return strawberry.ID(str(self.run_uuid))
 
     @strawberry.field(description="Claims of the report being analysed.")
     async def claims_count(self, info: strawberry.Info[Context]) -> int:

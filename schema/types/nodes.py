@@ -1,16 +1,20 @@
-"""`node(id)` resolution shared by every Relay type: parse the ids, load the caller's rows, keep order."""
+"""`node(id:)`, and the resolution shared by every Relay type: parse the ids, load the caller's rows,
+keep order."""
 
 from __future__ import annotations
 
+import inspect
 import uuid
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from typing import Annotated, Any, TypeVar
 
 import strawberry
 from sqlalchemy import Select
+from strawberry import relay
+from strawberry.relay import GlobalIDValueError
 
 from schema.context import Context
-from schema.types.ids import parse_node_id
+from schema.types.ids import argument_global_id, not_a_node, parse_node_id
 
 T = TypeVar("T")
 
@@ -32,3 +36,26 @@ async def nodes_in_order(
         rows = await session.execute(query([key for key in wanted if key is not None]))
         found = {row[0].id: tuple(row) for row in rows}
     return [convert(*found[key]) if key in found else None for key in wanted]
+
+
+@strawberry.type
+class NodeQuery:
+    @strawberry.field(
+        description="Any object of yours by its global id; null if there is none (or it is another "
+        "organisation's). An id that is not a global id, or names a type without global ids, is an "
+        "INVALID_ID error on `id`."
+    )
+    async def node(
+        self,
+        info: strawberry.Info[Context],
+        id: Annotated[
+            strawberry.ID, strawberry.argument(description="The object's global id (its `id` field).")
+        ],
+    ) -> relay.Node | None:
+        global_id = argument_global_id(id, "id")
+        try:
+            node_type = global_id.resolve_type(info)
+        except GlobalIDValueError as exc:
+            raise not_a_node(global_id, "id") from exc
+        found = node_type.resolve_node(global_id.node_id, info=info, required=False)
+        return await found if inspect.isawaitable(found) else found

@@ -25,7 +25,14 @@ from schema.types.claim_enums import ClaimOrder, ClaimType, Priority, VerdictLab
 from schema.types.claims import Finding, RoutingAssignment, Verdict
 from schema.types.claims_page import MAX_CLAIMS_PAGE, ClaimConnection, claims_page
 from schema.types.enum_values import describe_values
-from schema.types.events import StreamEvent, list_events
+from schema.types.events import (
+    MAX_EVENTS_PAGE,
+    AfterId,
+    AfterSequence,
+    StreamEvent,
+    list_events,
+    resume_after,
+)
 from schema.types.nodes import nodes_in_order
 from schema.types.pagination import check_first, newest_first_cursor, newest_first_page, page_info
 from schema.types.registry_matches import RegistryMatch, registry_matches
@@ -297,14 +304,20 @@ class Report(relay.Node):
             rows = await latest_run_rows(info, self.uuid, VerdictModel, limit=first)
         return [Verdict.from_model(row, self.uuid) for row in rows]
 
-    @strawberry.field(description="The report's event log after sequence number `afterId`, oldest first.")
+    @strawberry.field(
+        description="The report's event log after `afterSequence` (default: from the start), oldest "
+        "first. Page on with the last `sequence` you got."
+    )
     async def events(
         self,
         info: strawberry.Info[Context],
-        after_id: Annotated[int, strawberry.argument(description="Only events with a larger id.")] = 0,
-        first: Annotated[int, strawberry.argument(description="How many events (at most 500).")] = 100,
+        after_sequence: AfterSequence = None,
+        after_id: AfterId = None,
+        first: Annotated[
+            int, strawberry.argument(description=f"How many events (at most {MAX_EVENTS_PAGE}).")
+        ] = 100,
     ) -> list[StreamEvent]:
-        return await list_events(info, self.uuid, after_id, first)
+        return await list_events(info, self.uuid, resume_after(after_sequence, after_id), first)
 
     @strawberry.field(
         description="The report's verdicts rendered as one document: byte for byte what `sibyl analyze "

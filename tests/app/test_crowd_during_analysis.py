@@ -63,21 +63,25 @@ async def test_300_subscribers_during_a_live_analysis_all_get_everything(
         )
         watchers += [watcher for group in opened for watcher in group]
     try:
-        await wait_until(lambda: all(w.ids or w.errors for w in watchers), 30, "every subscriber to replay")
+        await wait_until(
+            lambda: all(w.sequences or w.errors for w in watchers), 30, "every subscriber to replay"
+        )
         run_id = database_id(await asyncio.to_thread(sibyl.start_analysis, report_id))
         deadline = asyncio.get_running_loop().time() + 60
         while await scalar(session_factory, RUN_STATUS, run_id) != "COMPLETED":
             assert asyncio.get_running_loop().time() < deadline, "the analysis did not complete"
             await asyncio.sleep(0.2)
         last = int(await scalar(session_factory, LAST_EVENT, database_id(report_id)))
-        await wait_until(lambda: all(len(w.ids) >= last or w.errors for w in watchers), 30, "the last event")
+        await wait_until(
+            lambda: all(len(w.sequences) >= last or w.errors for w in watchers), 30, "the last event"
+        )
     finally:
         for watcher in watchers:
             if watcher.connection is not None:
                 watcher.connection.close()
 
     assert [w.errors for w in watchers if w.errors] == []
-    assert all(w.ids == list(range(1, last + 1)) for w in watchers)
+    assert all(w.sequences == list(range(1, last + 1)) for w in watchers)
     assert last > 15  # the parse's events and the analysis's agents, verdicts and completion
 
 

@@ -16,9 +16,11 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route, WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
+from strawberry.relay import GlobalID
 
 from tests.support.http_server import serve_asgi
 
+REPORT_UUID = "11111111-1111-1111-1111-111111111111"
 REPORT_ID = "UmVwb3J0OjExMTExMTExLTExMTEtMTExMS0xMTExLTExMTExMTExMTExMQ=="
 PQ_NOT_FOUND = "PERSISTED_QUERY_NOT_FOUND"
 OPERATION = re.compile(r"^\s*(?:query|mutation|subscription)\s+(\w+)")
@@ -78,11 +80,11 @@ class FakeSibyl:
     """Scripted answers and a record of what the client sent."""
 
     url: str = ""
-    api_key: str | None = None  # when set, every other key is refused (401 / close 4401)
+    api_key: str | None = None  # when set, every other key is refused (401 / close 4403)
     reports: list[dict[str, Any]] = field(default_factory=lambda: [report_json("PARSED", page_count=12)])
     claims: list[dict[str, Any]] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
-    existing_event_ids: list[int] = field(default_factory=list)
+    existing_event_sequences: list[int] = field(default_factory=list)
     upload_result: dict[str, Any] | None = None
     start_result: dict[str, Any] | None = None
     rate_limited: int = 0  # answer the next N requests with 429
@@ -175,10 +177,10 @@ class FakeSibyl:
         if operation == "Report":
             report = self.reports.pop(0) if len(self.reports) > 1 else self.reports[0]
             return {"data": {"report": report}}
-        if operation == "ReportEventIds":
-            after, first = variables["afterId"], variables["first"]
-            ids = [event_id for event_id in self.existing_event_ids if event_id > after][:first]
-            return {"data": {"report": {"events": [{"id": event_id} for event_id in ids]}}}
+        if operation == "ReportEventSequences":
+            after, first = variables["afterSequence"], variables["first"]
+            sequences = [n for n in self.existing_event_sequences if n > after][:first]
+            return {"data": {"report": {"events": [{"sequence": n} for n in sequences]}}}
         if operation == "AskReport" and self.ask_result is not None:
             return {"data": {"askReport": self.ask_result}}
         if operation == "Claims":
@@ -200,7 +202,9 @@ class FakeSibyl:
         init = json.loads(await ws.receive_text())
         self.ws_inits.append(init)
         if not self._authorised((init.get("payload") or {}).get("authorization")):
-            await ws.close(code=4401, reason="Unauthorized")
+            await ws.close(
+                code=4403, reason="UNAUTHENTICATED: The API key is not valid (unknown, malformed or revoked)."
+            )
             return
         await ws.send_text(json.dumps({"type": "connection_ack"}))
         subscribe = json.loads(await ws.receive_text())
@@ -224,9 +228,9 @@ class FakeSibyl:
                 await ws.send_text(json.dumps({"id": subscribe["id"], "type": "next", "payload": payload}))
             await ws.send_text(json.dumps({"id": subscribe["id"], "type": "complete"}))
             return
-        after = int(subscribe["payload"]["variables"].get("afterId") or 0)
+        after = int(subscribe["payload"]["variables"].get("afterSequence") or 0)
         sent = 0
-        for event in [event for event in self.events if event["id"] > after]:
+        for event in [event for event in self.events if event["sequence"] > after]:
             if self.drop_after is not None and sent == self.drop_after:
                 self.drop_after = None
                 await ws.close(code=1011)
@@ -240,10 +244,11 @@ class FakeSibyl:
                 return
 
 
-def event(event_id: int, event_type: str, agent: str | None = None, **data: Any) -> dict[str, Any]:
-    """A `StreamEvent` as the subscription delivers it."""
+def event(sequence: int, event_type: str, agent: str | None = None, **data: Any) -> dict[str, Any]:
+    """A `StreamEvent` of `REPORT_ID` as the subscription delivers it."""
     return {
-        "id": event_id,
+        "id": str(GlobalID("StreamEvent", f"{REPORT_UUID}:{sequence}")),
+        "sequence": sequence,
         "eventType": event_type,
         "agentName": agent,
         "data": data,

@@ -33,7 +33,7 @@ def analysed_report() -> FakeSibyl:
             report_json("ANALYZING", 60.0, "investigating", active_agents=["legal"]),
             report_json("COMPLETED", 100.0, "completed"),
         ],
-        existing_event_ids=[1, 2, 3],
+        existing_event_sequences=[1, 2, 3],
         events=[
             event(3, "parse_completed", None, pageCount=12),
             event(4, "claims_extracted", "claims", chunk=1, chunks=1, pages=[1, 9], claims=extracted),
@@ -57,7 +57,7 @@ async def test_follow_json_streams_activity_and_prints_one_document(pdf: str) ->
     assert "judge        VERIFIED claim p.5" in result.stderr
     assert "progress" in result.stderr and "100%" in result.stderr and "\r" not in result.stderr
     assert "parse_completed" not in result.stderr  # events before the analysis are not replayed
-    assert fake.subscriptions[0]["variables"]["afterId"] == 3
+    assert fake.subscriptions[0]["variables"]["afterSequence"] == 3
     assert "StartAnalysis" in fake.operations()
 
 

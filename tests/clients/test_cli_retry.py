@@ -30,7 +30,7 @@ def running_analysis() -> FakeSibyl:
     return FakeSibyl(
         api_key=KEY,
         reports=[report_json("PARSED"), report_json("ANALYZING", 40.0, "investigating")],
-        existing_event_ids=[1, 2],
+        existing_event_sequences=[1, 2],
         events=[
             event(3, "claim_routed", "orchestrator", claim_id=CLAIM, assigned_agents=["legal"]),
             event(4, "agent_started", "legal", claim_id=CLAIM),
@@ -103,8 +103,8 @@ async def test_follow_survives_an_api_restart_and_resumes_events_after_the_last_
 
     assert result.code == 0, result.stderr
     assert "server unreachable" in result.stderr and "retrying for up to 30 s" in result.stderr
-    assert fake.subscriptions[0]["variables"]["afterId"] == 2
-    assert fake.subscriptions[-1]["variables"]["afterId"] == 4, "resumed after the last event shown"
+    assert fake.subscriptions[0]["variables"]["afterSequence"] == 2
+    assert fake.subscriptions[-1]["variables"]["afterSequence"] == 4, "resumed after the last event shown"
     assert result.stderr.count("legal        started") == 1
     assert result.stderr.count("judge        VERIFIED") == 1
     assert "live events unavailable" not in result.stderr

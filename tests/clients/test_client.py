@@ -164,9 +164,10 @@ async def test_events_subscription_answers_pings_and_sends_the_key_in_connection
     events = [event(n, "agent_thinking", "judge", message=f"m{n}") for n in (1, 2, 3)]
     fake = FakeSibyl(api_key=KEY, events=events)
     async with serve_fake(fake), SibylClient(fake.url, KEY) as client:
-        received = await _take(client, 2, after_id=1)
+        received = await _take(client, 2, after_sequence=1)
 
-    assert [item.id for item in received] == [2, 3]
+    assert [item.sequence for item in received] == [2, 3]
+    assert received[0].id == event(2, "agent_thinking")["id"]
     assert received[0].data == {"message": "m2"} and received[0].agent_name == "judge"
     assert fake.ws_inits[0]["payload"] == {"authorization": f"Bearer {KEY}"}
     assert fake.pongs == [{"type": "pong"}]
@@ -177,8 +178,8 @@ async def test_events_resume_after_a_dropped_connection_without_repeats() -> Non
     async with serve_fake(fake), SibylClient(fake.url) as client:
         received = await _take(client, 5)
 
-    assert [item.id for item in received] == [1, 2, 3, 4, 5]
-    assert [sub["variables"]["afterId"] for sub in fake.subscriptions] == [0, 2]
+    assert [item.sequence for item in received] == [1, 2, 3, 4, 5]
+    assert [sub["variables"]["afterSequence"] for sub in fake.subscriptions] == [0, 2]
 
 
 async def test_verdicts_subscription_yields_typed_verdicts_until_complete() -> None:
@@ -213,7 +214,7 @@ async def test_ask_returns_the_answer_with_citations_and_maps_refusals() -> None
     assert result.caveats == ["offline"]
 
 
-async def test_websocket_close_4401_is_an_authentication_error() -> None:
+async def test_websocket_close_4403_is_an_authentication_error() -> None:
     fake = FakeSibyl(api_key=KEY)
     async with serve_fake(fake), SibylClient(fake.url, "sibyl_bad") as client:
         with pytest.raises(AuthenticationError):
@@ -240,9 +241,9 @@ def test_node_uuid_reads_relay_global_ids() -> None:
     assert node_uuid("not-a-global-id") is None
 
 
-async def _take(client: SibylClient, count: int, after_id: int = 0) -> list[StreamEvent]:
+async def _take(client: SibylClient, count: int, after_sequence: int = 0) -> list[StreamEvent]:
     received: list[StreamEvent] = []
-    async with aclosing(client.events(REPORT_ID, after_id)) as events:
+    async with aclosing(client.events(REPORT_ID, after_sequence)) as events:
         async for item in events:
             received.append(item)
             if len(received) == count:

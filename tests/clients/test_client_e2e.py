@@ -59,7 +59,7 @@ async def test_client_uploads_analyses_and_follows_a_report(
             await client.report("UmVwb3J0OjAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMA==")
 
     assert upload.created and not again.created and again.report.id == upload.report.id
-    assert parsed.page_count == 12 and [event.id for event in parse_events][0] == 1
+    assert parsed.page_count == 12 and [event.sequence for event in parse_events][0] == 1
     assert started.report.status == "ANALYZING"
     assert done.status == "COMPLETED" and done.analysis is not None and done.analysis.progress_percent == 100
     assert claims and all(claim.verdict is not None for claim in claims)

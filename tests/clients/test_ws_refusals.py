@@ -14,6 +14,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from app.config import Settings
 from clients.sibyl import AuthenticationError, RateLimitedError, SibylClient
+from tests.clients.fake_sibyl import event
 from tests.conftest import make_settings, serve_api
 from tests.support.http_server import serve_asgi
 from tests.support.services import RunningServices
@@ -67,20 +68,20 @@ async def test_a_rate_limited_connection_is_rate_limited_with_the_servers_wait(
 class RefusesOnce:
     """A server that refuses the first connection for the rate limit, then serves one event."""
 
-    def __init__(self) -> None:
+    def __init__(self, close_code: int) -> None:
         self.connections = 0
+        self.close_code = close_code
 
     async def websocket(self, ws: WebSocket) -> None:
         await ws.accept(subprotocol="graphql-transport-ws")
         await ws.receive_text()  # connection_init
         self.connections += 1
         if self.connections == 1:
-            await ws.close(code=4429, reason=RATE_LIMITED_REASON)
+            await ws.close(code=self.close_code, reason=RATE_LIMITED_REASON)
             return
         await ws.send_text(json.dumps({"type": "connection_ack"}))
         subscribe = json.loads(await ws.receive_text())
-        event = {"id": 1, "eventType": "parse_started", "agentName": None, "data": {}, "timestamp": ""}
-        payload = {"data": {"analysisEvents": event}}
+        payload = {"data": {"analysisEvents": event(1, "parse_started")}}
         await ws.send_text(json.dumps({"id": subscribe["id"], "type": "next", "payload": payload}))
         try:
             await ws.receive_text()
@@ -88,12 +89,13 @@ class RefusesOnce:
             return
 
 
-async def test_following_events_waits_out_a_rate_limited_reconnect() -> None:
-    server = RefusesOnce()
+@pytest.mark.parametrize("close_code", [1013, 4429], ids=["try again later", "deprecated 4429"])
+async def test_following_events_waits_out_a_rate_limited_reconnect(close_code: int) -> None:
+    server = RefusesOnce(close_code)
     app = Starlette(routes=[WebSocketRoute("/graphql", server.websocket)])
     async with serve_asgi(app) as url, SibylClient(url, "sibyl_key") as client:
         async with aclosing(client.events(REPORT_ID)) as events:
             first = await anext(events)
 
     assert server.connections == 2
-    assert first.id == 1 and first.event_type == "parse_started"
+    assert first.sequence == 1 and first.event_type == "parse_started"

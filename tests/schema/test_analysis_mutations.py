@@ -44,7 +44,7 @@ query Analysis($id: ID!) {
 }
 """
 EVENTS = """
-subscription Events($id: ID!) { analysisEvents(reportId: $id) { id eventType agentName data } }
+subscription Events($id: ID!) { analysisEvents(reportId: $id) { id sequence eventType agentName data } }
 """
 
 
@@ -70,8 +70,9 @@ async def test_uploaded_report_is_analysed_end_to_end_with_live_events(
         while not seen or seen[-1]["eventType"] != "pipeline_completed":
             assert time.monotonic() < deadline, [event["eventType"] for event in seen]
             seen.append((await subscription.next())["analysisEvents"])
-    ids = [event["id"] for event in seen]
-    assert ids == sorted(ids) and len(ids) == len(set(ids))
+    sequences = [event["sequence"] for event in seen]
+    assert sequences == list(range(sequences[0], sequences[0] + len(sequences)))
+    assert len({event["id"] for event in seen}) == len(seen)
     types = [event["eventType"] for event in seen]
     for expected in ("agent_started", "claim_routed", "evidence_found", "verdict_issued", "agent_completed"):
         assert expected in types, expected

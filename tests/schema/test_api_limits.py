@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from app.config import Settings
+from schema.errors import CloseCode
 from tests.conftest import make_settings, serve_api
 from tests.support.graphql import GraphQLClient
 from tests.support.services import RunningServices
@@ -44,7 +45,7 @@ async def test_too_deep_and_too_costly_operations_are_refused_with_codes(client:
     assert "exceeds the limit of 12" in deep["errors"][0]["message"]
     assert costly["errors"][0]["extensions"]["code"] == "QUERY_TOO_COSTLY"
     assert costly["errors"][0]["message"].startswith("Query cost ")
-    assert "data" not in deep or deep["data"] is None
+    assert "data" not in deep and "data" not in costly  # refused before running: no `data` at all
 
 
 async def test_the_depth_limit_is_a_setting(limited_api: str, api_key: str) -> None:
@@ -87,7 +88,7 @@ async def test_a_key_over_its_rate_is_refused_with_retry_after_and_others_are_no
     assert error["extensions"]["code"] == "RATE_LIMITED" and "18 requests per minute" in error["message"]
     assert error["extensions"]["burst"] == 3 and error["extensions"]["limit"] == LIMIT_PER_MINUTE
     assert elsewhere.status_code == 200
-    assert close_code == 4429
+    assert close_code == CloseCode.TRY_AGAIN_LATER
     assert close_reason.startswith("RATE_LIMITED: Rate limit of 18 requests per minute")
     assert re.search(r"retry in [1-9]\d* s\.$", close_reason), close_reason
 

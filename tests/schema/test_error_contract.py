@@ -21,8 +21,10 @@ from schema import schema
 from schema.context import Context
 from schema.errors import MAX_CLOSE_REASON_BYTES, CloseCode, ErrorCode, close_reason
 from schema.transport.http_edge import BodyLimits
+from tests.conftest import make_settings, serve_api
 from tests.support.analysed import seed_analysed_report
 from tests.support.graphql import GraphQLClient
+from tests.support.services import RunningServices
 
 # Each document's selections carry the alias `marker_…`, so a test can tell that no log line
 # quotes the query.
@@ -54,8 +56,8 @@ query Lists($id: ID!, $claims: Int = 1, $after: String, $order: ClaimOrder = PAG
 }
 """
 EVENTS = """
-subscription Events($reportId: ID!, $afterId: Int!) {
-  analysisEvents(reportId: $reportId, afterId: $afterId) { id }
+subscription Events($reportId: ID!, $after: Int!) {
+  analysisEvents(reportId: $reportId, afterSequence: $after) { id }
 }
 """
 VERDICTS = "subscription Verdicts($reportId: ID) { verdictIssued(reportId: $reportId) { id } }"
@@ -130,18 +132,18 @@ async def test_subscriptions_to_unknown_reports_are_not_found_in_both_streams(
     seeded = await seed_analysed_report(session_factory, 1)
     known = str(GlobalID("Report", str(seeded.report_id)))
 
-    async with client.subscribe(EVENTS, reportId=UNKNOWN_REPORT, afterId=0) as events:
+    async with client.subscribe(EVENTS, reportId=UNKNOWN_REPORT, after=0) as events:
         unknown_events = await events.first_message()
     async with client.subscribe(VERDICTS, reportId=UNKNOWN_REPORT) as verdicts:
         unknown_verdicts = await verdicts.first_message()
-    async with client.subscribe(EVENTS, reportId=known, afterId=-1) as events:
+    async with client.subscribe(EVENTS, reportId=known, after=-1) as events:
         negative_after = await events.first_message()
 
     assert codes(unknown_events["payload"]) == ["NOT_FOUND"]
     assert codes(unknown_verdicts["payload"]) == ["NOT_FOUND"]
     assert only_error(negative_after["payload"])["extensions"] == {
         "code": "INVALID_ARGUMENT",
-        "argument": "afterId",
+        "argument": "afterSequence",
     }
 
 
@@ -258,15 +260,29 @@ async def test_refused_websocket_connections_close_with_their_own_code_and_reaso
         accepted = json.loads(await ws.recv())["type"]
 
     assert missing == (
-        CloseCode.MISSING_API_KEY,
+        CloseCode.FORBIDDEN,
         "UNAUTHENTICATED: An API key is required: send `Authorization: Bearer <key>` "
         "(create one with `sibyl keys create`).",
     )
     assert invalid == (
-        CloseCode.INVALID_API_KEY,
+        CloseCode.FORBIDDEN,
         "UNAUTHENTICATED: The API key is not valid (unknown, malformed or revoked).",
     )
     assert accepted == "connection_ack"
+
+
+async def test_the_deprecated_close_codes_are_a_setting(services: RunningServices) -> None:
+    """WS_LEGACY_CLOSE_CODES keeps Sibyl's earlier codes for clients written against them."""
+    async with serve_api(make_settings(services, ws_legacy_close_codes=True)) as url:
+        anonymous = GraphQLClient(url)
+        try:
+            async with anonymous.connect({}) as ws:
+                missing = await _closed(ws)
+        finally:
+            await anonymous.aclose()
+
+    assert missing[0] == CloseCode.LEGACY_MISSING_API_KEY == 4401
+    assert missing[1] is not None and missing[1].startswith("UNAUTHENTICATED: An API key is required")
 
 
 async def test_the_older_graphql_ws_protocol_gets_a_typed_connection_error(api_url: str) -> None:
@@ -278,7 +294,7 @@ async def test_the_older_graphql_ws_protocol_gets_a_typed_connection_error(api_u
 
     assert message["type"] == "connection_error"
     assert message["payload"]["extensions"] == {"code": "UNAUTHENTICATED"}
-    assert closed[0] == CloseCode.MISSING_API_KEY
+    assert closed[0] == CloseCode.FORBIDDEN
 
 
 async def _closed(ws: websockets.ClientConnection) -> tuple[int | None, str | None]:

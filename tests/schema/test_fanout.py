@@ -39,9 +39,9 @@ async def caught_up_crowd(
     report = await new_report(session_factory)
     await event_log.append(report, "ready")
     crowd = await watchers(api_url, await new_api_key(session_factory), report, count)
-    await until(lambda: all(w.ids == [1] for w in crowd))
+    await until(lambda: all(w.sequences == [1] for w in crowd))
     await event_log.append(report, "second")
-    await until(lambda: all(w.ids == [1, 2] for w in crowd))
+    await until(lambda: all(w.sequences == [1, 2] for w in crowd))
     return report, crowd
 
 
@@ -57,7 +57,7 @@ async def test_parked_subscribers_get_everything_once_and_a_new_leader_takes_ove
 
     for n in range(10):
         await event_log.append(report, "burst", {"n": n})
-    await until(lambda: all(len(w.ids) == 12 for w in crowd))
+    await until(lambda: all(len(w.sequences) == 12 for w in crowd))
     leading = [w for w in crowd if is_leader(w)]
     assert len(leading) == 1
     leading[0].connection.close()  # type: ignore[union-attr]
@@ -65,13 +65,13 @@ async def test_parked_subscribers_get_everything_once_and_a_new_leader_takes_ove
     for n in range(10):
         await event_log.append(report, "after the leader left", {"n": n})
     others = [w for w in crowd if w is not leading[0]]
-    await until(lambda: all(len(w.ids) == 22 for w in others))
+    await until(lambda: all(len(w.sequences) == 22 for w in others))
 
     for watcher in crowd:
         if watcher.connection is not None:
             watcher.connection.close()
     assert parked_before >= 25  # all but the leader (and a few still settling) parked
-    assert all(w.ids == list(range(1, 23)) for w in others)
+    assert all(w.sequences == list(range(1, 23)) for w in others)
     assert all(not w.errors for w in crowd)
 
 
@@ -96,15 +96,15 @@ async def test_a_slow_subscriber_delays_nobody_and_still_gets_everything(
     bulky = "x" * 20_000
     for n in range(40):  # 800 kB: far beyond the slow socket's buffers
         await event_log.append(report, "bulky", {"n": n, "padding": bulky})
-    await until(lambda: all(len(w.ids) == 42 for w in fast), timeout=60)
+    await until(lambda: all(len(w.sequences) == 42 for w in fast), timeout=60)
     fast_seconds = time.monotonic() - started
     slow.connection.transport.resume_reading()
-    await until(lambda: len(slow.ids) == 42, timeout=30)
+    await until(lambda: len(slow.sequences) == 42, timeout=30)
 
     for watcher in crowd:
         if watcher.connection is not None:
             watcher.connection.close()
-    assert all(w.ids == list(range(1, 43)) for w in crowd)
+    assert all(w.sequences == list(range(1, 43)) for w in crowd)
     # Held behind the slow one, the others would never get everything (it reads nothing until they
     # have); the bound, ~10x a loaded 2-core machine's time, only rules out long stalls.
     assert fast_seconds < 30

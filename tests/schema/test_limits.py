@@ -364,9 +364,9 @@ def test_the_documented_costs_of_real_client_queries_hold() -> None:
 
     assert cost(documents.CLAIMS, first=200) == 96_607
     assert cost(documents.REPORT) == 319
-    assert cost(documents.REPORT_EVENT_IDS, first=500) == 502
+    assert cost(documents.REPORT_EVENT_SEQUENCES, first=500) == 502
     assert cost(documents.ASK_REPORT) == 261
-    assert (cost(documents.ANALYSIS_EVENTS), cost(documents.VERDICT_ISSUED)) == (6, 11)
+    assert (cost(documents.ANALYSIS_EVENTS), cost(documents.VERDICT_ISSUED)) == (7, 11)
     detail = cost(DASHBOARD_CLAIM_DETAIL, first=200)
     with_sources = DASHBOARD_CLAIM_DETAIL.replace(
         "isFinal", "isFinal decidingSources { agent publisher title url tier }"

@@ -93,9 +93,16 @@ async def test_a_malformed_report_id_is_invalid_id_and_an_unknown_one_is_null(
     non_uuid_report = await client.data(REPORT, id=str(GlobalID("Report", "123")))
     known = await client.data(REPORT, id=str(seeded.report_id))
 
-    assert error_of(hello)["extensions"] == {"code": "INVALID_ID", "argument": "id"}
-    assert error_of(as_node)["extensions"]["code"] == "INVALID_ID"
-    assert "neither a Report's global id nor a UUID" in error_of(hello)["message"]
+    assert (
+        error_of(hello)["extensions"]
+        == error_of(as_node)["extensions"]
+        == {
+            "code": "INVALID_ID",
+            "argument": "id",
+        }
+    )
+    assert error_of(hello)["message"] == "`id` is not a Report's global id or a UUID: 'hello'."
+    assert error_of(as_node)["message"] == "`id` is not a global id: 'hello'."
     assert error_of(a_claim_id)["extensions"]["code"] == "INVALID_ID"
     assert "names a Claim, not a Report" in error_of(a_claim_id)["message"]
     assert unknown_report == bare_unknown == non_uuid_report == {"report": None}

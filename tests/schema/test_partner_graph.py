@@ -322,7 +322,7 @@ async def test_subscriptions_need_a_key_and_cannot_follow_another_organisation(
     anonymous = GraphQLClient(api_url)
     async with anonymous.connect(payload={}) as ws:
         closed = await _close_code(ws)
-    assert closed == 4401  # no key (a bad key closes with 4403)
+    assert closed == 4403  # no key, as a bad key: the protocol's refusal of a connection
 
     other = GraphQLClient(api_url, await new_api_key(session_factory, "Other Org"))
     try:

@@ -70,6 +70,10 @@ def global_id(report_id: uuid.UUID) -> str:
     return str(relay.GlobalID("Report", str(report_id)))
 
 
+def run_global_id(run_id: uuid.UUID) -> str:
+    return str(relay.GlobalID("Analysis", str(run_id)))
+
+
 async def rows_of(
     session_factory: SessionFactory, report_id: uuid.UUID, run_ids: list[uuid.UUID]
 ) -> dict[str, int]:
@@ -168,7 +172,7 @@ async def test_delete_refused_while_running_and_cancel_over_graphql(
     assert cancelled["__typename"] == "CancelAnalysisSuccess", cancelled
     assert cancelled["report"]["status"] == "CANCELLED"
     assert cancelled["analysis"]["status"] == "CANCELLED"
-    assert cancelled["analysis"]["id"] == str(started.run.id)
+    assert cancelled["analysis"]["id"] == run_global_id(started.run.id)
     deleted = (await client.data(DELETE, id=report))["deleteReport"]
     assert deleted["__typename"] == "DeleteReportSuccess", deleted
     unknown = (await client.data(CANCEL, id="not-an-id"))["cancelAnalysis"]
@@ -231,13 +235,13 @@ async def test_failed_rerun_keeps_the_completed_analysis_reachable(
     # when the report is read
     report = (await client.data(ANALYSES, id=global_id(report_id)))["report"]
     # then `analysis` is still the latest (failed) run, and `analyses` reaches the completed one
-    assert report["analysis"] == {"id": str(failed_id), "status": "ERROR"}
+    assert report["analysis"] == {"id": run_global_id(failed_id), "status": "ERROR"}
     assert [(run["id"], run["status"]) for run in report["analyses"]] == [
-        (str(failed_id), "ERROR"),
-        (str(completed_id), "COMPLETED"),
+        (run_global_id(failed_id), "ERROR"),
+        (run_global_id(completed_id), "COMPLETED"),
     ]
     assert report["analyses"][1]["completedAt"]
-    assert [run["id"] for run in report["completed"]] == [str(completed_id)]
+    assert [run["id"] for run in report["completed"]] == [run_global_id(completed_id)]
     verdicts = report["completed"][0]["verdicts"]
     assert len(verdicts) == 6 and all(verdict["verdict"] for verdict in verdicts)
     # and the exports show the completed run's verdicts, saying so in one line

@@ -29,20 +29,22 @@ from tests.support.reports import wait_for_status
 from tests.support.sibyl_process import STARTUP_SECONDS
 
 EVENTS = """
-subscription Events($reportId: ID!, $afterId: Int!) {
-  analysisEvents(reportId: $reportId, afterId: $afterId) { id eventType agentName data timestamp reportId }
+subscription Events($reportId: ID!, $after: Int!) {
+  analysisEvents(reportId: $reportId, afterSequence: $after) {
+    id sequence eventType agentName data timestamp reportId
+  }
 }
 """
 
 EVENT_LOG_QUERY = """
-query Log($id: ID!, $afterId: Int!, $first: Int!) {
-  report(id: $id) { events(afterId: $afterId, first: $first) { id eventType data } }
+query Log($id: ID!, $after: Int!, $first: Int!) {
+  report(id: $id) { events(afterSequence: $after, first: $first) { id sequence eventType data } }
 }
 """
 
 
-async def ids_from(subscription: Subscription, count: int) -> list[int]:
-    return [(await subscription.next())["analysisEvents"]["id"] for _ in range(count)]
+async def sequences_from(subscription: Subscription, count: int) -> list[int]:
+    return [(await subscription.next())["analysisEvents"]["sequence"] for _ in range(count)]
 
 
 async def uploaded_report(client: GraphQLClient) -> tuple[str, uuid.UUID]:
@@ -58,9 +60,9 @@ async def uploaded_report(client: GraphQLClient) -> tuple[str, uuid.UUID]:
 async def test_parse_emits_started_progress_and_completed(client: GraphQLClient, worker: object) -> None:
     report_id, _ = await uploaded_report(client)
 
-    events = (await client.data(EVENT_LOG_QUERY, id=report_id, afterId=0, first=100))["report"]["events"]
+    events = (await client.data(EVENT_LOG_QUERY, id=report_id, after=0, first=100))["report"]["events"]
 
-    assert [event["id"] for event in events] == list(range(1, len(events) + 1))
+    assert [event["sequence"] for event in events] == list(range(1, len(events) + 1))
     assert [event["eventType"] for event in events] == [
         "report_uploaded",
         "parse_started",
@@ -78,30 +80,30 @@ async def test_late_subscriber_replays_then_follows_live(
 ) -> None:
     report_id, report_uuid = await uploaded_report(client)
 
-    async with client.subscribe(EVENTS, reportId=report_id, afterId=0) as subscription:
-        replayed = await ids_from(subscription, 6)
+    async with client.subscribe(EVENTS, reportId=report_id, after=0) as subscription:
+        replayed = await sequences_from(subscription, 6)
         for n in range(3):
             await event_log.append(report_uuid, "test_live", {"n": n}, agent_name="tester")
         live = [(await subscription.next())["analysisEvents"] for _ in range(3)]
 
     assert replayed == [1, 2, 3, 4, 5, 6]
-    assert [event["id"] for event in live] == [7, 8, 9]
+    assert [event["sequence"] for event in live] == [7, 8, 9]
     assert [event["data"]["n"] for event in live] == [0, 1, 2]
     assert live[0]["agentName"] == "tester"
     assert live[0]["reportId"] == report_id
 
 
-async def test_reconnect_with_after_id_gets_only_what_was_missed(
+async def test_reconnect_after_the_last_sequence_gets_only_what_was_missed(
     client: GraphQLClient, worker: object, event_log: EventLog
 ) -> None:
     report_id, report_uuid = await uploaded_report(client)
-    async with client.subscribe(EVENTS, reportId=report_id, afterId=0) as subscription:
-        before = await ids_from(subscription, 4)
+    async with client.subscribe(EVENTS, reportId=report_id, after=0) as subscription:
+        before = await sequences_from(subscription, 4)
 
     for n in range(3):
         await event_log.append(report_uuid, "while_disconnected", {"n": n})
-    async with client.subscribe(EVENTS, reportId=report_id, afterId=before[-1]) as subscription:
-        after = await ids_from(subscription, 5)
+    async with client.subscribe(EVENTS, reportId=report_id, after=before[-1]) as subscription:
+        after = await sequences_from(subscription, 5)
         with pytest.raises(TimeoutError):
             await subscription.next(timeout=1.0)
 
@@ -109,7 +111,7 @@ async def test_reconnect_with_after_id_gets_only_what_was_missed(
 
 
 async def test_unknown_report_subscription_is_an_error(client: GraphQLClient) -> None:
-    async with client.subscribe(EVENTS, reportId="UmVwb3J0Om5vcGU=", afterId=0) as subscription:
+    async with client.subscribe(EVENTS, reportId="UmVwb3J0Om5vcGU=", after=0) as subscription:
         message = await subscription.first_message()
 
     assert message["type"] == "next"
@@ -153,14 +155,14 @@ async def test_subscribers_on_two_api_processes_each_get_every_event_once(
     other = GraphQLClient(second_api_process, client.api_key)
 
     async with (
-        client.subscribe(EVENTS, reportId=report_id, afterId=2) as here,
-        other.subscribe(EVENTS, reportId=report_id, afterId=0) as there,
+        client.subscribe(EVENTS, reportId=report_id, after=2) as here,
+        other.subscribe(EVENTS, reportId=report_id, after=0) as there,
     ):
         appends = asyncio.ensure_future(
             asyncio.gather(*(event_log.append(report_uuid, "burst", {"n": n}) for n in range(20)))
         )
-        got_here = await ids_from(here, 24)
-        got_there = await ids_from(there, 26)
+        got_here = await sequences_from(here, 24)
+        got_there = await sequences_from(there, 26)
         await appends
         with pytest.raises(TimeoutError):
             await here.next(timeout=1.0)
@@ -173,22 +175,22 @@ async def test_subscribers_on_two_api_processes_each_get_every_event_once(
 
 
 LIVE_EVENTS = (
-    "subscription Live($reportId: ID!) { analysisEvents(reportId: $reportId) { id eventType data } }"
+    "subscription Live($reportId: ID!) { analysisEvents(reportId: $reportId) { id sequence eventType data } }"
 )
 
 
-async def follow_ids(
+async def follow_sequences(
     client: GraphQLClient, report_id: str, count: int, arrived: list[str] | None = None
 ) -> list[int]:
-    """The ids of the first `count` events of the report; the report id goes into `arrived` once
-    the first event is in, so the test can wait for a whole crowd to be following."""
-    ids: list[int] = []
+    """The sequences of the first `count` events of the report; the report id goes into `arrived`
+    once the first event is in, so the test can wait for a whole crowd to be following."""
+    sequences: list[int] = []
     async with client.subscribe(LIVE_EVENTS, reportId=report_id) as subscription:
         for _ in range(count):
-            ids.append(int((await subscription.next(timeout=30))["analysisEvents"]["id"]))
-            if len(ids) == 1 and arrived is not None:
+            sequences.append(int((await subscription.next(timeout=30))["analysisEvents"]["sequence"]))
+            if len(sequences) == 1 and arrived is not None:
                 arrived.append(report_id)
-        return ids
+        return sequences
 
 
 async def all_following(arrived: list[str], subscribers: list[asyncio.Task[list[int]]]) -> None:
@@ -214,7 +216,8 @@ async def test_many_subscribers_of_one_and_of_several_reports_share_executions(
     arrived: list[str] = []
     tasks = {
         report: [
-            asyncio.create_task(follow_ids(clients[report], ids[report], 31, arrived)) for _ in range(count)
+            asyncio.create_task(follow_sequences(clients[report], ids[report], 31, arrived))
+            for _ in range(count)
         ]
         for report, count in crowd.items()
     }
@@ -241,7 +244,7 @@ async def test_many_subscribers_on_two_api_processes_each_get_every_event_once(
     other = GraphQLClient(second_api_process, client.api_key)
     arrived: list[str] = []
     subscribers = [
-        asyncio.create_task(follow_ids(api, report_id, 40, arrived))
+        asyncio.create_task(follow_sequences(api, report_id, 40, arrived))
         for api in (client, other)
         for _ in range(12)
     ]

@@ -1,4 +1,4 @@
-"""Trial s22's API edges: a negative `afterId` on `Report.events`, request bodies Strawberry cannot
+"""Trial s22's API edges: a negative `afterSequence` on `Report.events`, request bodies Strawberry cannot
 read, `resumeAnalysis` on a run a worker still holds, and control characters in page text."""
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from tests.support.analysed import seed_analysed_report
 from tests.support.graphql import GraphQLClient
 from tests.support.reports import wait_for_status
 
-EVENTS = "query Events($id: ID!, $after: Int!) { report(id: $id) { events(afterId: $after) { id } } }"
+EVENTS = "query Events($id: ID!, $after: Int!) { report(id: $id) { events(afterSequence: $after) { id } } }"
 RESUME = """
 mutation Resume($id: ID!) {
   resumeAnalysis(reportId: $id) {
@@ -29,7 +29,7 @@ mutation Resume($id: ID!) {
 PAGES = "query Pages($id: ID!) { report(id: $id) { pages(first: 5) { number text } } }"
 
 
-async def test_a_negative_after_id_on_report_events_is_an_invalid_argument(
+async def test_a_negative_after_sequence_on_report_events_is_an_invalid_argument(
     client: GraphQLClient, session_factory: SessionFactory
 ) -> None:
     seeded = await seed_analysed_report(session_factory, 1)
@@ -40,8 +40,8 @@ async def test_a_negative_after_id_on_report_events_is_an_invalid_argument(
 
     assert refused["data"] == {"report": None}
     error = refused["errors"][0]
-    assert error["message"] == "`afterId` must be 0 or more."
-    assert error["extensions"] == {"code": "INVALID_ARGUMENT", "argument": "afterId"}
+    assert error["message"] == "`afterSequence` must be 0 or more."
+    assert error["extensions"] == {"code": "INVALID_ARGUMENT", "argument": "afterSequence"}
     assert "errors" not in allowed
 
 

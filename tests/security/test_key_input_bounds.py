@@ -201,8 +201,8 @@ async def test_websocket_connections_count_their_failures_too(api: tuple[str, St
     first = await _close_of(url, UNKNOWN_KEY)
     second = await _close_of(url, UNKNOWN_KEY)
 
-    assert first[0] == CloseCode.INVALID_API_KEY
-    assert second[0] == CloseCode.RATE_LIMITED
+    assert first[0] == CloseCode.FORBIDDEN
+    assert second[0] == CloseCode.TRY_AGAIN_LATER
     assert (second[1] or "").startswith("RATE_LIMITED: Too many failed authentications from this address")
 
 

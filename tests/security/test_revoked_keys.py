@@ -95,7 +95,7 @@ async def test_a_revoked_keys_subscription_is_closed_with_4403(
 
     # then the connection is closed for it
     code, reason, _ = await closed(ws)
-    assert (code, reason) == (CloseCode.INVALID_API_KEY, WITHDRAWN)
+    assert (code, reason) == (CloseCode.FORBIDDEN, WITHDRAWN)
 
 
 async def test_a_deleted_keys_subscription_is_closed_with_4403(
@@ -106,7 +106,7 @@ async def test_a_deleted_keys_subscription_is_closed_with_4403(
     await delete_key(session_factory, api_key)
 
     code, reason, _ = await closed(ws)
-    assert (code, reason) == (CloseCode.INVALID_API_KEY, WITHDRAWN)
+    assert (code, reason) == (CloseCode.FORBIDDEN, WITHDRAWN)
 
 
 async def test_the_older_graphql_ws_protocol_gets_a_connection_error_then_4403(
@@ -130,7 +130,7 @@ async def test_the_older_graphql_ws_protocol_gets_a_connection_error_then_4403(
             "extensions": {"code": "UNAUTHENTICATED"},
         },
     }
-    assert (code, reason) == (CloseCode.INVALID_API_KEY, WITHDRAWN)
+    assert (code, reason) == (CloseCode.FORBIDDEN, WITHDRAWN)
 
 
 async def test_a_valid_key_keeps_its_connection_across_re_checks(

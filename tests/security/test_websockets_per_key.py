@@ -76,7 +76,7 @@ async def test_the_connection_beyond_the_cap_is_closed_with_4429(api_url: str, a
     code, reason, before = await refusal(await open_socket(api_url, api_key))
 
     # then that one is refused, and the others go on
-    assert (code, reason, before) == (CloseCode.RATE_LIMITED, TOO_MANY, [])
+    assert (code, reason, before) == (CloseCode.TRY_AGAIN_LATER, TOO_MANY, [])
     for ws in held:
         await ws.send(json.dumps({"type": "ping"}))
         assert (await receive(ws))["type"] == "pong"
@@ -99,7 +99,7 @@ async def test_the_older_graphql_ws_protocol_gets_a_typed_connection_error(
             },
         }
     ]
-    assert (code, reason) == (CloseCode.RATE_LIMITED, TOO_MANY)
+    assert (code, reason) == (CloseCode.TRY_AGAIN_LATER, TOO_MANY)
     for ws in held:
         await ws.close()
 
@@ -150,7 +150,7 @@ async def _admitted_eventually(api_url: str, key: str) -> websockets.ClientConne
         try:
             message = await receive(ws)
         except websockets.ConnectionClosed:
-            assert ws.close_code == CloseCode.RATE_LIMITED
+            assert ws.close_code == CloseCode.TRY_AGAIN_LATER
             assert asyncio.get_running_loop().time() < deadline, (
                 "the closed connection's place never came back"
             )

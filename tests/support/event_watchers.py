@@ -1,8 +1,8 @@
 """Many light `analysisEvents` subscribers (dashboards) over graphql-transport-ws, for crowd tests.
 
 Each watcher is one `bench.ws_light` connection: it subscribes once acknowledged and keeps the
-event ids it receives, when each arrived, and anything that is not an event (errors, an early
-`complete`).
+sequence numbers of the events it receives, when each arrived, and anything that is not an event
+(errors, an early `complete`).
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import Any
 
 from bench.ws_light import LightSubscriber, open_subscriber
 
-EVENTS = "subscription Live($reportId: ID!) { analysisEvents(reportId: $reportId) { id eventType } }"
+EVENTS = "subscription Live($reportId: ID!) { analysisEvents(reportId: $reportId) { id sequence eventType } }"
 
 
 class EventWatcher:
@@ -20,7 +20,7 @@ class EventWatcher:
 
     def __init__(self, report_id: str) -> None:
         self.report_id = report_id
-        self.ids: list[int] = []
+        self.sequences: list[int] = []
         self.arrived: list[float] = []
         self.errors: list[str] = []
         self.connection: LightSubscriber | None = None
@@ -31,7 +31,7 @@ class EventWatcher:
             payload = {"query": EVENTS, "variables": {"reportId": self.report_id}}
             self.connection.send({"id": "1", "type": "subscribe", "payload": payload})
         elif kind == "next" and not message["payload"].get("errors"):
-            self.ids.append(int(message["payload"]["data"]["analysisEvents"]["id"]))
+            self.sequences.append(int(message["payload"]["data"]["analysisEvents"]["sequence"]))
             self.arrived.append(time.monotonic())
         elif kind != "pong":
             self.errors.append(str(message))

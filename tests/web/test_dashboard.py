@@ -89,7 +89,7 @@ async def both_widths(page: Page, screenshot: Any, name: str) -> None:
 
 async def feed_ids(page: Page) -> list[int]:
     ids = await page.locator("#event-feed li").evaluate_all(
-        "items => items.map(li => Number(li.dataset.eventId))"
+        "items => items.map(li => Number(li.dataset.eventSequence))"
     )
     return [int(i) for i in ids]
 

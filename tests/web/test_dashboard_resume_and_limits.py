@@ -7,7 +7,7 @@ analysis" takes it to COMPLETED, followed live.
 Rate limits: a second `sibyl run` with `RATE_LIMIT_PER_MINUTE=60` (bursts of 10, one request a
 second after that), its key's bucket kept empty by a background loop of real requests. The page
 then meets the real contract (HTTP 429 with `Retry-After` and `extensions.retryAfterSeconds`;
-WebSocket close 4429 "retry in N s" at connection_init, and a RATE_LIMITED `error` message for
+WebSocket close 1013 "RATE_LIMITED: … retry in N s" at connection_init, and a RATE_LIMITED `error` message for
 the subscribe that follows an acknowledged one), says so in a sentence with the wait, and recovers
 once the loop stops (a view whose query was refused renders itself again, with no click).
 Playwright only passes the live socket through so the test can drop it; nothing is faked.
@@ -41,7 +41,7 @@ from tests.fixtures import pdfs
 from tests.web.conftest import LiveSibyl
 from tests.web.test_dashboard import ANALYSIS_SECONDS, START, feed_ids, sign_in, upload
 
-EVENT_TYPES = "query Events($id: ID!) { report(id: $id) { events(afterId: 0, first: 500) { eventType } } }"
+EVENT_TYPES = "query Events($id: ID!) { report(id: $id) { events(first: 500) { eventType } } }"
 RATE_SENTENCE = re.compile(r"Too many requests for this API key\. Wait (\d+) s and try again\.")
 #: What Chromium itself logs for any non-2xx response; the page adds nothing of its own.
 REFUSED_RESOURCE = "the server responded with a status of 429"

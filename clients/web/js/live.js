@@ -1,39 +1,39 @@
 // The live event feed of one report: graphql-transport-ws subscription to analysisEvents that
-// reconnects after a dropped socket or a server restart with `afterId` = the last event seen,
-// so the feed has no gap (holes are filled over HTTP) and no duplicate (events are keyed by id).
+// reconnects after a dropped socket or a server restart with `afterSequence` = the last event seen,
+// so the feed has no gap (holes are filled over HTTP) and no duplicate (events are keyed by sequence).
 
 import { ApiError, apiKey, operation, rateMessage, request } from './api.js';
 import { h } from './dom.js';
-import { REFUSED, subscribe } from './ws.js';
+import { refusal, subscribe } from './ws.js';
 
 const RETRY_MS = [250, 500, 1000, 2000, 4000];
 
 /**
- * Follow `reportId`'s events. `onEvent(event)` is called once per event id, in order;
+ * Follow `reportId`'s events. `onEvent(event)` is called once per event (sequence), in order;
  * `onState(text)` says how the connection is; `onRefused(error)` when the key is refused.
  * Returns a function that stops following.
  */
 export function follow(reportId, { onEvent, onState, onRefused }) {
   labels.clear();
-  let lastId = 0;
+  let last = 0;
   let stopped = false;
   let unsubscribe = () => {};
   let attempt = 0;
   let timer = null;
 
   async function deliver(event) {
-    if (event.id <= lastId) return;
-    if (event.id > lastId + 1) await fillHole(event.id);
-    if (event.id <= lastId) return;
-    lastId = event.id;
+    if (event.sequence <= last) return;
+    if (event.sequence > last + 1) await fillHole(event.sequence);
+    if (event.sequence <= last) return;
+    last = event.sequence;
     onEvent(event);
   }
 
   async function fillHole(upTo) {
-    const { report } = await request('MissedEvents', { id: reportId, afterId: lastId, first: Math.min(500, upTo - lastId - 1) });
+    const { report } = await request('MissedEvents', { id: reportId, afterSequence: last, first: Math.min(500, upTo - last - 1) });
     for (const missed of report?.events ?? []) {
-      if (missed.id > lastId && missed.id < upTo) {
-        lastId = missed.id;
+      if (missed.sequence > last && missed.sequence < upTo) {
+        last = missed.sequence;
         onEvent(missed);
       }
     }
@@ -45,7 +45,7 @@ export function follow(reportId, { onEvent, onState, onRefused }) {
     const query = await operation('AnalysisEvents');
     onState(attempt ? `Reconnecting (attempt ${attempt})…` : 'Connecting…');
     unsubscribe = subscribe(
-      { query, operationName: 'AnalysisEvents', variables: { reportId, afterId: lastId }, key: apiKey.get() },
+      { query, operationName: 'AnalysisEvents', variables: { reportId, afterSequence: last }, key: apiKey.get() },
       {
         open: () => {
           attempt = 0;
@@ -62,7 +62,7 @@ export function follow(reportId, { onEvent, onState, onRefused }) {
           onRefusedOr(new ApiError('graphql', errors?.[0]?.message ?? 'The subscription failed.'));
         },
         closed: (code, reason) => {
-          const kind = REFUSED[code];
+          const kind = refusal(code, reason);
           if (kind === 'auth') return onRefused(new ApiError('auth', reason));
           if (kind === 'rate') return rateLimited(retryAfter(reason));
           const wait = RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)];
@@ -101,17 +101,17 @@ export function follow(reportId, { onEvent, onState, onRefused }) {
   };
 }
 
-/** The seconds a 4429 close's reason asks to wait ("… retry in N s."). */
+/** The seconds a rate-limited close's reason asks to wait ("… retry in N s."). */
 function retryAfter(reason) {
   return Number(/retry in (\d+)/.exec(reason ?? '')?.[1] ?? 5);
 }
 
-/** One line for the feed: the event id, the agent, and what happened. */
+/** One line for the feed: the event's sequence, the agent, and what happened. */
 export function feedItem(event) {
   return h(
     'li',
-    { 'data-event-id': event.id },
-    h('span', { class: 'event-id' }, `#${event.id}`),
+    { 'data-event-sequence': event.sequence },
+    h('span', { class: 'event-id' }, `#${event.sequence}`),
     h('span', { class: 'event-agent' }, event.agentName ?? 'sibyl'),
     h('span', { class: 'event-text' }, describe(event)),
   );

@@ -1,8 +1,15 @@
 // A graphql-transport-ws client: one socket per subscription, the API key in connection_init.
 // https://github.com/enisdenjo/graphql-ws/blob/master/PROTOCOL.md
 
-/** Close codes the server uses to refuse a connection (see the API's error contract). */
-export const REFUSED = { 4401: 'auth', 4403: 'auth', 4429: 'rate' };
+/** Close codes the server refuses a connection with (see the API's error contract): 4403 and 1013,
+ * or with WS_LEGACY_CLOSE_CODES 4401 and 4429. The reason's `<CODE>:` prefix is read first. */
+const REFUSED_CODES = { 4401: 'auth', 4403: 'auth', 1013: 'rate', 4429: 'rate' };
+const REFUSED_REASONS = { UNAUTHENTICATED: 'auth', RATE_LIMITED: 'rate' };
+
+/** Why the server closed a socket: 'auth', 'rate', or undefined when it did not refuse it. */
+export function refusal(code, reason) {
+  return REFUSED_REASONS[(reason ?? '').split(':')[0]] ?? REFUSED_CODES[code];
+}
 
 /**
  * Subscribe to `query`. `sink` gets next(data), error(errors), complete(), and closed(code, reason)
@@ -64,6 +71,6 @@ export function handshake(key) {
       socket.close(1000);
       resolve();
     };
-    socket.onclose = ({ code, reason }) => reject({ kind: REFUSED[code] ?? 'network', reason });
+    socket.onclose = ({ code, reason }) => reject({ kind: refusal(code, reason) ?? 'network', reason });
   });
 }

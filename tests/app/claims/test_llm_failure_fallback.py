@@ -49,7 +49,7 @@ RUN = """
 query Run($id: ID!) {
   report(id: $id) {
     analysis { status claimsCount extractionStats warnings { code stage message count total iteration } }
-    events(afterId: 0, first: 500) { eventType agentName data }
+    events(first: 500) { eventType agentName data }
   }
 }
 """
