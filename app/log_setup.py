@@ -4,6 +4,9 @@
   known), so an operator can go from a user's report id to the log without a database query. The
   ids live in a context variable (`log_context`), which asyncio tasks inherit, so the specialists'
   lines carry them too without each call passing them.
+- Lines written while the API serves a request carry its request id (`request <id>`, the
+  `X-Request-ID` the client sent or one made for it), and so do the lines of the jobs it queues,
+  so a client's error leads to every line of its request, API and worker alike.
 - `LOG_FORMAT=json` writes one JSON object per line for log shippers; `text` (the default) is
   human-readable.
 - httpx/httpcore request lines ("HTTP Request: POST …") stay below `LOG_LEVEL_HTTP` (default
@@ -23,8 +26,10 @@ from typing import IO, Any
 
 #: Loggers whose INFO lines are one per HTTP request.
 HTTP_LOGGERS = ("httpx", "httpcore")
+#: uvicorn's loggers, which it gives handlers (and a format) of its own before it loads the API.
+UVICORN_LOGGERS = ("uvicorn", "uvicorn.error", "uvicorn.access")
 #: Context fields, in the order the text format shows them.
-CONTEXT_FIELDS = ("run_id", "report_id", "filename")
+CONTEXT_FIELDS = ("request_id", "run_id", "report_id", "filename")
 
 _context: contextvars.ContextVar[dict[str, str] | None] = contextvars.ContextVar(
     "sibyl_log_context", default=None
@@ -33,12 +38,14 @@ _context: contextvars.ContextVar[dict[str, str] | None] = contextvars.ContextVar
 
 @contextlib.contextmanager
 def log_context(**fields: object) -> Iterator[None]:
-    """Tag every log line written inside the block (and in tasks it starts) with `fields`.
+    """Tag every log line written inside the block (and in tasks it starts) with `fields`, besides
+    those of an enclosing block (a request's id stays on the lines of the work it starts).
 
     The dict is shared with the tasks started inside, so `add_log_context` later in the block (e.g.
     once the run's report is read) reaches their lines as well.
     """
-    token = _context.set({name: str(value) for name, value in fields.items() if value is not None})
+    given = {name: str(value) for name, value in fields.items() if value is not None}
+    token = _context.set({**(_context.get() or {}), **given})
     try:
         yield
     finally:
@@ -69,6 +76,11 @@ def current_log_context() -> dict[str, str]:
     return dict(_context.get() or {})
 
 
+def current_request_id() -> str | None:
+    """The id of the API request being served, or of the one that queued the job being run."""
+    return current_log_context().get("request_id")
+
+
 class ContextFilter(logging.Filter):
     """Copies the context fields onto each record (`record.run_id`, …) and builds `record.context`,
     the text suffix ` (report <uuid>, <file>)`; the run id is left out there, as the lines that
@@ -79,6 +91,8 @@ class ContextFilter(logging.Filter):
         for name in CONTEXT_FIELDS:
             setattr(record, name, fields.get(name))
         parts = []
+        if "request_id" in fields:
+            parts.append(f"request {fields['request_id']}")
         if "report_id" in fields:
             parts.append(f"report {fields['report_id']}")
         if "filename" in fields:
@@ -137,6 +151,16 @@ def configure_logging(
     for name in HTTP_LOGGERS:
         logging.getLogger(name).setLevel(http_level.upper())
     return handler
+
+
+def route_uvicorn_logs() -> None:
+    """uvicorn's lines (start-up, errors, access) through the root handler, so they follow
+    LOG_FORMAT and carry the request id like the API's own."""
+    for name in UVICORN_LOGGERS:
+        uvicorn_logger = logging.getLogger(name)
+        for old in list(uvicorn_logger.handlers):
+            uvicorn_logger.removeHandler(old)
+        uvicorn_logger.propagate = True
 
 
 def configure_from_settings(tag: str = "") -> None:

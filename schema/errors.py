@@ -29,6 +29,7 @@ from strawberry.relay import GlobalIDValueError
 from strawberry.types import ExecutionContext
 
 from app.db.outages import is_disk_full_error, is_transient_db_error
+from app.log_setup import current_request_id
 from app.redis_pool import is_redis_outage
 from app.services.failures import failure_summary
 from schema import fast_execution
@@ -190,9 +191,16 @@ def error_document(message: str, extensions: dict[str, Any] | None = None) -> di
     """The `{"errors": [...]}` body of a refusal made outside GraphQL execution (the HTTP
     middleware, the page-image route), shaped like an execution's errors."""
     error: dict[str, Any] = {"message": message}
+    extensions = with_request_id(extensions or {})
     if extensions:
         error["extensions"] = extensions
     return {"errors": [error]}
+
+
+def with_request_id(extensions: dict[str, Any]) -> dict[str, Any]:
+    """`extensions` with the request's id (`schema.transport.request_ids`) when one is being served."""
+    request_id = current_request_id()
+    return {**extensions, "requestId": request_id} if request_id else extensions
 
 
 def error_json(message: str, extensions: dict[str, Any] | None = None) -> bytes:
@@ -310,7 +318,7 @@ class MaskUnexpectedErrors(MaskErrors):
         code = outage_code(error.original_error) or ErrorCode.INTERNAL_SERVER_ERROR
         if code in OUTAGE_MESSAGES:
             masked.message = outage_message(error.original_error, code)
-        masked.extensions = {"code": code.name}
+        masked.extensions = with_request_id({"code": code.name})
         return masked
 
 
@@ -351,6 +359,7 @@ class SibylSchema(strawberry.Schema):
             else:
                 code = assign_code(error)
                 logger.info("client error %s%s: %s", code, where, one_line(error.message))
+            error.extensions = with_request_id(error.extensions or {})
 
 
 def _where(error: GraphQLError, execution_context: ExecutionContext | None) -> str:

@@ -34,6 +34,7 @@ from app.events import EventLog
 from app.events.hub import EventHub
 from app.heap import freeze_startup_heap
 from app.llm.client import create_llm_client
+from app.log_setup import configure_from_settings, route_uvicorn_logs
 from app.ratelimit import RateLimiter
 from app.redis_pool import create_redis_pool
 from app.web.assets import assets_dir
@@ -59,6 +60,7 @@ from schema.transport.page_images import page_image_route
 from schema.transport.persisted_queries import PersistedQueryProblem, persisted_query
 from schema.transport.readiness import readyz_route
 from schema.transport.request_checks import decode_json, refuse_unstorable_text
+from schema.transport.request_ids import RequestIds
 from schema.transport.request_reads import RequestReads
 from schema.transport.ws_guard import LegacyWSHandler, TransportWSHandler
 
@@ -349,6 +351,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             *(graphiql_routes(assets_dir(settings)) if settings.graphiql else []),
         ],
         middleware=[
+            Middleware(RequestIds),  # outermost: every answer, refusals included, carries the id
             Middleware(SecurityHeaders),
             Middleware(PathGuard),
             Middleware(
@@ -366,7 +369,10 @@ def create_app(settings: Settings | None = None) -> Starlette:
 
 
 def __getattr__(name: str) -> Starlette:
-    """`schema.asgi:app` for uvicorn, built on first access so importing this module reads no settings."""
+    """`schema.asgi:app` for uvicorn, built on first access so importing this module reads no settings.
+    The server's logging is set up here, not in `create_app`, which tests also call."""
     if name == "app":
+        configure_from_settings(tag="[api] ")
+        route_uvicorn_logs()
         return create_app()
     raise AttributeError(name)

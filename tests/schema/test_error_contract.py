@@ -10,6 +10,7 @@ import logging
 import uuid
 from types import SimpleNamespace
 from typing import Any
+from unittest.mock import ANY
 
 import pytest
 import websockets
@@ -144,6 +145,7 @@ async def test_subscriptions_to_unknown_reports_are_not_found_in_both_streams(
     assert only_error(negative_after["payload"])["extensions"] == {
         "code": "INVALID_ARGUMENT",
         "argument": "afterSequence",
+        "requestId": ANY,
     }
 
 

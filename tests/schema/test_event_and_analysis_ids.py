@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import uuid
 from typing import Any
+from unittest.mock import ANY
 
 from graphql import GraphQLObjectType
 from strawberry.relay import GlobalID
@@ -109,9 +110,13 @@ async def test_both_resume_arguments_at_once_are_an_invalid_argument_naming_afte
 
     for body in (queried, subscribed):
         error = only_error(body)
-        assert error["extensions"] == {"code": "INVALID_ARGUMENT", "argument": "afterId"}
+        assert error["extensions"] == {"code": "INVALID_ARGUMENT", "argument": "afterId", "requestId": ANY}
         assert error["message"] == "Give `afterSequence` or its deprecated name `afterId`, not both."
-    assert only_error(negative_id)["extensions"] == {"code": "INVALID_ARGUMENT", "argument": "afterId"}
+    assert only_error(negative_id)["extensions"] == {
+        "code": "INVALID_ARGUMENT",
+        "argument": "afterId",
+        "requestId": ANY,
+    }
 
 
 async def test_node_reads_an_event_of_your_organisation_only(

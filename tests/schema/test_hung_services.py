@@ -14,6 +14,7 @@ import uuid
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from typing import Any
+from unittest.mock import ANY
 
 import pytest
 from sqlalchemy import func, select
@@ -135,7 +136,7 @@ async def test_upload_while_redis_hangs_answers_service_unavailable_and_stores_n
 
     body = response.json()
     assert took < PROMPT_SECONDS
-    assert body["errors"][0]["extensions"] == {"code": "SERVICE_UNAVAILABLE"}
+    assert body["errors"][0]["extensions"] == {"code": "SERVICE_UNAVAILABLE", "requestId": ANY}
     assert "job queue" in body["errors"][0]["message"]
     assert stored == 0
     assert retried["created"] is True
@@ -154,7 +155,7 @@ async def test_start_analysis_while_redis_hangs_answers_service_unavailable_and_
         body, took = await timed(client.execute(START, id=str(GlobalID("Report", str(report_id)))))
 
     assert took < PROMPT_SECONDS
-    assert body["errors"][0]["extensions"] == {"code": "SERVICE_UNAVAILABLE"}
+    assert body["errors"][0]["extensions"] == {"code": "SERVICE_UNAVAILABLE", "requestId": ANY}
     async with session_factory() as session:
         report = await session.get(Report, report_id)
         runs = await session.scalar(select(func.count()).select_from(AnalysisRun))
@@ -176,7 +177,7 @@ async def test_reads_answer_service_unavailable_while_postgres_hangs_and_recover
         after = await client.data(REPORTS)
 
     assert took < PROMPT_SECONDS
-    assert hung["errors"][0]["extensions"] == {"code": "SERVICE_UNAVAILABLE"}
+    assert hung["errors"][0]["extensions"] == {"code": "SERVICE_UNAVAILABLE", "requestId": ANY}
     assert after["reports"]["totalCount"] == 0
 
 
@@ -192,7 +193,7 @@ async def test_unknown_key_while_postgres_hangs_answers_service_unavailable(
 
     assert took < PROMPT_SECONDS
     assert response.status_code == 503
-    assert response.json()["errors"][0]["extensions"] == {"code": "SERVICE_UNAVAILABLE"}
+    assert response.json()["errors"][0]["extensions"] == {"code": "SERVICE_UNAVAILABLE", "requestId": ANY}
 
 
 async def test_idle_subscription_outlives_the_command_timeout(

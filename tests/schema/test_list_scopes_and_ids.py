@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import uuid
 from typing import Any
+from unittest.mock import ANY
 
 from strawberry.relay import GlobalID
 
@@ -59,7 +60,7 @@ async def test_a_claims_cursor_of_one_report_is_refused_on_another(
     assert len(own["report"]["claims"]["edges"]) == 2
     for body in (foreign, foreign_priority):
         error = error_of(body)
-        assert error["extensions"] == {"code": "INVALID_CURSOR", "argument": "after"}
+        assert error["extensions"] == {"code": "INVALID_CURSOR", "argument": "after", "requestId": ANY}
         assert "issued for another report's claims" in error["message"]
         assert body["data"] is None or body["data"]["report"] is None
 
@@ -75,7 +76,7 @@ async def test_a_cursor_of_one_list_is_refused_on_another_list(
 
     assert "errors" not in next_reports, next_reports
     error = error_of(on_evidence)
-    assert error["extensions"] == {"code": "INVALID_CURSOR", "argument": "after"}
+    assert error["extensions"] == {"code": "INVALID_CURSOR", "argument": "after", "requestId": ANY}
     assert "another list" in error["message"]
 
 
@@ -93,14 +94,8 @@ async def test_a_malformed_report_id_is_invalid_id_and_an_unknown_one_is_null(
     non_uuid_report = await client.data(REPORT, id=str(GlobalID("Report", "123")))
     known = await client.data(REPORT, id=str(seeded.report_id))
 
-    assert (
-        error_of(hello)["extensions"]
-        == error_of(as_node)["extensions"]
-        == {
-            "code": "INVALID_ID",
-            "argument": "id",
-        }
-    )
+    expected = {"code": "INVALID_ID", "argument": "id", "requestId": ANY}
+    assert error_of(hello)["extensions"] == expected and error_of(as_node)["extensions"] == expected
     assert error_of(hello)["message"] == "`id` is not a Report's global id or a UUID: 'hello'."
     assert error_of(as_node)["message"] == "`id` is not a global id: 'hello'."
     assert error_of(a_claim_id)["extensions"]["code"] == "INVALID_ID"
@@ -118,7 +113,11 @@ async def test_subscriptions_answer_a_malformed_report_id_with_invalid_id(client
         unknown_verdicts = await verdicts.first_message()
 
     for message in (malformed_events, malformed_verdicts):
-        assert error_of(message["payload"])["extensions"] == {"code": "INVALID_ID", "argument": "reportId"}
+        assert error_of(message["payload"])["extensions"] == {
+            "code": "INVALID_ID",
+            "argument": "reportId",
+            "requestId": ANY,
+        }
     assert error_of(unknown_verdicts["payload"])["extensions"]["code"] == "NOT_FOUND"
 
 
@@ -139,7 +138,7 @@ async def test_findings_of_a_misspelt_agent_are_an_error_not_an_empty_list(
 
     assert known["report"]["claims"]["edges"][0]["node"]["findings"] == [{"agent": "news_media"}]
     error = error_of(misspelt)
-    assert error["extensions"] == {"code": "INVALID_ARGUMENT", "argument": "agent"}
+    assert error["extensions"] == {"code": "INVALID_ARGUMENT", "argument": "agent", "requestId": ANY}
     assert "news_media" in error["message"]
 
 
@@ -157,4 +156,8 @@ async def test_report_findings_of_a_misspelt_agent_are_an_error_not_an_empty_lis
     misspelt = await client.execute(REPORT_FINDINGS_BY_AGENT, id=report_id, agent="newsMedia")
 
     assert known["report"]["findings"] == [{"agent": "data_metrics"}] * 2
-    assert error_of(misspelt)["extensions"] == {"code": "INVALID_ARGUMENT", "argument": "agent"}
+    assert error_of(misspelt)["extensions"] == {
+        "code": "INVALID_ARGUMENT",
+        "argument": "agent",
+        "requestId": ANY,
+    }

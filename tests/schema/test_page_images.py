@@ -105,8 +105,10 @@ async def test_page_image_needs_a_key_and_stays_in_the_organisation(
     async with httpx.AsyncClient(base_url=api_url, timeout=60) as anonymous:
         missing_key = await anonymous.get(path)
         bad_key = await anonymous.get(path, headers={"Authorization": "Bearer sibyl_nope_" + "x" * 40})
-        theirs = await anonymous.get(path, headers={"Authorization": f"Bearer {other_key}"})
-        nothing = await anonymous.get(unknown, headers={"Authorization": f"Bearer {other_key}"})
+        # one request id for both, so that their answers may be compared whole
+        theirs_and_same_id = {"Authorization": f"Bearer {other_key}", "X-Request-ID": "same"}
+        theirs = await anonymous.get(path, headers=theirs_and_same_id)
+        nothing = await anonymous.get(unknown, headers=theirs_and_same_id)
 
     assert (missing_key.status_code, bad_key.status_code) == (401, 401)
     assert missing_key.json()["errors"][0]["extensions"]["code"] == "UNAUTHENTICATED"

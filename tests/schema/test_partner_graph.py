@@ -8,6 +8,7 @@ import json
 import uuid
 from contextlib import AbstractContextManager
 from typing import Any
+from unittest.mock import ANY
 
 from redis.asyncio import Redis
 from sqlalchemy.engine import Engine
@@ -183,7 +184,11 @@ async def test_claims_filter_by_the_agent_the_latest_run_sent_them_to(
     assert routed["totalCount"] == 12
     assert all({"agent": "news_media"} in edge["node"]["routing"] for edge in routed["edges"])
     assert unrouted == {"totalCount": 0, "edges": []}
-    assert unknown["errors"][0]["extensions"] == {"code": "INVALID_ARGUMENT", "argument": "agent"}
+    assert unknown["errors"][0]["extensions"] == {
+        "code": "INVALID_ARGUMENT",
+        "argument": "agent",
+        "requestId": ANY,
+    }
     assert "geography, legal, news_media, academic, data_metrics" in unknown["errors"][0]["message"]
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import uuid
 from datetime import UTC, datetime, timedelta
+from unittest.mock import ANY
 
 import pymupdf
 from redis.asyncio import Redis
@@ -41,7 +42,7 @@ async def test_a_negative_after_sequence_on_report_events_is_an_invalid_argument
     assert refused["data"] == {"report": None}
     error = refused["errors"][0]
     assert error["message"] == "`afterSequence` must be 0 or more."
-    assert error["extensions"] == {"code": "INVALID_ARGUMENT", "argument": "afterSequence"}
+    assert error["extensions"] == {"code": "INVALID_ARGUMENT", "argument": "afterSequence", "requestId": ANY}
     assert "errors" not in allowed
 
 
@@ -58,7 +59,7 @@ async def test_bodies_that_are_not_json_get_a_json_error_with_a_code(client: Gra
     for response in (not_json, empty, no_query, plain_text, mutation_over_get):
         assert response.status_code == 400
         assert response.headers["content-type"].startswith("application/json")
-        assert response.json()["errors"][0]["extensions"] == {"code": "BAD_REQUEST"}
+        assert response.json()["errors"][0]["extensions"] == {"code": "BAD_REQUEST", "requestId": ANY}
     assert not_json.json()["errors"][0]["message"] == "Unable to parse request body as JSON"
 
 

@@ -1,0 +1,129 @@
+"""Request ids: the client's `X-Request-ID` (or one made for it) comes back in the response, in
+`extensions.requestId` of every error and in every log line of the request, uvicorn's included,
+in the LOG_FORMAT the operator chose."""
+
+from __future__ import annotations
+
+import io
+import json
+import logging
+import os
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+
+import pytest
+import websockets
+
+from app.log_setup import make_handler
+from tests.support.graphql import GraphQLClient
+
+BAD_QUERY = "query Marked { reports(first: 1) { nope } }"
+GENERATED = re.compile(r"[0-9a-f]{32}")
+
+
+@pytest.fixture
+def json_log() -> Iterator[io.StringIO]:
+    """The JSON lines the root logger writes while the test runs."""
+    stream = io.StringIO()
+    handler = make_handler("json", stream=stream)
+    root = logging.getLogger()
+    level = root.level
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)  # client errors are logged at INFO
+    try:
+        yield stream
+    finally:
+        root.removeHandler(handler)
+        root.setLevel(level)
+
+
+def lines_of(stream: io.StringIO) -> list[dict[str, str]]:
+    return [json.loads(line) for line in stream.getvalue().splitlines()]
+
+
+async def test_the_clients_id_comes_back_in_the_header_the_error_and_the_log(
+    client: GraphQLClient, json_log: io.StringIO
+) -> None:
+    response = await client.http.post(
+        "/graphql", json={"query": BAD_QUERY}, headers={"X-Request-ID": "ticket-42.a"}
+    )
+
+    assert response.headers["x-request-id"] == "ticket-42.a"
+    assert response.json()["errors"][0]["extensions"]["requestId"] == "ticket-42.a"
+    logged = [line for line in lines_of(json_log) if "client error" in line["message"]]
+    assert logged and all(line["request_id"] == "ticket-42.a" for line in logged)
+
+
+@pytest.mark.parametrize(
+    "sent", [None, "has spaces", "x" * 129, "quote\"d"], ids=["none", "spaces", "long", "quote"]
+)
+async def test_a_missing_or_unusable_id_is_replaced_by_a_new_one(
+    client: GraphQLClient, sent: str | None
+) -> None:
+    headers = {} if sent is None else {"X-Request-ID": sent}
+    response = await client.http.post("/graphql", json={"query": BAD_QUERY}, headers=headers)
+
+    request_id = response.headers["x-request-id"]
+    assert GENERATED.fullmatch(request_id)
+    assert response.json()["errors"][0]["extensions"]["requestId"] == request_id
+
+
+async def test_refusals_before_graphql_carry_the_id(api_url: str) -> None:
+    anonymous = GraphQLClient(api_url)
+    try:
+        response = await anonymous.http.post(
+            "/graphql",
+            json={"query": "{ reports(first: 1) { totalCount } }"},
+            headers={"X-Request-ID": "no-key-1"},
+        )
+    finally:
+        await anonymous.aclose()
+
+    assert response.status_code == 401 and response.headers["x-request-id"] == "no-key-1"
+    assert response.json()["errors"][0]["extensions"] == {"code": "UNAUTHENTICATED", "requestId": "no-key-1"}
+
+
+async def test_a_websockets_id_is_its_handshakes_for_every_operation(
+    client: GraphQLClient, api_key: str
+) -> None:
+    url = client.http.base_url.copy_with(scheme="ws").join("/graphql")
+    async with websockets.connect(
+        str(url),
+        subprotocols=[websockets.Subprotocol("graphql-transport-ws")],
+        additional_headers={"X-Request-ID": "socket-7"},
+    ) as ws:
+        assert ws.response is not None and ws.response.headers["x-request-id"] == "socket-7"
+        await ws.send(
+            json.dumps({"type": "connection_init", "payload": {"authorization": f"Bearer {api_key}"}})
+        )
+        assert json.loads(await ws.recv())["type"] == "connection_ack"
+        await ws.send(json.dumps({"id": "1", "type": "subscribe", "payload": {"query": BAD_QUERY}}))
+        answer = json.loads(await ws.recv())
+
+    assert answer["type"] == "error"
+    assert answer["payload"][0]["extensions"]["requestId"] == "socket-7"
+
+
+def test_the_servers_own_lines_follow_log_format() -> None:
+    """uvicorn sets up its own logging, then loads `schema.asgi:app`: from then on its lines (start-up,
+    access) go through the API's handler, as JSON lines under LOG_FORMAT=json."""
+    script = (
+        "import logging.config, uvicorn.config, schema.asgi as entry; "
+        "logging.config.dictConfig(uvicorn.config.LOGGING_CONFIG); "
+        "entry.app; "
+        "logging.getLogger('uvicorn.error').info('Application startup complete.')"
+    )
+    environment = {**os.environ, "LOG_FORMAT": "json"}
+    finished = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+        env=environment,
+    )
+
+    line = json.loads(finished.stderr.strip().splitlines()[-1])
+    assert line["logger"] == "uvicorn.error" and line["message"] == "Application startup complete."
