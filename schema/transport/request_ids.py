@@ -24,7 +24,7 @@ def request_id_of(scope: Scope) -> str:
     """The client's `X-Request-ID` when it is one we may log and echo, else a new one."""
     for name, value in scope.get("headers", ()):
         if name == HEADER and _ACCEPTABLE.fullmatch(value):
-            return value.decode()
+            return bytes(value).decode()
     return uuid.uuid4().hex
 
 

@@ -57,7 +57,7 @@ async def test_the_clients_id_comes_back_in_the_header_the_error_and_the_log(
 
 
 @pytest.mark.parametrize(
-    "sent", [None, "has spaces", "x" * 129, "quote\"d"], ids=["none", "spaces", "long", "quote"]
+    "sent", [None, "has spaces", "x" * 129, 'quote"d'], ids=["none", "spaces", "long", "quote"]
 )
 async def test_a_missing_or_unusable_id_is_replaced_by_a_new_one(
     client: GraphQLClient, sent: str | None
