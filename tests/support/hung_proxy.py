@@ -94,21 +94,21 @@ def proxied_url(url: str, port: int) -> str:
     return urlunsplit((parts.scheme, netloc, parts.path, query, parts.fragment))
 
 
-def _connector(url: str) -> Callable[[], Awaitable[Streams]]:
+def server_connector(url: str, default_port: int = 6379) -> Callable[[], Awaitable[Streams]]:
     """How to reach the server of `url`: its TCP address, or Postgres's Unix socket (`?host=/dir`)."""
     parts = urlsplit(url)
     socket_dir = parse_qs(parts.query).get("host", [""])[0]
     if socket_dir.startswith("/"):
         path = str(next(p for p in Path(socket_dir).glob(".s.PGSQL.*") if not p.name.endswith(".lock")))
         return lambda: asyncio.open_unix_connection(path)
-    host, port = parts.hostname or "127.0.0.1", parts.port or 6379
+    host, port = parts.hostname or "127.0.0.1", parts.port or default_port
     return lambda: asyncio.open_connection(host, port)
 
 
 @asynccontextmanager
 async def hung_proxy(url: str) -> AsyncIterator[tuple[HungProxy, str]]:
     """A proxy in front of the server of `url`, and the URL that goes through it."""
-    proxy = HungProxy(_connector(url))
+    proxy = HungProxy(server_connector(url))
     await proxy.start()
     try:
         yield proxy, proxied_url(url, proxy.port)

@@ -11,14 +11,11 @@ from __future__ import annotations
 import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager, suppress
-from pathlib import Path
-from urllib.parse import parse_qs, urlsplit
 
-from tests.support.hung_proxy import proxied_url
+from tests.support.hung_proxy import Streams, proxied_url, server_connector
 
 CHUNK = 65536
 
-Streams = tuple[asyncio.StreamReader, asyncio.StreamWriter]
 
 
 class SlowLink:
@@ -83,22 +80,11 @@ class SlowLink:
                 sink.close()
 
 
-def _connector(url: str) -> Callable[[], Awaitable[Streams]]:
-    """The server of `url`: its TCP address, or Postgres's Unix socket (`?host=/dir`)."""
-    parts = urlsplit(url)
-    socket_dir = parse_qs(parts.query).get("host", [""])[0]
-    if socket_dir.startswith("/"):
-        path = str(next(p for p in Path(socket_dir).glob(".s.PGSQL.*") if not p.name.endswith(".lock")))
-        return lambda: asyncio.open_unix_connection(path)
-    host, port = parts.hostname or "127.0.0.1", parts.port or 5432
-    return lambda: asyncio.open_connection(host, port)
-
-
 @asynccontextmanager
 async def slow_link(url: str, delay: float) -> AsyncIterator[str]:
     """A proxy adding `delay` seconds each way in front of the server of `url`; yields the URL
     that goes through it."""
-    link = SlowLink(_connector(url), delay)
+    link = SlowLink(server_connector(url, default_port=5432), delay)
     await link.start()
     try:
         yield proxied_url(url, link.port)
