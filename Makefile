@@ -80,6 +80,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench.fetch_bombs
 	$(BIN)/python -m bench.auth_abuse
 	$(BIN)/python -m bench.http_abuse
+	$(BIN)/python -m bench.fair_queue
 
 clean:
 	rm -rf $(VENV)

@@ -161,6 +161,23 @@ class Settings(BaseSettings):
         description="Times a parse or analysis job is started for one report or run before it is left in "
         "ERROR with the reason (a file or run that keeps killing its worker is never re-queued forever).",
     )
+    org_max_running_jobs: int = Field(
+        default=2,
+        ge=0,
+        description="Parses and analyses one organisation may have running (or next in line to start) "
+        "at once, across all workers. Its further jobs wait without holding up other organisations' "
+        "work: organisations with waiting jobs take turns, and each waiting job starts as one of its "
+        "organisation's running jobs ends. Waiting does not use up a job's attempts or time limit. "
+        "0: no limit, one first-in-first-out queue. The workers' value counts: they publish it in "
+        "Redis, and the API queues by it.",
+    )
+    org_job_lease_seconds: float = Field(
+        default=30.0,
+        gt=0,
+        description="A worker running a job renews its hold on one of its organisation's "
+        "ORG_MAX_RUNNING_JOBS places this often (x1/3). When a worker dies, its places are free again "
+        "at once if another worker runs on the same machine, else once their holds lapse.",
+    )
     document_workers: int = Field(
         default=3,
         gt=0,
@@ -518,6 +535,37 @@ class Settings(BaseSettings):
     log_level_http: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = Field(
         default="WARNING",
         description="Level of the httpx/httpcore loggers. INFO logs one line per HTTP request (LLM, search).",
+    )
+    metrics_enabled: bool = Field(
+        default=True,
+        description="Serve Prometheus metrics (`GET /metrics` of the API, WORKER_METRICS_PORT of the worker) "
+        "and time GraphQL operations and jobs for them. Metrics carry no organisation's content.",
+    )
+    metrics_port: int = Field(
+        default=0,
+        ge=0,
+        le=65535,
+        description="0: the API serves `GET /metrics` on its own port, without an API key. N: on a listener "
+        "of its own on port N (at METRICS_HOST), and not on the API's port.",
+    )
+    worker_metrics_port: int = Field(
+        default=0,
+        ge=0,
+        le=65535,
+        description="Port on which the worker serves its metrics (jobs, parse and analysis stages, LLM calls "
+        "and searches happen there), at METRICS_HOST; 0: not served.",
+    )
+    metrics_host: str = Field(
+        default="127.0.0.1",
+        description="Address the metrics listeners of METRICS_PORT and WORKER_METRICS_PORT bind to "
+        "(0.0.0.0 for a Prometheus on another host or container).",
+    )
+    metrics_max_operation_names: int = Field(
+        default=100,
+        ge=0,
+        description="Distinct GraphQL operation names an API process labels its operation metrics with "
+        "(first come, at most 64 characters each); further names count as `other`, unnamed "
+        "operations as `anonymous`.",
     )
     restart_backoff_seconds: float = Field(
         default=0.5,

@@ -10,7 +10,10 @@ Also reported: LLM calls and tokens per claim.
 Every claim goes to two investigators that disagree (one supports, one contradicts), so the judge
 asks the LLM about every claim: the heaviest LLM load a pass can produce.
 
-    python -m bench.pipeline_run [--claims 100] [--latency 0.2] [--runs 3]
+    python -m bench.pipeline_run [--claims 100] [--latency 0.2] [--runs 3] [--trace]
+
+`--trace` runs it with traces on (`app.tracing`), exported to an OTLP collector in this process, to
+measure what tracing costs; METRICS_ENABLED=false measures it without metrics.
 """
 
 from __future__ import annotations
@@ -19,9 +22,12 @@ import argparse
 import asyncio
 import json
 import math
+import os
 import re
 import statistics
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from typing import Any
 
 from redis.asyncio import Redis
@@ -32,9 +38,11 @@ from app.db.session import create_engine, create_session_factory
 from app.events import EventLog
 from app.llm import LLMClient
 from app.services.analysis import open_analysis_run
+from app.tracing import configure_tracing, stop_tracing
 from bench.common import bench_settings, print_summary, print_table
 from tests.support.fake_llm import FakeReply, fake_llm_server, settings_for
 from tests.support.investigators import contradicting, strong_support
+from tests.support.otlp_collector import Collector, otlp_collector
 from tests.support.pipeline import KNOWN_CLAIMS, investigators, pipeline_runner, seed_report
 from tests.support.services import RunningServices, running_services
 
@@ -105,8 +113,23 @@ async def one_run(settings: Settings, claims: int) -> dict[str, float]:
         await engine.dispose()
 
 
-async def measure(services: RunningServices, claims: int, latency: float, runs: int) -> None:
-    async with fake_llm_server() as fake:
+@asynccontextmanager
+async def traced(on: bool) -> AsyncIterator[Collector | None]:
+    """Traces on, to a collector in this process, for the block (`--trace`); else nothing."""
+    if not on:
+        yield None
+        return
+    async with otlp_collector() as collector:
+        os.environ["OTEL_EXPORTER_OTLP_ENDPOINT"] = collector.url
+        configure_tracing("bench-pipeline-run")
+        try:
+            yield collector
+        finally:
+            await asyncio.to_thread(stop_tracing)  # the exporter's thread posts to this event loop
+
+
+async def measure(services: RunningServices, claims: int, latency: float, runs: int, trace: bool) -> None:
+    async with fake_llm_server() as fake, traced(trace) as collector:
         fake.handler = answer
         base = settings_for(fake, llm_model_routing=ROUTE_MODEL, llm_model_judgment=JUDGE_MODEL)
         settings = bench_settings(services, **base)
@@ -153,6 +176,9 @@ async def measure(services: RunningServices, claims: int, latency: float, runs: 
                 "ratio": round(slow / bound, 2),
                 "calls_per_claim": round(results["zero latency"]["calls"] / claims, 2),
                 "tokens_per_claim": round(results["zero latency"]["tokens"] / claims),
+                "tracing": trace,
+                "metrics": settings.metrics_enabled,
+                "spans": len(collector.spans) if collector is not None else 0,
             }
         )
 
@@ -164,9 +190,10 @@ def main() -> None:
     parser.add_argument("--claims", type=int, default=100)
     parser.add_argument("--latency", type=float, default=0.2)
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--trace", action="store_true", help="with traces on (to a collector here)")
     args = parser.parse_args()
     with running_services() as services:
-        asyncio.run(measure(services, args.claims, args.latency, args.runs))
+        asyncio.run(measure(services, args.claims, args.latency, args.runs, args.trace))
 
 
 if __name__ == "__main__":

@@ -15,6 +15,8 @@ from schema.mutations.evidence_delete import DeleteEvidenceDocumentMutation
 from schema.mutations.registry_match_decide import RegistryMatchMutation
 from schema.mutations.report_delete import DeleteReportMutation
 from schema.mutations.report_upload import UploadReportMutation
+from schema.operation_metrics import OperationMetrics
+from schema.operation_tracing import OperationTraces
 from schema.transport.ws_guard import WebSocketOperationGuard
 from schema.types.events import EventSubscription
 from schema.types.evidence import EvidenceQuery
@@ -61,13 +63,21 @@ Subscription = _joined(
 
 
 #: Unexpected exceptions reach clients as a generic message (and the server log in full); every
-#: error carries an `ErrorCode` (listed in the schema, so GraphiQL documents them). Execution takes
-#: the shortcuts of `schema.fast_execution` when they are enabled, else Strawberry's own.
+#: error carries an `ErrorCode` (listed in the schema, so GraphiQL documents them). Every operation
+#: is counted and timed for the metrics, its errors read as the client gets them (so first in the
+#: list). Execution takes the shortcuts of `schema.fast_execution` when they are enabled, else
+#: Strawberry's own.
 schema = SibylSchema(
     query=Query,
     mutation=Mutation,
     subscription=Subscription,
     types=[ErrorCode],
-    extensions=[MaskUnexpectedErrors, RequestLimits, WebSocketOperationGuard],
+    extensions=[
+        OperationMetrics,
+        OperationTraces,
+        MaskUnexpectedErrors,
+        RequestLimits,
+        WebSocketOperationGuard,
+    ],
     execution_context_class=fast_execution.execution_context_class(),
 )

@@ -18,6 +18,7 @@ from app.embeddings import Embedder
 from app.events import EventLog
 from app.events.hub import EventHub
 from app.llm.client import LLMClient
+from app.metrics.labels import FirstCome
 from app.organisations import Principal
 from app.ratelimit import RateLimiter
 from schema.verdicts_first import VerdictsFirst
@@ -42,6 +43,8 @@ class Services:
     authenticator: Authenticator
     rate_limiter: RateLimiter
     llm: LLMClient | None  # answers `askReport` questions (None: extractive answers)
+    #: The operation names this process's metrics label operations with (`schema.operation_metrics`).
+    operation_names: FirstCome = field(default_factory=FirstCome)
 
 
 @dataclass

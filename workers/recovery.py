@@ -11,6 +11,7 @@ from arq.connections import ArqRedis
 from app.db.models import ReportStatus
 from app.db.session import SessionFactory
 from app.events import EventLog
+from app.fair_queue import queue_position
 from app.log_setup import ensure_log_context
 from app.queue import enqueue_parse, enqueue_pipeline
 from app.services.analysis import gave_up_message, give_up_run, locked_run, runs_to_resume
@@ -55,11 +56,17 @@ async def resume_abandoned_analyses(
     session_factory: SessionFactory, event_log: EventLog, pool: ArqRedis, *, max_attempts: int
 ) -> int:
     """Queue a resume for every analysis whose worker died (its lease lapsed, or its owner process
-    is gone); returns how many. A run that has used `max_attempts` is left in ERROR instead."""
+    is gone); returns how many. A run that has used `max_attempts` is left in ERROR instead.
+
+    A run whose job still waits in the queue is left to that job (a PENDING run's turn may come
+    long after the grace period): queueing another each sweep would only pile up jobs behind it.
+    """
     queued = 0
     for run in await runs_to_resume(session_factory, pending_grace_seconds=PENDING_GRACE_SECONDS):
         if run.attempts >= max_attempts:
             await give_up_abandoned(event_log, run.run_id, max_attempts)
+            continue
+        if await queue_position(pool, run.run_id) is not None:
             continue
         await enqueue_pipeline(pool, run.run_id, reason="recovery")
         queued += 1

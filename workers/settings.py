@@ -16,17 +16,22 @@ from app.events import EventLog
 from app.knowledge.search import KnowledgeSearch
 from app.knowledge.store import index_knowledge_base
 from app.llm import create_llm_client
+from app.metrics.worker import job_hooks, worker_metrics
 from app.pipeline.runner import PipelineRunner, open_checkpointer
 from app.pipeline.runtime import PipelineDeps
 from app.pipeline.specialists import load_investigators
 from app.queue import PARSE_REPORT_JOB, RUN_PIPELINE_JOB
+from app.services.job_owners import report_owner, run_owner
+from workers.fair import dispatching, in_turn
 from workers.jobs import PARSE_JOB_TRIES, parse_report, run_pipeline, sweep_abandoned_analyses
 from workers.recovery import requeue_unfinished_parses, resume_abandoned_analyses
+from workers.request_context import carrying_request_context
 from workers.resilience import retrying_redis_settings
 
 
 async def startup(ctx: dict[str, Any]) -> None:
-    """Open the shared clients (database, LLM, checkpointer), then run the recovery sweep.
+    """Open the shared clients (database, LLM, checkpointer), start letting waiting jobs through
+    (`workers.fair`), then run the recovery sweep.
 
     Events are published through a Redis client of their own that does not retry: ARQ's pool
     retries each command for seconds when Redis is down, while a PUBLISH that fails is only logged
@@ -36,6 +41,7 @@ async def startup(ctx: dict[str, Any]) -> None:
     exit_stack = AsyncExitStack()
     engine = create_engine(settings.require_database_url())
     exit_stack.push_async_callback(engine.dispose)
+    exit_stack.enter_context(worker_metrics(settings, engine))  # WORKER_METRICS_PORT (app.metrics.worker)
     session_factory = create_session_factory(engine)
     events_redis = Redis.from_url(redis_url(settings), socket_connect_timeout=1, socket_timeout=5)
     exit_stack.push_async_callback(events_redis.aclose)
@@ -62,6 +68,7 @@ async def startup(ctx: dict[str, Any]) -> None:
         event_log=event_log,
         pipeline_runner=PipelineRunner(deps, checkpointer),
     )
+    await exit_stack.enter_async_context(dispatching(ctx["redis"], settings.org_max_running_jobs))
     await requeue_unfinished_parses(session_factory, ctx["redis"])
     await resume_abandoned_analyses(
         session_factory, event_log, ctx["redis"], max_attempts=settings.max_job_attempts
@@ -91,13 +98,13 @@ def worker_settings(settings: Settings) -> dict[str, Any]:
     return {
         "functions": [
             func(
-                parse_report,
+                carrying_request_context(in_turn(parse_report, report_owner), PARSE_REPORT_JOB),
                 name=PARSE_REPORT_JOB,
                 timeout=settings.parse_job_timeout_seconds,
                 max_tries=PARSE_JOB_TRIES,
             ),
             func(
-                run_pipeline,
+                carrying_request_context(in_turn(run_pipeline, run_owner), RUN_PIPELINE_JOB),
                 name=RUN_PIPELINE_JOB,
                 timeout=settings.pipeline_job_timeout_seconds,
                 max_tries=50,
@@ -111,6 +118,7 @@ def worker_settings(settings: Settings) -> dict[str, Any]:
         "ctx": {"settings": settings},
         "handle_signals": True,
         "poll_delay": 0.2,
+        **job_hooks(settings),  # each job run timed and counted for the metrics
     }
 
 

@@ -16,6 +16,7 @@ Breakers live per process (a worker's state is its own), keyed by provider, base
 
 from __future__ import annotations
 
+import enum
 import logging
 import time
 from collections.abc import Callable
@@ -28,6 +29,12 @@ logger = logging.getLogger(__name__)
 
 #: Reasons of `AttemptFailed` that say the provider is not answering properly.
 _OUTAGE_REASONS = frozenset({"timeout", "connection", "bad_response"})
+
+
+class BreakerState(enum.StrEnum):
+    CLOSED = "closed"  # calls go out
+    OPEN = "open"  # calls are refused until the cool-down passes
+    HALF_OPEN = "half_open"  # the cool-down is over: the next call is the probe
 
 
 def is_outage(failure: AttemptFailed) -> bool:
@@ -51,6 +58,12 @@ class CircuitBreaker:
     def is_open(self) -> bool:
         """Whether calls are being refused right now (no probe is due)."""
         return self._tripped and self.clock() < self.open_until
+
+    @property
+    def state(self) -> BreakerState:
+        if not self._tripped:
+            return BreakerState.CLOSED
+        return BreakerState.OPEN if self.is_open else BreakerState.HALF_OPEN
 
     @property
     def _tripped(self) -> bool:
@@ -117,6 +130,11 @@ def breaker_for(settings: Settings, *key: str) -> CircuitBreaker:
         breaker.threshold = settings.circuit_breaker_failures
         breaker.cooldown_seconds = settings.circuit_breaker_cooldown_seconds
     return breaker
+
+
+def breakers() -> dict[tuple[str, ...], CircuitBreaker]:
+    """This process's breakers by key (for the metrics, `app.llm.metrics`)."""
+    return dict(_BREAKERS)
 
 
 def reset_breakers() -> None:

@@ -19,9 +19,11 @@ from app.llm.answers import M, parse_answer, repair_prompt
 from app.llm.backoff import RetriesExhausted, RetryPolicy, with_retries
 from app.llm.breaker import breaker_for
 from app.llm.errors import AttemptFailed, InvalidAnswer, LLMUnavailable, ModelFailed
+from app.llm.metrics import record_call
 from app.llm.protocol import Completion, Message, chat_request, read_completion
 from app.llm.roles import LLMRole, models_for, primary_model
 from app.llm.usage import UsageTrace, estimate_cost
+from app.tracing import span
 
 logger = logging.getLogger(__name__)
 
@@ -159,22 +161,25 @@ class LLMClient:
         """
         completion: Completion | None = None
         latency_ms = 0.0
-        sent = ok = False
-        try:
-            async with self._semaphore:
-                sent = True
-                started = time.perf_counter()
-                try:
-                    response = await self._post(call, messages)
-                finally:
-                    latency_ms = (time.perf_counter() - started) * 1000
-            completion = read_completion(response)
-            answer = parse_answer(completion.content, call.schema)
-            ok = True
-            return answer
-        finally:
-            if sent:  # a call cancelled while waiting for the semaphore cost nothing
-                self._record(call, completion, latency_ms, ok)
+        sent = False
+        failure: BaseException | None = None
+        with span("llm.call", **{"gen_ai.request.model": call.model, "sibyl.llm.role": call.role.value}):
+            try:
+                async with self._semaphore:
+                    sent = True
+                    started = time.perf_counter()
+                    try:
+                        response = await self._post(call, messages)
+                    finally:
+                        latency_ms = (time.perf_counter() - started) * 1000
+                completion = read_completion(response)
+                return parse_answer(completion.content, call.schema)
+            except BaseException as exc:
+                failure = exc
+                raise
+            finally:
+                if sent:  # a call cancelled while waiting for the semaphore cost nothing
+                    self._record(call, completion, latency_ms, failure)
 
     async def _post(self, call: _Call[M], messages: list[Message]) -> httpx.Response:
         """POST the request, with `llm_timeout_seconds` as the limit of the whole call."""
@@ -188,7 +193,10 @@ class LLMClient:
         except httpx.RequestError as exc:
             raise AttemptFailed("connection", f"{type(exc).__name__}: {exc}", retryable=True) from exc
 
-    def _record(self, call: _Call[M], completion: Completion | None, latency_ms: float, ok: bool) -> None:
+    def _record(
+        self, call: _Call[M], completion: Completion | None, latency_ms: float, failure: BaseException | None
+    ) -> None:
+        """The call in the run's usage trace and, the same figures, in the process's metrics."""
         prompt_tokens = completion.prompt_tokens if completion else 0
         completion_tokens = completion.completion_tokens if completion else 0
         cost = completion.reported_cost_usd if completion else None
@@ -201,7 +209,16 @@ class LLMClient:
             completion_tokens=completion_tokens,
             latency_ms=latency_ms,
             cost_usd=cost,
-            ok=ok,
+            ok=failure is None,
+        )
+        record_call(
+            role=call.role.value,
+            model=call.model,
+            failure=failure,
+            prompt_tokens=prompt_tokens,
+            completion_tokens=completion_tokens,
+            cost_usd=cost,
+            seconds=latency_ms / 1000,
         )
 
 

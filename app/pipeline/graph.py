@@ -14,9 +14,10 @@ from langgraph.types import Send
 from app.pipeline.claims_node import extract_claims
 from app.pipeline.compile import compile_report
 from app.pipeline.judge_node import judge_evidence
+from app.pipeline.metrics import timed
 from app.pipeline.orchestrator import orchestrate
 from app.pipeline.runtime import PipelineDeps
-from app.pipeline.specialists import AGENT_TO_NODE, investigate
+from app.pipeline.specialists import AGENT_TO_NODE, NODE_TO_AGENT, investigate
 from app.pipeline.state import PipelineInput, PipelineState
 from app.verification.records import SPECIALISTS, SpecialistTask
 
@@ -58,15 +59,17 @@ def should_continue_or_compile(state: PipelineState) -> str:
 
 
 def build_graph() -> StateGraph[PipelineState, PipelineDeps, PipelineInput, PipelineState]:
+    """The graph, each node's runs timed under its name and traced (`app.pipeline.metrics`)."""
     graph = StateGraph(PipelineState, context_schema=PipelineDeps, input_schema=PipelineInput)
-    graph.add_node("extract_claims", extract_claims)
-    graph.add_node("orchestrate", orchestrate)
+    graph.add_node("extract_claims", timed("extract_claims", extract_claims))
+    graph.add_node("orchestrate", timed("orchestrate", orchestrate))
     for node in AGENT_TO_NODE.values():
         # The node protocol types `runtime` as keyword-only; LangGraph passes it by name.
-        graph.add_node(node, investigate, input_schema=SpecialistTask)  # type: ignore[call-overload]
+        traced_as = f"specialist {NODE_TO_AGENT[node]}"
+        graph.add_node(node, timed(node, investigate, traced_as), input_schema=SpecialistTask)  # type: ignore[call-overload]
         graph.add_edge(node, JUDGE)
-    graph.add_node(JUDGE, judge_evidence)
-    graph.add_node("compile_report", compile_report)
+    graph.add_node(JUDGE, timed(JUDGE, judge_evidence))
+    graph.add_node("compile_report", timed("compile_report", compile_report))
     graph.add_edge(START, "extract_claims")
     graph.add_edge("extract_claims", "orchestrate")
     graph.add_conditional_edges("orchestrate", route_to_specialists, [*AGENT_TO_NODE.values(), JUDGE])

@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 from app.degradation import RunWarning, WarningCode, failure_cause, fallback_warnings
 from app.events.log import EventTransaction
 from app.llm import LLMClient, LLMRole, LLMUnavailable, UsageTrace
+from app.pipeline.metrics import count_verdicts
 from app.pipeline.persistence import add_usage, save_verdicts
 from app.pipeline.runtime import NodeRecorder, PipelineDeps
 from app.pipeline.specialists import unguided_agents
@@ -354,4 +355,5 @@ async def judge_evidence(state: PipelineState, runtime: Runtime[PipelineDeps]) -
                 "iteration": iteration,
             },
         )
+    count_verdicts(verdicts)
     return {"verdicts": verdicts, "reinvestigation_requests": requests}

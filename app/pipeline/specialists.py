@@ -20,6 +20,7 @@ from langgraph.runtime import Runtime
 from app.config import Settings
 from app.db.outages import is_transient_db_error
 from app.llm import UsageTrace
+from app.pipeline.metrics import count_findings
 from app.pipeline.persistence import (
     add_usage,
     earlier_finding_contents,
@@ -331,6 +332,7 @@ async def investigate(task: SpecialistTask, runtime: Runtime[PipelineDeps]) -> d
         await emit_findings(recorder, transaction, findings)
         await emit_info_exchange(recorder, transaction, agent, posted, outcome.info_responses)
         await emit_pass_end(recorder, transaction, task, investigation.error, findings, unchanged)
+    count_findings(findings)
     return {
         "findings": findings,
         "agent_status": {agent: status},

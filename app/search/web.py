@@ -19,12 +19,14 @@ from urllib.parse import urlsplit, urlunsplit
 
 from app.config import Settings
 from app.knowledge.search import KnowledgeSearch
+from app.metrics.catalogue import SEARCHES
 from app.organisations.keys import LOCAL_ORGANISATION_ID
 from app.search.domains import matches
 from app.search.library import PROVIDER as LIBRARY
 from app.search.library import LibrarySearch
 from app.search.results import SearchAPIError, SearchResponse, SearchResult
 from app.search.tavily import TavilySearch
+from app.tracing import span
 
 logger = logging.getLogger(__name__)
 
@@ -125,21 +127,22 @@ class EvidenceSearch:
             raise SearchAPIError("search", reasons)
         self.queries += 1
         limit = max_results or self._settings.search_max_results
-        answers = await asyncio.gather(
-            *(
-                provider.search(
-                    query,
-                    max_results=limit,
-                    include_domains=include_domains,
-                    exclude_domains=exclude_domains,
-                    time_range=time_range,
-                    topic=topic,
-                    search_depth=search_depth,
-                )
-                for provider in providers
-            ),
-            return_exceptions=True,
-        )
+        with span("search", **{"sibyl.search.providers": ",".join(provider.name for provider in providers)}):
+            answers = await asyncio.gather(
+                *(
+                    provider.search(
+                        query,
+                        max_results=limit,
+                        include_domains=include_domains,
+                        exclude_domains=exclude_domains,
+                        time_range=time_range,
+                        topic=topic,
+                        search_depth=search_depth,
+                    )
+                    for provider in providers
+                ),
+                return_exceptions=True,
+            )
         response = SearchResponse(query=query)
         found: list[list[SearchResult]] = []
         for provider, answer in zip(providers, answers, strict=True):
@@ -153,6 +156,7 @@ class EvidenceSearch:
             else:
                 response.providers.append(provider.name)
                 found.append(answer)
+            SEARCHES.labels(provider.name, "error" if provider.name in response.errors else "ok").inc()
             if provider.name != LIBRARY:
                 self.web_queries += 1
                 if provider.name in response.errors:

@@ -17,6 +17,7 @@ from app.db.runs import latest_run
 from app.db.session import SessionFactory
 from app.events import EventLog
 from app.events.log import EventTransaction
+from app.fair_queue import JobOwner
 from app.questions.cache import forget_answers
 from app.queue import check_queue, enqueue_pipeline
 from app.services.lease import ACTIVE_RUN_STATUSES, CANCELLED, PENDING_GRACE_SECONDS, LeaseState, lease_state
@@ -80,7 +81,8 @@ async def start_analysis(
         skip_claims_extraction=skip_claims_extraction,
         max_iterations=max_iterations,
     )
-    await enqueue_pipeline(arq, started.run.id, reason="start")
+    owner = JobOwner(started.report.organisation_id, report_id)
+    await enqueue_pipeline(arq, started.run.id, reason="start", owner=owner)
     await forget_answers(arq, report_id)  # a new analysis: earlier answers about the report are stale
     return started
 
@@ -185,7 +187,7 @@ async def resume_analysis(event_log: EventLog, arq: ArqRedis, report_id: uuid.UU
         await transaction.emit(
             report_id, "analysis_resumed", {"analysis_id": str(run.id)}, analysis_run_id=run.id
         )
-    await enqueue_pipeline(arq, run.id, reason="resume")
+    await enqueue_pipeline(arq, run.id, reason="resume", owner=JobOwner(report.organisation_id, report.id))
     return AnalysisStarted(report=report, run=run)
 
 

@@ -41,6 +41,8 @@ from app.documents.processes import (
 from app.documents.reading import count_pages, read_page_range
 from app.documents.text import TextLimit
 from app.events import EventLog
+from app.metrics.catalogue import PARSE_STAGE_SECONDS, PARSES
+from app.metrics.stages import StageClock
 
 logger = logging.getLogger(__name__)
 
@@ -69,6 +71,19 @@ async def parse_report(
 
     `documents` and `max_attempts` default to the process's settings.
     """
+    outcome = await _parse(session_factory, event_log, report_id, progress_every, documents, max_attempts)
+    PARSES.labels(outcome.name.lower()).inc()
+    return outcome
+
+
+async def _parse(
+    session_factory: SessionFactory,
+    event_log: EventLog,
+    report_id: uuid.UUID,
+    progress_every: int,
+    documents: DocumentProcesses | None,
+    max_attempts: int | None,
+) -> ParseOutcome:
     if documents is None or max_attempts is None:
         settings = get_settings()
         documents = documents or document_processes(settings)
@@ -136,24 +151,30 @@ async def _parse_content(
     progress_every: int,
 ) -> None:
     started = time.perf_counter()
+    clock = StageClock(PARSE_STAGE_SECONDS)
     pages: list[tuple[int, str]] = []
     removed = text_bytes = 0
     text_limit = TextLimit.from_settings(get_settings())
     async with pdf_file(content) as path:  # each batch then sends a path, not the whole PDF
-        page_count = await documents.call(count_pages, path, organisation=organisation_id)
+        with clock.stage("count_pages"):
+            page_count = await documents.call(count_pages, path, organisation=organisation_id)
         await _mark_parsing(event_log, report_id, page_count)
         for start in range(1, page_count + 1, progress_every):
             stop = start + progress_every - 1
-            batch = await documents.call(
-                read_page_range, path, start, stop, text_limit, text_bytes, organisation=organisation_id
-            )
+            with clock.stage("read_pages"):
+                batch = await documents.call(
+                    read_page_range, path, start, stop, text_limit, text_bytes, organisation=organisation_id
+                )
             pages.extend(batch.pages)
             removed += batch.removed_characters
             text_bytes += batch.text_bytes
-            await _store_batch(event_log, report_id, batch.pages, page_count)
+            with clock.stage("store_pages"):
+                await _store_batch(event_log, report_id, batch.pages, page_count)
     if removed:
         logger.info("report %s: removed %d unstorable character(s) from its text", report_id, removed)
-    await _mark_parsed(event_log, report_id, pages, time.perf_counter() - started, removed)
+    with clock.stage("finish"):
+        await _mark_parsed(event_log, report_id, pages, time.perf_counter() - started, removed)
+    clock.observe()
 
 
 @asynccontextmanager

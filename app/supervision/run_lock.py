@@ -7,7 +7,8 @@ when its owner dies however it dies (even SIGKILL), so a stale file never blocks
 run takes the lock, reads what the dead one recorded and stops what it left running.
 
 The file holds one JSON object: the owner's pid and process start time, when it started, the API
-URL, its children (`name -> [pid, start time]`) and the services it gave up on (`down`).
+URL, its children (`name -> [pid, start time]`), how often it restarted each (`restarts`) and the
+services it gave up on (`down`).
 """
 
 from __future__ import annotations
@@ -88,6 +89,12 @@ class RunLock:
             children[name] = [pid, _start_ticks(pid)]
         self.update(children=children)
 
+    def restarted(self, name: str) -> None:
+        """Count a restart of `name` (the API's metrics read them: `app.supervision.restart_metrics`)."""
+        restarts = dict(self.record.get("restarts", {}))
+        restarts[name] = int(restarts.get(name, 0)) + 1
+        self.update(restarts=restarts)
+
     def down(self, name: str, reason: str | None) -> None:
         """Record that the run gave up on `name` (None: it is back)."""
         down = dict(self.record.get("down", {}))
@@ -132,6 +139,7 @@ def acquire(data_dir: Path, api_url: str) -> RunLock:
         started_at=time.strftime("%Y-%m-%d %H:%M:%S UTC", time.gmtime()),
         api=api_url,
         children={},
+        restarts={},
         down={},
     )
     return lock

@@ -160,6 +160,8 @@ class Supervisor:
             return self._schedule(watch, time.monotonic(), f"did not restart: {type(exc).__name__}: {exc}")
         watch.started_at, watch.restart_at = time.monotonic(), None
         self._started(watch.service, "restarted")
+        if self.lock is not None:
+            self.lock.restarted(watch.service.name)
         return True
 
     def _schedule(self, watch: _Watch, now: float, event: str) -> bool:

@@ -19,7 +19,17 @@ def progress_text(report: Report) -> str:
     filled = round(BAR_WIDTH * min(max(percent, 0.0), 100.0) / 100)
     stage = (analysis.pipeline_stage if analysis else None) or report.status.lower()
     agents = f" · {', '.join(analysis.active_agents)}" if analysis and analysis.active_agents else ""
-    return f"[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {percent:3.0f}%  {stage}{agents}"
+    return f"[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {percent:3.0f}%  {stage}{agents}{_queued(report)}"
+
+
+def _queued(report: Report) -> str:
+    """` · queued, 3 jobs ahead` while the report's job waits for a worker (organisations take turns)."""
+    ahead = report.queue_position
+    if ahead is None:
+        return ""
+    return (
+        " · queued, starts next" if ahead == 0 else f" · queued, {ahead} job{'s' if ahead > 1 else ''} ahead"
+    )
 
 
 class Display:

@@ -13,7 +13,7 @@ fragment AnalysisFields on Analysis {
 REPORT_FIELDS = (
     """
 fragment ReportFields on Report {
-  id status filename companyName pageCount errorMessage
+  id status filename companyName pageCount errorMessage queuePosition
   analysis { ...AnalysisFields }
 }
 """

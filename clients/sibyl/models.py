@@ -99,6 +99,8 @@ class Report:
     page_count: int | None = None
     error_message: str | None = None
     analysis: Analysis | None = None
+    #: Jobs that start before this report's queued one (0: it starts next); None when none waits.
+    queue_position: int | None = None
 
     @classmethod
     def from_json(cls, data: JSONObject) -> Report:
@@ -111,6 +113,7 @@ class Report:
             page_count=_int(data.get("pageCount")),
             error_message=data.get("errorMessage"),
             analysis=Analysis.from_json(analysis) if analysis else None,
+            queue_position=_int(data.get("queuePosition")),
         )
 
 

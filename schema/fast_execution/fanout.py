@@ -50,6 +50,7 @@ class Member:
     cursor: int = 0  # the last event this subscriber has been sent (by itself or by fan-out)
     parked: bool = False
     wake: asyncio.Event = field(default_factory=asyncio.Event)
+    on_fanout: Callable[[], None] | None = None  # told of each event fan-out writes it (the metrics)
 
     def unpark(self) -> None:
         self.parked = False
@@ -100,6 +101,8 @@ class Group:
             assert member.write is not None
             if member.write(*text_for(member.operation_id)):
                 member.cursor = seq
+                if member.on_fanout is not None:
+                    member.on_fanout()
             else:
                 member.unpark()
         if sender is self.leader and sender.buffered() > SLOW_BUFFER_BYTES:

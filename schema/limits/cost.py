@@ -27,7 +27,7 @@ recomputes every figure here and fails when one drifts):
   method, check text and registry entity, its IFRS mapping, and each claim's risk flags, for the
   exports: the registry's title, date and record keys are the source's title, date and URL, so the
   client selects only the rest of `registry`), `Report`
-  319, `ReportEventSequences` with `first: 500` 502, `AskReport` 261, the subscriptions 7 and 11;
+  320, `ReportEventSequences` with `first: 500` 502, `AskReport` 261, the subscriptions 7 and 11;
 * a dashboard's claim-detail page, `DASHBOARD_CLAIM_DETAIL` below: 200 claims (the largest claims
   page) with verdict, IFRS mapping, findings and routing costs 33,407, and 200 x 15 more with the
   verdict's deciding sources (5 fields each). Under the old limit of 50,000 such a page was close

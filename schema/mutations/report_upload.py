@@ -181,7 +181,7 @@ async def _queue_parse(services: Services, outcome: UploadOutcome) -> None:
     """A new report's parse is queued; the same bytes again queue a parse that stalled (its job
     failed) once more."""
     if outcome.created:
-        await enqueue_parse(services.arq, outcome.report.id)
+        await enqueue_parse(services.arq, outcome.report.id, organisation_id=outcome.report.organisation_id)
         return
     await requeue_if_stalled(
         services.session_factory,

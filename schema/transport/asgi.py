@@ -37,6 +37,7 @@ from app.llm.client import create_llm_client
 from app.log_setup import configure_from_settings, route_uvicorn_logs
 from app.ratelimit import RateLimiter
 from app.redis_pool import create_redis_pool
+from app.tracing import configure_tracing
 from app.web.assets import assets_dir
 from app.web.graphiql import graphiql_response, graphiql_routes
 from app.web.headers import CompressStatic, SecurityHeaders
@@ -55,6 +56,7 @@ from schema.transport.media_types import (
     result_status,
     status_headers,
 )
+from schema.transport.metrics_endpoint import api_metrics, metrics_routes
 from schema.transport.middleware import ApiKeyGuard, UploadGuard, runs_operation
 from schema.transport.page_images import page_image_route
 from schema.transport.persisted_queries import PersistedQueryProblem, persisted_query
@@ -320,8 +322,8 @@ def _max_upload_body_bytes(settings: Settings) -> int:
 
 
 def create_app(settings: Settings | None = None) -> Starlette:
-    """A Starlette app serving `/graphql`, `/healthz`, `/readyz`, the dashboard (`/`, `/web/…`), report page
-    images (`/reports/{id}/pages/{n}.png`) and GraphiQL's page and assets (`/graphiql…`)."""
+    """A Starlette app serving `/graphql`, `/healthz`, `/readyz`, `/metrics`, the dashboard (`/`, `/web/…`),
+    report page images (`/reports/{id}/pages/{n}.png`) and GraphiQL's page and assets (`/graphiql…`)."""
     settings = settings or get_settings()
 
     @asynccontextmanager
@@ -329,7 +331,8 @@ def create_app(settings: Settings | None = None) -> Starlette:
         async with _services(settings) as services:
             app.state.services = services
             freeze_startup_heap()
-            yield
+            with api_metrics(services):
+                yield
 
     graphql = SibylGraphQL(
         schema,
@@ -346,6 +349,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
             WebSocketRoute("/graphql", graphql),
             Route("/healthz", healthz),
             readyz_route(),  # Postgres, Redis and supervised processes (schema.transport.readiness)
+            *metrics_routes(settings),  # Prometheus, no key (schema.transport.metrics_endpoint)
             page_image_route(PageImages(settings)),
             *web_routes(),
             *(graphiql_routes(assets_dir(settings)) if settings.graphiql else []),
@@ -374,5 +378,6 @@ def __getattr__(name: str) -> Starlette:
     if name == "app":
         configure_from_settings(tag="[api] ")
         route_uvicorn_logs()
+        configure_tracing("sibyl-api")  # when OTEL_EXPORTER_OTLP_ENDPOINT is set
         return create_app()
     raise AttributeError(name)

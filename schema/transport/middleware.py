@@ -4,8 +4,9 @@ Every GraphQL request over HTTP passes `ApiKeyGuard`, which authenticates it (40
 key, unless unauthenticated local development is enabled) and applies the per-key rate limit
 (429 with `Retry-After`), each refusal in the media type the client asked for
 (`schema.transport.media_types`). Loading the GraphiQL page itself needs no key, nor do the
-dashboard's static files (`app.web.static`); report page images authenticate in their own route
-with the same `admit` (`schema.transport.page_images`).
+dashboard's static files (`app.web.static`) or `GET /metrics`, which shows no organisation's data
+and is neither authenticated nor rate-limited (`schema.transport.metrics_endpoint`); report page
+images authenticate in their own route with the same `admit` (`schema.transport.page_images`).
 """
 
 from __future__ import annotations

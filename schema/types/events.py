@@ -14,6 +14,7 @@ from datetime import datetime
 from typing import Annotated, cast
 
 import strawberry
+from prometheus_client import Counter
 from sqlalchemy import select, tuple_
 from strawberry import relay
 from strawberry.relay import GlobalID
@@ -32,6 +33,7 @@ from schema.fast_execution import (
     member_for_current_operation,
     operation_scope,
 )
+from schema.subscription_metrics import open_subscription
 from schema.types.pagination import check_first
 from schema.types.reports_lookup import followed_report
 from schema.verdicts_first import VERDICTS_FIRST_TIMEOUT_SECONDS
@@ -196,14 +198,16 @@ class EventSubscription:
         member = member_for_current_operation() if scope is not None else None
         gate = info.context.verdicts_first.gate(report.id, member.unpark if member is not None else None)
         stream = gate.held(stream)  # a run's last event waits for this connection's verdictIssued
-        if scope is None or member is None:
-            async for event in stream:
-                yield StreamEvent.shared_from_stored(event)
-            return
-        async for converted in _with_fanout(
-            stream, scope, str(GlobalID("Report", str(report.id))), member, after, gate.lets_park
-        ):
-            yield converted
+        with open_subscription("analysisEvents") as sent:
+            if scope is None or member is None:
+                async for event in stream:
+                    yield StreamEvent.shared_from_stored(event)
+                    sent.inc()
+                return
+            async for converted in _with_fanout(
+                stream, scope, str(GlobalID("Report", str(report.id))), member, after, gate.lets_park, sent
+            ):
+                yield converted
 
 
 async def _with_fanout(
@@ -213,11 +217,14 @@ async def _with_fanout(
     member: Member,
     after: int,
     may_park: Callable[[], bool],
+    sent: Counter,
 ) -> AsyncGenerator[StreamEvent, None]:
     """The stream, parking whenever this subscriber can leave delivery to its group's leader
-    (`schema.fast_execution.fanout`); events fan-out already sent it are skipped when it resumes."""
+    (`schema.fast_execution.fanout`); events fan-out already sent it are skipped when it resumes.
+    Every event sent counts on `sent`, by this pipeline or by fan-out."""
     group = group_for(scope, report)
     member.cursor = after
+    member.on_fanout = sent.inc
     group.members.add(member)
     try:
         async for event in stream:
@@ -225,6 +232,7 @@ async def _with_fanout(
                 continue
             yield StreamEvent.shared_from_stored(event)
             member.cursor = max(member.cursor, event.seq)  # sent: the consumer asked for more
+            sent.inc()
             if may_park() and group.may_park(member):
                 member.wake.clear()
                 member.parked = True

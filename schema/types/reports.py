@@ -17,6 +17,7 @@ from app.db.models import ReportPage
 from app.db.models import ReportStatus as ReportStatusModel
 from app.db.models import RoutingAssignment as RoutingModel
 from app.db.models import Verdict as VerdictModel
+from app.fair_queue import queue_position
 from schema.context import Context
 from schema.transport.page_images import page_image_url
 from schema.types.analysis import Analysis, AnalysisStatus
@@ -165,6 +166,15 @@ class Report(relay.Node):
         async with info.context.read_sessions() as session:
             row = await session.get(ReportModel, self.uuid)
             return await registry_matches(session, row) if row is not None else []
+
+    @strawberry.field(
+        description="How many parses and analyses (of any organisation) will start before this "
+        "report's queued one: 0 means it starts next. Null when none of its jobs waits (it is running, "
+        "or nothing is queued). Organisations take turns (ORG_MAX_RUNNING_JOBS running at once each), so "
+        "for a job waiting its organisation's turn it is an estimate."
+    )
+    async def queue_position(self, info: strawberry.Info[Context]) -> int | None:
+        return await queue_position(info.context.services.arq, self.uuid)
 
     @strawberry.field(
         description="The report's latest analysis (live while it runs); null if never analysed."

@@ -28,6 +28,7 @@ import strawberry
 
 from app.events import StreamEvent as StoredEvent
 from schema.context import Context
+from schema.subscription_metrics import open_subscription
 from schema.types.claims import Verdict
 from schema.types.reports_lookup import followed_report
 from schema.types.verdict_loads import SHARED, Load, LoadedVerdict, outcome, verdicts_reader
@@ -202,7 +203,8 @@ class VerdictSubscription:
     ) -> AsyncGenerator[Verdict, None]:
         events, followed, after = await _following(info, report_id)
         loads = _Loads(info.context)
-        with info.context.verdicts_first.following(followed, after) as follower:
+        following = info.context.verdicts_first.following(followed, after)
+        with following as follower, open_subscription("verdictIssued") as sent:
             async with _ReadAhead(events, follower.received, loads.start) as ahead:
                 try:
                     while taken := await ahead.take():
@@ -211,6 +213,7 @@ class VerdictSubscription:
                             if loaded is not None:
                                 info.context.loaders.claim.prime(loaded.claim.id, loaded.claim)
                                 yield _as_issued(loaded.verdict, event)
+                                sent.inc()
                             follower.passed(event)
                 finally:
                     loads.cancel()

@@ -60,6 +60,7 @@ def report_json(status: str, progress: float = 0.0, stage: str | None = None, **
         "companyName": "Northwind Minerals plc",
         "pageCount": extra.pop("page_count", 12),
         "errorMessage": extra.pop("error_message", None),
+        "queuePosition": extra.pop("queue_position", None),
         "analysis": analysis,
     }
 

@@ -67,6 +67,19 @@ def test_progress_bar_shows_percent_stage_and_active_agents() -> None:
     )
 
 
+def test_progress_says_how_many_jobs_start_before_a_queued_report() -> None:
+    queued = [
+        Report.from_json(report_json("UPLOADED", 0.0, None, queue_position=ahead)) for ahead in (3, 1, 0)
+    ]
+
+    assert [progress_text(report).partition("uploaded")[2] for report in queued] == [
+        " · queued, 3 jobs ahead",
+        " · queued, 1 job ahead",
+        " · queued, starts next",
+    ]
+    assert progress_text(running(50.0, [])).endswith("investigating")
+
+
 def test_plain_display_prints_progress_only_when_it_changes() -> None:
     stream = io.StringIO()
     display = Display(stream, live=False)

@@ -18,6 +18,7 @@ from strawberry.relay import GlobalID
 
 from app.config import Settings
 from app.db.session import SessionFactory
+from app.metrics.labels import FirstCome
 from schema import schema
 from schema.context import Context
 from schema.errors import MAX_CLOSE_REASON_BYTES, CloseCode, ErrorCode, close_reason
@@ -196,7 +197,9 @@ async def _guarded_upload(headers: dict[bytes, bytes]) -> tuple[int, list[str]]:
 async def test_a_crash_is_masked_as_an_internal_error_and_logged_with_its_traceback(
     settings: Settings, session_factory: SessionFactory, caplog: pytest.LogCaptureFixture
 ) -> None:
-    services = SimpleNamespace(settings=settings, session_factory=session_factory)
+    services = SimpleNamespace(
+        settings=settings, session_factory=session_factory, operation_names=FirstCome()
+    )
     context = Context(services=services, request=None)  # type: ignore[arg-type]  # no principal: a bug
 
     with caplog.at_level(logging.INFO, logger="schema.errors"):

@@ -15,6 +15,7 @@ from strawberry.relay import GlobalID
 from app.config import Settings
 from app.db.models import Claim, Finding
 from app.db.session import SessionFactory
+from app.metrics.labels import FirstCome
 from app.organisations import LOCAL_ORGANISATION_ID
 from app.organisations.keys import Principal
 from schema import schema
@@ -74,7 +75,9 @@ async def _seed(session_factory: SessionFactory) -> uuid.UUID:
 
 
 def _context(settings: Settings, session_factory: SessionFactory) -> Context:
-    services = SimpleNamespace(settings=settings, session_factory=session_factory)
+    services = SimpleNamespace(
+        settings=settings, session_factory=session_factory, operation_names=FirstCome()
+    )
     principal = Principal(organisation_id=LOCAL_ORGANISATION_ID)
     return Context(services=services, request=None, principal=principal)  # type: ignore[arg-type]
 

@@ -23,6 +23,7 @@ from strawberry.relay import GlobalID
 from app.config import Settings, sqlalchemy_url
 from app.db.session import SessionFactory, create_session_factory
 from app.events import EventLog
+from app.metrics.labels import FirstCome
 from app.organisations import LOCAL_ORGANISATION_ID
 from app.organisations.keys import Principal
 from schema import schema
@@ -108,7 +109,11 @@ async def disk_full(engine: AsyncEngine) -> SessionFactory:
 
 def context(settings: Settings, sessions: SessionFactory, redis: Redis) -> Context:
     services = SimpleNamespace(
-        settings=settings, session_factory=sessions, event_log=EventLog(sessions, redis), arq=redis
+        settings=settings,
+        session_factory=sessions,
+        event_log=EventLog(sessions, redis),
+        arq=redis,
+        operation_names=FirstCome(),
     )
     return Context(
         services=services,  # type: ignore[arg-type]

@@ -17,7 +17,9 @@ import pytest
 import websockets
 
 from app.log_setup import make_handler
-from tests.support.graphql import GraphQLClient
+from tests.fixtures.planted_report import planted_report
+from tests.support.graphql import UPLOAD_MUTATION, GraphQLClient
+from tests.support.reports import wait_for_status
 
 BAD_QUERY = "query Marked { reports(first: 1) { nope } }"
 GENERATED = re.compile(r"[0-9a-f]{32}")
@@ -104,6 +106,26 @@ async def test_a_websockets_id_is_its_handshakes_for_every_operation(
 
     assert answer["type"] == "error"
     assert answer["payload"][0]["extensions"]["requestId"] == "socket-7"
+
+
+async def test_the_jobs_a_request_queues_log_with_its_id(
+    client: GraphQLClient, worker: object, json_log: io.StringIO
+) -> None:
+    operations = {"query": UPLOAD_MUTATION, "variables": {"file": None}}
+    response = await client.http.post(
+        "/graphql",
+        data={"operations": json.dumps(operations), "map": json.dumps({"0": ["variables.file"]})},
+        files={"0": ("traced.pdf", planted_report().pdf, "application/pdf")},
+        headers={"Apollo-Require-Preflight": "true", "X-Request-ID": "upload-9"},
+    )
+    report_id = response.json()["data"]["uploadReport"]["report"]["id"]
+    await wait_for_status(client, report_id, "PARSED", "ERROR")
+
+    worker_lines = [
+        line for line in lines_of(json_log) if line["logger"].startswith(("workers", "app.services"))
+    ]
+    assert worker_lines, "the parse job logged nothing"
+    assert {line.get("request_id") for line in worker_lines} == {"upload-9"}
 
 
 def test_the_servers_own_lines_follow_log_format() -> None:

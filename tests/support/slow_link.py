@@ -17,7 +17,6 @@ from tests.support.hung_proxy import Streams, proxied_url, server_connector
 CHUNK = 65536
 
 
-
 class SlowLink:
     """Forwards 127.0.0.1:`port` to the server, each chunk `delay` seconds after it was read."""
 

@@ -108,6 +108,7 @@ function drawSummary(section, report, refresh, fail) {
       h('dt', {}, 'Company'), h('dd', {}, report.companyName ?? '—'),
       h('dt', {}, 'Pages'), h('dd', {}, report.pageCount ?? '—'),
       h('dt', {}, 'Analysis'), h('dd', { id: 'analysis-status' }, analysis ? badge(analysis.status) : 'not started'),
+      report.queuePosition != null ? [h('dt', {}, 'Queue'), h('dd', { id: 'queue-position' }, queued(report.queuePosition))] : null,
       analysis ? [h('dt', {}, 'Claims'), h('dd', {}, analysis.claimsCount), h('dt', {}, 'Findings'), h('dd', {}, analysis.findingsCount), h('dt', {}, 'Verdicts'), h('dd', {}, analysis.verdictsCount)] : null,
     ),
     report.errorMessage ? alertBox(report.errorMessage) : null,
@@ -173,4 +174,9 @@ function exportSection(report, fail) {
     ),
     status,
   );
+}
+
+/** Where the report's waiting job stands: organisations take turns, so it is an estimate. */
+function queued(ahead) {
+  return ahead === 0 ? 'starts next' : `${ahead} job${ahead > 1 ? 's' : ''} ahead of it`;
 }
