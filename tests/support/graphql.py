@@ -99,21 +99,26 @@ class GraphQLClient:
             yield Subscription(ws)
 
 
+async def next_result(ws: websockets.ClientConnection, timeout: float = 20.0) -> dict[str, Any]:
+    """The next `next` message (answering pings on the way); fails on `error`, on `complete` and on
+    a payload with errors."""
+    while True:
+        message = json.loads(await asyncio.wait_for(ws.recv(), timeout))
+        if message["type"] == "ping":
+            await ws.send(json.dumps({"type": "pong"}))
+            continue
+        assert message["type"] == "next", message
+        assert "errors" not in message["payload"], message["payload"]["errors"]
+        return dict(message)
+
+
 class Subscription:
     def __init__(self, ws: websockets.ClientConnection) -> None:
         self.ws = ws
 
     async def next(self, timeout: float = 20.0) -> dict[str, Any]:
         """The next `next` payload's data; fails on `error` or `complete`."""
-        while True:
-            message = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
-            if message["type"] == "ping":
-                await self.ws.send(json.dumps({"type": "pong"}))
-                continue
-            assert message["type"] == "next", message
-            payload = message["payload"]
-            assert "errors" not in payload, payload["errors"]
-            return dict(payload["data"])
+        return dict((await next_result(self.ws, timeout))["payload"]["data"])
 
     async def first_message(self, timeout: float = 20.0) -> dict[str, Any]:
         return dict(json.loads(await asyncio.wait_for(self.ws.recv(), timeout)))

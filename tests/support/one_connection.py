@@ -7,7 +7,6 @@ these tests check.
 
 from __future__ import annotations
 
-import asyncio
 import json
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -15,7 +14,7 @@ from typing import Any
 
 import websockets
 
-from tests.support.graphql import GraphQLClient
+from tests.support.graphql import GraphQLClient, next_result
 
 
 class Multiplexed:
@@ -36,14 +35,8 @@ class Multiplexed:
     async def next(self, timeout: float = 20.0) -> tuple[str, dict[str, Any]]:
         """(operation id, data) of the next `next` message of any operation; fails on an error or
         an early `complete`."""
-        while True:
-            message = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
-            if message["type"] == "ping":
-                await self.ws.send(json.dumps({"type": "pong"}))
-                continue
-            assert message["type"] == "next", message
-            assert "errors" not in message["payload"], message["payload"]["errors"]
-            return str(message["id"]), dict(message["payload"]["data"])
+        message = await next_result(self.ws, timeout)
+        return str(message["id"]), dict(message["payload"]["data"])
 
 
 @asynccontextmanager
