@@ -158,6 +158,8 @@ def route_uvicorn_logs() -> None:
     LOG_FORMAT and carry the request id like the API's own."""
     for name in UVICORN_LOGGERS:
         uvicorn_logger = logging.getLogger(name)
+        if not uvicorn_logger.handlers and not uvicorn_logger.propagate:
+            continue  # uvicorn turned it off (`--no-access-log`, as `sibyl run` starts the API)
         for old in list(uvicorn_logger.handlers):
             uvicorn_logger.removeHandler(old)
         uvicorn_logger.propagate = True

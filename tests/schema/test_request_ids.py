@@ -149,3 +149,27 @@ def test_the_servers_own_lines_follow_log_format() -> None:
 
     line = json.loads(finished.stderr.strip().splitlines()[-1])
     assert line["logger"] == "uvicorn.error" and line["message"] == "Application startup complete."
+
+
+def test_an_access_log_uvicorn_was_told_to_leave_out_stays_out() -> None:
+    """`sibyl run` starts the API with `--no-access-log`: routing uvicorn's lines does not bring the
+    access lines back."""
+    script = (
+        "import logging, uvicorn.config, schema.asgi as entry; "
+        "uvicorn.config.Config('schema.asgi:app', access_log=False); "
+        "entry.app; "
+        "logging.getLogger('uvicorn.access').info('GET /healthz 200'); "
+        "logging.getLogger('uvicorn.error').info('started')"
+    )
+    environment = {**os.environ, "LOG_FORMAT": "json"}
+    finished = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+        env=environment,
+    )
+
+    messages = [json.loads(line)["message"] for line in finished.stderr.strip().splitlines()]
+    assert "started" in messages and "GET /healthz 200" not in messages
