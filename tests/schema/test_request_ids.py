@@ -128,15 +128,10 @@ async def test_the_jobs_a_request_queues_log_with_its_id(
     assert {line.get("request_id") for line in worker_lines} == {"upload-9"}
 
 
-def test_the_servers_own_lines_follow_log_format() -> None:
-    """uvicorn sets up its own logging, then loads `schema.asgi:app`: from then on its lines (start-up,
-    access) go through the API's handler, as JSON lines under LOG_FORMAT=json."""
-    script = (
-        "import logging.config, uvicorn.config, schema.asgi as entry; "
-        "logging.config.dictConfig(uvicorn.config.LOGGING_CONFIG); "
-        "entry.app; "
-        "logging.getLogger('uvicorn.error').info('Application startup complete.')"
-    )
+def server_log(*statements: str) -> list[dict[str, str]]:
+    """The JSON lines a fresh process writes (LOG_FORMAT=json) that loads `schema.asgi:app` as
+    uvicorn does, after uvicorn set up its logging, then runs `statements`."""
+    script = "; ".join(["import logging, logging.config, uvicorn.config, schema.asgi as entry", *statements])
     environment = {**os.environ, "LOG_FORMAT": "json"}
     finished = subprocess.run(
         [sys.executable, "-c", script],
@@ -146,30 +141,31 @@ def test_the_servers_own_lines_follow_log_format() -> None:
         check=True,
         env=environment,
     )
+    return [json.loads(line) for line in finished.stderr.strip().splitlines()]
 
-    line = json.loads(finished.stderr.strip().splitlines()[-1])
+
+def test_the_servers_own_lines_follow_log_format() -> None:
+    """uvicorn sets up its own logging, then loads `schema.asgi:app`: from then on its lines (start-up,
+    access) go through the API's handler, as JSON lines under LOG_FORMAT=json."""
+    lines = server_log(
+        "logging.config.dictConfig(uvicorn.config.LOGGING_CONFIG)",
+        "entry.app",
+        "logging.getLogger('uvicorn.error').info('Application startup complete.')",
+    )
+
+    line = lines[-1]
     assert line["logger"] == "uvicorn.error" and line["message"] == "Application startup complete."
 
 
 def test_an_access_log_uvicorn_was_told_to_leave_out_stays_out() -> None:
     """`sibyl run` starts the API with `--no-access-log`: routing uvicorn's lines does not bring the
     access lines back."""
-    script = (
-        "import logging, uvicorn.config, schema.asgi as entry; "
-        "uvicorn.config.Config('schema.asgi:app', access_log=False); "
-        "entry.app; "
-        "logging.getLogger('uvicorn.access').info('GET /healthz 200'); "
-        "logging.getLogger('uvicorn.error').info('started')"
-    )
-    environment = {**os.environ, "LOG_FORMAT": "json"}
-    finished = subprocess.run(
-        [sys.executable, "-c", script],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=True,
-        env=environment,
+    lines = server_log(
+        "uvicorn.config.Config('schema.asgi:app', access_log=False)",
+        "entry.app",
+        "logging.getLogger('uvicorn.access').info('GET /healthz 200')",
+        "logging.getLogger('uvicorn.error').info('started')",
     )
 
-    messages = [json.loads(line)["message"] for line in finished.stderr.strip().splitlines()]
+    messages = [line["message"] for line in lines]
     assert "started" in messages and "GET /healthz 200" not in messages
