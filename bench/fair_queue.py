@@ -32,14 +32,12 @@ from app.config import Settings
 from app.db.models import Event
 from app.db.session import SessionFactory, create_engine, create_session_factory
 from app.events import EventLog
-from app.organisations import ensure_organisation
 from app.queue import enqueue_parse
-from app.services.uploads import accept_upload
 from bench.common import bench_settings, print_summary, print_table
 from tests.conftest import TABLES, run_worker, wait_for_idle_queue
-from tests.fixtures import pdfs
 from tests.support.services import running_services
 from tests.workers.fair_probe import started as worker_started
+from tests.workers.test_fair_queue import organisation, upload
 
 PARSE_TIMEOUT_S = 300.0
 
@@ -52,33 +50,6 @@ class Run:
     b_done_s: float
     a_makespan_s: float
     a_mean_wait_s: float
-
-
-async def organisation(session_factory: SessionFactory, name: str) -> uuid.UUID:
-    async with session_factory() as session, session.begin():
-        return (await ensure_organisation(session, name)).id
-
-
-async def upload(
-    session_factory: SessionFactory,
-    event_log: EventLog,
-    settings: Settings,
-    organisation_id: uuid.UUID,
-    tag: str,
-    pages: int,
-) -> uuid.UUID:
-    """A synthetic report whose last page names it (so each has bytes of its own)."""
-    content = pdfs.make_report_pdf([*pdfs.synthetic_report(page_count=pages).pages, [f"Report {tag}."]])
-    outcome = await accept_upload(
-        session_factory,
-        event_log,
-        settings,
-        filename=f"{tag}.pdf",
-        content=content,
-        company_name=None,
-        organisation_id=organisation_id,
-    )
-    return outcome.report.id
 
 
 async def parse_times(session_factory: SessionFactory, event_type: str) -> dict[uuid.UUID, datetime]:

@@ -184,9 +184,11 @@ async def upload(
     settings: Settings,
     organisation_id: uuid.UUID,
     tag: str,
+    page_count: int = 3,
 ) -> uuid.UUID:
-    """A small report of its own (the tag makes its bytes unique)."""
-    pages = [*pdfs.synthetic_report(page_count=3).pages, [f"Fair queue test report {tag}."]]
+    """A report of `organisation_id` of its own (the tag makes its bytes unique), stored as uploaded;
+    `bench.fair_queue` uploads its larger ones with it too."""
+    pages = [*pdfs.synthetic_report(page_count=page_count).pages, [f"Fair queue test report {tag}."]]
     outcome = await accept_upload(
         session_factory,
         event_log,
