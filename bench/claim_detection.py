@@ -18,6 +18,10 @@
 3. Our own labelled sentences in the shared reports (`tests/fixtures/claim_locators.py`: report,
    page, a hash of the normalised sentence, our label and type; no report text in the repository):
    recall of the claims, the type accuracy, and how many non-claims were extracted.
+4. Every sentence of 25 pages of the shared reports, chosen by position (not content) and labelled
+   by an annotator who had the environmental-claim definition and not the rules
+   (`tests/fixtures/environmental_claim_labels.py`, locators only): the check-worthiness decision
+   on each sentence alone. A tuning set: its sentences and errors may be read.
 
     python -m bench.claim_detection [--check]
 
@@ -41,7 +45,8 @@ from app.language.page_text import normalise_text
 from bench.common import print_summary, print_table
 from tests.app.claims.generalisation_sentences import FRESH_LABELLED
 from tests.app.claims.generalisation_sentences import LABELLED as OWN_SENTENCES
-from tests.fixtures.claim_locators import LOCATORS, located_sentences
+from tests.fixtures.claim_locators import LOCATORS, located_sentences, page_sentences
+from tests.fixtures.environmental_claim_labels import LABELS as REPORT_PAGE_LABELS
 from tests.fixtures.planted_report import Heading, Para, PlantedClaim, typeset
 from tests.support.reports import SHARED_REPORTS
 
@@ -239,6 +244,19 @@ def own_labels() -> dict[str, object]:
     }
 
 
+def report_page_sentences() -> Score | None:
+    """The check-worthiness decision on every labelled sentence of the chosen report pages (None
+    when ../shared is absent)."""
+    score = Score()
+    for label in REPORT_PAGE_LABELS:
+        if not (SHARED_REPORTS / label.report).is_file():
+            return None
+        sentence = page_sentences(label.report, label.page).get(label.digest)
+        if sentence is not None:
+            _count(score, is_check_worthy(sentence), label.label == 1)
+    return score
+
+
 def _report_claims(name: str) -> list[RuleClaim]:
     with open_pdf((SHARED_REPORTS / name).read_bytes()) as document:
         return extract_rule_claims(read_pages(document, 1, document.page_count))
@@ -277,6 +295,13 @@ def main() -> None:
     )
     print(f"extraction over the typeset PDF: {seconds:.3f} s; targets (PDF, all): {TARGETS}")
     own = own_labels()
+    pages = report_page_sentences()
+    if pages is not None:
+        print_table(
+            "Every sentence of 25 shared-report pages, our environmental-claim labels (tuning set)",
+            headers,
+            [pages.row("sentences")],
+        )
     print_summary(
         {
             "bench": "claim_detection",
@@ -286,6 +311,7 @@ def main() -> None:
             "own_sentences": unseen.to_dict(),
             "fresh_sentences": fresh.to_dict(),
             "own_labels": own,
+            "report_pages": pages.to_dict() if pages else None,
         }
     )
     if args.check:

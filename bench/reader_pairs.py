@@ -11,11 +11,13 @@ counts and is not the company's word, else "neither".
 
 The pairs are split by a fixed hash of the claim (every source of one claim falls in one half): A,
 the tuning half, whose pairs and errors rules may be fitted to, and B, held out, of which only the
-figures are read.
+figures are read. Two more sets, written later by two other annotators given the same rules (and
+neither the reader's code nor these pairs), widen each side: `reader_pairs_tuning.json` (T) is
+tuned on like A, and `reader_pairs_fresh.json` (F) is held out like B, only its figures read.
 
     python -m bench.reader_pairs [--misread]
 
-`--misread` lists the tuning half's misread pairs (never the held-out half's).
+`--misread` lists the tuning sets' misread pairs (A and T, never B's or F's).
 """
 
 from __future__ import annotations
@@ -39,6 +41,18 @@ from app.verification.records import ClaimState
 from bench.common import print_summary, print_table
 
 PAIRS = Path(__file__).with_name("reader_pairs.json")
+#: More pairs by other annotators: one set to tune on, one held out (see the module docstring).
+TUNING_PAIRS = Path(__file__).with_name("reader_pairs_tuning.json")
+FRESH_PAIRS = Path(__file__).with_name("reader_pairs_fresh.json")
+#: The sets' names as printed, tuning sets first.
+HALF_NAMES = {
+    "all": "all",
+    "A": "A (tuning)",
+    "T": "T (tuning, 2nd)",
+    "B": "B (held-out)",
+    "F": "F (held-out, 2nd)",
+}
+TUNING = frozenset({"A", "T"})
 LABELS = ("supports", "contradicts", "neither")
 #: A Tier-2 outlet: its reading counts on its own, so what is scored is the reading, not the tier.
 OUTLET_URL = "https://www.reuters.com/sustainability/climate-energy/report"
@@ -53,19 +67,41 @@ class Pair:
     label: str
     kind: str
     claim_year: int | None
+    #: The set a pair of the later files belongs to ("T" or "F"); None for the first file's, split by hash.
+    set_name: str | None = None
 
     @property
     def half(self) -> str:
-        """A (tuning) or B (held out), by a fixed hash of the claim."""
+        """A (tuning) or B (held out), by a fixed hash of the claim, for the first file's pairs;
+        the later files' own set otherwise."""
+        if self.set_name is not None:
+            return self.set_name
         return "A" if hashlib.sha256(self.claim.encode()).digest()[0] % 2 == 0 else "B"
 
 
-def load_pairs(path: Path = PAIRS) -> list[Pair]:
+def load_pairs(path: Path = PAIRS, set_name: str | None = None) -> list[Pair]:
     rows = json.loads(path.read_text(encoding="utf-8"))
     return [
-        Pair(row["claim"], row["company"], row["source"], row["label"], row["kind"], row["claim_year"])
+        Pair(
+            row["claim"],
+            row["company"],
+            row["source"],
+            row["label"],
+            row["kind"],
+            row["claim_year"],
+            set_name,
+        )
         for row in rows
     ]
+
+
+def load_all_pairs() -> list[Pair]:
+    """The first file's pairs, then the later sets' (each only when its file is there)."""
+    pairs = load_pairs()
+    for path, name in ((TUNING_PAIRS, "T"), (FRESH_PAIRS, "F")):
+        if path.is_file():
+            pairs += load_pairs(path, name)
+    return pairs
 
 
 class _OwnTexts(SourceTexts):
@@ -142,12 +178,14 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--misread", action="store_true", help="list the tuning half's misread pairs")
     args = parser.parse_args(argv)
-    pairs = load_pairs()
+    pairs = load_all_pairs()
     read = asyncio.run(read_all(pairs))
     summary: dict[str, object] = {}
     rows = []
-    for half, name in (("all", "all"), ("A", "A (tuning)"), ("B", "B (held-out)")):
+    for half, name in HALF_NAMES.items():
         chosen = [(p, r) for p, r in zip(pairs, read, strict=True) if half in ("all", p.half)]
+        if not chosen:
+            continue
         right, total = accuracy([p for p, _ in chosen], [r for _, r in chosen])
         rows.append([name, total, right, f"{right / total:.3f}"])
         summary[f"accuracy_{half}"] = round(right / total, 3)
@@ -155,15 +193,17 @@ def main(argv: list[str] | None = None) -> None:
     print_table(
         "Label (rows) against reading (columns), all pairs", ["label", *LABELS], confusion(pairs, read)
     )
-    held_out = [(p, r) for p, r in zip(pairs, read, strict=True) if p.half == "B"]
-    print_table(
-        "Label (rows) against reading (columns), held-out half B",
-        ["label", *LABELS],
-        confusion([p for p, _ in held_out], [r for _, r in held_out]),
-    )
+    for held in ("B", "F"):
+        held_out = [(p, r) for p, r in zip(pairs, read, strict=True) if p.half == held]
+        if held_out:
+            print_table(
+                f"Label (rows) against reading (columns), {HALF_NAMES[held]}",
+                ["label", *LABELS],
+                confusion([p for p, _ in held_out], [r for _, r in held_out]),
+            )
     if args.misread:
         for pair, got in zip(pairs, read, strict=True):
-            if pair.half == "A" and pair.label != got:
+            if pair.half in TUNING and pair.label != got:
                 print(f"\n[{pair.kind}] labelled {pair.label}, read {got}")
                 print(f"  claim:  {pair.claim}\n  source: {pair.source}")
     summary["target_held_out"] = TARGET_HELD_OUT_ACCURACY

@@ -19,7 +19,6 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
-from functools import cache
 from typing import Any, TypeVar
 
 from sqlalchemy import select
@@ -27,13 +26,11 @@ from sqlalchemy.ext.asyncio import AsyncSession
 
 from app.db.models import RegistryRecord
 from app.language.company_names import normalise_name
-from app.language.page_text import normalise_page
-from app.language.sentences import sentence_spans
 from app.registries.records import RegistryKind
 from app.registries.snapshots import latest_snapshots
 from bench.common import print_summary, print_table
-from tests.fixtures.claim_locators import COSTCO, SIEMENS, VOLKSWAGEN, sentence_digest
-from tests.support.reports import SHARED_REPORTS, report_pages
+from tests.fixtures.claim_locators import COSTCO, SIEMENS, VOLKSWAGEN, page_sentences
+from tests.support.reports import SHARED_REPORTS
 
 VERIFIED, CONTRADICTED = "VERIFIED", "CONTRADICTED"
 INSUFFICIENT, UNVERIFIED = "INSUFFICIENT_EVIDENCE", "UNVERIFIED"
@@ -84,19 +81,6 @@ UNSEEN_LOCATORS = (
 )  # fmt: skip
 
 
-@cache
-def _page_sentences(report: str, page: int) -> dict[str, str]:
-    pages = _pages(report)
-    normalised = normalise_page(pages.get(page, ""))
-    sentences = [normalised.text[start:end] for start, end in sentence_spans(normalised)]
-    return {sentence_digest(sentence): sentence for sentence in sentences}
-
-
-@cache
-def _pages(report: str) -> dict[int, str]:
-    return dict(report_pages(SHARED_REPORTS / report))
-
-
 def report_cases() -> tuple[list[Case], list[str]]:
     """The real sentences found in the shared reports, and the locators not found."""
     cases, missing = [], []
@@ -104,7 +88,7 @@ def report_cases() -> tuple[list[Case], list[str]]:
     located += [(locator, "unseen") for locator in UNSEEN_LOCATORS]
     for (report, page, digest, company, year, expected), split in located:
         where = f"{report} p{page} {digest}"
-        sentence = _page_sentences(report, page).get(digest) if (SHARED_REPORTS / report).is_file() else None
+        sentence = page_sentences(report, page).get(digest) if (SHARED_REPORTS / report).is_file() else None
         if sentence is None:
             missing.append(where)
             continue

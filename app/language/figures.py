@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass, replace
 
 # Base unit per dimension: tonnes, MWh, m3, hectares, percent, currency units.
-_MASS = {"t": 1.0, "kt": 1e3, "mt": 1e6, "gt": 1e9, "kg": 1e-3}
+_MASS = {"t": 1.0, "kt": 1e3, "mt": 1e6, "gt": 1e9, "kg": 1e-3, "g": 1e-6}
 _ENERGY = {"kwh": 1e-3, "mwh": 1.0, "gwh": 1e3, "twh": 1e6, "gj": 1 / 3.6, "tj": 1e3 / 3.6, "pj": 1e6 / 3.6}
 _VOLUME = {"m3": 1.0, "l": 1e-3, "ml": 1e3, "gl": 1e6}
 _AREA = {"ha": 1.0, "km2": 100.0}
@@ -34,6 +34,7 @@ _SPELLED_UNITS = {
     "gigawatthour": "GWh",
     "terawatthour": "TWh",
     "kilogram": "kg",
+    "gram": "g",
     "gigajoule": "GJ",
     "terajoule": "TJ",
     "petajoule": "PJ",
@@ -43,21 +44,25 @@ _SPELLED_UNITS = {
 _SCALE = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9}
 
 _NUM = r"(?P<sign>[-\u2212\u2013]\s?)?(?P<num>\d{1,3}(?:[,\u202f\u00a0]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+#: A figure with a unit may also group its thousands with plain spaces ("1 250 000 MWh").
+_UNIT_NUM = _NUM.replace(
+    r"(?:[,\u202f\u00a0]\d{3})+", r"(?:[,\u202f\u00a0]\d{3})+|\d{1,3}(?:\s\d{3})+(?=\s?[^\d\s])"
+)
 _CO2 = (
     r"(?:\s?(?:of\s)?CO(?:2|₂)[\s-]?e(?:q(?:uivalent)?)?\b|\s?(?:of\s)?CO(?:2|₂)\b"
     r"|\s(?:of\s)?carbon dioxide(?:[\s-]equivalents?)?\b)?"
 )
 _UNIT_WORDS = (
-    r"(?P<unit>%|(?i:per\s?cent|percent|percentage points?)\b|pp\b|"
+    r"(?P<unit>%|(?i:per\s?cent|percent|percentage points?)\b|pp\b|pc\b|"
     r"(?i:(?:metric\s)?(?:tonnes?|tons?))\b|(?i:kilo|mega|giga)tonnes?\b|(?:[kMG]?t|MT)(?:\b|(?=\s?CO))|kg\b|"
-    r"(?i:kilograms?)\b|[kMGT]Wh\b|(?i:(?:kilo|mega|giga|tera)watt[\s-]hours?)\b|[GTP]J\b|"
+    r"(?i:kilograms?|grams?)\b|g(?=\s(?:of\s)?CO)|[kMGT]Wh\b|(?i:(?:kilo|mega|giga|tera)watt[\s-]hours?)\b|[GTP]J\b|"
     r"(?i:(?:giga|tera|peta)joules?)\b|(?i:(?:US\s)?gallons?)\b|(?i:acres?)\b|"
     r"m3\b|m³|(?i:cubic\smet(?:re|er)s?)\b|"
     r"(?i:megalit(?:re|er)s?|gigalit(?:re|er)s?)\b|ML\b|GL\b|(?i:(?:kilo)?lit(?:re|er)s?)\b|"
     r"(?i:hectares?)\b|ha\b|km2\b|km²|(?i:square\skilomet(?:re|er)s?)\b)"
 )
 FIGURE = re.compile(
-    rf"(?<![\w.,]){_NUM}\s?(?P<scale>thousand|million|billion|bn|mn)?\s?{_UNIT_WORDS}(?P<co2>{_CO2})",
+    rf"(?<![\w.,])(?<![Ss]cope\s){_UNIT_NUM}\s?(?P<scale>thousand|million|billion|bn|mn)?\s?{_UNIT_WORDS}(?P<co2>{_CO2})",
 )
 _ISO_CURRENCIES = "USD|EUR|GBP|CHF|CAD|AUD|NZD|JPY|CNY|HKD|SGD|SEK|NOK|DKK|INR|BRL|ZAR|MXN"
 CURRENCY = re.compile(
@@ -83,6 +88,17 @@ _HEDGE_BEFORE = re.compile(
     r"(?:\b(?:about|around|approximately|roughly|nearly|almost|some|circa|close\sto|an\sestimated|"
     r"just\sunder|just\sover)\s|~\s?)$",
     re.IGNORECASE,
+)
+#: Words stating the figure right after them as a lower or upper bound.
+_BOUND_BEFORE = (
+    (
+        "above",
+        re.compile(r"\b(?:more\sthan|over|above|at\sleast|exceeding|in\sexcess\sof)\s$", re.IGNORECASE),
+    ),
+    (
+        "below",
+        re.compile(r"\b(?:less\sthan|fewer\sthan|under|below|at\smost|no\smore\sthan)\s$", re.IGNORECASE),
+    ),
 )
 #: A number as written, its unit not read: "2,450", "2.3", "-4" (groups `sign` and `num`); never one
 #: inside a word or another number ("v2", "1.5.3").
@@ -111,6 +127,8 @@ class Figure:
             tonnes), so the value may be off by a unit factor.
         approximate: Whether the text hedges it ("about 12 million", "nearly 20 Mt", "~5%"), so it
             stands for a range wider than its rounding.
+        bound: "above" or "below" when the text states it as a bound ("more than 60%", "less than
+            $50 million", "at least 3 Mt"): any value on that side of it is consistent with it.
     """
 
     value: float
@@ -125,6 +143,7 @@ class Figure:
     currency: str | None = None
     ambiguous: bool = False
     approximate: bool = False
+    bound: str | None = None
 
     def same_kind(self, other: Figure) -> bool:
         """Whether the two can be compared at all: same dimension and, for money, same currency."""
@@ -145,7 +164,7 @@ class Figure:
 
 def parse_number(text: str) -> tuple[float, float]:
     """A written number's value and rounding half-width ("2,450" -> 2450, 0.5; "2.30" -> 2.3, 0.005)."""
-    plain = re.sub(r"[,\u202f\u00a0]", "", text)
+    plain = re.sub(r"[,\s\u202f\u00a0]", "", text)
     decimals = len(plain.split(".", 1)[1]) if "." in plain else 0
     return float(plain), 0.5 * 10.0**-decimals
 
@@ -156,7 +175,7 @@ def _unit(raw: str, co2e: bool) -> tuple[str, str, float]:
     suffix = " CO2e" if co2e else ""
     if low.startswith("percentagepoint") or low == "pp":
         return "pp", "pp", 1.0
-    if low == "%" or low.startswith("per"):
+    if low in {"%", "pc"} or low.startswith("per"):
         return "%", "percent", 1.0
     spelled = _SPELLED_UNITS.get(low.replace("-", "").rstrip("s"))
     if spelled is not None:
@@ -192,13 +211,16 @@ def parse_figures(text: str) -> list[Figure]:
     """Every quantity with a unit (and every currency amount) in `text`, in order of position."""
     figures = [_from_unit_match(match) for match in FIGURE.finditer(text)]
     figures += [_from_currency_match(match) for match in CURRENCY.finditer(text)]
-    hedged = [
-        replace(figure, approximate=True)
-        if _HEDGE_BEFORE.search(text[max(0, figure.start - 20) : figure.start])
-        else figure
-        for figure in figures
-    ]
-    return sorted(hedged, key=lambda figure: figure.start)
+    read = [_qualified(figure, text[max(0, figure.start - 20) : figure.start]) for figure in figures]
+    return sorted(read, key=lambda figure: figure.start)
+
+
+def _qualified(figure: Figure, before: str) -> Figure:
+    """The figure with the hedge or bound the words `before` it put on it."""
+    if _HEDGE_BEFORE.search(before):
+        return replace(figure, approximate=True)
+    bound = next((side for side, pattern in _BOUND_BEFORE if pattern.search(before)), None)
+    return replace(figure, bound=bound) if bound else figure
 
 
 def _signed(match: re.Match[str]) -> tuple[float, float]:

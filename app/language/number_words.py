@@ -2,7 +2,8 @@
 "40 per cent", "cut by a third" is "cut by about 33.3%", "doubled" is "rose 100%", and "four of the ten
 seats" is "40% of the seats".
 
-Only figures are rewritten: a number word before a percentage, a fraction or multiple of a change,
+Only figures are rewritten: a number word before a percentage or a scale ("sixteen million"), a
+fraction or multiple of a change, a fraction as a share ("nearly two-thirds of", "one in ten"),
 and a count out of a whole. Other number words ("one of the largest", "three dairy plants") are left
 as written, since reading them as counts would compare things no one counted.
 """
@@ -28,16 +29,31 @@ _NUMBER_WORD = (
 )
 _PERCENT_IN_WORDS = re.compile(rf"\b(?P<n>{_NUMBER_WORD})(?=\s(?:per\s?cent|percent)\b)", _I)
 _FRACTIONS = {
-    "half": 50.0, "a half": 50.0, "a third": 33.3, "one third": 33.3, "two thirds": 66.7,
-    "two-thirds": 66.7, "a quarter": 25.0, "one quarter": 25.0, "three quarters": 75.0,
-    "a fifth": 20.0, "one fifth": 20.0, "a tenth": 10.0,
+    "half": 50.0, "a half": 50.0, "one half": 50.0, "a third": 33.3, "one third": 33.3,
+    "two thirds": 66.7, "a quarter": 25.0, "one quarter": 25.0, "three quarters": 75.0,
+    "a fifth": 20.0, "one fifth": 20.0, "two fifths": 40.0, "three fifths": 60.0, "four fifths": 80.0,
+    "a tenth": 10.0, "one tenth": 10.0, "three tenths": 30.0, "seven tenths": 70.0, "nine tenths": 90.0,
 }  # fmt: skip
-#: A change by a fraction: "cut by a third", "by two-thirds", "by half".
-_CHANGE_BY_FRACTION = re.compile(
-    rf"\bby\s(?:(?:about|around|roughly|nearly|almost|more\sthan|over|just\sover|just\sunder)\s)?"
-    rf"(?P<f>{'|'.join(sorted((re.escape(f) for f in _FRACTIONS), key=len, reverse=True))})\b",
-    _I,
+#: A fraction as written: "two-thirds", "two thirds", "one-fifth".
+_FRACTION = "|".join(
+    sorted((re.escape(f).replace(r"\ ", r"[\s-]") for f in _FRACTIONS), key=len, reverse=True)
 )
+#: Hedges a share or change in words may carry, kept in front of its digits.
+_WORD_HEDGE = (
+    r"(?:(?:only\s|just\s)?(?:about|around|roughly|nearly|almost|some|approximately|more\sthan|over|"
+    r"less\sthan|fewer\sthan|under|just\sover|just\sunder)\s)"
+)
+#: A change by a fraction: "cut by a third", "by two-thirds", "by half".
+_CHANGE_BY_FRACTION = re.compile(rf"\bby\s{_WORD_HEDGE}?(?P<f>{_FRACTION})\b", _I)
+#: A share in words: "nearly two-thirds of the electricity", "a quarter less food", "one in ten cars".
+_SHARE_FRACTION = re.compile(
+    rf"(?<![\w-])(?P<hedge>{_WORD_HEDGE})?(?P<f>{_FRACTION})(?=\s(?:of|less|fewer|more|lower|higher)\b)", _I
+)
+_ONE_IN = re.compile(
+    rf"(?<![\w-])(?P<hedge>{_WORD_HEDGE})?one\sin\s(?P<n>two|three|four|five|ten|\d+)\b(?:\sof\b)?", _I
+)
+#: A count in words with a scale or unit: "sixteen million tonnes", "two thousand hectares".
+_SCALED_IN_WORDS = re.compile(rf"\b(?P<n>{_NUMBER_WORD})(?=\s(?:thousand|million|billion)\b)", _I)
 _MULTIPLES = {"doubled": ("rose", 100), "tripled": ("rose", 200), "trebled": ("rose", 200),
               "quadrupled": ("rose", 300), "halved": ("fell", 50)}  # fmt: skip
 _MULTIPLE = re.compile(rf"\b(?P<more>more\sthan\s)?(?P<word>{'|'.join(_MULTIPLES)})\b", _I)
@@ -69,7 +85,10 @@ def figures_in_digits(text: str) -> str:
     """`text` with its figures in words rewritten in digits (see the module docstring)."""
     text = _OUT_OF.sub(_share, text)
     text = _PERCENT_IN_WORDS.sub(lambda match: str(number_value(match["n"])), text)
+    text = _SCALED_IN_WORDS.sub(lambda match: str(number_value(match["n"])), text)
     text = _CHANGE_BY_FRACTION.sub(_fraction, text)
+    text = _SHARE_FRACTION.sub(_share_fraction, text)
+    text = _ONE_IN.sub(_one_in, text)
     return _MULTIPLE.sub(_multiple, text)
 
 
@@ -78,7 +97,25 @@ def _fraction(match: re.Match[str]) -> str:
     half" -> "by more than 50%")."""
     lead = match.group(0)[: match.start("f") - match.start()]
     hedge = "" if lead.strip().lower() != "by" else "about "
-    return lead + hedge + _percent(_FRACTIONS[match["f"].lower()])
+    return lead + hedge + _percent(_fraction_value(match["f"]))
+
+
+def _fraction_value(written: str) -> float:
+    return _FRACTIONS[re.sub(r"[\s-]+", " ", written.lower())]
+
+
+def _share_fraction(match: re.Match[str]) -> str:
+    """ "nearly two-thirds of" -> "nearly 66.7% of", "a quarter less" -> "about 25% less": a
+    fraction is a round figure, so one without a hedge is read as about that much."""
+    return f"{match['hedge'] or 'about '}{_percent(_fraction_value(match['f']))}"
+
+
+def _one_in(match: re.Match[str]) -> str:
+    """ "one in ten cars" -> "about 10% of cars"."""
+    whole = number_value(match["n"])
+    if not whole:
+        return match.group(0)
+    return f"{match['hedge'] or 'about '}{_percent(round(100 / whole, 1))} of"
 
 
 def _share(match: re.Match[str]) -> str:

@@ -89,10 +89,26 @@ class FigureOutcome:
 
 def same_value(mine: Figure, theirs: Figure) -> bool:
     """The same value, within the rounding of either figure or 1 % (5 % when either is hedged:
-    "about a quarter" is not wrong for 24 %, "nearly 20 Mt" still is for 16.2 Mt)."""
+    "about a quarter" is not wrong for 24 %, "nearly 20 Mt" still is for 16.2 Mt); a bound ("more
+    than 60%") is the same as any value it holds."""
     relative = APPROXIMATE_TOLERANCE if mine.approximate or theirs.approximate else RELATIVE_TOLERANCE
     tolerance = max(mine.base_half_unit, theirs.base_half_unit, abs(mine.base) * relative)
+    if mine.bound or theirs.bound:
+        return _within_bounds(mine, theirs, tolerance)
     return abs(abs(mine.base) - abs(theirs.base)) <= tolerance
+
+
+def _within_bounds(mine: Figure, theirs: Figure, tolerance: float) -> bool:
+    """Whether a bound ("more than 60%", "less than $50 million") holds the other figure (or, both
+    bounds, the two leave a value in common)."""
+    lowest = [abs(f.base) for f in (mine, theirs) if f.bound == "above"]
+    highest = [abs(f.base) for f in (mine, theirs) if f.bound == "below"]
+    values = [abs(f.base) for f in (mine, theirs) if f.bound is None]
+    low = max(lowest, default=float("-inf"))
+    high = min(highest, default=float("inf"))
+    if values:
+        return low - tolerance < values[0] < high + tolerance
+    return low < high
 
 
 def compare_figures(

@@ -351,3 +351,47 @@ def test_not_only_rejects_nothing() -> None:
         "closed its coal store, the regulator found."
     )
     assert _read(claim, source)[0] != "contradicts"
+
+
+def test_fractions_and_one_in_n_as_shares() -> None:
+    assert figures_in_digits("Nearly two-thirds of the power") == "Nearly 66.7% of the power"
+    assert figures_in_digits("A fifth of the fleet") == "about 20% of the fleet"
+    assert figures_in_digits("one in ten cars sold") == "about 10% of cars sold"
+    assert figures_in_digits("Fewer than one in ten of its vans") == "Fewer than 10% of its vans"
+    assert figures_in_digits("threw away a quarter less food") == "threw away about 25% less food"
+    assert figures_in_digits("emitted sixteen million tonnes") == "emitted 16 million tonnes"
+    claim = "Renewable sources supplied 64% of the electricity used in our operations in FY2023."
+    two_thirds = (
+        "Nearly two-thirds of the electricity used in Tollgate Mining's operations came from renewable "
+        "sources in fiscal 2023, an analysis found."
+    )
+    assert _read(claim, two_thirds)[0] == "supports"
+    half = (
+        "Only around half of the electricity Tollgate Mining used in its operations in FY2023 was renewable."
+    )
+    assert _read(claim, half)[0] == "contradicts"
+
+
+def test_a_bound_holds_the_values_on_its_side() -> None:
+    [above] = parse_figures("more than 60 per cent")
+    [below] = parse_figures("less than $50 million")
+    assert (above.bound, below.bound) == ("above", "below")
+    claim = "We recycled 62% of the waste generated at our manufacturing sites in 2022."
+    over_sixty = (
+        "Tollgate Mining recycled more than 60 per cent of the waste from its manufacturing sites in 2022."
+    )
+    under_half = (
+        "Less than half of the waste produced at Tollgate Mining's manufacturing sites in 2022 was recycled."
+    )
+    assert _read(claim, over_sixty)[0] == "supports"
+    assert _read(claim, under_half)[0] == "contradicts"
+
+
+def test_units_as_news_writes_them() -> None:
+    assert [(f.base, f.unit) for f in parse_figures("1 250 000 MWh and 9 pc and 6.8 g of CO2")] == [
+        (1_250_000.0, "MWh"),
+        (9.0, "%"),
+        (pytest.approx(6.8e-6), "g CO2e"),
+    ]
+    # a scope's number is never a thousands group of the figure after it
+    assert [f.base for f in parse_figures("Scope 2 100 kt")] == [100_000.0]
