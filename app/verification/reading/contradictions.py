@@ -71,7 +71,13 @@ from app.verification.reading.figure_subjects import (
     without_explanations,
 )
 from app.verification.reading.figures import Count, covered_scopes, parse_counts, quantities
-from app.verification.reading.statements import MIN_CONTRADICTED, read_statement, subject_stems
+from app.verification.reading.statements import (
+    MIN_CONTRADICTED,
+    MIN_DENIED,
+    denied_by_claim,
+    read_statement,
+    subject_stems,
+)
 from app.verification.sources.company_names import names_company
 
 _I = re.IGNORECASE
@@ -83,7 +89,8 @@ DELAY = re.compile(
     _I,
 )
 ENFORCEMENT = re.compile(
-    r"\b(?:fined|fines|(?:a|the) fine|penalt\w*|lawsuits?|sued|su(?:es|ing)|charged|indict\w*|enforcement|"
+    r"\b(?:fined|fines|(?:a|the) fine|penalt\w*|lawsuits?|sued|su(?:es|ing)|charged|indict\w*|"
+    r"enforcement(?!\s(?:registers?|records?|data|databases?|lists?|logs?)\b)|"
     r"violat\w*|investigat\w*|probe[sd]?|prosecut\w*|settle(?:d|ment)|(?:to|in|a|the|before|by|federal|high|supreme|district|appeals?)\scourts?|sanction\w*|"
     r"greenwash\w*|misleading|breach\w*)\b",
     _I,
@@ -214,6 +221,7 @@ def _on_topic(claim: _Claim, sentence: str, shared: set[str], scopes: frozenset[
     if (
         len(subject_stems(claim.text, claim.company) & subject_stems(sentence, claim.company))
         >= MIN_CONTRADICTED
+        or len(denied_by_claim(claim.text, sentence, claim.company)) >= MIN_DENIED
     ):
         return True
     measures = [
@@ -302,17 +310,18 @@ def _signal(
     reading = _Reading.read(claim, sentence, shared)
     return (
         _contradiction(claim, sentence, reading, quote)
-        or _statement(claim, sentence, quote)
+        or _statement(claim, sentence, quote, reading.same_period)
         or _context(claim, sentence, reading, quote)
         or _support(reading, quote)
         or _unasserted(reading, quote)
     )
 
 
-def _statement(claim: _Claim, sentence: str, quote: str) -> SourceAssessment | None:
-    """What the sentence says of a claim that states no figure (`statements`)."""
+def _statement(claim: _Claim, sentence: str, quote: str, same_period: bool) -> SourceAssessment | None:
+    """What the sentence says of a claim that states no figure (`statements`). A sentence about
+    another year says nothing of it, unless what the claim says ended goes on after it."""
     found = read_statement(claim.text, sentence, claim.company)
-    if found is None:
+    if found is None or (not same_period and found.signal != "still_happening"):
         return None
     if found.stance == "contradicts":
         return _contradicts("direct", 0.8, found.explanation, quote, found.signal)
@@ -350,7 +359,8 @@ def _context(claim: _Claim, sentence: str, reading: _Reading, quote: str) -> Sou
     if DELAY.search(sentence) and claim.has_deadline:
         explanation = "The source reports the target or deadline as delayed, missed or abandoned."
         return _contradicts("timeline", 0.8, explanation, quote, "timeline")
-    if any(not _negated_enforcement(sentence, match.start()) for match in ENFORCEMENT.finditer(sentence)):
+    enforced = any(not _negated_enforcement(sentence, m.start()) for m in ENFORCEMENT.finditer(sentence))
+    if enforced and reading.same_period:  # a fine of another year says nothing of this one's
         explanation = (
             "The source reports enforcement, litigation or an investigation on this topic that the claim "
             "does not mention."

@@ -17,6 +17,10 @@ customers avoided 190 Mt. A source figure may contradict a claim figure only whe
   breaking a figure down ("578 Mt, mostly from customers processing iron ore") names no qualifier
   of the figure: that total is not the processing part of Scope 3;
 
+- **the boundaries agree:** when both sentences name a region, an accounting basis (operated or
+  equity share), like-for-like or absolute, a kind of property or premises, or a drivetrain, they
+  name the same (`BOUNDARIES`);
+
 - **the roles agree:** a change amount ("reduced by 32 kt", "an 8% cut", "down 8%") is never
   compared with a level ("fell to 350 kt", "from 420 kt"). A figure whose wording says neither
   ("came to", "at", "were") may be either.
@@ -91,6 +95,50 @@ QUALIFIERS: dict[str, re.Pattern[str]] = {
     ),
     "discharged": re.compile(r"\bdischarg\w*", _I),
     "lost": re.compile(r"\bleak\w*|\blost\b", _I),
+}
+
+#: Boundaries a figure is stated for, in families of alternatives: when both sentences name members of
+#: a family and not the same ones, they measure different things ("European sales" is not "global
+#: sales", "operated" emissions are not "equity-share" ones, "retail centres" are not "offices").
+BOUNDARIES: dict[str, dict[str, re.Pattern[str]]] = {
+    "region": {
+        "global": re.compile(r"\b(?:global(?:ly)?|worldwide|world-wide|group-wide)\b", _I),
+        "europe": re.compile(r"\beurope(?:an)?\b|(?-i:\bEU\b)", _I),
+        "americas": re.compile(
+            r"\b(?:north|south|latin)\samerica(?:n)?\b|(?-i:\bUS\b)|\bU\.S\.|\bunited\sstates\b", _I
+        ),
+        "asia": re.compile(r"\basia(?:n)?\b|\bchin(?:a|ese)\b|\bjapan(?:ese)?\b|\bindia(?:n)?\b", _I),
+        "oceania": re.compile(r"\baustralia(?:n)?\b|\bnew\szealand\b", _I),
+        "uk": re.compile(r"(?-i:\bUK\b)|\bbritish\b|\bbritain\b", _I),
+    },
+    "basis": {
+        "operated": re.compile(r"\boperated\b|\boperational\scontrol\b", _I),
+        "equity": re.compile(r"\bequity[\s-](?:share|basis)\b", _I),
+    },
+    "comparison": {
+        "like-for-like": re.compile(r"\blike[\s-]for[\s-]like\b", _I),
+        "absolute": re.compile(r"\babsolute\b", _I),
+    },
+    "property": {
+        "office": re.compile(r"\boffices?\b", _I),
+        "retail": re.compile(
+            r"\bretail\s(?:centres?|centers?|parks?|properties|portfolio|assets)\b|\bshopping\s(?:centres?|centers?|malls?)\b",
+            _I,
+        ),
+        "industrial": re.compile(r"\bindustrial\s(?:properties|portfolio|assets)\b", _I),
+        "residential": re.compile(r"\bresidential\b", _I),
+    },
+    "premises": {
+        "stores": re.compile(r"\bstores?\b|\bshops?\b|\bsupermarkets?\b", _I),
+        "distribution": re.compile(
+            r"\bdistribution\s(?:centres?|centers?)\b|\bwarehouses?\b|\bdepots?\b", _I
+        ),
+    },
+    "drivetrain": {
+        "battery-electric": re.compile(r"\bbattery[\s-]electric\b|\bBEVs?\b|\bfully\selectric\b", _I),
+        "plug-in hybrid": re.compile(r"\bplug-in\shybrids?\b|\bPHEVs?\b", _I),
+        "hybrid": re.compile(r"\b(?<!plug-in\s)hybrids?\b", _I),
+    },
 }
 
 _CHANGE_NOUN = r"(?:reduction|decrease|increase|cut|drop|fall|rise|decline|improvement|saving|growth)"
@@ -217,7 +265,7 @@ def qualifiers_agree(claim: str, sentence: str, company: str = "") -> bool:
     breaking a figure down (a total is not its part), leaving out in both the clauses giving reasons
     and names ("Oakhurst Logistics", "the Transport Climate Benchmark" qualify no figure)."""
     mine, theirs = _stated_qualifiers(claim, company), _stated_qualifiers(sentence, company)
-    return mine.whole == theirs.whole and mine.own == theirs.own and not _other_methods(mine, theirs)
+    return mine.whole == theirs.whole and mine.own == theirs.own and not _apart(mine, theirs)
 
 
 def adds_no_qualifier(claim: str, sentence: str, company: str = "") -> bool:
@@ -226,7 +274,7 @@ def adds_no_qualifier(claim: str, sentence: str, company: str = "") -> bool:
     source states it of a quantity of its own ("emissions intensity fell 12%", "sent to
     incineration") — a source summing a claim up in fewer words is the usual case."""
     mine, theirs = _stated_qualifiers(claim, company), _stated_qualifiers(sentence, company)
-    return theirs.whole <= mine.whole and theirs.own <= mine.own and not _other_methods(mine, theirs)
+    return theirs.whole <= mine.whole and theirs.own <= mine.own and not _apart(mine, theirs)
 
 
 @dataclass(frozen=True)
@@ -237,6 +285,7 @@ class _Qualifiers:
     whole: frozenset[str]
     own: frozenset[str]
     methods: frozenset[str]
+    boundaries: tuple[frozenset[str], ...]  # the members of each family of `BOUNDARIES` named
 
 
 @functools.lru_cache(maxsize=1024)
@@ -244,12 +293,22 @@ def _stated_qualifiers(sentence: str, company: str) -> _Qualifiers:
     """Read once per sentence (cached: a claim is held against every sentence of every source)."""
     plain = _plain(sentence, company)
     methods = frozenset(name for name, pattern in SCOPE2_METHODS.items() if pattern.search(plain))
-    return _Qualifiers(qualifiers(plain), own_qualifiers(plain), methods)
+    boundaries = tuple(
+        frozenset(name for name, pattern in family.items() if pattern.search(plain))
+        for family in BOUNDARIES.values()
+    )
+    return _Qualifiers(qualifiers(plain), own_qualifiers(plain), methods, boundaries)
 
 
-def _other_methods(mine: _Qualifiers, theirs: _Qualifiers) -> bool:
-    """Whether both name a Scope 2 method and not the same one (`SCOPE2_METHODS`)."""
-    return bool(mine.methods and theirs.methods) and mine.methods != theirs.methods
+def _apart(mine: _Qualifiers, theirs: _Qualifiers) -> bool:
+    """Whether both name a Scope 2 method and not the same one (`SCOPE2_METHODS`), or members of a
+    family of boundaries and not the same ones (`BOUNDARIES`)."""
+    return any(
+        bool(first and second) and first != second
+        for first, second in zip(
+            (mine.methods, *mine.boundaries), (theirs.methods, *theirs.boundaries), strict=True
+        )
+    )
 
 
 def _plain(sentence: str, company: str) -> str:

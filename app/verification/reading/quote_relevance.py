@@ -8,8 +8,9 @@ of the report. So a quote decides nothing unless it bears on the claim:
 - **support** of a claim that states figures needs one of them in the quote (the same value in the
   same kind of unit, paraphrases such as "16.2 million tonnes" for "16.2 Mt" included); support of a
   claim without figures needs two of the claim's subject words in the quote;
-- **a contradiction** needs one of the claim's subject words in the quote: a different figure or an
-  opposite reading is the point, but it must be about the claim's subject.
+- **a contradiction** needs one of the claim's subject words in the quote, in any form of the word
+  ("fined" for "fines"): a different figure or an opposite reading is the point, but it must be
+  about the claim's subject.
 
 Subject words are content words that are not the company's name, units, scales or periods
 (`figure_subjects.SUBJECTLESS_WORDS`). The rule reader applies stricter tests of its own
@@ -22,6 +23,7 @@ from app.language.figures import Figure, parse_figures
 from app.language.number_words import figures_in_digits
 from app.verification.reading.contradictions import content_words, same_value
 from app.verification.reading.figure_subjects import subject_words
+from app.verification.reading.statements import subject_stems
 
 #: Subject words a supporting quote shares with a claim that states no figure.
 SUPPORT_SUBJECT_WORDS = 2
@@ -51,7 +53,9 @@ def bears_on_claim(claim: str, company: str, quote: str | None, stance: str) -> 
         return False
     shared = shared_subjects(claim, company, quote)
     if stance == "contradicts":
-        return len(shared) >= CONTRADICTION_SUBJECT_WORDS
+        # the claim's subject in another form of its words counts ("fined" for "no fines")
+        stems = subject_stems(claim, company) & subject_stems(quote, company)
+        return max(len(shared), len(stems)) >= CONTRADICTION_SUBJECT_WORDS
     claim_figures = parse_figures(figures_in_digits(claim))
     if claim_figures:
         return states_claim_figure(claim_figures, quote)

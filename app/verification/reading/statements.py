@@ -48,6 +48,8 @@ MIN_RESTATED = 3
 #: Share of the claim's subject stems a contradicting sentence speaks of, and the least number.
 CONTRADICTED_SHARE = 0.4
 MIN_CONTRADICTED = 3
+#: Words of what a claim says did not happen that a sentence reporting it must name.
+MIN_DENIED = 2
 
 #: A sentence denying something with an auxiliary ("did not meet", "has never published").
 _DENIES = re.compile(
@@ -108,9 +110,20 @@ class StatementReading:
     explanation: str
 
 
+#: Words for one event, met as one stem: "killed" and "died" are fatalities, a "penalty" is a fine.
+_SAME_EVENT = {
+    **dict.fromkeys(
+        ("die", "died", "dies", "killed", "death", "deaths", "fatal", "fatality", "fatalities"), "fatal"
+    ),
+    **dict.fromkeys(("penalty", "penalties", "penalised", "penalized", "fine", "fined", "fines"), "fine"),
+}
+
+
 def stem(word: str) -> str:
     """A crude stem, enough to meet "fined" with "fine" and "converting" with "convert"."""
     word = word.lower().strip("'’")
+    if word in _SAME_EVENT:
+        return _SAME_EVENT[word]
     for _ in range(2):  # "environmental" -> "environment" -> "environ", as "environment" is
         for suffix in _SUFFIXES:
             if word.endswith(suffix) and len(word) - len(suffix) >= 3:
@@ -143,6 +156,8 @@ def read_statement(claim: str, sentence: str, company: str) -> StatementReading 
     mine = subject_stems(claim, company)
     if not mine:
         return None
+    if (happened := _did_happen(claim, sentence, company)) is not None:
+        return happened
     shared = mine & subject_stems(sentence, company)
     if len(shared) >= MIN_CONTRADICTED and (frequency := _frequency_reading(claim, sentence)):
         return frequency
@@ -199,12 +214,6 @@ def _opposite(claim: str, sentence: str, mine: frozenset[str], company: str) -> 
         return StatementReading(
             "contradicts", "still_happening", "The claim says it ended; the source says it goes on."
         )
-    theirs = subject_stems(sentence, company)
-    denied_by_claim = [subject_stems(m["words"], company) & theirs for m in _NONE_HAPPENED.finditer(claim)]
-    if not _NEGATION.search(sentence) and any(len(words) >= 2 for words in denied_by_claim):
-        return StatementReading(
-            "contradicts", "did_happen", "The claim says it did not happen; the source reports that it did."
-        )
     if not _DENIES.search(claim) and not _CESSATION.search(claim):
         denied = [subject_stems(match["words"], company) & mine for match in _DENIES.finditer(sentence)]
         if any(denied):
@@ -212,6 +221,25 @@ def _opposite(claim: str, sentence: str, mine: frozenset[str], company: str) -> 
                 "contradicts", "denied_statement", "The source denies what the claim states."
             )
     return None
+
+
+def denied_by_claim(claim: str, sentence: str, company: str) -> frozenset[str]:
+    """The stems of what the claim says did not happen ("no environmental fines") that the sentence
+    names too (the most of any one denial)."""
+    theirs = subject_stems(sentence, company)
+    found = [subject_stems(m["words"], company) & theirs for m in _NONE_HAPPENED.finditer(claim)]
+    return max(found, key=len, default=frozenset())
+
+
+def _did_happen(claim: str, sentence: str, company: str) -> StatementReading | None:
+    """What the claim says did not happen, reported by the sentence as having happened, in at least
+    two of the claim's own words and without a negation ("fined ... for discharge breaches" against
+    "we received no environmental fines"): the claim's other words need not be restated."""
+    if _NEGATION.search(sentence) or len(denied_by_claim(claim, sentence, company)) < MIN_DENIED:
+        return None
+    return StatementReading(
+        "contradicts", "did_happen", "The claim says it did not happen; the source reports that it did."
+    )
 
 
 def _frequency_reading(claim: str, sentence: str) -> StatementReading | None:

@@ -395,3 +395,44 @@ def test_units_as_news_writes_them() -> None:
     ]
     # a scope's number is never a thousands group of the figure after it
     assert [f.base for f in parse_figures("Scope 2 100 kt")] == [100_000.0]
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "Battery-electric vehicles made up 21% of our global sales in 2023.",
+            "Battery-electric models accounted for 34% of Tollgate Mining's European sales in 2023.",
+        ),
+        (
+            "Our equity-share Scope 1 and 2 emissions were 2.3 MtCO2e in 2023.",
+            "Tollgate Mining's operated-asset Scope 1 and 2 emissions were 1.7 MtCO2e in 2023.",
+        ),
+        (
+            "Our like-for-like Scope 1 and 2 emissions fell 22% in 2023.",
+            "Tollgate Mining's absolute Scope 1 and 2 emissions rose 4% in 2023.",
+        ),
+    ],
+)
+def test_another_boundary_is_another_quantity(claim: str, source: str) -> None:
+    assert _read(claim, source)[0] == "neutral"
+
+
+def test_what_the_claim_says_did_not_happen_reported_in_other_words_of_it() -> None:
+    claim = "We received no environmental fines in 2023."
+    fined = (
+        "Tollgate Mining was fined $1.2 million by the state environment regulator in 2023 for "
+        "discharge breaches."
+    )
+    assert _read(claim, fined) == ("contradicts", "did_happen")
+    # another year says nothing of it
+    assert _read(claim, fined.replace("2023", "2021"))[0] != "contradicts"
+    killed = (
+        "Two contractors were killed at Tollgate Mining's operated mines in 2022, the inspectorate found."
+    )
+    assert _read("We had no fatalities at our operated sites in 2022.", killed)[0] == "contradicts"
+    register = (
+        "The environment agency's 2022 enforcement register lists no fines or enforcement notices against "
+        "any Tollgate Mining site."
+    )
+    assert _read("None of our sites received an environmental fine in 2022.", register)[0] != "contradicts"
