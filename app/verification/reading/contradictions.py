@@ -66,6 +66,7 @@ from app.verification.reading.figure_comparison import same_value as same_value
 from app.verification.reading.figure_subjects import (
     adds_no_qualifier,
     measure_alike,
+    role,
     speaks_of_emissions,
     subject_words,
     without_explanations,
@@ -192,6 +193,7 @@ def assess_by_rules(claim_text: str, company: str, title: str, source_text: str)
             continue
         on_topic = True
         named = bool(company) and (about_company or names_company(sentence, company))
+        named = named and not _disowns(sentence, company)
         found = _signal(claim, sentence, quote.strip(), named, _context_words(shared, company))
         if found is not None and (best is None or _rank(found) > _rank(best)):
             best = found
@@ -211,6 +213,23 @@ def assess_by_rules(claim_text: str, company: str, title: str, source_text: str)
     )
 
 
+#: A sentence naming the company only to say another is not it: "Tallowood Timber, which is
+#: unconnected to Tallowood Paper & Forests, ...".
+_DISOWNED = re.compile(
+    r"\b(?:un(?:connected|related|affiliated)|not\s(?:connected|related|affiliated|linked)|"
+    r"no\s(?:relation|connection))\s(?:to|with)\s",
+    _I,
+)
+
+
+def _disowns(sentence: str, company: str) -> bool:
+    """Whether the sentence names the company as what another company is not related to."""
+    return any(
+        names_company(sentence[match.end() : match.end() + len(company) + 8], company)
+        for match in _DISOWNED.finditer(sentence)
+    )
+
+
 def _on_topic(claim: _Claim, sentence: str, shared: set[str], scopes: frozenset[str]) -> bool:
     """Whether the sentence shares the claim's topic: two content words, an emissions scope, the
     claim's subject in other forms of its words ("fined" for "a fine"), or one subject word and a
@@ -224,11 +243,18 @@ def _on_topic(claim: _Claim, sentence: str, shared: set[str], scopes: frozenset[
         or len(denied_by_claim(claim.text, sentence, claim.company)) >= MIN_DENIED
     ):
         return True
+    if not subject_words(_context_words(shared, claim.company)):
+        return False
     measures = [
         figure.figure for figure in claim.figures if figure.figure.dimension not in _NO_SUBJECT_DIMENSIONS
     ]
-    return bool(subject_words(_context_words(shared, claim.company))) and any(
-        mine.same_kind(theirs) for mine in measures for theirs in parse_figures(sentence)
+    theirs = parse_figures(sentence)
+    if any(mine.same_kind(figure) for mine in measures for figure in theirs):
+        return True
+    # a relative change of the subject on both sides ("leakage fell by only 4 per cent")
+    return any(figure.role == "change" for figure in claim.figures) and any(
+        figure.dimension == "percent" and role(sentence, figure.start, figure.end) == "change"
+        for figure in theirs
     )
 
 
@@ -421,9 +447,29 @@ def _a(noun: str) -> str:
 
 
 def _same_period(claim: _Claim, sentence: str) -> bool:
-    """False when the claim and the sentence both state years and share none."""
+    """False when the claim and the sentence both state years and share none, or when one states a
+    calendar year and the other a financial year that does not end in December (the same number,
+    another twelve months)."""
     sentence_years = {year for year, _ in parse_years(sentence)}
-    return not claim.years or not sentence_years or bool(claim.years & sentence_years)
+    if claim.years and sentence_years and not claim.years & sentence_years:
+        return False
+    kinds = {_year_kind(claim.text), _year_kind(sentence)}
+    return kinds != {"calendar", "fiscal"}
+
+
+_CALENDAR_YEAR = re.compile(r"\bcalendar(?:\syear)?\s(?:19|20)\d\d\b|\b(?:19|20)\d\d\scalendar\syear\b", _I)
+_MONTHS = "January|February|March|April|May|June|July|August|September|October|November"
+_FISCAL_YEAR = re.compile(
+    rf"\b(?:FY\s?\d|fiscal|financial\syear)|\byear\s(?:to|end(?:ed|ing))\s(?:\d{{1,2}}\s)?(?:{_MONTHS})\b",
+    _I,
+)
+
+
+def _year_kind(text: str) -> str | None:
+    """ "calendar" or "fiscal" when the text says which kind of year it states, None otherwise."""
+    if _CALENDAR_YEAR.search(text):
+        return "calendar"
+    return "fiscal" if _FISCAL_YEAR.search(text) else None
 
 
 def _compare_all(

@@ -55,10 +55,11 @@ from app.verification.sources.company_mentions import other_company
 UNDATED_GRACE_MONTHS = 18
 
 _I = re.IGNORECASE
-#: Hedges and forward-looking words that make a figure a forecast or a condition, not an outcome.
+#: Hedges and forward-looking words that make a figure a forecast or a condition, not an outcome
+#: ("projects" is left out: it is mostly the noun, "decarbonisation projects").
 HEDGE = re.compile(
     r"\b(?:could|might|(?-i:may)\s(?:be|have|well|reach|total|exceed|fall|rise)|if|unless|"
-    r"expect(?:s|ed|ing)?|forecast\w*|project(?:s|ed|ions?)|predict\w*|"
+    r"expect(?:s|ed|ing)?|forecast\w*|project(?:ed|ions?)|predict\w*|"
     r"anticipat\w*|estimated\sto|likely|outlook|guidance|on\s(?:track|course)|set\sa\s(?:goal|target)|"
     r"targets?|targeted|goals?|aim(?:s|ed|ing)?|plan(?:s|ned|ning)?|intend\w*|ambition\w*|pledg\w*)\b",
     _I,

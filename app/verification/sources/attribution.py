@@ -54,7 +54,7 @@ _GENERIC_RELAYS = (
     r"\b(?:according\s+to|from|in|as\s+(?:stated|shown)\s+in)\s+(?:its|the\s+company['’]s|the\s+group['’]s)\s+"
     r"(?:own\s+)?(?:\w+\s+){0,2}?(?:statement|filings?|reports?|disclosures?|accounts|results|data|figures|"
     r"release|presentation)\b",
-    r"\bits\s+(?:\w+\s+){0,2}?(?:filings?|reports?|disclosures?|accounts|release)\s+"
+    rf"\b(?:its|the\s+{_COMPANY_NOUNS}['’]s)\s+(?:\w+\s+){{0,2}}?(?:filings?|reports?|disclosures?|accounts|release)\s+"
     r"(?:shows?|showed|says|said|states|stated|put|puts|gives|gave)\b",
     r"\bcompany\s+(?:officials|executives|data|figures|filings?)\b",
     r"\baccording\s+to\s+(?:the\s+)?" + _COMPANY_NOUNS + r"\b",

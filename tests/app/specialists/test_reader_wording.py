@@ -436,3 +436,31 @@ def test_what_the_claim_says_did_not_happen_reported_in_other_words_of_it() -> N
         "any Tollgate Mining site."
     )
     assert _read("None of our sites received an environmental fine in 2022.", register)[0] != "contradicts"
+
+
+def test_periods_names_and_voices_that_set_a_source_apart() -> None:
+    claim = "Our Scope 1 and 2 emissions were 12.1 Mt CO2e in FY2023 (the year to 30 June 2023)."
+    calendar = "Tollgate Mining's Scope 1 and 2 emissions were 11.8 Mt CO2e in calendar 2023, a study found."
+    assert _read(claim, calendar)[0] == "neutral"
+    sister = (
+        "Tollgate Timber, which is unconnected to Tollgate Mining, emitted 12.1 Mt CO2e of Scope 1 and 2 "
+        "emissions in FY2023, a study found."
+    )
+    assert _read(claim, sister)[0] == "neutral"
+    relayed = (
+        "Tollgate Mining's Scope 1 and 2 emissions were 12.1 Mt CO2e in FY2023, the company's annual "
+        "report says."
+    )
+    assert company_voice(relayed, COMPANY, "supports") is not None
+
+
+def test_a_relative_change_of_the_claims_subject_is_on_its_topic() -> None:
+    claim = (
+        "We reduced leakage across our network to 212 megalitres per day in 2021/22, a 16% fall from 2019/20."
+    )
+    source = (
+        "Leakage at Tollgate Mining fell by only 4 per cent between 2019/20 and 2021/22, the regulator says."
+    )
+    assert _read(claim, source)[0] == "contradicts"
+    spent = "Tollgate Mining spent about $145m on decarbonisation projects in 2022, an analysis found."
+    assert _read("We invested $145 million in decarbonisation projects in 2022.", spent)[0] == "supports"
