@@ -12,8 +12,9 @@ counts and is not the company's word, else "neither".
 The pairs are split by a fixed hash of the claim (every source of one claim falls in one half): A,
 the tuning half, whose pairs and errors rules may be fitted to, and B, held out, of which only the
 figures are read. Two more sets, written later by two other annotators given the same rules (and
-neither the reader's code nor these pairs), widen each side: `reader_pairs_tuning.json` (T) is
-tuned on like A, and `reader_pairs_fresh.json` (F) is held out like B, only its figures read.
+neither the reader's code nor these pairs), widen each side: `reader_pairs_tuning.json` and
+`reader_pairs_tuning_2.json` (T, two annotators) are tuned on like A, and `reader_pairs_fresh.json`
+(F) is held out like B, only its figures read.
 
     python -m bench.reader_pairs [--misread]
 
@@ -41,8 +42,11 @@ from app.verification.records import ClaimState
 from bench.common import print_summary, print_table
 
 PAIRS = Path(__file__).with_name("reader_pairs.json")
-#: More pairs by other annotators: one set to tune on, one held out (see the module docstring).
-TUNING_PAIRS = Path(__file__).with_name("reader_pairs_tuning.json")
+#: More pairs by other annotators: two sets to tune on, one held out (see the module docstring).
+TUNING_PAIRS = (
+    Path(__file__).with_name("reader_pairs_tuning.json"),
+    Path(__file__).with_name("reader_pairs_tuning_2.json"),
+)
 FRESH_PAIRS = Path(__file__).with_name("reader_pairs_fresh.json")
 #: The sets' names as printed, tuning sets first.
 HALF_NAMES = {
@@ -98,7 +102,7 @@ def load_pairs(path: Path = PAIRS, set_name: str | None = None) -> list[Pair]:
 def load_all_pairs() -> list[Pair]:
     """The first file's pairs, then the later sets' (each only when its file is there)."""
     pairs = load_pairs()
-    for path, name in ((TUNING_PAIRS, "T"), (FRESH_PAIRS, "F")):
+    for path, name in (*((path, "T") for path in TUNING_PAIRS), (FRESH_PAIRS, "F")):
         if path.is_file():
             pairs += load_pairs(path, name)
     return pairs

@@ -4,8 +4,9 @@ seats" is "40% of the seats".
 
 Only figures are rewritten: a number word before a percentage or a scale ("sixteen million"), a
 fraction or multiple of a change, a fraction as a share ("nearly two-thirds of", "one in ten"),
-and a count out of a whole. Other number words ("one of the largest", "three dairy plants") are left
-as written, since reading them as counts would compare things no one counted.
+the whole as a share in a source's sentence ("all of the electricity" is "100% of the
+electricity"), and a count out of a whole. Other number words ("one of the largest", "three dairy
+plants") are left as written, since reading them as counts would compare things no one counted.
 """
 
 from __future__ import annotations
@@ -23,11 +24,11 @@ _TENS = {
     "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
     "ninety": 90,
 }  # fmt: skip
-_NUMBER_WORD = (
+NUMBER_WORD = (
     rf"(?:(?:{'|'.join(_TENS)})(?:[\s-](?:{'|'.join(w for w in _UNITS if _UNITS[w] < 10)}))?"
     rf"|{'|'.join(sorted(_UNITS, key=len, reverse=True))})"
 )
-_PERCENT_IN_WORDS = re.compile(rf"\b(?P<n>{_NUMBER_WORD})(?=\s(?:per\s?cent|percent)\b)", _I)
+_PERCENT_IN_WORDS = re.compile(rf"\b(?P<n>{NUMBER_WORD})(?=\s(?:per\s?cent|percent)\b)", _I)
 _FRACTIONS = {
     "half": 50.0, "a half": 50.0, "one half": 50.0, "a third": 33.3, "one third": 33.3,
     "two thirds": 66.7, "a quarter": 25.0, "one quarter": 25.0, "three quarters": 75.0,
@@ -52,15 +53,17 @@ _SHARE_FRACTION = re.compile(
 _ONE_IN = re.compile(
     rf"(?<![\w-])(?P<hedge>{_WORD_HEDGE})?one\sin\s(?P<n>two|three|four|five|ten|\d+)\b(?:\sof\b)?", _I
 )
+#: The whole of something as a share: "all of the electricity", "all of Acme's palm oil".
+_ALL_OF = re.compile(r"\b(?P<all>all)\sof\s(?=(?:the|its|their|[A-Z][\w-]*(?:\s[A-Z][\w-]*)*['’]s?)\s)", _I)
 #: A count in words with a scale or unit: "sixteen million tonnes", "two thousand hectares".
-_SCALED_IN_WORDS = re.compile(rf"\b(?P<n>{_NUMBER_WORD})(?=\s(?:thousand|million|billion)\b)", _I)
+_SCALED_IN_WORDS = re.compile(rf"\b(?P<n>{NUMBER_WORD})(?=\s(?:thousand|million|billion)\b)", _I)
 _MULTIPLES = {"doubled": ("rose", 100), "tripled": ("rose", 200), "trebled": ("rose", 200),
               "quadrupled": ("rose", 300), "halved": ("fell", 50)}  # fmt: skip
 _MULTIPLE = re.compile(rf"\b(?P<more>more\sthan\s)?(?P<word>{'|'.join(_MULTIPLES)})\b", _I)
 #: A count out of a whole: "four of the ten seats", "two of Acme's eleven directors".
 _OUT_OF = re.compile(
-    rf"\b(?P<part>{_NUMBER_WORD}|\d+)\sof\s(?P<owner>(?:the|its|their|[A-Z][\w-]*(?:\s[A-Z][\w-]*)*['’]s?)\s)"
-    rf"(?P<whole>{_NUMBER_WORD}|\d+)\s(?P<noun>[a-z]+s)\b",
+    rf"\b(?P<part>{NUMBER_WORD}|\d+)\sof\s(?P<owner>(?:the|its|their|[A-Z][\w-]*(?:\s[A-Z][\w-]*)*['’]s?)\s)"
+    rf"(?P<whole>{NUMBER_WORD}|\d+)\s(?P<noun>[a-z]+s)\b",
     _I,
 )
 
@@ -81,14 +84,18 @@ def number_value(word: str) -> int | None:
     return total or None
 
 
-def figures_in_digits(text: str) -> str:
-    """`text` with its figures in words rewritten in digits (see the module docstring)."""
+def figures_in_digits(text: str, *, whole_as_share: bool = False) -> str:
+    """`text` with its figures in words rewritten in digits (see the module docstring);
+    `whole_as_share` also reads "all of the X" as "100% of the X", for a source's sentence: a claim
+    saying "all of its boilers" states a fact, not a figure to be found again."""
     text = _OUT_OF.sub(_share, text)
     text = _PERCENT_IN_WORDS.sub(lambda match: str(number_value(match["n"])), text)
     text = _SCALED_IN_WORDS.sub(lambda match: str(number_value(match["n"])), text)
     text = _CHANGE_BY_FRACTION.sub(_fraction, text)
     text = _SHARE_FRACTION.sub(_share_fraction, text)
     text = _ONE_IN.sub(_one_in, text)
+    if whole_as_share:
+        text = _ALL_OF.sub("100% of ", text)
     return _MULTIPLE.sub(_multiple, text)
 
 

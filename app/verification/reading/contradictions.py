@@ -184,7 +184,8 @@ def assess_by_rules(claim_text: str, company: str, title: str, source_text: str)
     best: SourceAssessment | None = None
     on_topic = False
     for quote in sentences:
-        sentence = figures_in_digits(quote)  # read with its figures in digits, quoted as written
+        # read with its figures in digits, quoted as written
+        sentence = figures_in_digits(quote, whole_as_share=True)
         shared = claim.words & content_words(sentence)
         scopes = covered_scopes(sentence)
         if claim.scopes and scopes and not claim.scopes & scopes:

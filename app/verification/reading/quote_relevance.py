@@ -38,7 +38,7 @@ def shared_subjects(claim: str, company: str, quote: str) -> set[str]:
 
 def states_claim_figure(claim_figures: list[Figure], quote: str) -> bool:
     """Whether the quote states one of the claim's figures (same kind, same value)."""
-    theirs = parse_figures(figures_in_digits(quote))
+    theirs = parse_figures(figures_in_digits(quote, whole_as_share=True))
     return any(
         mine.same_kind(other) and same_value(mine, other) for mine in claim_figures for other in theirs
     )

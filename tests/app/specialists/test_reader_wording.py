@@ -464,3 +464,15 @@ def test_a_relative_change_of_the_claims_subject_is_on_its_topic() -> None:
     assert _read(claim, source)[0] == "contradicts"
     spent = "Tollgate Mining spent about $145m on decarbonisation projects in 2022, an analysis found."
     assert _read("We invested $145 million in decarbonisation projects in 2022.", spent)[0] == "supports"
+
+
+def test_all_of_a_thing_in_a_source_is_the_whole_of_it() -> None:
+    assert (
+        figures_in_digits("All of the palm oil it bought", whole_as_share=True)
+        == "100% of the palm oil it bought"
+    )
+    # a claim's "all of its boilers" is a statement to restate, not a figure to find
+    assert figures_in_digits("after converting all of its boilers") == "after converting all of its boilers"
+    claim = "100% of the palm oil we bought in 2022 was RSPO certified."
+    source = "All of the palm oil Tollgate Mining bought in 2022 was RSPO-certified, an audit found."
+    assert _read(claim, source)[0] == "supports"
