@@ -22,7 +22,9 @@ DECREASE = re.compile(
     r"\b(?:decreas\w*|reduc\w*|fell|fall(?:s|ing)?|cut(?:s|ting)?|lower\w*|declin\w*|dropp?\w*|down)\b", _I
 )
 INCREASE = re.compile(
-    r"\b(?:increas\w*|rose|rise[sn]?|rising|grew|grow(?:s|n|ing)?|higher|up|climb\w*|jump\w*|surg\w*)\b", _I
+    r"\b(?:increas\w*|rose|rise[sn]?|rising|grew|grow(?:s|n|ing)?|higher(?!\seducation)|up|climb\w*|jump\w*|"
+    r"surg\w*)\b",
+    _I,
 )
 # After a change, a target word or a deadline still to come ("a 39% reduction by 2035") makes it one.
 _INTENDED_AFTER = re.compile(

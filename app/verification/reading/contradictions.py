@@ -478,7 +478,9 @@ def _compare_all(
 ) -> FigureOutcome | None:
     """Figures with units first, then counts; a rejected claim count is a mismatch either way, and
     nothing a sentence disputes is a match."""
-    figures = compare_figures(claim.figures, claim.sites, sentence, alike=alike, disputed=disputed)
+    figures = compare_figures(
+        claim.figures, claim.sites, sentence, alike=alike, disputed=disputed, claim_text=claim.text
+    )
     counts = compare_counts(claim.counts, sentence, shared)
     if counts == "denied":
         return FigureOutcome("mismatch")

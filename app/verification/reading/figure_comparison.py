@@ -30,7 +30,13 @@ from app.language.figures import Figure, parse_figures
 from app.language.years import stated_year
 from app.verification.reading.change_mood import figure_direction, mood, same_mood
 from app.verification.reading.denials import negated
-from app.verification.reading.figure_subjects import percent_measure, role, same_percentage, same_role
+from app.verification.reading.figure_subjects import (
+    percent_measure,
+    role,
+    same_percentage,
+    same_role,
+    speaks_of_emissions,
+)
 from app.verification.reading.figures import Count, denied, denied_numbers, parse_counts, quantity_at
 
 RELATIVE_TOLERANCE = 0.01
@@ -112,13 +118,20 @@ def _within_bounds(mine: Figure, theirs: Figure, tolerance: float) -> bool:
 
 
 def compare_figures(
-    claim: tuple[ClaimFigure, ...], sites: set[str], sentence: str, *, alike: bool, disputed: bool
+    claim: tuple[ClaimFigure, ...],
+    sites: set[str],
+    sentence: str,
+    *,
+    alike: bool,
+    disputed: bool,
+    claim_text: str = "",
 ) -> FigureOutcome | None:
     """ "match", "opposite", "mismatch", "unasserted" (see the module docstring) or None when no
     figure is comparable; a source stating another change amount than the claim for the same
     quantity never matches, even when it repeats a level of the claim. `sites` are the sites or
     segments the claim's figures are for; `alike` whether the two sentences measure alike
-    (`figure_subjects.measure_alike`); `disputed` whether the sentence disputes what it reports."""
+    (`figure_subjects.measure_alike`); `disputed` whether the sentence disputes what it reports;
+    `claim_text` the claim, whose site names a sentence's sites must be among."""
     comparable = [
         (mine, theirs)
         for mine in claim
@@ -139,19 +152,37 @@ def compare_figures(
         for mine, theirs in comparable
         if not same_value(mine.figure, theirs)
         and not negated(sentence, theirs.start)
-        and _certainly_comparable(mine.figure, theirs)
+        and _certainly_comparable(mine, theirs, sentence)
         and same_role(mine.role, role(sentence, theirs.start, theirs.end))
     ]
     # Level against level and change against change; a level for the claimed year is named first.
     conflicts = _conflicts(differing, same, sentence)
-    if asserted and not disputed and not conflicts:
-        return FigureOutcome("match", *asserted[0])
+    # the claim's change stated for the opposite change outweighs a level the two share
     if any(_certainly_same_quantity(mine, sentence, theirs, alike) for mine, theirs in opposite):
         return FigureOutcome("opposite", *opposite[0])
-    if differing and alike and all(re.search(rf"\b{site}", sentence, _I) for site in sites):
+    if asserted and not disputed and not conflicts:
+        return FigureOutcome("match", *asserted[0])
+    if differing and alike and _same_sites(sites, claim_text, sentence):
         first, *rest = conflicts or differing
         return FigureOutcome("mismatch", *first, also=tuple(rest if conflicts else ()))
     return FigureOutcome("unasserted") if kept else None
+
+
+#: A site named as the subject of a figure: "its Yarra Creek mine alone", "the Port Hardwick refinery".
+_NAMED_SITE = re.compile(
+    r"\b(?P<name>(?!(?:The|Its|Their|Our|A|An)\b)[A-Z][\w-]+(?:\s[A-Z][\w-]+)*)\s(?:[a-z]+\s)?"
+    r"(?:mines?|smelters?|refiner(?:y|ies)|plants?|sites?|works|mills?|facilit(?:y|ies)|factor(?:y|ies)|"
+    r"terminals?|stations?)\b"
+)
+
+
+def _same_sites(sites: set[str], claim: str, sentence: str) -> bool:
+    """Whether the sentence's figures can be for the claim's sites: it names every site kind the
+    claim's figures are for, and no site by a name the claim does not use (a site's figure is a part
+    of the whole the claim states)."""
+    if not all(re.search(rf"\b{site}", sentence, _I) for site in sites):
+        return False
+    return all(match["name"] in claim for match in _NAMED_SITE.finditer(sentence))
 
 
 def _conflicts(
@@ -304,5 +335,18 @@ def _same_year(mine: int | None, theirs: int | None) -> bool:
     return mine is None or theirs is None or mine == theirs
 
 
-def _certainly_comparable(mine: Figure, theirs: Figure) -> bool:
-    return mine.co2e == theirs.co2e and not (mine.ambiguous or theirs.ambiguous)
+#: Tonnes "of" something other than emissions ("19.8 million tonnes of steel").
+_OF_A_MATERIAL = re.compile(r"\s?of\s(?!(?:CO|carbon|greenhouse|GHG|emissions?|Scope)\b)", _I)
+
+
+def _certainly_comparable(mine: ClaimFigure, theirs: Figure, sentence: str) -> bool:
+    """Neither unit has two readings, and both figures are of CO2e or neither is, tonnes named
+    without it in a sentence about emissions counting as CO2e ("Scope 1 emissions climbed to 3.1
+    million tonnes"), unless they are tonnes of something named ("of steel")."""
+    if mine.figure.ambiguous or theirs.ambiguous:
+        return False
+    if mine.figure.co2e == theirs.co2e:
+        return True
+    if theirs.co2e:
+        return mine.quantity is not None
+    return speaks_of_emissions(sentence) and not _OF_A_MATERIAL.match(sentence, theirs.end)

@@ -78,7 +78,9 @@ _OTHER_VOICE = re.compile(
     r"\b(?:audit|auditors?|analysts?|researchers?|investigat\w+|regulators?|ngos?|watchdogs?|"
     r"campaigners?|scientists?|satellite|records|data\s+show|agency|authority|ministry|inspectorate|"
     r"inspectors?|court|tribunal|commission|ombudsman|benchmark|monitor|tracker|register)\b|"
-    r"\b(?:disput\w+|reject\w+|challeng\w+|understat\w+|overstat\w+|inflat\w+|misleading|false|wrong)\b",
+    r"\b(?:disput\w+|reject\w+|challeng\w+|understat\w+|overstat\w+|inflat\w+|misleading|false|wrong)\b|"
+    r"\b(?:more|less|higher|lower|greater|fewer|above|below)\s+than\s+(?:the\s+\w+|it|its\s+\w+)\s+"
+    r"(?:reports?|reported|discloses?|disclosed|says|said|claims?|claimed)\b",
     re.IGNORECASE,
 )
 #: "We", "our", "ours", "us" ("US" is a country).

@@ -476,3 +476,21 @@ def test_all_of_a_thing_in_a_source_is_the_whole_of_it() -> None:
     claim = "100% of the palm oil we bought in 2022 was RSPO certified."
     source = "All of the palm oil Tollgate Mining bought in 2022 was RSPO-certified, an audit found."
     assert _read(claim, source)[0] == "supports"
+
+
+def test_tonnes_in_a_sentence_on_emissions_are_of_co2e_and_a_site_is_a_part() -> None:
+    claim = "Our Scope 1 emissions were 2.6 million tonnes CO2e in 2021, up 4% from 2020."
+    climbed = "Tollgate Mining's direct (Scope 1) emissions climbed to 3.1 million tonnes in 2021, data show."
+    assert _read(claim, climbed)[0] == "contradicts"
+    steel = (
+        "Tollgate Mining produced 3.1 million tonnes of steel in 2021 while its Scope 1 emissions were flat."
+    )
+    assert _read(claim, steel)[0] != "contradicts"
+    one_mine = (
+        "Tollgate Mining's Yarra Creek mine alone emitted 0.4 million tonnes of Scope 1 emissions in 2021."
+    )
+    assert _read(claim, one_mine)[0] == "neutral"
+    opposite = (
+        "Tollgate Mining's Scope 1 emissions were 2.6 Mt CO2e in 2021, 4% less than in 2020, data show."
+    )
+    assert _read(claim, opposite)[0] == "contradicts"

@@ -414,15 +414,20 @@ async def _run(
 
 
 def _wrongly_deciding(
-    by_url: dict[str, list[Finding]], sources: list[tuple[Any, ...]], model: bool
+    by_url: dict[str, list[Finding]],
+    sources: list[tuple[Any, ...]],
+    model: bool,
+    may_contradict: frozenset[str] = frozenset(),
 ) -> list[str]:
     """The kinds whose source was found and decided something (or, read by the model, without the
-    reason of its kind); every kind of `sources` is checked before the verdict is."""
+    reason of its kind); every kind of `sources` is checked before the verdict is. The kinds in
+    `may_contradict` hold a finding of their own against the claim, which may contradict it."""
     wrong = []
     for kind, url, *_ in sources:
         for finding in by_url.get(url, []):
             signal = finding.details.get("signal")
-            decided = finding.supports_claim is not None or finding.details["contradicts_claim"]
+            contradicts = finding.supports_claim is False or finding.details["contradicts_claim"]
+            decided = finding.supports_claim is True or (contradicts and kind not in may_contradict)
             if decided or (model and signal != f"not_same_fact:{kind}"):
                 wrong.append(f"{kind} {url}: {finding.summary}")
     return wrong
@@ -438,7 +443,9 @@ async def test_support_for_another_fact_does_not_verify(
 ) -> None:
     verdict, by_url = await _run(services, session_factory, event_log, SUPPORT_MISREAD, with_model=with_model)
     assert len([item for item in SUPPORT_MISREAD if item[1] in by_url]) >= 6, sorted(by_url)
-    assert _wrongly_deciding(by_url, SUPPORT_MISREAD, with_model) == []
+    # the auditors' own figure (19 Mt) set against the company's is a contradiction, read by rules
+    disputed = frozenset() if with_model else frozenset({"disputed"})
+    assert _wrongly_deciding(by_url, SUPPORT_MISREAD, with_model, disputed) == []
     assert verdict.verdict != "verified", verdict.reasoning
     if with_model:  # the fragment is shown and judged as its whole sentence
         (fragment,) = by_url["https://www.bloomberg.com/news/example-metals-audit"]
