@@ -114,7 +114,8 @@ class Figure:
     Attributes:
         value: The number as written (negative when a minus sign precedes it).
         unit: The unit as normalised ("Mt CO2e", "%", "MWh", "ML", "ha", "EUR").
-        dimension: "mass", "energy", "volume", "area", "percent", "pp" or "currency".
+        dimension: "mass", "energy", "volume", "area", "percent", "pp", "currency" or "rate" (per
+            million hours worked).
         base: `value` converted to the dimension's base unit (t, MWh, m3, ha, %, currency units).
         half_unit: Half a unit of the last written digit, in the unit as written.
         start: Offset of the figure in the text it was read from.
@@ -207,10 +208,21 @@ def _unit(raw: str, co2e: bool) -> tuple[str, str, float]:
     return "km2", "area", _AREA["km2"]
 
 
+#: A rate per hours worked ("1.4 lost-time injuries per million hours worked", "0.28 per 200,000
+#: hours"), read per million hours: safety rates are stated per million hours or per 200,000.
+HOURS_RATE = re.compile(
+    rf"(?<![\w.,]){_NUM}\s(?:[a-z-]+\s){{0,3}}?per\s(?P<per>million|1,000,000|200,000|100,000)\s"
+    r"(?:(?:working|man|employee)[\s-])?hours\b",
+    re.IGNORECASE,
+)
+_PER_HOURS = {"million": 1e6, "1,000,000": 1e6, "200,000": 2e5, "100,000": 1e5}
+
+
 def parse_figures(text: str) -> list[Figure]:
     """Every quantity with a unit (and every currency amount) in `text`, in order of position."""
     figures = [_from_unit_match(match) for match in FIGURE.finditer(text)]
     figures += [_from_currency_match(match) for match in CURRENCY.finditer(text)]
+    figures += [_from_rate_match(match) for match in HOURS_RATE.finditer(text)]
     read = [_qualified(figure, text[max(0, figure.start - 20) : figure.start]) for figure in figures]
     return sorted(read, key=lambda figure: figure.start)
 
@@ -246,6 +258,21 @@ def _from_unit_match(match: re.Match[str]) -> Figure:
         text=match.group(0).strip(),
         co2e=co2e,
         ambiguous=match["unit"] == "MT",
+    )
+
+
+def _from_rate_match(match: re.Match[str]) -> Figure:
+    value, half = _signed(match)
+    scale = 1e6 / _PER_HOURS[match["per"].lower()]
+    return Figure(
+        value=value,
+        unit="per million hours",
+        dimension="rate",
+        base=value * scale,
+        half_unit=half,
+        start=match.start(),
+        end=match.end(),
+        text=match.group(0).strip(),
     )
 
 

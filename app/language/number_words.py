@@ -41,7 +41,7 @@ _FRACTION = "|".join(
 )
 #: Hedges a share or change in words may carry, kept in front of its digits.
 _WORD_HEDGE = (
-    r"(?:(?:only\s|just\s)?(?:about|around|roughly|nearly|almost|some|approximately|more\sthan|over|"
+    r"(?:(?:only\s|just\s)?(?:about|around|roughly|nearly|almost|some|approximately|close\sto|more\sthan|over|"
     r"less\sthan|fewer\sthan|under|just\sover|just\sunder)\s)"
 )
 #: A change by a fraction: "cut by a third", "by two-thirds", "by half".
@@ -51,7 +51,7 @@ _SHARE_FRACTION = re.compile(
     rf"(?<![\w-])(?P<hedge>{_WORD_HEDGE})?(?P<f>{_FRACTION})(?=\s(?:of|less|fewer|more|lower|higher)\b)", _I
 )
 _ONE_IN = re.compile(
-    rf"(?<![\w-])(?P<hedge>{_WORD_HEDGE})?one\sin\s(?P<n>two|three|four|five|ten|\d+)\b(?:\sof\b)?", _I
+    rf"(?<![\w-])(?P<hedge>{_WORD_HEDGE})?one\sin\s(?P<n>{NUMBER_WORD}|\d+)\b(?:\sof\b)?", _I
 )
 #: The whole of something as a share: "all of the electricity", "all of Acme's palm oil".
 _ALL_OF = re.compile(r"\b(?P<all>all)\sof\s(?=(?:the|its|their|[A-Z][\w-]*(?:\s[A-Z][\w-]*)*['’]s?)\s)", _I)

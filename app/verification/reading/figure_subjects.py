@@ -94,7 +94,7 @@ QUALIFIERS: dict[str, re.Pattern[str]] = {
         r"\bconsum\w*(?=(?:\s[\w.,]+){0,5}\s(?:of\s)?water\b)|\bwater\sconsum\w*", _I
     ),
     "discharged": re.compile(r"\bdischarg\w*", _I),
-    "lost": re.compile(r"\bleak\w*|\blost\b", _I),
+    "lost": re.compile(r"\bleak\w*|\blost\b(?![\s-]time)", _I),  # "lost-time injuries" lose no water
 }
 
 #: Boundaries a figure is stated for, in families of alternatives: when both sentences name members of
@@ -181,6 +181,7 @@ _SAME_BASE = {
     # A board's seats are its directors.
     "directors": "seats",
     "members": "seats",
+    "board": "seats",
 }
 
 
@@ -339,12 +340,25 @@ def share_base(text: str, end: int) -> frozenset[str]:
     match = _SHARE_OF.match(text, end)
     if not match:
         return frozenset()
-    phrase = match["phrase"]
+    phrase = _after_owner(match["phrase"], text[match.end() :])
     stop = _PHRASE_END.search(phrase)
     words = re.findall(r"[a-z]+", (phrase[: stop.start()] if stop else phrase).lower().replace("’", "'"))
     return frozenset(
         _SAME_BASE.get(word, word) for word in words if len(word) > 1 and word not in _GENERIC_BASE
     )
+
+
+#: An owner before what a share is of: "of Acme Pension Fund's assets", "of the bank's board".
+_OWNER = re.compile(r"^.*?\w['’]s?\s", re.S)
+
+
+def _after_owner(phrase: str, rest: str) -> str:
+    """What a share is of, after an owner named within `phrase` ("Acme Pension Fund's assets" ->
+    "assets"), taking the words that follow it (`rest`) when the owner's name fills the phrase."""
+    owner = _OWNER.match(phrase)
+    if owner is None:
+        return phrase
+    return " ".join((phrase[owner.end() :] + rest).split()[:4])
 
 
 def percent_measure(text: str, start: int, end: int) -> tuple[str | None, frozenset[str]]:

@@ -494,3 +494,16 @@ def test_tonnes_in_a_sentence_on_emissions_are_of_co2e_and_a_site_is_a_part() ->
         "Tollgate Mining's Scope 1 emissions were 2.6 Mt CO2e in 2021, 4% less than in 2020, data show."
     )
     assert _read(claim, opposite)[0] == "contradicts"
+
+
+def test_safety_rates_per_hours_worked_and_shares_of_an_owners_things() -> None:
+    assert [f.base for f in parse_figures("0.28 per 200,000 hours worked")] == [pytest.approx(1.4)]
+    claim = "Our lost-time injury frequency rate was 1.4 per million hours worked in FY2022."
+    same = "Tollgate Mining's lost-time injury rate was 0.28 per 200,000 hours worked in FY2022, data show."
+    other = "Tollgate Mining's LTIFR was 2.6 per million hours worked in the 2022 financial year, data show."
+    assert _read(claim, same)[0] == "supports"
+    assert _read(claim, other)[0] == "contradicts"
+    assets = "Climate solutions made up 9 per cent of the Tollgate Fund's assets at the end of 2023."
+    assert _read("At the end of 2023, 9% of our assets were invested in climate solutions.", assets)[0] == (
+        "supports"
+    )
