@@ -85,8 +85,7 @@ _CURRENCY_CODES = {
 }
 #: Words hedging the figure right after them.
 _HEDGE_BEFORE = re.compile(
-    r"(?:\b(?:about|around|approximately|roughly|nearly|almost|some|circa|close\sto|an\sestimated|"
-    r"just\sunder|just\sover)\s|~\s?)$",
+    r"(?:\b(?:about|around|approximately|roughly|nearly|almost|some|circa|close\sto|an\sestimated)\s|~\s?)$",
     re.IGNORECASE,
 )
 #: Words stating the figure right after them as a lower or upper bound.
@@ -100,6 +99,7 @@ _BOUND_BEFORE = (
         re.compile(r"\b(?:less\sthan|fewer\sthan|under|below|at\smost|no\smore\sthan)\s$", re.IGNORECASE),
     ),
 )
+_JUST = re.compile(r"\bjust\s\w+\s$", re.IGNORECASE)
 #: A number as written, its unit not read: "2,450", "2.3", "-4" (groups `sign` and `num`); never one
 #: inside a word or another number ("v2", "1.5.3").
 BARE_NUMBER = re.compile(
@@ -129,7 +129,8 @@ class Figure:
         approximate: Whether the text hedges it ("about 12 million", "nearly 20 Mt", "~5%"), so it
             stands for a range wider than its rounding.
         bound: "above" or "below" when the text states it as a bound ("more than 60%", "less than
-            $50 million", "at least 3 Mt"): any value on that side of it is consistent with it.
+            $50 million", "at least 3 Mt"): any value on that side of it is consistent with it
+            ("just over 20%" is also `approximate`: a value close to it).
     """
 
     value: float
@@ -232,7 +233,10 @@ def _qualified(figure: Figure, before: str) -> Figure:
     if _HEDGE_BEFORE.search(before):
         return replace(figure, approximate=True)
     bound = next((side for side, pattern in _BOUND_BEFORE if pattern.search(before)), None)
-    return replace(figure, bound=bound) if bound else figure
+    if bound is None:
+        return figure
+    # "just over 20%": a bound, and close to its figure
+    return replace(figure, bound=bound, approximate=_JUST.search(before) is not None)
 
 
 def _signed(match: re.Match[str]) -> tuple[float, float]:

@@ -301,7 +301,10 @@ class _Reading:
     @classmethod
     def read(cls, claim: _Claim, sentence: str, shared: set[str]) -> _Reading:
         same_period = _same_period(claim, sentence)
-        alike = measure_alike(claim.text, sentence, subject_words(shared), claim.company)
+        subjects = subject_words(shared)
+        if claim.scopes and claim.scopes == covered_scopes(sentence):
+            subjects.add("scope")  # the same emissions scope named on both sides is a shared subject
+        alike = measure_alike(claim.text, sentence, subjects, claim.company)
         disputed = disputes(sentence)
         outcome = _compare_all(claim, sentence, shared, alike, disputed) if same_period else None
         figures = outcome.kind if outcome else None

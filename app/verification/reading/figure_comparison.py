@@ -48,6 +48,8 @@ _BASELINE = re.compile(
     re.IGNORECASE,
 )
 MIN_SHARED_WORDS = 2
+#: How far past a bound stated as close to its figure ("just over 20%") a value may lie.
+NEAR_BOUND = 0.15
 _I = re.IGNORECASE
 
 
@@ -98,7 +100,8 @@ def same_value(mine: Figure, theirs: Figure) -> bool:
     "about a quarter" is not wrong for 24 %, "nearly 20 Mt" still is for 16.2 Mt); a bound ("more
     than 60%") is the same as any value it holds."""
     relative = APPROXIMATE_TOLERANCE if mine.approximate or theirs.approximate else RELATIVE_TOLERANCE
-    tolerance = max(mine.base_half_unit, theirs.base_half_unit, abs(mine.base) * relative)
+    larger = max(abs(mine.base), abs(theirs.base))
+    tolerance = max(mine.base_half_unit, theirs.base_half_unit, larger * relative)
     if mine.bound or theirs.bound:
         return _within_bounds(mine, theirs, tolerance)
     return abs(abs(mine.base) - abs(theirs.base)) <= tolerance
@@ -112,9 +115,14 @@ def _within_bounds(mine: Figure, theirs: Figure, tolerance: float) -> bool:
     values = [abs(f.base) for f in (mine, theirs) if f.bound is None]
     low = max(lowest, default=float("-inf"))
     high = min(highest, default=float("inf"))
-    if values:
-        return low - tolerance < values[0] < high + tolerance
-    return low < high
+    if not values:
+        return low < high
+    value = values[0]
+    if not low - tolerance < value < high + tolerance:
+        return False
+    # "just over 20%" is a bound close to its figure: not 35%
+    near = [abs(f.base) for f in (mine, theirs) if f.bound and f.approximate]
+    return all(abs(value - bound) <= bound * NEAR_BOUND for bound in near)
 
 
 def compare_figures(

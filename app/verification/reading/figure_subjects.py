@@ -206,6 +206,14 @@ _EXPLANATION = re.compile(
     rf"(?:(?!,\s(?:\w+\s)?(?:{_CHANGE_VERB}\b|\d))[^;:.])*",
     _I,
 )
+#: Who says it ("…, according to analysis by the campaign group Transport & Ocean", "a study by X
+#: found"): the words of an attribution qualify no figure.
+_ATTRIBUTION = re.compile(
+    r"(?:,\s?|\s)according\sto\b[^;:]*$|"
+    r"(?:,\s?|\s)(?:an?|the)\s(?:\w+\s)?(?:analysis|study|review|report|audit|survey|assessment)\s(?:of\s[^,]*?\s)?by\b[^;:]*$|"
+    r"(?:,\s?)(?:[\w'’&-]+\s){1,6}(?:found|finds|said|says|show|shows|showed|reported|estimated|calculated)\.?$",
+    _I,
+)
 #: A name: capitalised words in a row after "the" ("the Transport Climate Benchmark"), possessive
 #: ("Oakhurst Logistics'"), or three or more ("Climate Accounts Project"); a pair of capitalised words
 #: alone may be a heading's words ("Employee Commuting") and is kept.
@@ -313,9 +321,9 @@ def _apart(mine: _Qualifiers, theirs: _Qualifiers) -> bool:
 
 
 def _plain(sentence: str, company: str) -> str:
-    """The sentence without the clauses giving reasons for its figures (`_EXPLANATION`), the
-    company's name and other names (`_NAME`)."""
-    plain = without_explanations(sentence)
+    """The sentence without the clauses giving reasons for its figures (`_EXPLANATION`), who says
+    it (`_ATTRIBUTION`), the company's name and other names (`_NAME`)."""
+    plain = _ATTRIBUTION.sub("", without_explanations(sentence))
     if company.strip():
         plain = re.sub(re.escape(company.strip()), "", plain, flags=_I)
     return _NAME.sub("", plain)

@@ -507,3 +507,20 @@ def test_safety_rates_per_hours_worked_and_shares_of_an_owners_things() -> None:
     assert _read("At the end of 2023, 9% of our assets were invested in climate solutions.", assets)[0] == (
         "supports"
     )
+
+
+def test_who_says_it_qualifies_no_figure_and_a_close_bound_stays_close() -> None:
+    claim = "Our Scope 1 emissions were 2.6 million tonnes CO2e in 2021, up 4% from 2020."
+    other_change = (
+        "Tollgate Mining's Scope 1 emissions were 2.6 Mt CO2e in 2021, an increase of 11% on 2020, "
+        "according to analysis by the campaign group Transport & Ocean."
+    )
+    assert _read(claim, other_change)[0] == "contradicts"
+    footprint = (
+        "A study estimates Tollgate Mining's 2021 Scope 1 footprint at 3.5 million tonnes, a study found."
+    )
+    assert _read(claim, footprint)[0] == "contradicts"
+    fell = "Our like-for-like Scope 1 and 2 emissions fell 22% in 2023."
+    just_over = "Tollgate Mining cut its like-for-like Scope 1 and 2 emissions by just over a fifth in 2023."
+    assert _read(fell, just_over)[0] == "supports"
+    assert _read(fell.replace("22%", "35%"), just_over)[0] != "supports"
