@@ -62,8 +62,9 @@ _MULTIPLES = {"doubled": ("rose", 100), "tripled": ("rose", 200), "trebled": ("r
 _MULTIPLE = re.compile(rf"\b(?P<more>more\sthan\s)?(?P<word>{'|'.join(_MULTIPLES)})\b", _I)
 #: A count out of a whole: "four of the ten seats", "two of Acme's eleven directors".
 _OUT_OF = re.compile(
-    rf"\b(?P<part>{NUMBER_WORD}|\d+)\sof\s(?P<owner>(?:the|its|their|[A-Z][\w-]*(?:\s[A-Z][\w-]*)*['’]s?)\s)"
-    rf"(?P<whole>{NUMBER_WORD}|\d+)\s(?P<noun>[a-z]+s)\b",
+    rf"\b(?P<part>{NUMBER_WORD}|\d+)\s(?:(?P<what>[a-z]+)\s)?(?:of|among)\s"
+    rf"(?P<owner>(?:the|its|their|our|[A-Z][\w-]*(?:\s[A-Z][\w-]*)*['’]s?)\s)"
+    rf"(?P<whole>{NUMBER_WORD}|\d+)\s(?:(?P<kind>[a-z]+)\s)?(?P<noun>[a-z]+s)\b",
     _I,
 )
 
@@ -126,10 +127,14 @@ def _one_in(match: re.Match[str]) -> str:
 
 
 def _share(match: re.Match[str]) -> str:
+    """ "four of the ten seats" -> "40% of the seats"; "three women among its 11 directors" ->
+    "27.3% of its directors women" (a count of some of the whole's things)."""
     part, whole = number_value(match["part"]), number_value(match["whole"])
     if part is None or whole is None or not 0 < part <= whole:
         return match.group(0)
-    return f"{_percent(100 * part / whole)} of {match['owner']}{match['noun']}"
+    what = f" {match['what']}" if match["what"] else ""
+    kind = f"{match['kind']} " if match["kind"] else ""
+    return f"{_percent(100 * part / whole)} of {match['owner']}{kind}{match['noun']}{what}"
 
 
 def _multiple(match: re.Match[str]) -> str:

@@ -18,8 +18,9 @@ customers avoided 190 Mt. A source figure may contradict a claim figure only whe
   of the figure: that total is not the processing part of Scope 3;
 
 - **the boundaries agree:** when both sentences name a region, an accounting basis (operated or
-  equity share), like-for-like or absolute, a kind of property or premises, or a drivetrain, they
-  name the same (`BOUNDARIES`);
+  equity share), like-for-like or absolute, a kind of property or premises, franchised or own
+  operations, wild or farmed catch, a pollutant, or a drivetrain, they name the same
+  (`BOUNDARIES`);
 
 - **the roles agree:** a change amount ("reduced by 32 kt", "an 8% cut", "down 8%") is never
   compared with a level ("fell to 350 kt", "from 420 kt"). A figure whose wording says neither
@@ -95,6 +96,11 @@ QUALIFIERS: dict[str, re.Pattern[str]] = {
     ),
     "discharged": re.compile(r"\bdischarg\w*", _I),
     "lost": re.compile(r"\bleak\w*|\blost\b(?![\s-]time)", _I),  # "lost-time injuries" lose no water
+    # Land restored and land cleared are two quantities.
+    "restored land": re.compile(
+        r"\brestor\w*|\brehabilitat\w*|\brevegetat\w*|\breplant\w*|\breforest\w*", _I
+    ),
+    "cleared land": re.compile(r"\bclear(?:ed|ing|s)\b|\bdisturb\w*|\bdeforest\w*|\bbulldoz\w*", _I),
 }
 
 #: Boundaries a figure is stated for, in families of alternatives: when both sentences name members of
@@ -133,6 +139,20 @@ BOUNDARIES: dict[str, dict[str, re.Pattern[str]]] = {
         "distribution": re.compile(
             r"\bdistribution\s(?:centres?|centers?)\b|\bwarehouses?\b|\bdepots?\b", _I
         ),
+    },
+    "operation": {
+        "franchised": re.compile(r"\bfranchis\w*", _I),
+        "company-operated": re.compile(r"\bcompany[\s-](?:operated|owned|run)\b", _I),
+    },
+    "catch": {
+        "wild": re.compile(r"\bwild[\s-]caught\b|\bwild\sfisher\w*", _I),
+        "farmed": re.compile(r"\bfarmed\b|\baquaculture\b", _I),
+    },
+    "pollutant": {
+        "sulphur dioxide": re.compile(r"\bsulph?ur\sdioxide\b|\bsulfur\sdioxide\b|\bSO2\b|\bSOx\b", _I),
+        "nitrogen oxides": re.compile(r"\bnitrogen\s(?:di)?oxides?\b|\bNOx\b|\bNO2\b", _I),
+        "particulates": re.compile(r"\bparticulate\w*|\bPM(?:2\.5|10)\b", _I),
+        "methane": re.compile(r"\bmethane\b|\bCH4\b", _I),
     },
     "drivetrain": {
         "battery-electric": re.compile(r"\bbattery[\s-]electric\b|\bBEVs?\b|\bfully\selectric\b", _I),
@@ -182,6 +202,8 @@ _SAME_BASE = {
     "directors": "seats",
     "members": "seats",
     "board": "seats",
+    "capex": "capital",
+    "expenditure": "capital",
 }
 
 

@@ -524,3 +524,16 @@ def test_who_says_it_qualifies_no_figure_and_a_close_bound_stays_close() -> None
     just_over = "Tollgate Mining cut its like-for-like Scope 1 and 2 emissions by just over a fifth in 2023."
     assert _read(fell, just_over)[0] == "supports"
     assert _read(fell.replace("22%", "35%"), just_over)[0] != "supports"
+
+
+def test_counts_among_a_whole_and_things_of_another_kind() -> None:
+    assert figures_in_digits("three women among its 11 directors") == "27.3% of its directors women"
+    claim = "Women held 5 of our 11 board seats (45%) at 31 December 2022."
+    three = "Tollgate Mining had only three women among its 11 directors at the end of 2022, a study found."
+    assert _read(claim, three)[0] == "contradicts"
+    restored = "We restored 1,450 hectares of riparian land around our estates in 2022."
+    cleared = "Tollgate Mining cleared 600 hectares of native vegetation around its estates in 2022."
+    assert _read(restored, cleared)[0] == "neutral"
+    sulphur = "Sulphur dioxide emissions from our Port Hardwick refinery fell to 3,200 tonnes in 2021."
+    nitrogen = "Tollgate Mining's Port Hardwick refinery emitted 3,200 tonnes of nitrogen oxides in 2021."
+    assert _read(sulphur, nitrogen)[0] == "neutral"
