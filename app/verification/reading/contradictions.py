@@ -66,6 +66,7 @@ from app.verification.reading.figure_comparison import same_value as same_value
 from app.verification.reading.figure_subjects import (
     adds_no_qualifier,
     measure_alike,
+    percent_measure,
     role,
     speaks_of_emissions,
     subject_words,
@@ -252,10 +253,19 @@ def _on_topic(claim: _Claim, sentence: str, shared: set[str], scopes: frozenset[
     theirs = parse_figures(sentence)
     if any(mine.same_kind(figure) for mine in measures for figure in theirs):
         return True
-    # a relative change of the subject on both sides ("leakage fell by only 4 per cent")
-    return any(figure.role == "change" for figure in claim.figures) and any(
+    # a relative change of the subject on both sides ("leakage fell by only 4 per cent"), or a share
+    # of the same things ("27.3% of its directors" for "45% of our board seats")
+    if any(figure.role == "change" for figure in claim.figures) and any(
         figure.dimension == "percent" and role(sentence, figure.start, figure.end) == "change"
         for figure in theirs
+    ):
+        return True
+    bases = [figure.percent[1] for figure in claim.figures if figure.percent[1]]
+    return any(
+        base & percent_measure(sentence, figure.start, figure.end)[1]
+        for base in bases
+        for figure in theirs
+        if figure.dimension == "percent"
     )
 
 
