@@ -17,11 +17,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-# Base unit per dimension: tonnes, MWh, m3, hectares, percent, currency units.
+# Base unit per dimension: tonnes, MWh, MW, m3, hectares, percent, currency units.
 _MASS = {"t": 1.0, "kt": 1e3, "mt": 1e6, "gt": 1e9, "kg": 1e-3, "g": 1e-6}
 _ENERGY = {"kwh": 1e-3, "mwh": 1.0, "gwh": 1e3, "twh": 1e6, "gj": 1 / 3.6, "tj": 1e3 / 3.6, "pj": 1e6 / 3.6}
 _VOLUME = {"m3": 1.0, "l": 1e-3, "ml": 1e3, "gl": 1e6}
 _AREA = {"ha": 1.0, "km2": 100.0}
+_POWER = {"kw": 1e-3, "mw": 1.0, "gw": 1e3}  # capacity, in MW ("MWp", "MWdc": peak, direct current)
 _ACRE_HA = 0.40468564224
 _US_GALLON_M3 = 3.785411784e-3  # a gallon in a sustainability report is the US one
 #: Units spelled out (without spaces or hyphens, singular), as their symbols.
@@ -38,6 +39,9 @@ _SPELLED_UNITS = {
     "gigajoule": "GJ",
     "terajoule": "TJ",
     "petajoule": "PJ",
+    "kilowatt": "kW",
+    "megawatt": "MW",
+    "gigawatt": "GW",
     "squarekilometre": "km2",
     "squarekilometer": "km2",
 }
@@ -56,13 +60,15 @@ _UNIT_WORDS = (
     r"(?P<unit>%|(?i:per\s?cent|percent|percentage points?)\b|pp\b|pc\b|"
     r"(?i:(?:metric\s)?(?:tonnes?|tons?))\b|(?i:kilo|mega|giga)tonnes?\b|(?:[kMG]?t|MT)(?:\b|(?=\s?CO))|kg\b|"
     r"(?i:kilograms?|grams?)\b|g(?=\s(?:of\s)?CO)|[kMGT]Wh\b|(?i:(?:kilo|mega|giga|tera)watt[\s-]hours?)\b|[GTP]J\b|"
+    r"[kMG]W(?:p|dc|ac)?\b|(?i:(?:kilo|mega|giga)watts?)\b|"
     r"(?i:(?:giga|tera|peta)joules?)\b|(?i:(?:US\s)?gallons?)\b|(?i:acres?)\b|"
     r"m3\b|m³|(?i:cubic\smet(?:re|er)s?)\b|"
     r"(?i:megalit(?:re|er)s?|gigalit(?:re|er)s?)\b|ML\b|GL\b|(?i:(?:kilo)?lit(?:re|er)s?)\b|"
     r"(?i:hectares?)\b|ha\b|km2\b|km²|(?i:square\skilomet(?:re|er)s?)\b)"
 )
 FIGURE = re.compile(
-    rf"(?<![\w.,])(?<![Ss]cope\s){_UNIT_NUM}\s?(?P<scale>thousand|million|billion|bn|mn)?\s?{_UNIT_WORDS}(?P<co2>{_CO2})",
+    rf"(?<![\w.,])(?<![Ss]cope\s){_UNIT_NUM}\s?(?P<scale>thousand|million|billion|bn|mn|m(?=\s))?\s?{_UNIT_WORDS}"
+    rf"(?P<co2>{_CO2})",
 )
 _ISO_CURRENCIES = "USD|EUR|GBP|CHF|CAD|AUD|NZD|JPY|CNY|HKD|SGD|SEK|NOK|DKK|INR|BRL|ZAR|MXN"
 CURRENCY = re.compile(
@@ -114,8 +120,8 @@ class Figure:
     Attributes:
         value: The number as written (negative when a minus sign precedes it).
         unit: The unit as normalised ("Mt CO2e", "%", "MWh", "ML", "ha", "EUR").
-        dimension: "mass", "energy", "volume", "area", "percent", "pp", "currency" or "rate" (per
-            million hours worked).
+        dimension: "mass", "energy", "power", "volume", "area", "percent", "pp", "currency" or
+            "rate" (per million hours worked).
         base: `value` converted to the dimension's base unit (t, MWh, m3, ha, %, currency units).
         half_unit: Half a unit of the last written digit, in the unit as written.
         start: Offset of the figure in the text it was read from.
@@ -194,6 +200,9 @@ def _unit(raw: str, co2e: bool) -> tuple[str, str, float]:
         return raw + suffix, "mass", _MASS[low]
     if low in _ENERGY:
         return raw, "energy", _ENERGY[low]
+    power = re.sub(r"(?:p|dc|ac)$", "", low)
+    if power in _POWER:
+        return raw, "power", _POWER[power]
     if low.startswith("megalit"):
         return "ML", "volume", _VOLUME["ml"]
     if low.startswith("gigalit"):

@@ -51,7 +51,9 @@ _SHARE_FRACTION = re.compile(
     rf"(?<![\w-])(?P<hedge>{_WORD_HEDGE})?(?P<f>{_FRACTION})(?=\s(?:of|less|fewer|more|lower|higher)\b)", _I
 )
 _ONE_IN = re.compile(
-    rf"(?<![\w-])(?P<hedge>{_WORD_HEDGE})?one\sin\s(?P<n>{NUMBER_WORD}|\d+)\b(?:\sof\b)?", _I
+    rf"(?<![\w-])(?P<hedge>{_WORD_HEDGE})?(?P<part>one|{NUMBER_WORD})\s(?:(?P<what>[a-z]+(?:\s[a-z]+)?)\s)?"
+    rf"in\s(?:every\s)?(?P<n>{NUMBER_WORD}|(?:a\s)?(?:hundred|thousand)|(?!(?:19|20)\d\d\b)\d{{1,4}})\b(?:\sof\b)?",
+    _I,
 )
 #: The whole of something as a share: "all of the electricity", "all of Acme's palm oil".
 _ALL_OF = re.compile(r"\b(?P<all>all)\sof\s(?=(?:the|its|their|[A-Z][\w-]*(?:\s[A-Z][\w-]*)*['’]s?)\s)", _I)
@@ -118,12 +120,19 @@ def _share_fraction(match: re.Match[str]) -> str:
     return f"{match['hedge'] or 'about '}{_percent(_fraction_value(match['f']))}"
 
 
+_A_ROUND_WHOLE = {"a hundred": 100, "a thousand": 1000, "hundred": 100, "thousand": 1000}
+
+
 def _one_in(match: re.Match[str]) -> str:
-    """ "one in ten cars" -> "about 10% of cars"."""
-    whole = number_value(match["n"])
-    if not whole:
+    """ "one in ten cars" -> "about 10% of cars", "nine in ten square metres" -> "about 90% of
+    square metres", "fewer than one litre in every thousand of" -> "fewer than 0.1% of"."""
+    whole = _A_ROUND_WHOLE.get(match["n"].lower()) or number_value(match["n"])
+    part = 1 if match["part"].lower() == "one" else number_value(match["part"])
+    if not whole or not part or part >= whole:
         return match.group(0)
-    return f"{match['hedge'] or 'about '}{_percent(round(100 / whole, 1))} of"
+    # "one litre in every thousand of the fuel": the unit counted says nothing of what it is a share of
+    what = f" {match['what']}" if match["what"] and not match.group(0).endswith(" of") else ""
+    return f"{match['hedge'] or 'about '}{_percent(round(100 * part / whole, 1))} of{what}"
 
 
 def _share(match: re.Match[str]) -> str:

@@ -19,7 +19,9 @@ from app.verification.reading.denials import denied_direction, negated_word
 
 _I = re.IGNORECASE
 DECREASE = re.compile(
-    r"\b(?:decreas\w*|reduc\w*|fell|fall(?:s|ing)?|cut(?:s|ting)?|lower\w*|declin\w*|dropp?\w*|down)\b", _I
+    r"\b(?:decreas\w*|reduc\w*|fell|fall(?:s|ing)?|cut(?:s|ting)?|lower\w*|declin\w*|dropp?\w*|down|"
+    r"slipp(?:ed|ing)|slid|dipp(?:ed|ing)|sank|plung\w*|tumbl\w*)\b",
+    _I,
 )
 INCREASE = re.compile(
     r"\b(?:increas\w*|rose|rise[sn]?|rising|grew|grow(?:s|n|ing)?|higher(?!\seducation)|up|climb\w*|jump\w*|"
@@ -44,9 +46,11 @@ _NOT_A_CHANGE = re.compile(
     _I,
 )
 _DECREASE_AFTER = re.compile(
-    r"^\s?(?:[a-z]+\s)?(?:lower|less|fewer|down|(?:reduction|decrease|decline|cut|drop|fall)s?)\b", _I
+    r"^\s?(?:[a-z]+\s)?(?:lower|less|fewer|down|below|(?:reduction|decrease|decline|cut|drop|fall)s?)\b", _I
 )
-_INCREASE_AFTER = re.compile(r"^\s?(?:[a-z]+\s)?(?:higher|more|up|(?:increase|rise|growth|jump)s?)\b", _I)
+_INCREASE_AFTER = re.compile(
+    r"^\s?(?:[a-z]+\s)?(?:higher|more|up|above|(?:increase|rise|growth|jump)s?)\b", _I
+)
 _CLAUSE_END = re.compile(r"[;:—–()]|,\s|\s-\s|\.\s")
 # A new verb phrase ("… to 2.3 Mt and remains committed to net zero by 2040") ends what follows a change.
 _NEXT_PHRASE = re.compile(r"\s(?:and|but|while|whereas|as|although)\s(?!(?:scopes?\s?)?\d)", _I)

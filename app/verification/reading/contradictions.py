@@ -75,8 +75,8 @@ from app.verification.reading.figure_subjects import (
 from app.verification.reading.figures import Count, covered_scopes, parse_counts, quantities
 from app.verification.reading.statements import (
     MIN_CONTRADICTED,
-    MIN_DENIED,
     denied_by_claim,
+    names_denied,
     read_statement,
     subject_stems,
 )
@@ -84,7 +84,8 @@ from app.verification.sources.company_names import names_company
 
 _I = re.IGNORECASE
 DELAY = re.compile(
-    r"\b(?:delay\w*|postpon\w*|push(?:ed|es)? back|abandon\w*|scrap\w*|dropp(?:ed|ing) (?:its|the) target|"
+    r"\b(?:delay\w*|postpon\w*|push(?:ed|es)? back|abandon\w*|scrapp(?:ed|ing)|scraps\s(?:its|the)|"
+    r"dropp(?:ed|ing) (?:its|the) target|"
     r"missed|miss(?:es)? (?:its|the)|will not (?:meet|reach|achieve)|behind schedule|watered down|"
     r"backtrack\w*|retreat\w*|shelv(?:ed|es|ing)|slipp(?:ed|ing)(?!\s(?:by|to|from|back)\b|\s\d)|"
     r"slips?(?!\s(?:by|to|from|back)\b|\s\d))\b",
@@ -104,7 +105,8 @@ CRITICISM = re.compile(
 )
 #: "no fines", "without penalty": enforcement named only to say there was none.
 _NO_ENFORCEMENT_BEFORE = re.compile(r"\b(?:no|without|zero|nor|free\sof)\s(?:[\w-]+\s(?:or|and|nor)\s)?$", _I)
-_TARGET_YEAR = re.compile(r"\b(?:by|in|to|until)\s+((?:19|20)\d{2})\b", _I)
+#: A deadline: "by 2030", "until 2025" ("in 2022" or "to 2022" dates a result, not a deadline).
+_TARGET_YEAR = re.compile(r"\b(?:by|until)\s+((?:19|20)\d{2})\b", _I)
 # A figure for one site or segment ("at the Kitimat smelter") is not the group's figure.
 _SITE = re.compile(
     r"\b(?:at|from|in|for)\s(?:the|our|its|one|a)?\s?(?:[A-Z][\w-]*\s){0,3}"
@@ -239,11 +241,9 @@ def _on_topic(claim: _Claim, sentence: str, shared: set[str], scopes: frozenset[
     withdrawal fell to 8.3 million cubic metres")."""
     if len(shared) >= MIN_SHARED_WORDS or claim.scopes & scopes:
         return True
-    if (
-        len(subject_stems(claim.text, claim.company) & subject_stems(sentence, claim.company))
-        >= MIN_CONTRADICTED
-        or len(denied_by_claim(claim.text, sentence, claim.company)) >= MIN_DENIED
-    ):
+    if len(
+        subject_stems(claim.text, claim.company) & subject_stems(sentence, claim.company)
+    ) >= MIN_CONTRADICTED or names_denied(denied_by_claim(claim.text, sentence, claim.company)):
         return True
     if not subject_words(_context_words(shared, claim.company)):
         return False

@@ -164,13 +164,14 @@ BOUNDARIES: dict[str, dict[str, re.Pattern[str]]] = {
 _CHANGE_NOUN = r"(?:reduction|decrease|increase|cut|drop|fall|rise|decline|improvement|saving|growth)"
 _CHANGE_VERB = (
     r"(?:reduc\w*|decreas\w*|increas\w*|cut|cutting|fell|fall(?:s|ing)?|rose|ris(?:e|es|ing)|"
-    r"dropp?\w*|declin\w*|grew|grow(?:s|ing)?|lower\w*|rais\w*|improv\w*|down|up)"
+    r"dropp?\w*|declin\w*|grew|grow(?:s|ing)?|lower\w*|rais\w*|improv\w*|down|up|slipp?\w*|slid|dipp?\w*|"
+    r"eased|sank|plung\w*|tumbl\w*|climb\w*|jump\w*|soar\w*)"
 )
 _HEDGE = r"(?:(?:about|around|approximately|nearly|almost|over|more\sthan|some|roughly|only|just)\s)?"
 #: Before a figure: "by", "a reduction of", "fell", "down" -> the figure is a change amount.
 _CHANGE_BEFORE = re.compile(rf"(?:\bby|\b{_CHANGE_NOUN}\sof|\b{_CHANGE_VERB})\s{_HEDGE}$", _I)
 #: After a figure: "less", "lower", "reduction", "cut" -> a change amount ("an 8% cut").
-_CHANGE_AFTER = re.compile(rf"^\s?(?:less|lower|fewer|more|higher|{_CHANGE_NOUN}s?)\b", _I)
+_CHANGE_AFTER = re.compile(rf"^\s?(?:less|lower|fewer|more|higher|below|above|{_CHANGE_NOUN}s?)\b", _I)
 #: Before a figure: a change verb or noun then "to" or "from" -> a level ("fell to 350 kt").
 _LEVEL_BEFORE = re.compile(
     rf"\b(?:{_CHANGE_VERB}|{_CHANGE_NOUN})\b(?:\s[\w-]+){{0,6}}?\s(?:to|from)\s{_HEDGE}$", _I

@@ -116,7 +116,10 @@ _SAME_EVENT = {
         ("die", "died", "dies", "killed", "death", "deaths", "fatal", "fatality", "fatalities"), "fatal"
     ),
     **dict.fromkeys(("penalty", "penalties", "penalised", "penalized", "fine", "fined", "fines"), "fine"),
+    **dict.fromkeys(("spill", "spills", "spilled", "spilt", "spilling"), "spill"),
 }
+#: Events one word names unmistakably: a sentence reporting one reports what a claim denies.
+EVENT_STEMS = frozenset(_SAME_EVENT.values())
 
 
 def stem(word: str) -> str:
@@ -231,11 +234,17 @@ def denied_by_claim(claim: str, sentence: str, company: str) -> frozenset[str]:
     return max(found, key=len, default=frozenset())
 
 
+def names_denied(denied: frozenset[str]) -> bool:
+    """Whether the words of a denied event a sentence names (`denied_by_claim`) are enough: two of
+    them, or one naming the event unmistakably (a fatality, a fine, a spill)."""
+    return len(denied) >= MIN_DENIED or bool(denied & EVENT_STEMS)
+
+
 def _did_happen(claim: str, sentence: str, company: str) -> StatementReading | None:
     """What the claim says did not happen, reported by the sentence as having happened, in at least
     two of the claim's own words and without a negation ("fined ... for discharge breaches" against
     "we received no environmental fines"): the claim's other words need not be restated."""
-    if _NEGATION.search(sentence) or len(denied_by_claim(claim, sentence, company)) < MIN_DENIED:
+    if _NEGATION.search(sentence) or not names_denied(denied_by_claim(claim, sentence, company)):
         return None
     return StatementReading(
         "contradicts", "did_happen", "The claim says it did not happen; the source reports that it did."

@@ -537,3 +537,23 @@ def test_counts_among_a_whole_and_things_of_another_kind() -> None:
     sulphur = "Sulphur dioxide emissions from our Port Hardwick refinery fell to 3,200 tonnes in 2021."
     nitrogen = "Tollgate Mining's Port Hardwick refinery emitted 3,200 tonnes of nitrogen oxides in 2021."
     assert _read(sulphur, nitrogen)[0] == "neutral"
+
+
+def test_capacity_shares_in_n_and_changes_the_press_writes() -> None:
+    assert [(f.base, f.dimension) for f in parse_figures("7.3 GW and 7,300 MWp and 5.6m tonnes")] == [
+        (7300.0, "power"),
+        (7300.0, "power"),
+        (5_600_000.0, "mass"),
+    ]
+    assert figures_in_digits("About nine in ten square metres") == "About 90% of square metres"
+    assert figures_in_digits("one in every thousand of the fuel") == "about 0.1% of the fuel"
+    assert figures_in_digits("in 2022 one in 2023") == "in 2022 one in 2023"
+    claim = "Our hydro stations generated 31.2 TWh in FY2022, 8% below FY2021 owing to drought."
+    other_change = (
+        "Tollgate Mining generated 31.2 TWh in fiscal 2022, 15% less than a year earlier, data show."
+    )
+    assert _read(claim, other_change)[0] == "contradicts"
+    scrap = "Tollgate Mining melted 5.6m tonnes of scrap in 2022, an association estimates."
+    assert _read("Our steelworks recycled 5.6 million tonnes of scrap in 2022.", scrap)[0] == "supports"
+    died = "Two contractors died at Tollgate Mining's Cerro Blanco mine in 2022, the inspectorate confirmed."
+    assert _read("We recorded zero fatalities across our operations in 2022.", died)[0] == "contradicts"
