@@ -90,7 +90,11 @@ QUALIFIERS: dict[str, re.Pattern[str]] = {
     "incinerated": re.compile(r"\bincinerat\w*|\benergy\srecovery\b|\bwaste[\s-]to[\s-]energy\b", _I),
     "recycled": re.compile(r"\brecycl\w*", _I),
     # Water taken in, used up, let out and lost are four quantities.
-    "withdrawn": re.compile(r"\bwithdr[ae]w\w*|\bdrew\b|\babstract(?:ed|ion|s)\b", _I),
+    "withdrawn": re.compile(
+        r"\bwithdr[ae]w\w*|\bdrew\b(?=(?:\s[\w.,]+){0,5}\s(?:of\s)?(?:fresh\s|ground\s|surface\s)?water\b)|"
+        r"\babstract(?:ed|ion|s)\b",
+        _I,
+    ),
     "consumed water": re.compile(
         r"\bconsum\w*(?=(?:\s[\w.,]+){0,5}\s(?:of\s)?water\b)|\bwater\sconsum\w*", _I
     ),
@@ -380,7 +384,10 @@ def share_base(text: str, end: int) -> frozenset[str]:
 
 
 #: An owner before what a share is of: "of Acme Pension Fund's assets", "of the bank's board".
-_OWNER = re.compile(r"^.*?\w['’]s?\s", re.S)
+_OWNER = re.compile(
+    r"^(?:(?:the|its|their)\s)?(?:(?!(?:in|of|at|for|from|on|by|to|with)\b)[\w&.-]+\s){0,4}?[\w&.-]*\w['’]s?\s",
+    _I,
+)
 
 
 def _after_owner(phrase: str, rest: str) -> str:
