@@ -104,7 +104,7 @@ QUALIFIERS: dict[str, re.Pattern[str]] = {
     "restored land": re.compile(
         r"\brestor\w*|\brehabilitat\w*|\brevegetat\w*|\breplant\w*|\breforest\w*", _I
     ),
-    "cleared land": re.compile(r"\bclear(?:ed|ing|s)\b|\bdisturb\w*|\bdeforest\w*|\bbulldoz\w*", _I),
+    "cleared land": re.compile(r"\bclear(?:ed|ing|s)\b|\bdeforest\w*|\bbulldoz\w*", _I),
 }
 
 #: Boundaries a figure is stated for, in families of alternatives: when both sentences name members of
@@ -311,6 +311,14 @@ def adds_no_qualifier(claim: str, sentence: str, company: str = "") -> bool:
     incineration") — a source summing a claim up in fewer words is the usual case."""
     mine, theirs = _stated_qualifiers(claim, company), _stated_qualifiers(sentence, company)
     return theirs.whole <= mine.whole and theirs.own <= mine.own and not _apart(mine, theirs)
+
+
+def leaves_qualifiers_unsaid(claim: str, sentence: str, company: str = "") -> bool:
+    """Whether the sentence names no qualifier the claim does not (`adds_no_qualifier`) and none only
+    in a clause breaking its figure down: a total "mostly from customers processing bauxite" is not
+    the claim's processing part, a figure that leaves "processing" unsaid may be."""
+    theirs = _stated_qualifiers(sentence, company)
+    return theirs.whole == theirs.own and adds_no_qualifier(claim, sentence, company)
 
 
 @dataclass(frozen=True)

@@ -557,3 +557,17 @@ def test_capacity_shares_in_n_and_changes_the_press_writes() -> None:
     assert _read("Our steelworks recycled 5.6 million tonnes of scrap in 2022.", scrap)[0] == "supports"
     died = "Two contractors died at Tollgate Mining's Cerro Blanco mine in 2022, the inspectorate confirmed."
     assert _read("We recorded zero fatalities across our operations in 2022.", died)[0] == "contradicts"
+
+
+def test_a_source_may_leave_a_qualifier_of_the_claim_unsaid_when_it_names_its_subject() -> None:
+    claim = "Our tower sites drew 1.9 TWh of electricity in 2022, 41% of it from renewable sources."
+    source = (
+        "Tollgate Mining's tower sites used 2.6 TWh of electricity in 2022, the regulator's returns show."
+    )
+    assert _read(claim, source)[0] == "contradicts"
+    shipped = "Tollgate Mining shipped 6.1 GW of modules in the 2022 financial year, data show."
+    assert _read("We shipped 7.3 GW of solar modules in fiscal 2022.", shipped)[0] == "contradicts"
+    # one shared word is not enough: avoided emissions are not the company's emissions
+    avoided = "Our products helped customers avoid 190 Mt CO2e in 2022."
+    emitted = "Tollgate Mining's customers emitted 500 Mt CO2e in 2022, a study found."
+    assert _read(avoided, emitted)[0] != "contradicts"
