@@ -160,7 +160,7 @@ def compare_figures(
         for mine, theirs in comparable
         if not same_value(mine.figure, theirs)
         and not negated(sentence, theirs.start)
-        and _certainly_comparable(mine, theirs, sentence)
+        and _certainly_comparable(mine, theirs, sentence, claim_text)
         and same_role(mine.role, role(sentence, theirs.start, theirs.end))
     ]
     # Level against level and change against change; a level for the claimed year is named first.
@@ -347,7 +347,7 @@ def _same_year(mine: int | None, theirs: int | None) -> bool:
 _OF_A_MATERIAL = re.compile(r"\s?of\s(?!(?:CO|carbon|greenhouse|GHG|emissions?|Scope)\b)", _I)
 
 
-def _certainly_comparable(mine: ClaimFigure, theirs: Figure, sentence: str) -> bool:
+def _certainly_comparable(mine: ClaimFigure, theirs: Figure, sentence: str, claim: str) -> bool:
     """Neither unit has two readings, and both figures are of CO2e or neither is, tonnes named
     without it in a sentence about emissions counting as CO2e ("Scope 1 emissions climbed to 3.1
     million tonnes"), unless they are tonnes of something named ("of steel")."""
@@ -356,5 +356,11 @@ def _certainly_comparable(mine: ClaimFigure, theirs: Figure, sentence: str) -> b
     if mine.figure.co2e == theirs.co2e:
         return True
     if theirs.co2e:
-        return mine.quantity is not None
-    return speaks_of_emissions(sentence) and not _OF_A_MATERIAL.match(sentence, theirs.end)
+        return mine.quantity is not None or _of_emissions(claim, mine.figure)
+    return _of_emissions(sentence, theirs)
+
+
+def _of_emissions(text: str, figure: Figure) -> bool:
+    """Whether tonnes named without CO2e are of emissions: the text speaks of them, and does not name
+    another material they are of."""
+    return speaks_of_emissions(text) and not _OF_A_MATERIAL.match(text, figure.end)
