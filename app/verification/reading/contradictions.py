@@ -105,7 +105,9 @@ CRITICISM = re.compile(
     _I,
 )
 #: "no fines", "without penalty": enforcement named only to say there was none.
-_NO_ENFORCEMENT_BEFORE = re.compile(r"\b(?:no|without|zero|nor|free\sof)\s(?:[\w-]+\s(?:or|and|nor)\s)?$", _I)
+_NO_ENFORCEMENT_BEFORE = re.compile(
+    r"\b(?:no|without|zero|nor|free\sof)\s(?:[\w-]+\s(?:or|and|nor)\s)?(?:[a-z][\w-]*\s){0,2}$", _I
+)
 #: A deadline: "by 2030", "until 2025" ("in 2022" or "to 2022" dates a result, not a deadline).
 _TARGET_YEAR = re.compile(r"\b(?:by|until)\s+((?:19|20)\d{2})\b", _I)
 # A figure for one site or segment ("at the Kitimat smelter") is not the group's figure.
@@ -470,14 +472,23 @@ def _a(noun: str) -> str:
 
 
 def _same_period(claim: _Claim, sentence: str) -> bool:
-    """False when the claim and the sentence both state years and share none, or when one states a
+    """False when the claim and the sentence both state years and share none, when one states a
     calendar year and the other a financial year that does not end in December (the same number,
-    another twelve months)."""
+    another twelve months), or when both state a span of years and not the same."""
     sentence_years = {year for year, _ in parse_years(sentence)}
     if claim.years and sentence_years and not claim.years & sentence_years:
         return False
     kinds = {_year_kind(claim.text), _year_kind(sentence)}
-    return kinds != {"calendar", "fiscal"}
+    if kinds == {"calendar", "fiscal"}:
+        return False
+    mine, theirs = _RANGE.search(claim.text), _RANGE.search(sentence)
+    # "between 2019 and 2021" is not the change "between 2019 and 2022"
+    return not (mine and theirs) or mine.groups() == theirs.groups()
+
+
+_RANGE = re.compile(
+    r"\b(?:between|from)\s(?:FY\s?)?((?:19|20)\d\d)\s(?:and|to)\s(?:FY\s?)?((?:19|20)\d\d)\b", _I
+)
 
 
 _CALENDAR_YEAR = re.compile(r"\bcalendar(?:\syear)?\s(?:19|20)\d\d\b|\b(?:19|20)\d\d\scalendar\syear\b", _I)

@@ -121,8 +121,8 @@ def _within_bounds(mine: Figure, theirs: Figure, tolerance: float) -> bool:
     if not low - tolerance < value < high + tolerance:
         return False
     # "just over 20%" is a bound close to its figure: not 35%
-    near = [abs(f.base) for f in (mine, theirs) if f.bound and f.approximate]
-    return all(abs(value - bound) <= bound * NEAR_BOUND for bound in near)
+    near = [f for f in (mine, theirs) if f.bound and f.approximate]
+    return all(abs(value - abs(f.base)) <= max(abs(f.base) * NEAR_BOUND, 2 * f.base_half_unit) for f in near)
 
 
 def compare_figures(
@@ -313,14 +313,17 @@ def _same_quantity(claim_quantity: str | None, source_quantity: str | None) -> b
 
 def _same_measure(mine: ClaimFigure, sentence: str, theirs: Figure) -> bool:
     """Whether two figures can measure the same quantity: the same emissions quantity, a comparable
-    mood, and for percentages the same kind and base."""
+    mood, for percentages the same kind and base, and for others the same thing when both say what
+    they are of."""
+    measure = percent_measure(sentence, theirs.start, theirs.end)
+    if mine.figure.dimension == "percent":
+        same_thing = same_percentage(mine.percent, measure)
+    else:  # "5.6 million tonnes of scrap" is not "5.6 million tonnes of iron ore"
+        same_thing = not (mine.percent[1] and measure[1]) or bool(mine.percent[1] & measure[1])
     return (
         _same_quantity(mine.quantity, quantity_at(sentence, theirs.start))
         and same_mood(mine.mood, mood(sentence, theirs.start, theirs.end))
-        and (
-            mine.figure.dimension != "percent"
-            or same_percentage(mine.percent, percent_measure(sentence, theirs.start, theirs.end))
-        )
+        and same_thing
     )
 
 

@@ -19,8 +19,8 @@ customers avoided 190 Mt. A source figure may contradict a claim figure only whe
 
 - **the boundaries agree:** when both sentences name a region, an accounting basis (operated or
   equity share), like-for-like or absolute, a kind of property or premises, franchised or own
-  operations, wild or farmed catch, a pollutant, or a drivetrain, they name the same
-  (`BOUNDARIES`);
+  operations, wild or farmed catch, a pollutant, lost-time or recordable injuries, or a drivetrain,
+  they name the same (`BOUNDARIES`);
 
 - **the roles agree:** a change amount ("reduced by 32 kt", "an 8% cut", "down 8%") is never
   compared with a level ("fell to 350 kt", "from 420 kt"). A figure whose wording says neither
@@ -96,7 +96,7 @@ QUALIFIERS: dict[str, re.Pattern[str]] = {
         _I,
     ),
     "consumed water": re.compile(
-        r"\bconsum\w*(?=(?:\s[\w.,]+){0,5}\s(?:of\s)?water\b)|\bwater\sconsum\w*", _I
+        r"\bconsum\w*(?=(?:\s[\w.,]+){0,5}\s(?:of\s)?(?:fresh|ground|surface)?water\b)|\bwater\sconsum\w*", _I
     ),
     "discharged": re.compile(r"\bdischarg\w*", _I),
     "lost": re.compile(r"\bleak\w*|\blost\b(?![\s-]time)", _I),  # "lost-time injuries" lose no water
@@ -157,6 +157,10 @@ BOUNDARIES: dict[str, dict[str, re.Pattern[str]]] = {
         "nitrogen oxides": re.compile(r"\bnitrogen\s(?:di)?oxides?\b|\bNOx\b|\bNO2\b", _I),
         "particulates": re.compile(r"\bparticulate\w*|\bPM(?:2\.5|10)\b", _I),
         "methane": re.compile(r"\bmethane\b|\bCH4\b", _I),
+    },
+    "injury rate": {
+        "lost-time": re.compile(r"\blost[\s-]time\b|\bLTIF?R?s?\b", _I),
+        "recordable": re.compile(r"\brecordable\b|\bTRIF?R\b", _I),
     },
     "drivetrain": {
         "battery-electric": re.compile(r"\bbattery[\s-]electric\b|\bBEVs?\b|\bfully\selectric\b", _I),

@@ -571,3 +571,18 @@ def test_a_source_may_leave_a_qualifier_of_the_claim_unsaid_when_it_names_its_su
     avoided = "Our products helped customers avoid 190 Mt CO2e in 2022."
     emitted = "Tollgate Mining's customers emitted 500 Mt CO2e in 2022, a study found."
     assert _read(avoided, emitted)[0] != "contradicts"
+
+
+def test_what_a_figure_is_of_its_span_and_its_kind_of_injury() -> None:
+    scrap = "Our steelworks recycled 5.6 million tonnes of scrap in 2022."
+    ore = "Tollgate Mining bought 5.6 million tonnes of iron ore in 2022, shipping data show."
+    assert _read(scrap, ore)[0] != "supports"
+    span = "Tollgate Mining's Scope 1 and 2 emissions fell 35% between 2019 and 2021, a tracker found."
+    assert _read("We reduced our Scope 1 and 2 emissions by 35% between 2019 and 2022.", span)[0] == "neutral"
+    lost_time = "Our lost-time injury frequency rate was 1.4 per million hours worked in FY2022."
+    recordable = (
+        "Tollgate Mining's total recordable injury frequency rate was 5.2 per million hours worked in FY2022."
+    )
+    assert _read(lost_time, recordable)[0] == "neutral"
+    none = "Tollgate Mining incurred no environmental fines in 2023, according to the regulator's database."
+    assert _read("We received no environmental fines in 2023.", none)[0] != "contradicts"
