@@ -53,14 +53,18 @@ MIN_DENIED = 2
 
 #: A sentence denying something with an auxiliary ("did not meet", "has never published").
 _DENIES = re.compile(
-    r"\b(?:(?:do|does|did|has|have|had|is|are|was|were|can|could)(?:\snot|n't)|never|fail(?:ed|s)?\sto)\s"
+    r"\b(?:(?:do|does|did|has|have|had|is|are|was|were|can|could)(?:\snot|n't)|(?:has|have|had)\sno|never|"
+    r"fail(?:ed|s)?\sto)\s"
     r"(?P<words>(?:[\w'’-]+\s?){1,5})",
     _I,
 )
 #: A claim that something did not happen ("none of our sites received a fine").
 _NONE_HAPPENED = re.compile(r"\b(?:no|none\sof|not\sa|not\sany|zero)\s(?P<words>(?:[\w'’-]+\s?){1,6})", _I)
 #: A claim that something ended.
-_CESSATION = re.compile(r"\b(?:stopp(?:ed|ing)|ceased?|no\slonger|phased\sout|ended)\b", _I)
+_CESSATION = re.compile(
+    r"\b(?:stopp(?:ed|ing)|ceased?|no\slonger|phased\sout|ended|closed|shut(?:\sdown)?|retired|decommissioned)\b",
+    _I,
+)
 #: The body a statement is about: "the audit committee", "our Board Sustainability Committee".
 _BODY = re.compile(r"\b(?P<name>[\w-]+)\s(?:committee|council|panel|subcommittee)\b", _I)
 #: Saying that something is not so, or no longer so.
@@ -82,7 +86,7 @@ _REJECTED = re.compile(
     r"\b(?:rather\sthan|instead\sof|as\sopposed\sto|not(?!\sonly\b))\s(?P<words>(?:[\w'’-]+\s?){1,6})", _I
 )
 #: A meeting's frequency.
-_MEETS = re.compile(r"\b(?:met|meets?|meeting|convened?|sat)\b", _I)
+_MEETS = re.compile(r"\b(?:met|meets?|meeting|conven(?:e|es|ed)|sat)\b", _I)
 _PER_YEAR = (
     (re.compile(r"\b(?:monthly|every\smonth|each\smonth)\b", _I), 12),
     (re.compile(r"\b(?:quarterly|every\squarter|each\squarter)\b", _I), 4),

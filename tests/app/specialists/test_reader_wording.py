@@ -586,3 +586,15 @@ def test_what_a_figure_is_of_its_span_and_its_kind_of_injury() -> None:
     assert _read(lost_time, recordable)[0] == "neutral"
     none = "Tollgate Mining incurred no environmental fines in 2023, according to the regulator's database."
     assert _read("We received no environmental fines in 2023.", none)[0] != "contradicts"
+
+
+def test_statements_of_closing_convening_and_having_none() -> None:
+    closed = "We closed our Hallett Creek coal-fired power station in 2022."
+    running = "Tollgate Mining's Hallett Creek coal station was still supplying the grid at the end of 2022."
+    assert _read(closed, running)[0] == "contradicts"
+    quarterly = "Our board's sustainability committee meets every quarter."
+    twice = (
+        "The sustainability committee of Tollgate Mining's board convenes only twice a year, a review found."
+    )
+    assert _read(quarterly, twice)[0] == "contradicts"
+    assert figures_in_digits("All 23 of our sites") == "100% of our sites"
