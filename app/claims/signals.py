@@ -43,7 +43,9 @@ DATE = re.compile(
 )
 TARGET_YEAR = re.compile(
     r"\b(?:by|until|before|through|to|in)\s(?:the end of\s|end-|year-end\s)?(?:FY\s?|fiscal (?:year )?)?"
-    r"20(?:2[4-9]|[3-5]\d)\b",
+    r"20(?:2[4-9]|[3-5]\d)\b|"
+    # "our 2030 absolute reduction target"
+    r"\b20(?:2[4-9]|[3-5]\d)\s(?:[\w-]+\s){0,3}(?:targets?|goals?|ambitions?|commitments?)\b",
     _I,
 )
 NET_ZERO = re.compile(r"\bnet[- ]?zero\b|\b(?:carbon|climate|CO2)[- ]neutral(?:ity)?\b|\b1\.5\s?°?C\b", _I)
@@ -202,7 +204,32 @@ DISCLAIMER = re.compile(
 REPORT_DESCRIPTION = re.compile(
     r"^(?:It|This (?:report|document|publication|section|chapter|update)|The (?:report|document|publication))"
     r"\s(?:also\s)?(?:describes|outlines|presents|summari[sz]es|sets out|highlights|discusses|explains|"
-    r"provides (?:an overview|a summary|details|information))\b",
+    r"provides (?:an overview|a summary|details|information))\b|"
+    # "The Sustainability Report 2023 supplements our financial reporting", "the chapter on
+    # decarbonization is based on the guidelines of the TCFD": what the document is, not what the
+    # entity does
+    r"\b(?:report|document|publication|chapter|section)\b[^.;]{0,60}?\b(?:supplements|complements|"
+    r"is based on the (?:guidelines|recommendations|requirements)|has been prepared|was prepared)\b",
+    re.IGNORECASE,
+)
+#: How a figure is calculated or what a term counts, not a result: "is calculated based on the
+#: location-based method", "represents the difference between", "is where we report zero Scope 2".
+METHODOLOGY = re.compile(
+    r"\b(?:is|are|was|were|has\sbeen|have\sbeen)\s(?:calculated|computed|measured|determined|derived)\s"
+    r"(?:based\son|using|in\saccordance\swith|according\sto|on\sthe\sbasis\sof)\b|"
+    r"\brepresents?\sthe\sdifference\sbetween\b|\b(?:is|are)\swhere\swe\s(?:report|record|count)\b|"
+    r"^Wherein\b|\bon\san?\s\d+%\s(?:managed|equity|operated|ownership)\sbasis\b|"
+    r"\breported\son\san?\s(?:\d+%\s)?(?:managed|equity|operated)\sbasis\b",
+    re.IGNORECASE,
+)
+#: What a law or a regulation does ("This regulation aims to address ..."), or what others expect
+#: of the company ("stakeholders have high expectations"): not the entity's own claim.
+OTHERS_AIMS = re.compile(
+    r"^(?:This|The|That|These)\s(?:[\w-]+\s){0,2}(?:regulations?|directives?|laws?|legislation|acts?|"
+    r"ordinances?|rules?)\s(?:aims?|requires?|sets|establish(?:es)?|will|obliges?|mandates?)\b|"
+    r"\bstakeholders?\b[^.;]{0,120}\b(?:have|has|hold|set)\s(?:high\s|growing\s|increasing\s)?"
+    r"expectations\b",
+    re.IGNORECASE,
 )
 #: A sentence defining a scheme or term rather than saying what the entity does: "A certification
 #: programme that encourages ...", "The <Name> standard is ...", "<Name> certification recognizes ...".
@@ -259,7 +286,9 @@ INDEX_PROMPT = re.compile(
 )
 LINK = re.compile(r"https?://|\bwww\.|\S+@\S+\.\w+|\.(?:com|org|net|de|co\.uk)(?:/|\b)", _I)
 DEFINITION = re.compile(
-    r"^[\"“‘']?[\w\s\-/()’',&]{1,80}?[\"”’']?\s(?:means|mean|refers? to|is defined as|are defined as|"
+    # "this means reducing ..." draws a consequence; it defines nothing
+    r"^[\"“‘']?[\w\s\-/()’',&]{1,80}?[\"”’']?(?<!\bthis)(?<!\bthat)(?<!\bwhich)(?<!\bit)\s"
+    r"(?:means|mean|refers? to|is defined as|are defined as|"
     r"is the term|stands for|denotes|comprises? all)\b|\b(?:is|are) defined as\b|\brefers to\b|"
     r"[\"“‘'][^\"”’']{1,60}[\"”’']\s(?:means|refers to|stands for|denotes)\b|"
     r"\bhereinafter\b|\bwe define\b",

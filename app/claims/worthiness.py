@@ -62,8 +62,10 @@ from app.claims.signals import (
     LINK,
     LIST_LEAD,
     MARKET_RESULT,
+    METHODOLOGY,
     NAVIGATION,
     NET_ZERO,
+    OTHERS_AIMS,
     PAST_PARTICIPLE,
     PLACE,
     PLURAL_BEFORE,
@@ -192,6 +194,8 @@ _OWN_RESULT = re.compile(
 
 
 _NEVER_A_CLAIM = (
+    METHODOLOGY,
+    OTHERS_AIMS,
     DISCLAIMER,
     TOC,
     NAVIGATION,

@@ -134,3 +134,29 @@ def test_a_framing_around_nothing_done_stays_an_aspiration(sentence: str) -> Non
 )
 def test_money_markets_and_pointers_about_green_business_are_no_environmental_claim(sentence: str) -> None:
     assert not is_check_worthy(sentence), environmental_score(sentence)
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "The renewable share is calculated based on the location-based method in accordance with GRI.",
+        "Avoided emissions represent the difference between the emissions of an offering and a baseline.",
+        "This regulation aims to address the most harmful environmental impacts of products.",
+        "Our stakeholders have high expectations of our ESG performance, including decarbonization.",
+        "The Sustainability Report 2023 supplements our financial reporting for fiscal 2023.",
+    ],
+)
+def test_methods_laws_and_others_expectations_are_not_claims(sentence: str) -> None:
+    assert not is_check_worthy(normalise_text(sentence))
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        "In effect, this means reducing Scope 1 and 2 emissions in our operations by 90% by 2030.",
+        "Since setting our first reduction target in 2021, we have nearly doubled our 2030 emissions target.",
+        "The Chief Sustainability Officer oversees the company's sustainability and climate topics.",
+    ],
+)
+def test_consequences_target_years_and_officers_answering_for_climate_are_claims(sentence: str) -> None:
+    assert is_check_worthy(normalise_text(sentence))
