@@ -120,8 +120,8 @@ class Figure:
     Attributes:
         value: The number as written (negative when a minus sign precedes it).
         unit: The unit as normalised ("Mt CO2e", "%", "MWh", "ML", "ha", "EUR").
-        dimension: "mass", "energy", "power", "volume", "area", "percent", "pp", "currency" or
-            "rate" (per million hours worked).
+        dimension: "mass", "energy", "power", "volume", "area", "percent", "pp", "currency",
+            "rate" (per million hours worked) or "index <name>" (a named index with no unit: PUE).
         base: `value` converted to the dimension's base unit (t, MWh, m3, ha, %, currency units).
         half_unit: Half a unit of the last written digit, in the unit as written.
         start: Offset of the figure in the text it was read from.
@@ -226,6 +226,28 @@ HOURS_RATE = re.compile(
     re.IGNORECASE,
 )
 _PER_HOURS = {"million": 1e6, "1,000,000": 1e6, "200,000": 2e5, "100,000": 1e5}
+#: Indexes stated as a bare number, by acronym or in words: "a PUE of 1.18", "TRIFR was 2.1", "a
+#: lost-time injury frequency rate of 0.42". Each is its own dimension, compared only with itself.
+_INDEX_NAMES = {
+    "pue": "PUE",
+    "power usage effectiveness": "PUE",
+    "trifr": "TRIFR",
+    "trir": "TRIFR",
+    "total recordable injury frequency rate": "TRIFR",
+    "total recordable injury rate": "TRIFR",
+    "ltifr": "LTIFR",
+    "ltir": "LTIFR",
+    "lost-time injury frequency rate": "LTIFR",
+    "lost time injury frequency rate": "LTIFR",
+    "lost-time injury rate": "LTIFR",
+}
+INDEX_VALUE = re.compile(
+    rf"\b(?P<index>{'|'.join(sorted((re.escape(n) for n in _INDEX_NAMES), key=len, reverse=True))})\b"
+    r"(?:\s\((?:PUE|TRIF?R|LTIF?R)\))?\s(?:[\w-]+\s){0,5}?(?:of|was|were|at|to|stood\sat|reached|averaged|"
+    r"came\sto|fell\sto|rose\sto)\s(?:about\s|around\s|approximately\s|roughly\s)?"
+    rf"{_NUM}(?![\d.,]*(?:\s?%|\s(?:per|percent|per\scent)\b|[A-Za-z]))",
+    re.IGNORECASE,
+)
 
 
 def parse_figures(text: str) -> list[Figure]:
@@ -233,6 +255,7 @@ def parse_figures(text: str) -> list[Figure]:
     figures = [_from_unit_match(match) for match in FIGURE.finditer(text)]
     figures += [_from_currency_match(match) for match in CURRENCY.finditer(text)]
     figures += [_from_rate_match(match) for match in HOURS_RATE.finditer(text)]
+    figures += [_from_index_match(match) for match in INDEX_VALUE.finditer(text)]
     read = [_qualified(figure, text[max(0, figure.start - 20) : figure.start]) for figure in figures]
     return sorted(read, key=lambda figure: figure.start)
 
@@ -286,6 +309,22 @@ def _from_rate_match(match: re.Match[str]) -> Figure:
         start=match.start(),
         end=match.end(),
         text=match.group(0).strip(),
+    )
+
+
+def _from_index_match(match: re.Match[str]) -> Figure:
+    value, half = _signed(match)
+    name = _INDEX_NAMES[re.sub(r"\s+", " ", match["index"].lower())]
+    start = match.start("num") - (1 if match["sign"] else 0)
+    return Figure(
+        value=value,
+        unit=name,
+        dimension=f"index {name}",
+        base=value,
+        half_unit=half,
+        start=start,
+        end=match.end(),
+        text=match.group(0)[start - match.start() :].strip(),
     )
 
 

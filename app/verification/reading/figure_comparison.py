@@ -319,11 +319,27 @@ def _same_measure(mine: ClaimFigure, sentence: str, theirs: Figure) -> bool:
     if mine.figure.dimension == "percent":
         same_thing = same_percentage(mine.percent, measure)
     else:  # "5.6 million tonnes of scrap" is not "5.6 million tonnes of iron ore"
-        same_thing = not (mine.percent[1] and measure[1]) or bool(mine.percent[1] & measure[1])
+        same_thing = not (mine.percent[1] and measure[1]) or _things_meet(mine.percent[1], measure[1])
     return (
         _same_quantity(mine.quantity, quantity_at(sentence, theirs.start))
         and same_mood(mine.mood, mood(sentence, theirs.start, theirs.end))
         and same_thing
+    )
+
+
+#: Words this long may meet inside a compound ("freshwater", "fresh water").
+_MIN_PART = 4
+
+
+def _things_meet(mine: frozenset[str], theirs: frozenset[str]) -> bool:
+    """Whether two figures' "of ..." words name the same thing, in the singular or inside a compound
+    ("plantation forest" and "plantations", "freshwater" and "fresh water")."""
+    first = {word.removesuffix("s") for word in mine}
+    second = {word.removesuffix("s") for word in theirs}
+    return any(
+        a == b or (len(a) >= _MIN_PART and len(b) >= _MIN_PART and (a in b or b in a))
+        for a in first
+        for b in second
     )
 
 

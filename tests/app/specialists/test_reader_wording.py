@@ -598,3 +598,15 @@ def test_statements_of_closing_convening_and_having_none() -> None:
     )
     assert _read(quarterly, twice)[0] == "contradicts"
     assert figures_in_digits("All 23 of our sites") == "100% of our sites"
+
+
+def test_named_indexes_and_what_figures_are_of_in_other_words() -> None:
+    assert [(f.base, f.dimension) for f in parse_figures("a power usage effectiveness (PUE) of 1.18")] == [
+        (1.18, "index PUE")
+    ]
+    claim = "Our data centres achieved an average power usage effectiveness (PUE) of 1.18 in FY2023."
+    higher = "A study estimates Tollgate Mining's average PUE in fiscal 2023 at 1.45."
+    assert _read(claim, higher)[0] == "contradicts"
+    water = "In 2021, our potash mines withdrew 18.4 gigalitres of freshwater."
+    drew = "Tollgate Mining's mines drew 18,400 megalitres of fresh water in 2021, licence records show."
+    assert _read(water, drew)[0] == "supports"
