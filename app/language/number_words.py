@@ -58,7 +58,9 @@ _ONE_IN = re.compile(
 #: The whole of something as a share: "all of the electricity", "all of Acme's palm oil".
 _ALL_OF = re.compile(r"\b(?P<all>all)\sof\s(?=(?:the|its|their|[A-Z][\w-]*(?:\s[A-Z][\w-]*)*['’]s?)\s)", _I)
 #: All of a counted whole: "all 23 of our sites" (a claim stating a count states a figure anyway).
-_ALL_N_OF = re.compile(rf"\ball\s(?:{NUMBER_WORD}|\d+)\sof\s(?=(?:the|its|their|our)\s)", _I)
+_ALL_N_OF = re.compile(
+    rf"\ball\s(?:{NUMBER_WORD}|\d+)\sof\s(?=(?:the|its|their|our|[A-Z][\w-]*(?:\s[A-Z][\w-]*)*['’]s?)\s)", _I
+)
 #: A count in words with a scale or unit: "sixteen million tonnes", "two thousand hectares".
 _SCALED_IN_WORDS = re.compile(rf"\b(?P<n>{NUMBER_WORD})(?=\s(?:thousand|million|billion)\b)", _I)
 _MULTIPLES = {"doubled": ("rose", 100), "tripled": ("rose", 200), "trebled": ("rose", 200),

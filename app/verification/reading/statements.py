@@ -4,6 +4,8 @@ stopped burning coal at the refinery in March 2021", "none of our sites was fine
 Such a claim is checked by what the sentence says of the same thing, read by shared word stems
 ("fined" is "fine", "converting" is "convert"), never by its tone:
 
+- **none of it either**: the sentence, too, says that what the claim says did not happen did not,
+  naming it in the claim's words ("lists no fines against X for 2021"), supports;
 - **the same statement** supports: most of the claim's subject (`RESTATED_SHARE` of its stems, at
   least `MIN_RESTATED`) restated, both saying it is so or both saying it is not ("burned no coal after
   converting its boilers" restates "stopped burning coal after converting all of its boilers"), with
@@ -165,6 +167,10 @@ def read_statement(claim: str, sentence: str, company: str) -> StatementReading 
         return None
     if (happened := _did_happen(claim, sentence, company)) is not None:
         return happened
+    if _none_either(claim, sentence, company):
+        return StatementReading(
+            "supports", "none_either", "The source also says it did not happen, in the claim's words."
+        )
     shared = mine & subject_stems(sentence, company)
     if len(shared) >= MIN_CONTRADICTED and (frequency := _frequency_reading(claim, sentence)):
         return frequency
@@ -242,6 +248,17 @@ def names_denied(denied: frozenset[str]) -> bool:
     """Whether the words of a denied event a sentence names (`denied_by_claim`) are enough: two of
     them, or one naming the event unmistakably (a fatality, a fine, a spill)."""
     return len(denied) >= MIN_DENIED or bool(denied & EVENT_STEMS)
+
+
+def _none_either(claim: str, sentence: str, company: str) -> bool:
+    """Whether the sentence says, as the claim does, that something did not happen, naming it in the
+    claim's words ("lists no fines against X for 2021" for "received no environmental fines in
+    2021"), with no contrast."""
+    if _CONTRAST.search(sentence):
+        return False
+    theirs = [subject_stems(m["words"], company) for m in _NONE_HAPPENED.finditer(sentence)]
+    mine = [subject_stems(m["words"], company) for m in _NONE_HAPPENED.finditer(claim)]
+    return any(names_denied(first & second) for first in mine for second in theirs)
 
 
 def _did_happen(claim: str, sentence: str, company: str) -> StatementReading | None:

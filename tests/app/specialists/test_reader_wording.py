@@ -610,3 +610,17 @@ def test_named_indexes_and_what_figures_are_of_in_other_words() -> None:
     water = "In 2021, our potash mines withdrew 18.4 gigalitres of freshwater."
     drew = "Tollgate Mining's mines drew 18,400 megalitres of fresh water in 2021, licence records show."
     assert _read(water, drew)[0] == "supports"
+
+
+def test_none_either_and_using_more_or_less() -> None:
+    register = (
+        "The environment agency's enforcement register lists no fines against Tollgate Mining for 2021."
+    )
+    assert _read("Our smelter received no environmental fines in 2021.", register) == (
+        "supports",
+        "none_either",
+    )
+    more = "Tollgate Mining's kilns used more natural gas in 2022 than in 2021, the network operator's data show."
+    assert _read("Our kilns' natural gas consumption fell 12% in 2022 compared with 2021.", more)[0] == (
+        "contradicts"
+    )
