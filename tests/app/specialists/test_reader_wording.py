@@ -620,7 +620,7 @@ def test_none_either_and_using_more_or_less() -> None:
         "supports",
         "none_either",
     )
-    more = "Tollgate Mining's kilns used more natural gas in 2022 than in 2021, the network operator's data show."
+    more = "Tollgate Mining's kilns used more natural gas in 2022 than in 2021, the operator's data show."
     assert _read("Our kilns' natural gas consumption fell 12% in 2022 compared with 2021.", more)[0] == (
         "contradicts"
     )
