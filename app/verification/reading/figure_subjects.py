@@ -192,7 +192,9 @@ _NO_CHANGE_BEFORE = re.compile(
 #: What a share is a share of: up to four words after "of", to the next preposition or punctuation.
 _SHARE_OF = re.compile(r"\s?of\s(?P<phrase>(?:[\w'’-]+\s?){1,4})")
 _PHRASE_END = re.compile(
-    r"\b(?:in|from|by|for|at|on|to|as|and|or|with|during|across|since|than|over|under)\b", _I
+    r"\b(?:in|from|by|for|at|on|to|as|and|or|with|during|across|since|than|over|under|"
+    r"was|were|is|are|has|have|had|will|would|came|went|(?!(?:recycled|reused|purchased|treated)\b)[a-z]{3,}ed)\b",
+    _I,
 )
 #: Words of a share's base that do not say what it is a share of ("our total electricity use").
 _GENERIC_BASE = frozenset(
@@ -397,18 +399,21 @@ def share_base(text: str, end: int) -> frozenset[str]:
 
 #: An owner before what a share is of: "of Acme Pension Fund's assets", "of the bank's board".
 _OWNER = re.compile(
-    r"^(?:(?:the|its|their)\s)?(?:(?!(?:in|of|at|for|from|on|by|to|with)\b)[\w&.-]+\s){0,4}?[\w&.-]*\w['’]s?\s",
+    r"^(?:(?:the|its|their|our)\s)?(?:(?!(?:in|of|at|for|from|on|by|to|with|was|were|is|are)\b)[\w&.-]+\s)"
+    r"{0,5}?[\w&.-]*\w['’]s?\s",
     _I,
 )
 
 
 def _after_owner(phrase: str, rest: str) -> str:
-    """What a share is of, after an owner named within `phrase` ("Acme Pension Fund's assets" ->
-    "assets"), taking the words that follow it (`rest`) when the owner's name fills the phrase."""
-    owner = _OWNER.match(phrase)
+    """What a share is of, after an owner of up to six words named first ("Acme Pension Fund's
+    assets" -> "assets", "the Acme Bank chief executive's bonus" -> "bonus"); `phrase` as read when
+    none is (`rest`: the text after it)."""
+    whole = " ".join((phrase + " " + rest).split()[:10]) + " "
+    owner = _OWNER.match(whole)
     if owner is None:
         return phrase
-    return " ".join((phrase[owner.end() :] + rest).split()[:4])
+    return " ".join(whole[owner.end() :].split()[:4])
 
 
 def percent_measure(text: str, start: int, end: int) -> tuple[str | None, frozenset[str]]:
