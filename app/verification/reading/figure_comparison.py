@@ -180,7 +180,7 @@ def compare_figures(
 _NAMED_SITE = re.compile(
     r"\b(?P<name>(?!(?:The|Its|Their|Our|A|An)\b)[A-Z][\w-]+(?:\s[A-Z][\w-]+)*)\s(?:[a-z]+\s)?"
     r"(?:mines?|smelters?|refiner(?:y|ies)|plants?|sites?|works|mills?|facilit(?:y|ies)|factor(?:y|ies)|"
-    r"terminals?|stations?)\b"
+    r"terminals?|stations?|data\scent(?:re|er)s?|dams?|farms?|ports?)\b"
 )
 
 
@@ -190,7 +190,10 @@ def _same_sites(sites: set[str], claim: str, sentence: str) -> bool:
     of the whole the claim states)."""
     if not all(re.search(rf"\b{site}", sentence, _I) for site in sites):
         return False
-    return all(match["name"] in claim for match in _NAMED_SITE.finditer(sentence))
+    # each side's named sites are the other's too: "at our Skarnes mill" is not "all of its mills"
+    return all(match["name"] in claim for match in _NAMED_SITE.finditer(sentence)) and all(
+        match["name"] in sentence for match in _NAMED_SITE.finditer(claim)
+    )
 
 
 def _conflicts(

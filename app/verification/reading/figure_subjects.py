@@ -19,8 +19,8 @@ customers avoided 190 Mt. A source figure may contradict a claim figure only whe
 
 - **the boundaries agree:** when both sentences name a region, an accounting basis (operated or
   equity share), like-for-like or absolute, a kind of property or premises, franchised or own
-  operations, wild or farmed catch, a pollutant, lost-time or recordable injuries, or a drivetrain,
-  they name the same (`BOUNDARIES`);
+  operations, wild or farmed catch, a pollutant, lost-time or recordable injuries, electricity or
+  all energy, coal or oil and gas, or a drivetrain, they name the same (`BOUNDARIES`);
 
 - **the roles agree:** a change amount ("reduced by 32 kt", "an 8% cut", "down 8%") is never
   compared with a level ("fell to 350 kt", "from 420 kt"). A figure whose wording says neither
@@ -104,7 +104,9 @@ QUALIFIERS: dict[str, re.Pattern[str]] = {
     "restored land": re.compile(
         r"\brestor\w*|\brehabilitat\w*|\brevegetat\w*|\breplant\w*|\breforest\w*", _I
     ),
-    "cleared land": re.compile(r"\bclear(?:ed|ing|s)\b|\bdeforest\w*|\bbulldoz\w*", _I),
+    "cleared land": re.compile(
+        r"\bclear(?:ed|ing|s)\b|\bdeforest\w*|\bbulldoz\w*|\bdisturbed\s(?:about\s|some\s)?\d", _I
+    ),
 }
 
 #: Boundaries a figure is stated for, in families of alternatives: when both sentences name members of
@@ -161,6 +163,18 @@ BOUNDARIES: dict[str, dict[str, re.Pattern[str]]] = {
     "injury rate": {
         "lost-time": re.compile(r"\blost[\s-]time\b|\bLTIF?R?s?\b", _I),
         "recordable": re.compile(r"\brecordable\b|\bTRIF?R\b", _I),
+    },
+    "carrier": {
+        "electricity": re.compile(
+            r"\belectricity\s(?:consumption|use|usage|used)\b|\bconsumed\s[\d.,]+\s\w+\sof\selectricity\b", _I
+        ),
+        "energy": re.compile(r"\benergy\s(?:consumption|use|usage|used)\b|\btotal\senergy\b", _I),
+    },
+    "fossil fuel": {
+        "coal": re.compile(r"\bcoal\b", _I),
+        "oil and gas": re.compile(
+            r"\boil\b|\bnatural\sgas\b|\bLNG\b|\bgas\s(?:producers?|fields?|production)\b", _I
+        ),
     },
     "drivetrain": {
         "battery-electric": re.compile(r"\bbattery[\s-]electric\b|\bBEVs?\b|\bfully\selectric\b", _I),

@@ -112,7 +112,7 @@ def _relay_patterns(company: str, *, generic: bool = True) -> list[str]:
     patterns = list(_GENERIC_RELAYS) if generic else []
     for name in _name_alternatives(company):
         named = r"\s+".join(re.escape(word) for word in name.split())
-        patterns.append(rf"(?<!\w){named}(?:['’]s?)?\s+(?:\w+\s+){{0,3}}?{_SPEAKS}\b")
+        patterns.append(rf"(?<!\w){named}(?:['’]s?)?\s+(?:[\w'’-]+\s+){{0,3}}?{_SPEAKS}\b")
         patterns.append(rf"\baccording\s+to\s+{named}\b")
         patterns.append(rf"\b{_SPEAKS}\s+by\s+{named}\b")
     return patterns

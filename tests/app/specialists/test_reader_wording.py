@@ -624,3 +624,17 @@ def test_none_either_and_using_more_or_less() -> None:
     assert _read("Our kilns' natural gas consumption fell 12% in 2022 compared with 2021.", more)[0] == (
         "contradicts"
     )
+
+
+def test_a_named_site_a_fuel_and_an_energy_carrier_set_figures_apart() -> None:
+    mill = "Bioenergy supplied 94% of the energy used at our Skarnes mill in 2021."
+    all_mills = "Across all of its mills, Tollgate Mining got 81% of its energy from bioenergy in 2021."
+    assert _read(mill, all_mills)[0] == "neutral"
+    energy = "Our energy consumption was 412 GWh in 2023, 5% lower than in 2022."
+    electricity = "Tollgate Mining's electricity consumption was 190 GWh in 2023, the estates dataset shows."
+    assert _read(energy, electricity)[0] == "neutral"
+    coal = "Our lending to thermal coal mining fell 40% in FY2023."
+    oil = "Tollgate Mining's lending to oil and gas producers fell 40% in FY2023, a watchdog found."
+    assert _read(coal, oil)[0] == "neutral"
+    chief = "Tollgate Mining's chief executive told investors the company had cut food waste by 18 per cent."
+    assert company_voice(chief, COMPANY, "supports") is not None
