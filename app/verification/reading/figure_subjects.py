@@ -413,7 +413,8 @@ def share_base(text: str, end: int) -> frozenset[str]:
 
 #: An owner before what a share is of: "of Acme Pension Fund's assets", "of the bank's board".
 _OWNER = re.compile(
-    r"^(?:(?:the|its|their|our)\s)?(?:(?!(?:in|of|at|for|from|on|by|to|with|was|were|is|are)\b)[\w&.-]+\s)"
+    r"^(?:(?:the|its|their|our)\s)?(?:(?!(?:in|of|at|for|from|on|by|to|with|was|were|is|are|around|across|"
+    r"about|into|through|within|between|[a-z]+ed)\b)[\w&.-]+\s)"
     r"{0,5}?[\w&.-]*\w['’]s?\s",
     _I,
 )

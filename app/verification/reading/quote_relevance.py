@@ -7,7 +7,7 @@ of the report. So a quote decides nothing unless it bears on the claim:
 
 - **support** of a claim that states figures needs one of them in the quote (the same value in the
   same kind of unit, paraphrases such as "16.2 million tonnes" for "16.2 Mt" included); support of a
-  claim without figures needs two of the claim's subject words in the quote;
+  claim without figures needs two of the claim's subject words in the quote, in any form of them;
 - **a contradiction** needs one of the claim's subject words in the quote, in any form of the word
   ("fined" for "fines"): a different figure or an opposite reading is the point, but it must be
   about the claim's subject.
@@ -51,12 +51,12 @@ def bears_on_claim(claim: str, company: str, quote: str | None, stance: str) -> 
         return True
     if not quote:
         return False
-    shared = shared_subjects(claim, company, quote)
+    # the claim's subject in another form of its words counts ("fined" for "no fines")
+    stems = subject_stems(claim, company) & subject_stems(quote, company)
+    shared_count = max(len(shared_subjects(claim, company, quote)), len(stems))
     if stance == "contradicts":
-        # the claim's subject in another form of its words counts ("fined" for "no fines")
-        stems = subject_stems(claim, company) & subject_stems(quote, company)
-        return max(len(shared), len(stems)) >= CONTRADICTION_SUBJECT_WORDS
+        return shared_count >= CONTRADICTION_SUBJECT_WORDS
     claim_figures = parse_figures(figures_in_digits(claim))
     if claim_figures:
         return states_claim_figure(claim_figures, quote)
-    return len(shared) >= SUPPORT_SUBJECT_WORDS
+    return shared_count >= SUPPORT_SUBJECT_WORDS
