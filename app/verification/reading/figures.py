@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 from app.language.figures import BARE_NUMBER
+from app.language.number_words import NUMBER_WORD, number_value
 
 _I = re.IGNORECASE
 
@@ -135,7 +136,12 @@ def covered_scopes(text: str) -> frozenset[str]:
 
 
 # Counts of things ("167 warehouses"), and figures a text denies ("60 sites, not 167").
-_COUNT = re.compile(r"(?<![\w.,$€£¥-])(?P<num>\d{1,3}(?:,\d{3})+|\d+)\s(?P<noun>[A-Za-z][a-z-]*[a-rt-z]s)\b")
+#: A count in digits or in words ("three reportable spills": "one" is left out, as in "one of our
+#: sites"), with up to two words describing the things counted ("312 battery-electric buses").
+_COUNT = re.compile(
+    rf"(?<![\w.,$€£¥-])(?P<num>\d{{1,3}}(?:,\d{{3}})+|\d+|(?i:(?!one\b){NUMBER_WORD}))\s"
+    r"(?:(?!(?:of|in|at|to|and|or|the|per|a|an)\b)[a-z][a-z-]*\s){0,2}?(?P<noun>[A-Za-z][a-z-]*[a-rt-z]s)\b"
+)
 _DENIAL = re.compile(
     r"\b(?:not|rather than|instead of|as opposed to|versus|vs\.?|compared with the claimed|less than the)\s"
     r"(?:the\s)?(?:claimed\s|reported\s|stated\s|advertised\s)?$",
@@ -164,8 +170,11 @@ def parse_counts(text: str) -> list[Count]:
         if any(start <= match.start() < end for start, end in scopes):
             continue  # "Scope 1 and 2 emissions" counts nothing
         noun = match["noun"].lower()
-        value = int(match["num"].replace(",", ""))
-        year = 1900 <= value <= 2100 and "," not in match["num"]
+        written = match["num"].replace(",", "")
+        value = int(written) if written.isdigit() else number_value(written)
+        if value is None:
+            continue
+        year = 1900 <= value <= 2100 and "," not in match["num"] and written.isdigit()
         if noun in _NOT_A_COUNT_NOUN or year:
             continue
         singular = noun[:-3] + "y" if noun.endswith("ies") else noun[:-1]

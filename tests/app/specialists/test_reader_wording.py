@@ -638,3 +638,11 @@ def test_a_named_site_a_fuel_and_an_energy_carrier_set_figures_apart() -> None:
     assert _read(coal, oil)[0] == "neutral"
     chief = "Tollgate Mining's chief executive told investors the company had cut food waste by 18 per cent."
     assert company_voice(chief, COMPANY, "supports") is not None
+
+
+def test_counts_in_words_and_with_what_they_count() -> None:
+    claim = "We had three reportable chemical spills in 2023, down from seven in 2022."
+    nine = "EPA records show Tollgate Mining had nine reportable chemical spills in 2023."
+    assert _read(claim, nine)[0] == "contradicts"
+    three = "EPA records show three reportable chemical spills at Tollgate Mining sites in 2023."
+    assert _read(claim, three)[0] == "supports"
