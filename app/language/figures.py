@@ -298,29 +298,23 @@ def _from_unit_match(match: re.Match[str]) -> Figure:
 
 
 def _from_rate_match(match: re.Match[str]) -> Figure:
-    value, half = _signed(match)
-    scale = 1e6 / _PER_HOURS[match["per"].lower()]
-    return Figure(
-        value=value,
-        unit="per million hours",
-        dimension="rate",
-        base=value * scale,
-        half_unit=half,
-        start=match.start(),
-        end=match.end(),
-        text=match.group(0).strip(),
-    )
+    return _read_as(match, "per million hours", "rate", 1e6 / _PER_HOURS[match["per"].lower()], match.start())
 
 
 def _from_index_match(match: re.Match[str]) -> Figure:
-    value, half = _signed(match)
     name = _INDEX_NAMES[re.sub(r"\s+", " ", match["index"].lower())]
-    start = match.start("num") - (1 if match["sign"] else 0)
+    # the figure is the number: the index's name before it is only what makes it one
+    return _read_as(match, name, f"index {name}", 1.0, match.start("num") - (1 if match["sign"] else 0))
+
+
+def _read_as(match: re.Match[str], unit: str, dimension: str, factor: float, start: int) -> Figure:
+    """The number of `match` as a figure in `unit` of `dimension`, `factor` to its base, from `start`."""
+    value, half = _signed(match)
     return Figure(
         value=value,
-        unit=name,
-        dimension=f"index {name}",
-        base=value,
+        unit=unit,
+        dimension=dimension,
+        base=value * factor,
         half_unit=half,
         start=start,
         end=match.end(),
