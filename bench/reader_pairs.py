@@ -12,9 +12,9 @@ counts and is not the company's word, else "neither".
 The pairs are split by a fixed hash of the claim (every source of one claim falls in one half): A,
 the tuning half, whose pairs and errors rules may be fitted to, and B, held out, of which only the
 figures are read. Two more sets, written later by two other annotators given the same rules (and
-neither the reader's code nor these pairs), widen each side: `reader_pairs_tuning.json`,
-`reader_pairs_tuning_2.json` and `reader_pairs_tuning_3.json` (T, three annotators) are tuned on
-like A, and `reader_pairs_fresh.json` (F) is held out like B, only its figures read.
+neither the reader's code nor these pairs), widen each side: `reader_pairs_tuning.json` to
+`reader_pairs_tuning_4.json` (T, four annotators) are tuned on like A, and `reader_pairs_fresh.json`
+(F) is held out like B, only its figures read.
 
     python -m bench.reader_pairs [--misread]
 
@@ -45,7 +45,12 @@ PAIRS = Path(__file__).with_name("reader_pairs.json")
 #: More pairs by other annotators: two sets to tune on, one held out (see the module docstring).
 TUNING_PAIRS = tuple(
     Path(__file__).with_name(name)
-    for name in ("reader_pairs_tuning.json", "reader_pairs_tuning_2.json", "reader_pairs_tuning_3.json")
+    for name in (
+        "reader_pairs_tuning.json",
+        "reader_pairs_tuning_2.json",
+        "reader_pairs_tuning_3.json",
+        "reader_pairs_tuning_4.json",
+    )
 )
 FRESH_PAIRS = Path(__file__).with_name("reader_pairs_fresh.json")
 #: The sets' names as printed, tuning sets first.
