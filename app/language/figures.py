@@ -105,7 +105,7 @@ _BOUND_BEFORE = (
         re.compile(r"\b(?:less\sthan|fewer\sthan|under|below|at\smost|no\smore\sthan)\s$", re.IGNORECASE),
     ),
 )
-_JUST = re.compile(r"\bjust\s\w+\s$", re.IGNORECASE)
+_JUST = re.compile(r"\b(?:just|little|slightly)\s(?:\w+\s){1,2}$", re.IGNORECASE)
 #: A number as written, its unit not read: "2,450", "2.3", "-4" (groups `sign` and `num`); never one
 #: inside a word or another number ("v2", "1.5.3").
 BARE_NUMBER = re.compile(
@@ -241,6 +241,7 @@ _INDEX_NAMES = {
     "lost time injury frequency rate": "LTIFR",
     "lost-time injury rate": "LTIFR",
 }
+_INJURY_RATES = frozenset({"TRIFR", "LTIFR"})
 INDEX_VALUE = re.compile(
     rf"\b(?P<index>{'|'.join(sorted((re.escape(n) for n in _INDEX_NAMES), key=len, reverse=True))})\b"
     r"(?:\s\((?:PUE|TRIF?R|LTIF?R)\))?\s(?:[\w-]+\s){0,5}?(?:of|was|were|at|to|stood\sat|reached|averaged|"
@@ -303,8 +304,11 @@ def _from_rate_match(match: re.Match[str]) -> Figure:
 
 def _from_index_match(match: re.Match[str]) -> Figure:
     name = _INDEX_NAMES[re.sub(r"\s+", " ", match["index"].lower())]
-    # the figure is the number: the index's name before it is only what makes it one
-    return _read_as(match, name, f"index {name}", 1.0, match.start("num") - (1 if match["sign"] else 0))
+    # the figure is the number: the index's name before it is only what makes it one; an injury
+    # frequency rate is per million hours worked unless said otherwise
+    dimension = "rate" if name in _INJURY_RATES else f"index {name}"
+    unit = "per million hours" if name in _INJURY_RATES else name
+    return _read_as(match, unit, dimension, 1.0, match.start("num") - (1 if match["sign"] else 0))
 
 
 def _read_as(match: re.Match[str], unit: str, dimension: str, factor: float, start: int) -> Figure:

@@ -37,7 +37,7 @@ CLAIMS: dict[str, dict[str, Any]] = {
         "text": "Total water withdrawal was 412 megalitres in 2023.",
         "document": (
             "Example Metals water use steady",
-            "Example Metals' total water withdrawal was 412 megalitres in 2023, the company's filings show.",
+            "Example Metals' total water withdrawal was 412 megalitres in 2023, regulator records show.",
             "https://www.reuters.com/sustainability/example-metals-water",
         ),
         "verdict": "VERIFIED",

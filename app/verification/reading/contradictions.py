@@ -248,12 +248,18 @@ def _on_topic(claim: _Claim, sentence: str, shared: set[str], scopes: frozenset[
         subject_stems(claim.text, claim.company) & subject_stems(sentence, claim.company)
     ) >= MIN_CONTRADICTED or names_denied(denied_by_claim(claim.text, sentence, claim.company)):
         return True
+    theirs = parse_figures(sentence)
+    if any(
+        mine.figure.dimension == figure.dimension and _names_its_subject(figure)
+        for mine in claim.figures
+        for figure in theirs
+    ):
+        return True  # a safety rate or a named index is its subject ("a TRIFR of 2.1")
     if not subject_words(_context_words(shared, claim.company)):
         return False
     measures = [
         figure.figure for figure in claim.figures if figure.figure.dimension not in _NO_SUBJECT_DIMENSIONS
     ]
-    theirs = parse_figures(sentence)
     if any(mine.same_kind(figure) for mine in measures for figure in theirs):
         return True
     # a relative change of the subject on both sides ("leakage fell by only 4 per cent"), or a share
@@ -274,6 +280,10 @@ def _on_topic(claim: _Claim, sentence: str, shared: set[str], scopes: frozenset[
 
 #: Subject words a sentence that leaves a claim's qualifier unsaid shares with it, to measure alike.
 MIN_SHARED_SUBJECTS = 2
+
+def _names_its_subject(figure: Figure) -> bool:
+    """Whether a figure's kind alone says what it measures: a rate per hours worked, a named index."""
+    return figure.dimension == "rate" or figure.dimension.startswith("index ")
 
 #: Figures whose kind says nothing of what they measure: a percentage or an amount of money.
 _NO_SUBJECT_DIMENSIONS = frozenset({"percent", "pp", "currency"})

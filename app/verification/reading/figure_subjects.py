@@ -155,7 +155,9 @@ BOUNDARIES: dict[str, dict[str, re.Pattern[str]]] = {
         "farmed": re.compile(r"\bfarmed\b|\baquaculture\b", _I),
     },
     "pollutant": {
-        "sulphur dioxide": re.compile(r"\bsulph?ur\sdioxide\b|\bsulfur\sdioxide\b|\bSO2\b|\bSOx\b", _I),
+        "sulphur oxides": re.compile(
+            r"\bsulph?ur\s(?:di)?oxides?\b|\bsulfur\s(?:di)?oxides?\b|\bSO2\b|\bSOx\b", _I
+        ),
         "nitrogen oxides": re.compile(r"\bnitrogen\s(?:di)?oxides?\b|\bNOx\b|\bNO2\b", _I),
         "particulates": re.compile(r"\bparticulate\w*|\bPM(?:2\.5|10)\b", _I),
         "methane": re.compile(r"\bmethane\b|\bCH4\b", _I),
@@ -404,7 +406,10 @@ def share_base(text: str, end: int) -> frozenset[str]:
     if not match:
         return frozenset()
     phrase = _after_owner(match["phrase"], text[match.end() :])
-    stop = _PHRASE_END.search(phrase)
+    # what a share is of comes first; a verb after it ends it ("of the electricity used at"), one
+    # first is a participle naming it ("of installed capacity")
+    head = re.match(r"\s*(?:(?:the|our|its|their)\s)?[\w'’-]+", phrase)
+    stop = _PHRASE_END.search(phrase, head.end() if head else 0)
     words = re.findall(r"[a-z]+", (phrase[: stop.start()] if stop else phrase).lower().replace("’", "'"))
     return frozenset(
         _SAME_BASE.get(word, word) for word in words if len(word) > 1 and word not in _GENERIC_BASE

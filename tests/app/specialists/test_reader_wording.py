@@ -646,3 +646,14 @@ def test_counts_in_words_and_with_what_they_count() -> None:
     assert _read(claim, nine)[0] == "contradicts"
     three = "EPA records show three reportable chemical spills at Tollgate Mining sites in 2023."
     assert _read(claim, three)[0] == "supports"
+
+
+def test_an_injury_rate_by_acronym_and_a_share_of_installed_capacity() -> None:
+    claim = "Our total recordable injury frequency rate was 2.1 per million hours worked in 2022."
+    assert (
+        _read(claim, "Tollgate Mining recorded a TRIFR of 2.1 in 2022, the inspectorate said.")[0]
+        == "supports"
+    )
+    generation = "Renewables made up 41% of our electricity generation in 2022."
+    capacity = "Renewables made up 41% of Tollgate Mining's installed capacity in 2022, a lab said."
+    assert _read(generation, capacity)[0] != "supports"
