@@ -61,7 +61,9 @@ _DENIES = re.compile(
     _I,
 )
 #: A claim that something did not happen ("none of our sites received a fine").
-_NONE_HAPPENED = re.compile(r"\b(?:no|none\sof|not\sa|not\sany|zero)\s(?P<words>(?:[\w'’-]+\s?){1,6})", _I)
+_NONE_HAPPENED = re.compile(
+    r"\b(?:no|none\sof|not\sa|not\sany|zero|did\snot|didn't|never)\s(?P<words>(?:[\w'’-]+\s?){1,6})", _I
+)
 #: A claim that something ended.
 _CESSATION = re.compile(
     r"\b(?:stopp(?:ed|ing)|ceased?|no\slonger|phased\sout|ended|closed|shut(?:\sdown)?|retired|decommissioned)\b",
@@ -178,7 +180,9 @@ def read_statement(claim: str, sentence: str, company: str) -> StatementReading 
         opposite = _opposite(claim, sentence, mine, company)
         if opposite is not None:
             return opposite
-    restated = len(shared) / len(mine) >= RESTATED_SHARE and len(shared) >= MIN_RESTATED
+    # a short claim ("we did not discharge tailings into any river") is restated by all but one word
+    least = min(MIN_RESTATED, max(2, len(mine) - 1))
+    restated = len(shared) / len(mine) >= RESTATED_SHARE and len(shared) >= least
     if restated and _polarity(claim) == _polarity(sentence):
         if not _CONTRAST.search(sentence) and not _CONTINUING.search(sentence):
             return StatementReading(

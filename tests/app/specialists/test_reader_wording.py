@@ -657,3 +657,15 @@ def test_an_injury_rate_by_acronym_and_a_share_of_installed_capacity() -> None:
     generation = "Renewables made up 41% of our electricity generation in 2022."
     capacity = "Renewables made up 41% of Tollgate Mining's installed capacity in 2022, a lab said."
     assert _read(generation, capacity)[0] != "supports"
+
+
+def test_a_short_statement_that_something_did_not_happen() -> None:
+    claim = "We did not discharge tailings into any river in 2022."
+    same = (
+        "Tollgate Mining did not release any tailings into rivers in 2022, the regulator's inspection found."
+    )
+    assert _read(claim, same)[0] == "supports"
+    did = (
+        "Tollgate Mining discharged tailings into the Rio Verde in 2022, the national mining regulator found."
+    )
+    assert _read(claim, did)[0] == "contradicts"
