@@ -215,8 +215,14 @@ def _other_body(claim: str, sentence: str) -> bool:
 
 
 def _polarity(text: str) -> bool:
-    """True when the text says something is so, False when it says it is not or no longer so."""
-    return not _NEGATION.search(text) or bool(_CONTINUING.search(text))
+    """True when the text says something is so, False when it says it is not or no longer so. A
+    negation describing something ("a director with no executive role") says nothing of that."""
+    said = _DESCRIBED_BY_NONE.sub("", text)
+    return not _NEGATION.search(said) or bool(_CONTINUING.search(said))
+
+
+#: "with no executive responsibilities", "without an executive role": a description, not a denial.
+_DESCRIBED_BY_NONE = re.compile(r"\b(?:with\sno|without)\s(?:[\w'’-]+\s?){1,5}", _I)
 
 
 def _opposite(claim: str, sentence: str, mine: frozenset[str], company: str) -> StatementReading | None:

@@ -669,3 +669,9 @@ def test_a_short_statement_that_something_did_not_happen() -> None:
         "Tollgate Mining discharged tailings into the Rio Verde in 2022, the national mining regulator found."
     )
     assert _read(claim, did)[0] == "contradicts"
+
+
+def test_a_negation_describing_someone_is_no_denial() -> None:
+    claim = "Our Sustainability Committee is chaired by an independent director with no executive role."
+    source = "Tollgate Mining's sustainability committee is chaired by Ruth Okafor, an independent director."
+    assert _read(claim, source)[0] == "supports"
