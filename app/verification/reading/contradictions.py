@@ -58,6 +58,7 @@ from app.verification.reading.figure_comparison import (
     MIN_SHARED_WORDS,
     ClaimFigure,
     FigureOutcome,
+    baselines,
     compare_counts,
     compare_figures,
     other_percentages,
@@ -281,9 +282,11 @@ def _on_topic(claim: _Claim, sentence: str, shared: set[str], scopes: frozenset[
 #: Subject words a sentence that leaves a claim's qualifier unsaid shares with it, to measure alike.
 MIN_SHARED_SUBJECTS = 2
 
+
 def _names_its_subject(figure: Figure) -> bool:
     """Whether a figure's kind alone says what it measures: a rate per hours worked, a named index."""
     return figure.dimension == "rate" or figure.dimension.startswith("index ")
+
 
 #: Figures whose kind says nothing of what they measure: a percentage or an amount of money.
 _NO_SUBJECT_DIMENSIONS = frozenset({"percent", "pp", "currency"})
@@ -492,8 +495,11 @@ def _same_period(claim: _Claim, sentence: str) -> bool:
     if kinds == {"calendar", "fiscal"}:
         return False
     mine, theirs = _RANGE.search(claim.text), _RANGE.search(sentence)
-    # "between 2019 and 2021" is not the change "between 2019 and 2022"
-    return not (mine and theirs) or mine.groups() == theirs.groups()
+    # "between 2019 and 2021" is not the change "between 2019 and 2022", nor "by 2022 against 2019"
+    if mine and theirs:
+        return mine.groups() == theirs.groups()
+    ends = claim.years - baselines(claim.text)
+    return not (theirs and ends) or int(theirs[2]) in ends
 
 
 _RANGE = re.compile(

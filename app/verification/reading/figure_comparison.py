@@ -295,7 +295,9 @@ def compare_counts(claim: tuple[tuple[Count, str], ...], sentence: str, shared: 
         same_things = [
             count
             for count in theirs
-            if count.noun == mine.noun and same_mood(mine_mood, mood(sentence, count.start, count.end))
+            if count.noun == mine.noun
+            and count.kind == mine.kind
+            and same_mood(mine_mood, mood(sentence, count.start, count.end))
         ]
         repeated = [count for count in same_things if count.value == mine.value]
         if any(not negated(sentence, count.start) for count in repeated):

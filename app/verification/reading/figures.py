@@ -140,7 +140,7 @@ def covered_scopes(text: str) -> frozenset[str]:
 #: sites"), with up to two words describing the things counted ("312 battery-electric buses").
 _COUNT = re.compile(
     rf"(?<![\w.,$€£¥-])(?P<num>\d{{1,3}}(?:,\d{{3}})+|\d+|(?i:(?!one\b){NUMBER_WORD}))\s"
-    r"(?:(?!(?:of|in|at|to|and|or|the|per|a|an)\b)[a-z][a-z-]*\s){0,2}?(?P<noun>[A-Za-z][a-z-]*[a-rt-z]s)\b"
+    r"(?P<kind>(?:(?!(?:of|in|at|to|and|or|the|per|a|an)\b)[a-z][a-z-]*\s){0,2}?)(?P<noun>[A-Za-z][a-z-]*[a-rt-z]s)\b"
 )
 _DENIAL = re.compile(
     r"\b(?:not|rather than|instead of|as opposed to|versus|vs\.?|compared with the claimed|less than the)\s"
@@ -160,6 +160,9 @@ class Count:
     noun: str
     start: int
     end: int
+    #: The words describing the things counted ("battery-electric" in "312 battery-electric buses"):
+    #: 312 battery-electric buses are not all the buses.
+    kind: tuple[str, ...] = ()
 
 
 def parse_counts(text: str) -> list[Count]:
@@ -178,7 +181,8 @@ def parse_counts(text: str) -> list[Count]:
         if noun in _NOT_A_COUNT_NOUN or year:
             continue
         singular = noun[:-3] + "y" if noun.endswith("ies") else noun[:-1]
-        counts.append(Count(value, singular, match.start(), match.end()))
+        kind = tuple(match["kind"].lower().split())
+        counts.append(Count(value, singular, match.start(), match.end(), kind))
     return counts
 
 

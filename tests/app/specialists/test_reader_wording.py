@@ -675,3 +675,12 @@ def test_a_negation_describing_someone_is_no_denial() -> None:
     claim = "Our Sustainability Committee is chaired by an independent director with no executive role."
     source = "Tollgate Mining's sustainability committee is chaired by Ruth Okafor, an independent director."
     assert _read(claim, source)[0] == "supports"
+
+
+def test_counts_of_a_kind_and_a_change_to_another_end_year() -> None:
+    claim = "Our fleet of 1,240 buses included 312 battery-electric vehicles at the end of 2021."
+    part = "Tollgate Mining ran 312 battery-electric buses out of a fleet of about 1,240 at end-2021."
+    assert _read(claim, part)[0] != "contradicts"
+    by_2022 = "By 2022 we had cut food waste in our factories by 30% against our 2019 baseline."
+    to_2021 = "Tollgate Mining cut factory food waste by 30% between 2019 and 2021, a trust found."
+    assert _read(by_2022, to_2021)[0] == "neutral"
