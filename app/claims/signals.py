@@ -43,9 +43,7 @@ DATE = re.compile(
 )
 TARGET_YEAR = re.compile(
     r"\b(?:by|until|before|through|to|in)\s(?:the end of\s|end-|year-end\s)?(?:FY\s?|fiscal (?:year )?)?"
-    r"20(?:2[4-9]|[3-5]\d)\b|"
-    # "our 2030 absolute reduction target"
-    r"\b20(?:2[4-9]|[3-5]\d)\s(?:[\w-]+\s){0,3}(?:targets?|goals?|ambitions?|commitments?)\b",
+    r"20(?:2[4-9]|[3-5]\d)\b",
     _I,
 )
 NET_ZERO = re.compile(r"\bnet[- ]?zero\b|\b(?:carbon|climate|CO2)[- ]neutral(?:ity)?\b|\b1\.5\s?°?C\b", _I)

@@ -66,7 +66,6 @@ from app.verification.reading.figure_comparison import (
 from app.verification.reading.figure_comparison import same_value as same_value
 from app.verification.reading.figure_subjects import (
     adds_no_qualifier,
-    leaves_qualifiers_unsaid,
     measure_alike,
     percent_measure,
     role,
@@ -279,9 +278,6 @@ def _on_topic(claim: _Claim, sentence: str, shared: set[str], scopes: frozenset[
     )
 
 
-#: Subject words a sentence that leaves a claim's qualifier unsaid shares with it, to measure alike.
-MIN_SHARED_SUBJECTS = 2
-
 
 def _names_its_subject(figure: Figure) -> bool:
     """Whether a figure's kind alone says what it measures: a rate per hours worked, a named index."""
@@ -333,12 +329,7 @@ class _Reading:
         subjects = subject_words(shared)
         if claim.scopes and claim.scopes == covered_scopes(sentence):
             subjects.add("scope")  # the same emissions scope named on both sides is a shared subject
-        alike = measure_alike(claim.text, sentence, subjects, claim.company) or (
-            # two subjects of the claim's named, a qualifier of the claim's left unsaid ("shipped 6.1
-            # GW of modules" for "shipped 7.3 GW of solar modules"), and none of its own
-            len(subjects - {"scope"}) >= MIN_SHARED_SUBJECTS
-            and leaves_qualifiers_unsaid(claim.text, sentence, claim.company)
-        )
+        alike = measure_alike(claim.text, sentence, subjects, claim.company)
         disputed = disputes(sentence)
         outcome = _compare_all(claim, sentence, shared, alike, disputed) if same_period else None
         figures = outcome.kind if outcome else None

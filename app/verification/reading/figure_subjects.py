@@ -335,14 +335,6 @@ def adds_no_qualifier(claim: str, sentence: str, company: str = "") -> bool:
     return theirs.whole <= mine.whole and theirs.own <= mine.own and not _apart(mine, theirs)
 
 
-def leaves_qualifiers_unsaid(claim: str, sentence: str, company: str = "") -> bool:
-    """Whether the sentence names no qualifier the claim does not (`adds_no_qualifier`) and none only
-    in a clause breaking its figure down: a total "mostly from customers processing bauxite" is not
-    the claim's processing part, a figure that leaves "processing" unsaid may be."""
-    theirs = _stated_qualifiers(sentence, company)
-    return theirs.whole == theirs.own and adds_no_qualifier(claim, sentence, company)
-
-
 @dataclass(frozen=True)
 class _Qualifiers:
     """The qualifiers a sentence names (`qualifiers_agree`): in the whole sentence, outside clauses

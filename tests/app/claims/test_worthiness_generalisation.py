@@ -154,9 +154,8 @@ def test_methods_laws_and_others_expectations_are_not_claims(sentence: str) -> N
     "sentence",
     [
         "In effect, this means reducing Scope 1 and 2 emissions in our operations by 90% by 2030.",
-        "Since setting our first reduction target in 2021, we have nearly doubled our 2030 emissions target.",
         "The Chief Sustainability Officer oversees the company's sustainability and climate topics.",
     ],
 )
-def test_consequences_target_years_and_officers_answering_for_climate_are_claims(sentence: str) -> None:
+def test_consequences_and_officers_answering_for_climate_are_claims(sentence: str) -> None:
     assert is_check_worthy(normalise_text(sentence))

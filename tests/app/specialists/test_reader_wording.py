@@ -559,14 +559,15 @@ def test_capacity_shares_in_n_and_changes_the_press_writes() -> None:
     assert _read("We recorded zero fatalities across our operations in 2022.", died)[0] == "contradicts"
 
 
-def test_a_source_may_leave_a_qualifier_of_the_claim_unsaid_when_it_names_its_subject() -> None:
-    claim = "Our tower sites drew 1.9 TWh of electricity in 2022, 41% of it from renewable sources."
-    source = (
-        "Tollgate Mining's tower sites used 2.6 TWh of electricity in 2022, the regulator's returns show."
-    )
-    assert _read(claim, source)[0] == "contradicts"
-    shipped = "Tollgate Mining shipped 6.1 GW of modules in the 2022 financial year, data show."
-    assert _read("We shipped 7.3 GW of solar modules in fiscal 2022.", shipped)[0] == "contradicts"
+def test_a_source_leaving_a_qualifier_of_the_claim_unsaid_never_contradicts_it() -> None:
+    """A total is not its part: a sentence that drops the claim's qualifier ("solar") may be about
+    all of the company's modules, so another figure there is no contradiction (a false one is worse
+    than a missed one); the same figure still supports."""
+    claim = "We shipped 7.3 GW of solar modules in fiscal 2022."
+    other = "Tollgate Mining shipped 6.1 GW of modules in the 2022 financial year, data show."
+    same = "Tollgate Mining shipped 7.3 GW of modules in the 2022 financial year, data show."
+    assert _read(claim, other)[0] == "neutral"
+    assert _read(claim, same)[0] == "supports"
     # one shared word is not enough: avoided emissions are not the company's emissions
     avoided = "Our products helped customers avoid 190 Mt CO2e in 2022."
     emitted = "Tollgate Mining's customers emitted 500 Mt CO2e in 2022, a study found."
