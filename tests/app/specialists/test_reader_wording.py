@@ -14,7 +14,7 @@ from app.verification.reading.contradictions import assess_by_rules
 from app.verification.reading.figures import quantities
 from app.verification.reading.statements import frequency, read_statement
 from app.verification.sources.attribution import company_voice
-from bench.reader_pairs import accuracy, load_pairs, read_all
+from bench.reader_pairs import TUNING_PAIRS, accuracy, load_pairs, read_all
 
 COMPANY = "Tollgate Mining"
 LEVEL_AND_CHANGE = (
@@ -273,10 +273,14 @@ def test_a_third_party_speaking_is_not_the_company(quote: str, stance: str, rela
 
 async def test_the_labelled_pairs_stay_read_as_well_as_measured() -> None:
     """The labelled claim–source pairs (`bench.reader_pairs`), read as the searching agents read a
-    source: a floor under today's figure (0.855 of all pairs), so a change that misreads them fails."""
+    source: floors under today's figures (0.958 of the first set's pairs, 0.905 of the later tuning
+    sets'), so a change that misreads them fails."""
     pairs = load_pairs()
     right, total = accuracy(pairs, await read_all(pairs))
-    assert right / total >= 0.84
+    assert right / total >= 0.94
+    tuning = [pair for path in TUNING_PAIRS for pair in load_pairs(path, "T")]
+    right, total = accuracy(tuning, await read_all(tuning))
+    assert right / total >= 0.89
 
 
 def test_a_claim_with_a_number_is_never_read_as_a_statement() -> None:
