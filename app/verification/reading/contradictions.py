@@ -278,7 +278,6 @@ def _on_topic(claim: _Claim, sentence: str, shared: set[str], scopes: frozenset[
     )
 
 
-
 def _names_its_subject(figure: Figure) -> bool:
     """Whether a figure's kind alone says what it measures: a rate per hours worked, a named index."""
     return figure.dimension == "rate" or figure.dimension.startswith("index ")
