@@ -161,16 +161,20 @@ class _Claim:
     sites: set[str]
     has_deadline: bool  # a target year, or a target, goal or commitment
     company: str  # whose claim it is
+    year_kind: str | None  # "calendar" or "fiscal" when the claim says which (`_year_kind`)
+    span: tuple[str, str] | None  # the span of years it states ("between 2019 and 2022")
+    result_years: set[int]  # its years other than those it measures changes from
 
     @classmethod
     def read(cls, text: str, company: str = "") -> _Claim:
         figures = tuple(ClaimFigure.read(text, figure) for figure in parse_figures(text))
         explained = without_explanations(text)  # "helped by higher recycling" is no increase
+        years = {year for year, _ in parse_years(text)}
         return cls(
             text=text,
             words=content_words(text),
             scopes=covered_scopes(text),
-            years={year for year, _ in parse_years(text)},
+            years=years,
             quantities=quantities(text),
             direction=reported_direction(explained),
             denied=denied_change(explained),
@@ -179,6 +183,9 @@ class _Claim:
             sites={match.group(1).lower() for match in _SITE.finditer(text)},
             has_deadline=bool(_TARGET_YEAR.search(text) or re.search(r"target|goal|commit", text, _I)),
             company=company,
+            year_kind=_year_kind(text),
+            span=_span(text),
+            result_years=years - baselines(text),
         )
 
 
@@ -481,20 +488,24 @@ def _same_period(claim: _Claim, sentence: str) -> bool:
     sentence_years = {year for year, _ in parse_years(sentence)}
     if claim.years and sentence_years and not claim.years & sentence_years:
         return False
-    kinds = {_year_kind(claim.text), _year_kind(sentence)}
-    if kinds == {"calendar", "fiscal"}:
+    if {claim.year_kind, _year_kind(sentence)} == {"calendar", "fiscal"}:
         return False
-    mine, theirs = _RANGE.search(claim.text), _RANGE.search(sentence)
+    theirs = _span(sentence)
     # "between 2019 and 2021" is not the change "between 2019 and 2022", nor "by 2022 against 2019"
-    if mine and theirs:
-        return mine.groups() == theirs.groups()
-    ends = claim.years - baselines(claim.text)
-    return not (theirs and ends) or int(theirs[2]) in ends
+    if claim.span and theirs:
+        return claim.span == theirs
+    return not (theirs and claim.result_years) or int(theirs[1]) in claim.result_years
 
 
 _RANGE = re.compile(
     r"\b(?:between|from)\s(?:FY\s?)?((?:19|20)\d\d)\s(?:and|to)\s(?:FY\s?)?((?:19|20)\d\d)\b", _I
 )
+
+
+def _span(text: str) -> tuple[str, str] | None:
+    """The first and last year of the span of years `text` states, if it states one."""
+    match = _RANGE.search(text)
+    return (match[1], match[2]) if match else None
 
 
 _CALENDAR_YEAR = re.compile(r"\bcalendar(?:\syear)?\s(?:19|20)\d\d\b|\b(?:19|20)\d\d\scalendar\syear\b", _I)
