@@ -63,7 +63,7 @@ _UNIT_WORDS = (
     r"[kMG]W(?:p|dc|ac)?\b|(?i:(?:kilo|mega|giga)watts?)\b|"
     r"(?i:(?:giga|tera|peta)joules?)\b|(?i:(?:US\s)?gallons?)\b|(?i:acres?)\b|"
     r"m3\b|m³|(?i:cubic\smet(?:re|er)s?)\b|"
-    r"(?i:megalit(?:re|er)s?|gigalit(?:re|er)s?)\b|ML\b|GL\b|(?i:(?:kilo)?lit(?:re|er)s?)\b|"
+    r"(?i:megalit(?:re|er)s?|gigalit(?:re|er)s?)\b|ML\b|GL\b|(?i:(?:kilo)?lit(?:re|er)s?)\b|L\b(?!\.)|"
     r"(?i:hectares?)\b|ha\b|km2\b|km²|(?i:square\skilomet(?:re|er)s?)\b)"
 )
 FIGURE = re.compile(
@@ -91,9 +91,12 @@ _CURRENCY_CODES = {
 }
 #: Words hedging the figure right after them.
 _HEDGE_BEFORE = re.compile(
-    r"(?:\b(?:about|around|approximately|roughly|nearly|almost|some|circa|close\sto|an\sestimated)\s|~\s?)$",
+    r"(?:\b(?:about|around|approximately|roughly|some|circa|close\sto|an\sestimated)\s|~\s?)$",
     re.IGNORECASE,
 )
+#: Words stating the figure after them as a bound close to it, from below: "nearly a third" holds
+#: 30%, "nearly 20 Mt" does not hold 16.2 Mt.
+_NEARLY_BEFORE = re.compile(r"\b(?:nearly|almost|just\sunder|just\sshort\sof)\s$", re.IGNORECASE)
 #: Words stating the figure right after them as a lower or upper bound.
 _BOUND_BEFORE = (
     (
@@ -244,7 +247,7 @@ _INDEX_NAMES = {
 _INJURY_RATES = frozenset({"TRIFR", "LTIFR"})
 INDEX_VALUE = re.compile(
     rf"\b(?P<index>{'|'.join(sorted((re.escape(n) for n in _INDEX_NAMES), key=len, reverse=True))})\b"
-    r"(?:\s\((?:PUE|TRIF?R|LTIF?R)\))?\s(?:[\w-]+\s){0,5}?(?:of|was|were|at|to|stood\sat|reached|averaged|"
+    r"(?:\s\((?:PUE|TRIF?R|LTIF?R)\))?\s(?:[\w'’-]+\s){0,5}?(?:of|was|were|at|to|stood\sat|reached|averaged|"
     r"came\sto|fell\sto|rose\sto)\s(?:about\s|around\s|approximately\s|roughly\s)?"
     rf"{_NUM}(?![\d.,]*(?:\s?%|\s(?:per|percent|per\scent)\b|[A-Za-z]))",
     re.IGNORECASE,
@@ -265,6 +268,8 @@ def _qualified(figure: Figure, before: str) -> Figure:
     """The figure with the hedge or bound the words `before` it put on it."""
     if _HEDGE_BEFORE.search(before):
         return replace(figure, approximate=True)
+    if _NEARLY_BEFORE.search(before):
+        return replace(figure, bound="below", approximate=True)
     bound = next((side for side, pattern in _BOUND_BEFORE if pattern.search(before)), None)
     if bound is None:
         return figure

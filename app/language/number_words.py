@@ -5,8 +5,9 @@ seats" is "40% of the seats".
 Only figures are rewritten: a number word before a percentage or a scale ("sixteen million"), a
 fraction or multiple of a change, a fraction as a share ("nearly two-thirds of", "one in ten"),
 the whole as a share in a source's sentence ("all of the electricity" is "100% of the
-electricity"), and a count out of a whole. Other number words ("one of the largest", "three dairy
-plants") are left as written, since reading them as counts would compare things no one counted.
+electricity", "ran entirely on renewable electricity" ran on 100% of it), and a count out of a
+whole. Other number words ("one of the largest", "three dairy plants") are left as written, since
+reading them as counts would compare things no one counted.
 """
 
 from __future__ import annotations
@@ -56,7 +57,15 @@ _ONE_IN = re.compile(
     _I,
 )
 #: The whole of something as a share: "all of the electricity", "all of Acme's palm oil".
-_ALL_OF = re.compile(r"\b(?P<all>all)\sof\s(?=(?:the|its|their|[A-Z][\w-]*(?:\s[A-Z][\w-]*)*['’]s?)\s)", _I)
+_ALL_OF = re.compile(
+    r"\b(?P<all>all|every\sone|each\sone)\sof\s(?=(?:the|its|their|[A-Z][\w-]*(?:\s[A-Z][\w-]*)*['’]s?)\s)",
+    _I,
+)
+#: The whole of what something ran on or came from: "ran entirely on renewable electricity" is "ran
+#: on 100% renewable electricity".
+_ENTIRELY = re.compile(
+    r"\b(?:entirely|wholly|exclusively|solely|completely|fully)\s(?P<prep>on|from|by|with)\s(?=[a-z])", _I
+)
 #: All of a counted whole: "all 23 of our sites" (a claim stating a count states a figure anyway).
 _ALL_N_OF = re.compile(
     rf"\ball\s(?:{NUMBER_WORD}|\d+)\sof\s(?=(?:the|its|their|our|[A-Z][\w-]*(?:\s[A-Z][\w-]*)*['’]s?)\s)", _I
@@ -68,7 +77,7 @@ _MULTIPLES = {"doubled": ("rose", 100), "tripled": ("rose", 200), "trebled": ("r
 _MULTIPLE = re.compile(rf"\b(?P<more>more\sthan\s)?(?P<word>{'|'.join(_MULTIPLES)})\b", _I)
 #: A count out of a whole: "four of the ten seats", "two of Acme's eleven directors".
 _OUT_OF = re.compile(
-    rf"\b(?P<part>{NUMBER_WORD}|\d+)\s(?:(?P<what>[a-z]+)\s)?(?:of|among)\s"
+    rf"(?<!\bevery\s)(?<!\beach\s)\b(?P<part>{NUMBER_WORD}|\d+)\s(?:(?P<what>[a-z]+)\s)?(?:of|among)\s"
     rf"(?P<owner>(?:the|its|their|our|[A-Z][\w-]*(?:\s[A-Z][\w-]*)*['’]s?)\s)"
     rf"(?P<whole>{NUMBER_WORD}|\d+)\s(?:(?P<kind>[a-z]+)\s)?(?P<noun>[a-z]+s)\b",
     _I,
@@ -104,6 +113,7 @@ def figures_in_digits(text: str, *, whole_as_share: bool = False) -> str:
     text = _ALL_N_OF.sub("100% of ", text)
     if whole_as_share:
         text = _ALL_OF.sub("100% of ", text)
+        text = _ENTIRELY.sub(lambda match: f"{match['prep']} 100% ", text)
     return _MULTIPLE.sub(_multiple, text)
 
 

@@ -73,7 +73,7 @@ from app.verification.reading.figure_subjects import (
     subject_words,
     without_explanations,
 )
-from app.verification.reading.figures import Count, covered_scopes, parse_counts, quantities
+from app.verification.reading.figures import Count, covered_scopes, parse_counts, quantities, threshold
 from app.verification.reading.statements import (
     MIN_CONTRADICTED,
     denied_by_claim,
@@ -167,7 +167,11 @@ class _Claim:
 
     @classmethod
     def read(cls, text: str, company: str = "") -> _Claim:
-        figures = tuple(ClaimFigure.read(text, figure) for figure in parse_figures(text))
+        figures = tuple(
+            ClaimFigure.read(text, figure)
+            for figure in parse_figures(text)
+            if not threshold(text, figure.start)
+        )
         explained = without_explanations(text)  # "helped by higher recycling" is no increase
         years = {year for year, _ in parse_years(text)}
         return cls(
@@ -531,7 +535,7 @@ def _compare_all(
     figures = compare_figures(
         claim.figures, claim.sites, sentence, alike=alike, disputed=disputed, claim_text=claim.text
     )
-    counts = compare_counts(claim.counts, sentence, shared)
+    counts = compare_counts(claim.counts, sentence, shared, claim.text)
     if counts == "denied":
         return FigureOutcome("mismatch")
     result = figures or (FigureOutcome(counts) if counts else None)

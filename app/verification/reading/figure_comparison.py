@@ -37,7 +37,15 @@ from app.verification.reading.figure_subjects import (
     same_role,
     speaks_of_emissions,
 )
-from app.verification.reading.figures import Count, denied, denied_numbers, parse_counts, quantity_at
+from app.verification.reading.figures import (
+    Count,
+    denied,
+    denied_numbers,
+    none_of,
+    parse_counts,
+    quantity_at,
+    threshold,
+)
 
 RELATIVE_TOLERANCE = 0.01
 APPROXIMATE_TOLERANCE = 0.05
@@ -144,7 +152,8 @@ def compare_figures(
         (mine, theirs)
         for mine in claim
         for theirs in parse_figures(sentence)
-        if mine.figure.same_kind(theirs)
+        if not threshold(sentence, theirs.start)
+        and mine.figure.same_kind(theirs)
         and _same_year(mine.year, stated_year(sentence, theirs))
         and _same_measure(mine, sentence, theirs)
     ]
@@ -281,22 +290,31 @@ def _percent_like(
     return ("points", measure[1]) if figure.dimension == "pp" else measure
 
 
-def compare_counts(claim: tuple[tuple[Count, str], ...], sentence: str, shared: set[str]) -> str | None:
+def compare_counts(
+    claim: tuple[tuple[Count, str], ...], sentence: str, shared: set[str], claim_text: str = ""
+) -> str | None:
     """Counts of the same things ("167 warehouses"), each claim count with its mood: "denied" when
     the source rejects the claim's count ("60 warehouses, not 167"), "match" when it repeats it,
     "mismatch" when it gives another count of the same things in a sentence sharing at least two
-    other content words with the claim, "unasserted" when it repeats the count only negated."""
+    other content words with the claim, "unasserted" when it repeats the count only negated; a
+    sentence saying there were none of the claim's things ("no spills") denies its count."""
     theirs = parse_counts(sentence)
     rejected = {value for value, _ in denied_numbers(sentence)}
+    none = none_of(sentence)
+    # the same size of the things counted ("above 1,000 litres") is one more word the two share
+    sizes = 1 if _same_thresholds(claim_text, sentence) else 0
     result: str | None = None
     for mine, mine_mood in claim:
+        evidence = len(shared - {mine.noun}) + sizes
         if mine.value in rejected:
             return "denied"
+        if mine.noun in none and evidence >= MIN_SHARED_WORDS:
+            return "denied"  # "had no spills" against "two spills"
         same_things = [
             count
             for count in theirs
             if count.noun == mine.noun
-            and count.kind == mine.kind
+            and _same_kind_of_things(mine, count, sentence)
             and same_mood(mine_mood, mood(sentence, count.start, count.end))
         ]
         repeated = [count for count in same_things if count.value == mine.value]
@@ -304,9 +322,30 @@ def compare_counts(claim: tuple[tuple[Count, str], ...], sentence: str, shared: 
             result = "match"
         elif repeated:
             result = result or "unasserted"  # "did not fit LED lighting at 212 depots"
-        elif same_things and len(shared - {mine.noun}) >= MIN_SHARED_WORDS and result in {None, "unasserted"}:
+        elif same_things and evidence >= MIN_SHARED_WORDS and result in {None, "unasserted"}:
             result = "mismatch"
     return result
+
+
+def _same_thresholds(claim: str, sentence: str) -> bool:
+    """Whether both texts give the same size of the things they count ("spills above 1,000 litres")."""
+    mine = [f for f in parse_figures(claim) if threshold(claim, f.start)]
+    if not mine:
+        return False
+    theirs = [f for f in parse_figures(sentence) if threshold(sentence, f.start)]
+    return any(a.same_kind(b) and same_value(a, b) for a in mine for b in theirs)
+
+
+def _same_kind_of_things(mine: Count, theirs: Count, sentence: str) -> bool:
+    """Whether two counts of the same noun count the same kind of things: the same describing words,
+    or none in the source where its sentence names the claim's kind anyway ("64 homes" of "Evergreen
+    Lodge Care" for "64 care homes"). "312 battery-electric buses" are not a fleet of 1,240 buses."""
+    if theirs.kind == mine.kind:
+        return True
+    return not theirs.kind and all(
+        re.search(rf"\b{re.escape(word)}", sentence[: theirs.start] + sentence[theirs.end :], _I)
+        for word in mine.kind
+    )
 
 
 def _same_quantity(claim_quantity: str | None, source_quantity: str | None) -> bool:

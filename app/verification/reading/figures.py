@@ -172,6 +172,8 @@ def parse_counts(text: str) -> list[Count]:
     for match in _COUNT.finditer(text):
         if any(start <= match.start() < end for start, end in scopes):
             continue  # "Scope 1 and 2 emissions" counts nothing
+        if threshold(text, match.start()):
+            continue  # "two spills above 1,000 litres" counts spills, not litres
         noun = match["noun"].lower()
         written = match["num"].replace(",", "")
         value = int(written) if written.isdigit() else number_value(written)
@@ -184,6 +186,29 @@ def parse_counts(text: str) -> list[Count]:
         kind = tuple(match["kind"].lower().split())
         counts.append(Count(value, singular, match.start(), match.end(), kind))
     return counts
+
+
+#: Things counted, then the size that makes them count: "two spills above 1,000 litres", "no spills
+#: of over 1,000 litres". The size describes what is counted; the count is the claim's figure.
+_THRESHOLD_BEFORE = re.compile(
+    rf"\b(?:\d[\d,]*|no|any|{NUMBER_WORD})\s(?:[a-z][a-z-]*\s){{0,2}}?[a-z][a-z-]*[a-rt-z]s\s(?:of\s)?"
+    r"(?:above|over|exceeding|more\sthan|greater\sthan|larger\sthan|in\sexcess\sof|(?:of\s)?at\sleast)\s$",
+    _I,
+)
+#: "no spills above 1,000 litres": things of which the text says there were none.
+_NONE_OF = re.compile(r"\bno\s(?:[a-z][a-z-]*\s){0,2}?(?P<noun>[a-z][a-z-]*[a-rt-z]s)\b", _I)
+
+
+def threshold(text: str, start: int) -> bool:
+    """Whether the figure at offset `start` is the size of things counted before it ("two spills
+    above 1,000 litres"), not a quantity the text states."""
+    return _THRESHOLD_BEFORE.search(text[max(0, start - 60) : start]) is not None
+
+
+def none_of(text: str) -> frozenset[str]:
+    """The things (singular nouns) the text says there were none of ("had no spills" -> "spill")."""
+    nouns = (match["noun"].lower() for match in _NONE_OF.finditer(text))
+    return frozenset(noun[:-3] + "y" if noun.endswith("ies") else noun[:-1] for noun in nouns)
 
 
 def denied(text: str, start: int) -> bool:

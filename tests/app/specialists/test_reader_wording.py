@@ -689,3 +689,46 @@ def test_counts_of_a_kind_and_a_change_to_another_end_year() -> None:
     by_2022 = "By 2022 we had cut food waste in our factories by 30% against our 2019 baseline."
     to_2021 = "Tollgate Mining cut factory food waste by 30% between 2019 and 2021, a trust found."
     assert _read(by_2022, to_2021)[0] == "neutral"
+
+
+def test_nearly_is_a_close_bound_from_below() -> None:
+    claim = "We cut water use at our mills by 30% between 2019 and 2023."
+    nearly = "Tollgate Mining cut water use at its mills by nearly a third between 2019 and 2023, data show."
+    assert _read(claim, nearly)[0] == "supports"
+    far = "Tollgate Mining's Scope 1 emissions were nearly 20 Mt in 2023, the regulator said."
+    assert _read("Our Scope 1 emissions were 16.2 Mt in 2023.", far)[0] == "contradicts"
+    assert _read("Our Scope 1 emissions were 23 Mt in 2023.", far)[0] == "contradicts"  # not under 20
+
+
+def test_entirely_and_every_one_of_are_the_whole() -> None:
+    claim = "Our smelters ran on 100% renewable electricity in 2023."
+    source = "Tollgate Mining's smelters ran entirely on renewable electricity in 2023, a registry shows."
+    assert _read(claim, source)[0] == "supports"
+    homes = "All of our 48 depots held ISO 14001 certificates in 2023."
+    every = (
+        "Every one of Tollgate Mining's 48 depots held an ISO 14001 certificate in 2023, a register shows."
+    )
+    assert figures_in_digits(every, whole_as_share=True).startswith("100% of Tollgate")
+    assert _read(homes, every)[0] == "supports"
+
+
+def test_the_size_of_things_counted_is_no_figure_of_the_claim() -> None:
+    claim = "Tollgate Mining recorded two spills above 500 litres in 2022."
+    five = "The regulator recorded five spills of over 500 litres at Tollgate Mining sites in 2022."
+    none = "Tollgate Mining had no spills above 500 litres in 2022, the regulator's register shows."
+    two = "The register lists two spills larger than 500 litres at Tollgate Mining sites in 2022."
+    assert _read(claim, five)[0] == "contradicts"
+    assert _read(claim, none)[0] == "contradicts"
+    assert _read(claim, two)[0] == "supports"
+
+
+def test_an_index_after_a_possessive_and_litres_abbreviated() -> None:
+    pue = "Our data centres ran at an average power usage effectiveness (PUE) of 1.31 in 2023."
+    about = (
+        "An analysis puts the power usage effectiveness across Tollgate Mining's data centres at about "
+        "1.3 in 2023."
+    )
+    assert _read(pue, about)[0] == "supports"
+    ratio = "Our water use ratio was 2.42 litres of water per litre of product in 2023."
+    short = "At about 2.4 L of water per litre of product in 2023, Tollgate Mining ranked second."
+    assert _read(ratio, short)[0] == "supports"
