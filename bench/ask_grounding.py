@@ -27,9 +27,10 @@ kind, never tuned on; `review-new`: eleven more reviewer-style questions on thre
 before either ranker was run on them, never tuned on; `checklist` and `checklist-heldout`: the two
 fixed halves of bench/ask_checklist_questions.json, thirty analyst checklist questions written before
 the reports were read, only the first half tuned on; `checklist-fresh`: fifteen more such questions,
-bench/ask_checklist_fresh_questions.json, written and frozen after the tuning, never tuned on) and
-overall. Each set also prints its false "not
-addressed" rate: answerable questions askReport answered with no citation (target < 5 %).
+bench/ask_checklist_fresh_questions.json, written and frozen after the tuning, never tuned on;
+`checklist-tuning`: forty-five more over all five reports, bench/ask_checklist_tuning_questions.json,
+written by an annotator who had not seen the ranker, tuned on) and overall. Each set also prints its
+false "not addressed" rate: answerable questions askReport answered with no citation (target < 5 %).
 
 Targets, per set and overall: hit rate >= 0.8, hits >= 1.5x the TF-IDF baseline's; answers under 1 s
 on the 158-page report. `--check` exits 1 when any is missed. Skips (exit 0) when ../shared is absent.
@@ -75,6 +76,9 @@ QUESTIONS = Path(__file__).with_name("ask_grounding_questions.json")
 CHECKLIST = Path(__file__).with_name("ask_checklist_questions.json")
 #: More checklist questions of the same kind, held out whole (`checklist-fresh`).
 CHECKLIST_FRESH = Path(__file__).with_name("ask_checklist_fresh_questions.json")
+#: Checklist questions over all five reports, written by an annotator who had not seen the ranker,
+#: tuned on whole (`checklist-tuning`).
+CHECKLIST_TUNING = Path(__file__).with_name("ask_checklist_tuning_questions.json")
 TARGET_FALSE_NOT_ADDRESSED = 0.05
 TARGET_HIT_RATE = 0.8
 TARGET_RATIO = 1.5
@@ -195,6 +199,9 @@ def load_items() -> list[dict[str, Any]]:
     if CHECKLIST_FRESH.is_file():
         for item in json.loads(CHECKLIST_FRESH.read_text())["questions"]:
             items.append({**item, "set": "checklist-fresh"})
+    if CHECKLIST_TUNING.is_file():
+        for item in json.loads(CHECKLIST_TUNING.read_text())["questions"]:
+            items.append({**item, "set": "checklist-tuning"})
     return items
 
 
@@ -342,7 +349,7 @@ def main() -> None:
         "--set",
         default="",
         help="only these labelled sets, comma-separated: topic, review, analyst, analyst-heldout, "
-        "review-new, checklist, checklist-heldout, checklist-fresh",
+        "review-new, checklist, checklist-heldout, checklist-fresh, checklist-tuning",
     )
     parser.add_argument("--verbose", action="store_true", help="print every question's cited pages")
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")

@@ -46,7 +46,7 @@ _CONTRADICTS = re.compile(r"\bcontradict(?:s|ing)?\b|\brefut\w*|\bdisput\w*|\bag
 #: Who a disclosure question asks about: "the company", "the report", "the group", ...
 _SUBJECT = (
     r"(?:the |this |their |its )?(?:company|companies|report|organi[sz]ation|group|firm|entity|business"
-    r"|issuer|management|board|reit|bank)\b"
+    r"|issuer|management|board|reit|bank|trust|fund|partnership|plan|strategy)\b"
 )
 #: What makes a question about Sibyl's own output or about compliance, not about the report's practice.
 _NOT_PRACTICE = (
@@ -57,7 +57,12 @@ _PRACTICE_QUESTION = re.compile(
     rf"^\W*(?:does|do|did|has|have)\s+{_NOT_PRACTICE}(?:[\w&.'’-]+\s+){{1,4}}?"
     r"(?:use|have|describe|report|disclose|set|apply|assess|measure|track|publish|provide|explain"
     r"|engage|conduct|consider|identify|manage|include|plan|commit|mention|give|perform|evaluate"
-    r"|price|review|work|integrate|link|tie|monitor|quantify|participate|run|offer|own|operate)\b",
+    r"|price|review|work|integrate|link|tie|monitor|quantify|participate|run|offer|own|operate"
+    # "has the trust assessed", "have they quantified": the participles of the same verbs
+    r"|used|had|described|reported|disclosed|applied|assessed|measured|tracked|published|provided"
+    r"|explained|engaged|conducted|considered|identified|managed|included|planned|committed"
+    r"|mentioned|given|performed|evaluated|priced|reviewed|worked|integrated|linked|tied|monitored"
+    r"|quantified|participated|offered|owned|operated)\b",
     _I,
 )
 _LINKED_QUESTION = re.compile(

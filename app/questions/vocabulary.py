@@ -175,8 +175,19 @@ CONCEPTS: tuple[Concept, ...] = (
         "precipitation patterns",
         "temperature rise, sea-level rise, water risk",
     ),
-    _c("physical", "physical, physical risk, physical risks, natural hazards", "adaptation, hazards"),
-    _c("hazard", "hazard, hazards, perils", "natural hazards, exposure"),
+    # Physical hazards are the acute and chronic events themselves: a report names floods and fires.
+    _c(
+        "physical",
+        "physical, physical risk, physical risks, natural hazards, extreme weather, flood, floods, "
+        "flooding, wildfire, wildfires, forest fires, storms, heatwaves, sea level, drought",
+        "adaptation, hazards",
+    ),
+    _c(
+        "hazard",
+        "hazard, hazards, perils, extreme weather, flood, floods, flooding, wildfire, wildfires, "
+        "forest fires, storms, heatwaves, sea level, drought",
+        "natural hazards, exposure",
+    ),
     _c(
         "financial",
         "financial planning, business planning, budget, budgeting, capital allocation, "

@@ -226,6 +226,10 @@ async def test_a_yes_no_question_about_a_named_company_carries_its_ifrs_paragrap
         "Are supplier emissions included in the Scope 3 figure?",
         "Which Scope 3 categories are included in the reported Scope 3 emissions?",
         "Which Scope 3 categories make up most of the company's Scope 3 emissions?",
+        # participles of the practice verbs, and subjects other than "the company"
+        "Has the trust assessed its properties' exposure to physical climate hazards?",
+        "Have the directors quantified the financial effects of climate-related risks?",
+        "How does the plan address refrigerant leakage emissions?",
     ],
 )
 def test_yes_no_and_which_questions_about_practices_are_disclosure_questions(question: str) -> None:

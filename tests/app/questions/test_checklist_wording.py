@@ -92,6 +92,10 @@ def test_checklist_words_expand_to_report_words() -> None:
     assert {"consortium", "partnerships", "industry associations", "working with"} <= peers
     synergy = concept_groups("Are there synergies between adaptation and other goals?")
     assert any("co-benefits" in group.alternatives for group in synergy)
+    # physical hazards are the events a report names
+    hazards = concept_groups("Has the trust assessed exposure to physical climate hazards?")
+    held = [set(group.alternatives) for group in hazards if {"physical", "hazards"} & set(group.asked)]
+    assert len(held) == 2 and all({"floods", "wildfires"} <= words for words in held)
 
 
 def test_a_window_touches_the_subject_only_through_a_topical_group() -> None:
