@@ -101,7 +101,10 @@ _NEARLY_BEFORE = re.compile(r"\b(?:nearly|almost|just\sunder|just\sshort\sof)\s$
 _BOUND_BEFORE = (
     (
         "above",
-        re.compile(r"\b(?:more\sthan|over|above|at\sleast|exceeding|in\sexcess\sof)\s$", re.IGNORECASE),
+        re.compile(
+            r"\b(?:more\sthan|over|above|at\sleast|exceeding|in\sexcess\sof|topped|exceeded|surpassed)\s$",
+            re.IGNORECASE,
+        ),
     ),
     (
         "below",

@@ -1,6 +1,6 @@
 """Figures written in words, rewritten as the digits a figure reader reads: "forty per cent" is
-"40 per cent", "cut by a third" is "cut by about 33.3%", "doubled" is "rose 100%", and "four of the ten
-seats" is "40% of the seats".
+"40 per cent", "cut by a third" is "cut by about 33.3%", "doubled" is "rose 100%", "flat on 2021"
+is "changed by 0% on 2021", and "four of the ten seats" is "40% of the seats".
 
 Only figures are rewritten: a number word before a percentage or a scale ("sixteen million"), a
 fraction or multiple of a change, a fraction as a share ("nearly two-thirds of", "one in ten"),
@@ -70,8 +70,19 @@ _ENTIRELY = re.compile(
 _ALL_N_OF = re.compile(
     rf"\ball\s(?:{NUMBER_WORD}|\d+)\sof\s(?=(?:the|its|their|our|[A-Z][\w-]*(?:\s[A-Z][\w-]*)*['’]s?)\s)", _I
 )
+#: Half a scale: "half a million tonnes" is 0.5 million tonnes.
+_HALF_A = re.compile(r"\bhalf\sa\s(?=(?:million|billion)\b)", _I)
 #: A count in words with a scale or unit: "sixteen million tonnes", "two thousand hectares".
 _SCALED_IN_WORDS = re.compile(rf"\b(?P<n>{NUMBER_WORD})(?=\s(?:thousand|million|billion)\b)", _I)
+#: No change against a baseline: "flat on 2021", "unchanged from the previous year", "stable
+#: year on year" are a change of 0%, which another change amount of the same quantity contradicts.
+_NO_CHANGE = re.compile(
+    r"\b(?:(?:remained|stayed|held|was|were|broadly|essentially|virtually|largely|roughly)\s)?"
+    r"(?:flat|unchanged|stable)\s(?=(?:on|from|against|versus|vs\.?|compared\s(?:with|to))\s"
+    r"(?:the\s(?:previous|prior)\syear|last\syear|a\syear\s(?:earlier|before)|(?:FY\s?|fiscal\s)?(?:19|20)\d\d)\b"
+    r"|year[\s-]on[\s-]year\b)",
+    _I,
+)
 _MULTIPLES = {"doubled": ("rose", 100), "tripled": ("rose", 200), "trebled": ("rose", 200),
               "quadrupled": ("rose", 300), "halved": ("fell", 50)}  # fmt: skip
 _MULTIPLE = re.compile(rf"\b(?P<more>more\sthan\s)?(?P<word>{'|'.join(_MULTIPLES)})\b", _I)
@@ -107,6 +118,7 @@ def figures_in_digits(text: str, *, whole_as_share: bool = False) -> str:
     text = _OUT_OF.sub(_share, text)
     text = _PERCENT_IN_WORDS.sub(lambda match: str(number_value(match["n"])), text)
     text = _SCALED_IN_WORDS.sub(lambda match: str(number_value(match["n"])), text)
+    text = _HALF_A.sub("0.5 ", text)
     text = _CHANGE_BY_FRACTION.sub(_fraction, text)
     text = _SHARE_FRACTION.sub(_share_fraction, text)
     text = _ONE_IN.sub(_one_in, text)
@@ -114,6 +126,7 @@ def figures_in_digits(text: str, *, whole_as_share: bool = False) -> str:
     if whole_as_share:
         text = _ALL_OF.sub("100% of ", text)
         text = _ENTIRELY.sub(lambda match: f"{match['prep']} 100% ", text)
+    text = _NO_CHANGE.sub("changed by 0% ", text)
     return _MULTIPLE.sub(_multiple, text)
 
 

@@ -123,6 +123,31 @@ BOUNDARIES: dict[str, dict[str, re.Pattern[str]]] = {
         "oceania": re.compile(r"\baustralia(?:n)?\b|\bnew\szealand\b", _I),
         "uk": re.compile(r"(?-i:\bUK\b)|\bbritish\b|\bbritain\b", _I),
     },
+    # a country by name or adjective: "Portuguese hotels" are not "Spanish hotels"
+    "country": {
+        country: re.compile(rf"\b(?:{pattern})\b", _I)
+        for country, pattern in {
+            "france": "france|french",
+            "germany": "germany|german",
+            "spain": "spain|spanish",
+            "portugal": "portugal|portuguese",
+            "italy": "italy|italian",
+            "netherlands": "netherlands|dutch",
+            "belgium": "belgium|belgian",
+            "ireland": "ireland|irish",
+            "poland": "(?-i:Poland|Polish)",
+            "sweden": "sweden|swedish",
+            "norway": "norway|norwegian",
+            "denmark": "denmark|danish",
+            "finland": "finland|finnish",
+            "canada": "canada|canadian",
+            "mexico": "mexico|mexican",
+            "brazil": "brazil|brazilian",
+            "chile": "chile|chilean",
+            "peru": "peru|peruvian",
+            "south africa": "south\\safrica(?:n)?",
+        }.items()
+    },
     "basis": {
         "operated": re.compile(r"\boperated\b|\boperational\scontrol\b", _I),
         "equity": re.compile(r"\bequity[\s-](?:share|basis)\b", _I),
@@ -229,6 +254,10 @@ _SAME_BASE = {
     "directors": "seats",
     "members": "seats",
     "board": "seats",
+    # An executive's bonus is a short- or long-term incentive.
+    "bonus": "incentive",
+    "bonuses": "incentive",
+    "incentives": "incentive",
     "capex": "capital",
     "expenditure": "capital",
 }
@@ -321,9 +350,35 @@ def same_role(first: str | None, second: str | None) -> bool:
 def qualifiers_agree(claim: str, sentence: str, company: str = "") -> bool:
     """Whether the two sentences name the same qualifiers, in the whole sentences and outside clauses
     breaking a figure down (a total is not its part), leaving out in both the clauses giving reasons
-    and names ("Oakhurst Logistics", "the Transport Climate Benchmark" qualify no figure)."""
+    and names ("Oakhurst Logistics", "the Transport Climate Benchmark" qualify no figure), and the
+    sentence's figure includes nothing the claim does not name (`includes_more`)."""
     mine, theirs = _stated_qualifiers(claim, company), _stated_qualifiers(sentence, company)
-    return mine.whole == theirs.whole and mine.own == theirs.own and not _apart(mine, theirs)
+    return (
+        mine.whole == theirs.whole
+        and mine.own == theirs.own
+        and not _apart(mine, theirs)
+        and not includes_more(claim, sentence)
+    )
+
+
+#: What a figure is said to include: "including its peaking units", "which includes footwear".
+_INCLUDING = re.compile(
+    r"\b(?:including|inclusive\sof|(?:which|that)\sinclude[sd]?)\s(?:(?:its|the|their|all|our)\s)?"
+    r"(?P<what>[a-z][\w-]*(?:\s(?!(?:in|of|at|for|and|or|the|was|were|is|are)\b)[a-z][\w-]*)?)",
+    _I,
+)
+
+
+def includes_more(claim: str, sentence: str) -> bool:
+    """Whether the sentence says its figure includes something the claim does not name ("Including
+    its peaking units, it emitted 2,900 tonnes" against its combined-cycle fleet's 2,150 tonnes): a
+    wider whole, so neither the same quantity nor another value for it."""
+    claim_words = {word.lower().rstrip("s") for word in re.findall(r"[A-Za-z][\w-]*", claim)}
+    for match in _INCLUDING.finditer(sentence):
+        words = [word.lower().rstrip("s") for word in match["what"].split()]
+        if not any(word in claim_words for word in words):
+            return True
+    return False
 
 
 def adds_no_qualifier(claim: str, sentence: str, company: str = "") -> bool:
@@ -332,7 +387,12 @@ def adds_no_qualifier(claim: str, sentence: str, company: str = "") -> bool:
     source states it of a quantity of its own ("emissions intensity fell 12%", "sent to
     incineration") — a source summing a claim up in fewer words is the usual case."""
     mine, theirs = _stated_qualifiers(claim, company), _stated_qualifiers(sentence, company)
-    return theirs.whole <= mine.whole and theirs.own <= mine.own and not _apart(mine, theirs)
+    return (
+        theirs.whole <= mine.whole
+        and theirs.own <= mine.own
+        and not _apart(mine, theirs)
+        and not includes_more(claim, sentence)
+    )
 
 
 @dataclass(frozen=True)

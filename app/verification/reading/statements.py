@@ -176,7 +176,9 @@ def read_statement(claim: str, sentence: str, company: str) -> StatementReading 
     shared = mine & subject_stems(sentence, company)
     if len(shared) >= MIN_CONTRADICTED and (frequency := _frequency_reading(claim, sentence)):
         return frequency
-    if len(shared) / len(mine) >= CONTRADICTED_SHARE and len(shared) >= MIN_CONTRADICTED:
+    # much of the claim's subject: its names ("assured by Harland & Cole LLP") say whose, not what
+    spoken_of = len(shared) / len(_unnamed(claim, company) or mine)
+    if spoken_of >= CONTRADICTED_SHARE and len(shared) >= MIN_CONTRADICTED:
         opposite = _opposite(claim, sentence, mine, company)
         if opposite is not None:
             return opposite
@@ -189,6 +191,15 @@ def read_statement(claim: str, sentence: str, company: str) -> StatementReading 
                 "supports", "same_statement", "The source states what the claim states, in its own words."
             )
     return None
+
+
+#: Capitalised words inside a sentence: names of organisations and people.
+_NAME_WORD = re.compile(r"(?<=[\w,;:)]\s)(?:[A-Z][\w'’-]*|&)(?:\s(?:[A-Z][\w'’-]*|&))*")
+
+
+def _unnamed(claim: str, company: str) -> frozenset[str]:
+    """The claim's subject stems without the words of the names it states mid-sentence."""
+    return subject_stems(_NAME_WORD.sub(" ", claim), company)
 
 
 _MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"

@@ -732,3 +732,37 @@ def test_an_index_after_a_possessive_and_litres_abbreviated() -> None:
     ratio = "Our water use ratio was 2.42 litres of water per litre of product in 2023."
     short = "At about 2.4 L of water per litre of product in 2023, Tollgate Mining ranked second."
     assert _read(ratio, short)[0] == "supports"
+
+
+def test_flat_on_a_year_is_a_change_of_nothing() -> None:
+    assert figures_in_digits("Output was 3.1 Mt in 2023, flat on 2022.").endswith("changed by 0% on 2022.")
+    claim = "Our smelters used 2,400 GWh of electricity in 2023, flat on 2022."
+    jumped = "Tollgate Mining's smelter electricity use jumped 12% in 2023, grid data show."
+    same = "Tollgate Mining's smelters used 2,400 GWh of electricity in 2023, unchanged from 2022, data show."
+    assert _read(claim, jumped)[0] == "contradicts"
+    assert _read(claim, same)[0] == "supports"
+    down = "Our copper unit's water intensity was 1.9 m3 per tonne in 2023, down 4% on 2022."
+    unchanged = (
+        "Tollgate Mining's copper unit's water intensity was 1.9 m3 per tonne in 2023, unchanged from 2022."
+    )
+    assert _read(down, unchanged)[0] == "contradicts"
+
+
+def test_a_figure_that_includes_more_is_a_wider_whole() -> None:
+    claim = "Our gas-fired fleet's NOx emissions were 1,800 tonnes in 2023."
+    wider = "Including its diesel generators, Tollgate Mining emitted 2,600 tonnes of NOx in 2023."
+    assert _read(claim, wider)[0] == "neutral"
+    named = "Including its gas-fired fleet, Tollgate Mining emitted 2,600 tonnes of NOx in 2023."
+    assert _read(claim, named)[0] == "contradicts"
+
+
+def test_another_country_half_a_million_and_names_in_a_denied_claim() -> None:
+    claim = "At the end of 2023, all 18 of our Italian stores held an energy certificate."
+    other = "All of Tollgate Mining's French stores held an energy certificate at the end of 2023."
+    assert _read(claim, other)[0] == "neutral"
+    scope2 = "Our market-based Scope 2 emissions were 380,000 tonnes CO2e in 2023."
+    topped = "Tollgate Mining's market-based Scope 2 emissions topped half a million tonnes in 2023."
+    assert _read(scope2, topped)[0] == "contradicts"
+    assured = "Our 2023 greenhouse gas emissions data were independently assured by Pellham & Rowe LLP."
+    denied = "Tollgate Mining's 2023 emissions data were not externally assured, a disclosure review found."
+    assert _read(assured, denied)[0] == "contradicts"
