@@ -29,7 +29,9 @@ fixed halves of bench/ask_checklist_questions.json, thirty analyst checklist que
 the reports were read, only the first half tuned on; `checklist-fresh`: fifteen more such questions,
 bench/ask_checklist_fresh_questions.json, written and frozen after the tuning, never tuned on;
 `checklist-tuning`: forty-five more over all five reports, bench/ask_checklist_tuning_questions.json,
-written by an annotator who had not seen the ranker, tuned on) and overall. Each set also prints its
+written by an annotator who had not seen the ranker, tuned on; `checklist-fresh-2`: thirty more over
+all five reports by another annotator, bench/ask_checklist_fresh_2_questions.json, held out) and
+overall. Each set also prints its
 false "not addressed" rate: answerable questions askReport answered with no citation (target < 5 %).
 
 Targets, per set and overall: hit rate >= 0.8, hits >= 1.5x the TF-IDF baseline's; answers under 1 s
@@ -79,6 +81,9 @@ CHECKLIST_FRESH = Path(__file__).with_name("ask_checklist_fresh_questions.json")
 #: Checklist questions over all five reports, written by an annotator who had not seen the ranker,
 #: tuned on whole (`checklist-tuning`).
 CHECKLIST_TUNING = Path(__file__).with_name("ask_checklist_tuning_questions.json")
+#: Thirty more over all five reports by another annotator, frozen before any figure of theirs was
+#: read and never tuned on (`checklist-fresh-2`).
+CHECKLIST_FRESH_2 = Path(__file__).with_name("ask_checklist_fresh_2_questions.json")
 TARGET_FALSE_NOT_ADDRESSED = 0.05
 TARGET_HIT_RATE = 0.8
 TARGET_RATIO = 1.5
@@ -199,9 +204,9 @@ def load_items() -> list[dict[str, Any]]:
     if CHECKLIST_FRESH.is_file():
         for item in json.loads(CHECKLIST_FRESH.read_text())["questions"]:
             items.append({**item, "set": "checklist-fresh"})
-    if CHECKLIST_TUNING.is_file():
-        for item in json.loads(CHECKLIST_TUNING.read_text())["questions"]:
-            items.append({**item, "set": "checklist-tuning"})
+    for path, name in ((CHECKLIST_TUNING, "checklist-tuning"), (CHECKLIST_FRESH_2, "checklist-fresh-2")):
+        if path.is_file():
+            items += [{**item, "set": name} for item in json.loads(path.read_text())["questions"]]
     return items
 
 
@@ -349,7 +354,7 @@ def main() -> None:
         "--set",
         default="",
         help="only these labelled sets, comma-separated: topic, review, analyst, analyst-heldout, "
-        "review-new, checklist, checklist-heldout, checklist-fresh, checklist-tuning",
+        "review-new, checklist, checklist-heldout, checklist-fresh, checklist-tuning, checklist-fresh-2",
     )
     parser.add_argument("--verbose", action="store_true", help="print every question's cited pages")
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")
