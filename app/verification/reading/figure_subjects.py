@@ -96,7 +96,9 @@ QUALIFIERS: dict[str, re.Pattern[str]] = {
         _I,
     ),
     "consumed water": re.compile(
-        r"\bconsum\w*(?=(?:\s[\w.,]+){0,5}\s(?:of\s)?(?:fresh|ground|surface)?water\b)|\bwater\sconsum\w*", _I
+        r"\bconsum\w*(?=(?:\s[\w.,]+){0,5}\s(?:of\s)?(?:fresh|ground|surface)?water\b)|"
+        r"\bwater\s(?:[\w.,'’]+\s){0,4}?consum\w*",
+        _I,
     ),
     "discharged": re.compile(r"\bdischarg\w*", _I),
     "lost": re.compile(r"\bleak\w*|\blost\b(?![\s-]time)", _I),  # "lost-time injuries" lose no water
@@ -358,7 +360,25 @@ def qualifiers_agree(claim: str, sentence: str, company: str = "") -> bool:
         and mine.own == theirs.own
         and not _apart(mine, theirs)
         and not includes_more(claim, sentence)
+        and not non_of_the_other(claim, sentence)
     )
+
+
+#: A kind named by its negation: "non-clinical waste", "non-hazardous".
+_NON = re.compile(r"\bnon-?(?P<word>[a-z]{3,})\b", _I)
+
+
+def non_of_the_other(claim: str, sentence: str) -> bool:
+    """Whether one side names a kind by its negation that the other names plainly ("non-clinical
+    waste" against "clinical waste"): the two are complements, never the same quantity."""
+    for first, second in ((claim, sentence), (sentence, claim)):
+        for match in _NON.finditer(first):
+            word = match["word"]
+            plain = re.search(rf"(?<!non)(?<!non-)\b{re.escape(word)}\b", second, _I)
+            negated = re.search(rf"\bnon-?{re.escape(word)}\b", second, _I)
+            if plain and not negated:
+                return True
+    return False
 
 
 #: What a figure is said to include: "including its peaking units", "which includes footwear".
@@ -392,6 +412,7 @@ def adds_no_qualifier(claim: str, sentence: str, company: str = "") -> bool:
         and theirs.own <= mine.own
         and not _apart(mine, theirs)
         and not includes_more(claim, sentence)
+        and not non_of_the_other(claim, sentence)
     )
 
 
@@ -457,6 +478,8 @@ def share_base(text: str, end: int) -> frozenset[str]:
     match = _SHARE_OF.match(text, end)
     if not match:
         return frozenset()
+    if _PRONOUN.match(match["phrase"]):
+        return _earlier_base(text, end)
     phrase = _after_owner(match["phrase"], text[match.end() :])
     # what a share is of comes first; a verb after it ends it ("of the electricity used at"), one
     # first is a participle naming it ("of installed capacity")
@@ -466,6 +489,20 @@ def share_base(text: str, end: int) -> frozenset[str]:
     return frozenset(
         _SAME_BASE.get(word, word) for word in words if len(word) > 1 and word not in _GENERIC_BASE
     )
+
+
+#: A share of something named before: "1.9 TWh of electricity, 41% of it from renewables".
+_PRONOUN = re.compile(r"(?:it|them|this|that)\b", _I)
+_EARLIER_OF = re.compile(r"(?<=[\w%])\sof\s(?!(?:it|them|this|that)\b)", _I)
+
+
+def _earlier_base(text: str, end: int) -> frozenset[str]:
+    """What "of it" stands for: the base of the last "of ..." before the share that names one."""
+    for match in reversed(list(_EARLIER_OF.finditer(text, 0, end))):
+        base = share_base(text, match.start())
+        if base:
+            return base
+    return frozenset()
 
 
 #: An owner before what a share is of: "of Acme Pension Fund's assets", "of the bank's board".

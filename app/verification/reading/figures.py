@@ -13,7 +13,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from app.language.figures import BARE_NUMBER
+from app.language.figures import BARE_NUMBER, FIGURE
 from app.language.number_words import NUMBER_WORD, number_value
 
 _I = re.IGNORECASE
@@ -172,8 +172,10 @@ def parse_counts(text: str) -> list[Count]:
     for match in _COUNT.finditer(text):
         if any(start <= match.start() < end for start, end in scopes):
             continue  # "Scope 1 and 2 emissions" counts nothing
-        if threshold(text, match.start()):
-            continue  # "two spills above 1,000 litres" counts spills, not litres
+        if threshold(text, match.start()) or FIGURE.match(text, match.start()):
+            # "two spills above 1,000 litres" counts spills, not litres; "1,450 hectares" is an
+            # area, compared as a figure with what it is of
+            continue
         noun = match["noun"].lower()
         written = match["num"].replace(",", "")
         value = int(written) if written.isdigit() else number_value(written)

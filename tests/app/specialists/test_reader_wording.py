@@ -766,3 +766,24 @@ def test_another_country_half_a_million_and_names_in_a_denied_claim() -> None:
     assured = "Our 2023 greenhouse gas emissions data were independently assured by Pellham & Rowe LLP."
     denied = "Tollgate Mining's 2023 emissions data were not externally assured, a disclosure review found."
     assert _read(assured, denied)[0] == "contradicts"
+
+
+def test_an_area_is_compared_by_what_it_is_of_and_non_is_the_complement() -> None:
+    restored = "We rehabilitated 320 hectares of mined land at our quarries in 2023."
+    cleared = (
+        "Tollgate Mining cleared 540 hectares of woodland to extend its quarries in 2023, a register shows."
+    )
+    assert _read(restored, cleared)[0] == "neutral"
+    claim = "We sent 64% of our non-hazardous waste to recycling in 2023."
+    other = (
+        "Tollgate Mining sent 64% of its hazardous waste to recycling in 2023, the regulator's returns show."
+    )
+    assert _read(claim, other)[0] == "neutral"
+
+
+def test_a_share_of_it_is_a_share_of_what_was_named_before() -> None:
+    claim = "Our smelters drew 3.2 TWh of electricity in 2023, 55% of it from renewable sources."
+    source = (
+        "Just 31% of the electricity used at Tollgate Mining's smelters in 2023 was renewable, a study found."
+    )
+    assert _read(claim, source)[0] == "contradicts"
