@@ -30,8 +30,9 @@ the reports were read, only the first half tuned on; `checklist-fresh`: fifteen 
 bench/ask_checklist_fresh_questions.json, written and frozen after the tuning, never tuned on;
 `checklist-tuning`: forty-five more over all five reports, bench/ask_checklist_tuning_questions.json,
 written by an annotator who had not seen the ranker, tuned on; `checklist-fresh-2`: thirty more over
-all five reports by another annotator, bench/ask_checklist_fresh_2_questions.json, held out) and
-overall. Each set also prints its
+all five reports by another annotator, bench/ask_checklist_fresh_2_questions.json, held out;
+`checklist-tuning-2`: fifty in mixed reviewers' wording by a third annotator,
+bench/ask_checklist_tuning_2_questions.json, tuned on) and overall. Each set also prints its
 false "not addressed" rate: answerable questions askReport answered with no citation (target < 5 %).
 
 Targets, per set and overall: hit rate >= 0.8, hits >= 1.5x the TF-IDF baseline's; answers under 1 s
@@ -84,6 +85,9 @@ CHECKLIST_TUNING = Path(__file__).with_name("ask_checklist_tuning_questions.json
 #: Thirty more over all five reports by another annotator, frozen before any figure of theirs was
 #: read and never tuned on (`checklist-fresh-2`).
 CHECKLIST_FRESH_2 = Path(__file__).with_name("ask_checklist_fresh_2_questions.json")
+#: Fifty questions in mixed reviewers' wording (IFRS S2, GRI / ESRS, SASB, CDP, investors) by a third
+#: annotator, tuned on (`checklist-tuning-2`).
+CHECKLIST_TUNING_2 = Path(__file__).with_name("ask_checklist_tuning_2_questions.json")
 TARGET_FALSE_NOT_ADDRESSED = 0.05
 TARGET_HIT_RATE = 0.8
 TARGET_RATIO = 1.5
@@ -204,7 +208,12 @@ def load_items() -> list[dict[str, Any]]:
     if CHECKLIST_FRESH.is_file():
         for item in json.loads(CHECKLIST_FRESH.read_text())["questions"]:
             items.append({**item, "set": "checklist-fresh"})
-    for path, name in ((CHECKLIST_TUNING, "checklist-tuning"), (CHECKLIST_FRESH_2, "checklist-fresh-2")):
+    later = (
+        (CHECKLIST_TUNING, "checklist-tuning"),
+        (CHECKLIST_TUNING_2, "checklist-tuning-2"),
+        (CHECKLIST_FRESH_2, "checklist-fresh-2"),
+    )
+    for path, name in later:
         if path.is_file():
             items += [{**item, "set": name} for item in json.loads(path.read_text())["questions"]]
     return items
@@ -354,7 +363,8 @@ def main() -> None:
         "--set",
         default="",
         help="only these labelled sets, comma-separated: topic, review, analyst, analyst-heldout, "
-        "review-new, checklist, checklist-heldout, checklist-fresh, checklist-tuning, checklist-fresh-2",
+        "review-new, checklist, checklist-heldout, checklist-fresh, checklist-tuning, checklist-tuning-2, "
+        "checklist-fresh-2",
     )
     parser.add_argument("--verbose", action="store_true", help="print every question's cited pages")
     parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed")

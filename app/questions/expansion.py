@@ -114,8 +114,18 @@ PURPOSE_CLAUSE = re.compile(
 )
 
 
+#: A reference to where a checklist item comes from: "(SASB FB-FR-110b)", "(GRI 305-1)", "per ESRS
+#: E1-6". It names a standard's datapoint, never what a report's page would say.
+STANDARD_REFERENCE = re.compile(
+    r"\((?:[^()]*?\b(?:SASB|GRI|ESRS|TCFD|CDP|IFRS|ISSB|SFDR|CSRD)\b[^()]*)\)|"
+    r"\b(?:SASB|GRI|ESRS)\s(?:[A-Z]{1,3}-)*[A-Z]*\d[\w.()-]*"
+)
+
+
 def without_purpose(question: str) -> str:
-    """`question` without its purpose clause (`PURPOSE_CLAUSE`), unless nothing else would be left."""
+    """`question` without the references to a standard's datapoint it cites (`STANDARD_REFERENCE`)
+    and its purpose clause (`PURPOSE_CLAUSE`), unless nothing else would be left."""
+    question = STANDARD_REFERENCE.sub(" ", question).strip() or question
     stripped = PURPOSE_CLAUSE.sub(" ", question)
     return stripped if len(topic_words(stripped)) >= MIN_SHARED else question
 

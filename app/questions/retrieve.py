@@ -195,7 +195,10 @@ async def _lookup(
     session: AsyncSession, report_id: uuid.UUID, given: RetrievalInput, query_type: QueryType
 ) -> Retrieved:
     """The best-ranked passages of every kind (the report's own words weigh most for a lookup),
-    restricted to the pages the question names, with the verdicts of the claims found."""
+    restricted to the pages the question names, with the verdicts of the claims found. A lookup
+    that no passage matches in its own words ("Fleet fuel consumed and percentage renewable?") is
+    searched again as a disclosure question, in the wording reports use, before anything is said
+    to be missing from the report."""
     pages = given.entities.pages
     if pages:
         hits = await fetch_passages(session, report_id, kinds=["page", "claim"], pages=pages)
@@ -203,6 +206,8 @@ async def _lookup(
         hits = await hybrid_search(
             session, report_id, await given.query(), KIND_WEIGHTS[query_type], limit=24
         )
+        if query_type is QueryType.CLAIM_LOOKUP and not any(hit.relevant for hit in hits):
+            return await _disclosure(session, report_id, given)
     overview = query_type is QueryType.GENERAL and not any(hit.relevant for hit in hits)
     if overview:
         hits = await _overview_passages(session, report_id)

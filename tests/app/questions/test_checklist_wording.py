@@ -18,6 +18,7 @@ from app.embeddings import HashingEmbedder
 from app.organisations import LOCAL_ORGANISATION_ID
 from app.questions import Answer, QueryType, ask_report
 from app.questions.answer import NOT_ADDRESSED
+from app.questions.expansion import without_purpose
 from app.questions.grounding import Group, Sense
 from app.questions.types import Confidence
 from app.questions.vocabulary import concept_groups
@@ -181,3 +182,23 @@ async def test_an_absent_subject_is_not_addressed_and_names_what_was_searched(
     assert answer.confidence is Confidence.NONE
     assert "tailings" in answer.searched and "dams" in answer.searched
     assert "Searched for: " in answer.answer and "tailings" in answer.answer
+
+
+async def test_a_datapoint_request_no_passage_matches_word_for_word_is_searched_in_report_wording(
+    session_factory: SessionFactory, redis: Redis, settings: Settings
+) -> None:
+    """A checklist item written as a datapoint, with a standard's reference, is a lookup; no page
+    holds most of its words, so it is searched again as a disclosure question before the report is
+    said not to address it."""
+    question = "Climate adaptation measures at facilities (ESRS E1-3)?"
+    answer = await ask(session_factory, redis, settings, question)
+
+    assert answer.query_type is QueryType.CLAIM_LOOKUP
+    assert not answer.answer.startswith("The report does not appear to address this")
+    assert (answer.citations[0].kind, answer.citations[0].page_number) == ("page", 4)
+    assert FLOOD_WORKS in answer.citations[0].excerpt
+
+
+def test_a_standards_reference_is_not_the_subject_of_a_question() -> None:
+    question = "Describe refrigerant leakage reduction (SASB FB-FR-110b.2) and report GRI 305-1 totals."
+    assert without_purpose(question) == "Describe refrigerant leakage reduction   and report   totals."
