@@ -63,7 +63,7 @@ _UNIT_WORDS = (
     r"[kMG]W(?:p|dc|ac)?\b|(?i:(?:kilo|mega|giga)watts?)\b|"
     r"(?i:(?:giga|tera|peta)joules?)\b|(?i:(?:US\s)?gallons?)\b|(?i:acres?)\b|"
     r"m3\b|m³|(?i:cubic\smet(?:re|er)s?)\b|"
-    r"(?i:megalit(?:re|er)s?|gigalit(?:re|er)s?)\b|ML\b|GL\b|(?i:(?:kilo)?lit(?:re|er)s?)\b|L\b(?!\.)|"
+    r"(?i:megalit(?:re|er)s?|gigalit(?:re|er)s?)\b|M[Ll]\b|GL\b|(?i:(?:kilo)?lit(?:re|er)s?)\b|L\b(?!\.)|"
     r"(?i:hectares?)\b|ha\b|km2\b|km²|(?i:square\skilomet(?:re|er)s?)\b)"
 )
 FIGURE = re.compile(

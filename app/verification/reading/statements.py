@@ -87,7 +87,7 @@ _CONTRAST = re.compile(
 )
 #: The words a sentence rejects: "rather than an independent director".
 _REJECTED = re.compile(
-    r"\b(?:rather\sthan|instead\sof|as\sopposed\sto|not(?!\sonly\b))\s(?P<words>(?:[\w'’-]+\s?){1,6})", _I
+    r"\b(?:rather\sthan|instead\sof|as\sopposed\sto|not(?!\sonly\b))\s(?P<words>(?:[\w'’&-]+\s?){1,6})", _I
 )
 #: A meeting's frequency.
 _MEETS = re.compile(r"\b(?:met|meets?|meeting|conven(?:e|es|ed)|sat)\b", _I)
@@ -106,7 +106,10 @@ _TIMES = re.compile(r"\b(?P<n>\w+(?:-\w+)?)\stimes\b|\b(?P<once>once|twice)\b", 
 #: Words that say how much or whether, never what.
 _NOT_SUBJECT = frozenset({"none", "any", "all", "every", "each", "only", "still", "never", "also", "just"})
 _SUBJECTLESS = STOPWORDS | SUBJECTLESS_WORDS | _NOT_SUBJECT
-_SUFFIXES = ("ations", "ation", "ments", "ment", "ings", "ing", "ies", "ied", "ed", "es", "al", "s", "e")
+_SUFFIXES = (
+    "ations", "ation", "ments", "ment", "ances", "ance", "ences", "ence", "ings", "ing", "ies", "ied", "ed",
+    "es", "al", "s", "e",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -128,13 +131,18 @@ _SAME_EVENT = {
 }
 #: Events one word names unmistakably: a sentence reporting one reports what a claim denies.
 EVENT_STEMS = frozenset(_SAME_EVENT.values())
+#: Forms of one word a suffix rule does not meet: "met" is "meet".
+_SAME_WORD = {
+    **_SAME_EVENT,
+    **dict.fromkeys(("met", "meet", "meets", "meeting", "meetings"), "meet"),
+}
 
 
 def stem(word: str) -> str:
     """A crude stem, enough to meet "fined" with "fine" and "converting" with "convert"."""
     word = word.lower().strip("'’")
-    if word in _SAME_EVENT:
-        return _SAME_EVENT[word]
+    if word in _SAME_WORD:
+        return _SAME_WORD[word]
     for _ in range(2):  # "environmental" -> "environment" -> "environ", as "environment" is
         for suffix in _SUFFIXES:
             if word.endswith(suffix) and len(word) - len(suffix) >= 3:
@@ -311,8 +319,17 @@ def _frequency_reading(claim: str, sentence: str) -> StatementReading | None:
     )
 
 
+#: Meetings that were not held: "did not meet at all", "never convened".
+_NO_MEETING = re.compile(
+    r"\b(?:did\snot|didn't|has\snot|hasn't|had\snot|never)\s(?:meet|met|convene[ds]?)\b", _I
+)
+
+
 def frequency(text: str) -> int | None:
-    """How many times a year `text` says something happens ("quarterly": 4, "met only once": 1)."""
+    """How many times a year `text` says something happens ("quarterly": 4, "met only once": 1,
+    "did not meet at all": 0)."""
+    if _NO_MEETING.search(text):
+        return 0
     times = _TIMES.search(text)
     if times and times["n"]:
         return number_value(times["n"])

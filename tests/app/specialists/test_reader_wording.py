@@ -787,3 +787,21 @@ def test_a_share_of_it_is_a_share_of_what_was_named_before() -> None:
         "Just 31% of the electricity used at Tollgate Mining's smelters in 2023 was renewable, a study found."
     )
     assert _read(claim, source)[0] == "contradicts"
+
+
+def test_assurance_in_other_words_a_rejected_firm_ml_a_day_and_a_committee_that_never_met() -> None:
+    claim = "Our 2023 greenhouse gas emissions data were independently assured by Pellham & Rowe LLP."
+    restated = (
+        "Pellham & Rowe LLP provided limited assurance over Tollgate Mining's 2023 greenhouse gas figures."
+    )
+    rejected = (
+        "Tollgate Mining's 2023 greenhouse gas figures were assured by Corran & Co, not Pellham & Rowe."
+    )
+    assert _read(claim, restated)[0] == "supports"
+    assert _read(claim, rejected)[0] == "contradicts"
+    leakage = "Leakage from our network averaged 96 megalitres per day in 2023, down 5% on 2022."
+    rose = "Leakage at Tollgate Mining did not fall in 2023 but rose to 118 Ml/d, the regulator found."
+    assert _read(leakage, rose)[0] == "contradicts"
+    met = "Our Board Sustainability Committee met quarterly during 2023."
+    never = "Tollgate Mining's sustainability committee did not meet at all in the first half of 2023."
+    assert _read(met, never)[0] == "contradicts"
