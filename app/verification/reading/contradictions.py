@@ -53,6 +53,7 @@ from app.language.number_words import figures_in_digits
 from app.language.sentences import split_sentences
 from app.language.years import parse_years
 from app.verification.reading.change_mood import denied_change, mood, reported_direction
+from app.verification.reading.complements import complement_conflict
 from app.verification.reading.denials import disputes
 from app.verification.reading.figure_comparison import (
     MIN_SHARED_WORDS,
@@ -407,6 +408,9 @@ def _contradiction(claim: _Claim, sentence: str, reading: _Reading, quote: str) 
     if reading.figures == "opposite":
         explanation = "The source states the claim's figure for a change in the opposite direction."
         return _contradicts("direct", 0.85, explanation, quote, "opposite_direction")
+    conflict = complement_conflict(claim.text, sentence, claim.company) if reading.same_period else None
+    if conflict is not None:
+        return _contradicts("direct", 0.85, conflict.explanation(), quote, "complement_share")
     if claim_direction and sentence_direction and claim_direction != sentence_direction:
         explanation = f"The claim reports {_a(claim_direction)}; the source reports {_a(sentence_direction)}."
         return _contradicts("direct", 0.85, explanation, quote, "opposite_direction")

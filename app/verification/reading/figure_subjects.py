@@ -450,6 +450,17 @@ def _apart(mine: _Qualifiers, theirs: _Qualifiers) -> bool:
     )
 
 
+def same_boundaries(claim: str, sentence: str, company: str = "") -> bool:
+    """Whether the two can speak of the same whole whatever qualifiers they name: no boundary or
+    Scope 2 method sets them apart, and the sentence's figure includes nothing more or other."""
+    mine, theirs = _stated_qualifiers(claim, company), _stated_qualifiers(sentence, company)
+    return (
+        not _apart(mine, theirs)
+        and not includes_more(claim, sentence)
+        and not non_of_the_other(claim, sentence)
+    )
+
+
 def _plain(sentence: str, company: str) -> str:
     """The sentence without the clauses giving reasons for its figures (`_EXPLANATION`), who says
     it (`_ATTRIBUTION`), the company's name and other names (`_NAME`)."""

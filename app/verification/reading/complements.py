@@ -1,0 +1,116 @@
+"""Shares of a whole stated by their complement: "100% of the electricity at our sites was renewable"
+against "the sites still drew about 30% of their electricity from fossil sources", "we recycled 62% of
+our waste" against "55% of its waste went to landfill or incineration".
+
+A claim's share and a source's share of the other side of the same whole cannot both hold when the
+two add up to more than the whole (62% recycled and 55% landfilled is 117%), and a claim of all of it
+cannot hold beside any part of the other side ("still drew part of their electricity from gas-fired
+supply"). Less than the whole
+proves nothing (the rest may be neither side: nuclear power, waste sent for energy recovery), so
+complements only ever contradict. The two shares must be of the same whole (`figure_subjects`:
+the same base, the same boundaries) and of the same year, and each side must name one side only.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from app.language.figures import Figure, parse_figures
+from app.language.years import stated_year
+from app.verification.reading.figure_subjects import percent_measure, same_boundaries
+
+_I = re.IGNORECASE
+
+#: Pairs of complementary sides of a whole, each as the words that name it.
+COMPLEMENTS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
+    (
+        re.compile(r"\brenewabl\w*|\bclean\s(?:energy|electricity|power)\b|\bzero[\s-]carbon\b", _I),
+        re.compile(r"\bfossil\b|\bnon-renewable\b|\bcoal[\s-]fired\b|\bgas[\s-]fired\b", _I),
+    ),
+    (
+        re.compile(r"\brecycl\w*|\bdivert\w*|\bavoided\slandfill\b|\bkept\sout\sof\slandfill\b", _I),
+        re.compile(r"\bto\s(?:landfill|incineration)\b|\blandfilled\b|\bincinerated\b|\bdisposed\sof\b", _I),
+    ),
+)
+#: How far past the whole two shares may add up, for the rounding of both.
+TOLERANCE = 2.0
+#: Some of the other side, in words: "part of their electricity", "partly from coal".
+_SOME = re.compile(
+    r"\b(?:part|some|a\s(?:share|portion|fraction)|much|most)\sof\b|\bpartly\b|\bpartially\b", _I
+)
+
+
+@dataclass(frozen=True)
+class ComplementConflict:
+    """The claim's share and the source's share of the other side, which add up past the whole (no
+    source figure: some of the other side against all of the claim's)."""
+
+    mine: Figure
+    theirs: Figure | None
+
+    def explanation(self) -> str:
+        if self.theirs is None:
+            return (
+                f"The source puts part of the same whole on the other side, where the claim's "
+                f"{self.mine.text} leaves none."
+            )
+        return (
+            f"The source's {self.theirs.text} on the other side of the same whole and the claim's "
+            f"{self.mine.text} add up to more than all of it."
+        )
+
+
+def complement_conflict(claim: str, sentence: str, company: str = "") -> ComplementConflict | None:
+    """The claim's share and the sentence's share of the complementary side of the same whole when
+    the two add up to more than it (see the module docstring); None otherwise."""
+    for first, second in COMPLEMENTS:
+        for mine_side, their_side in ((first, second), (second, first)):
+            if not _names_only(claim, mine_side, their_side) or not _names_only(
+                sentence, their_side, mine_side
+            ):
+                continue
+            if not same_boundaries(claim, sentence, company):
+                return None
+            found = _conflicting_shares(claim, sentence)
+            if found is not None:
+                return found
+    return None
+
+
+def _names_only(text: str, side: re.Pattern[str], other: re.Pattern[str]) -> bool:
+    return side.search(text) is not None and other.search(text) is None
+
+
+def _conflicting_shares(claim: str, sentence: str) -> ComplementConflict | None:
+    for mine in _shares(claim):
+        mine_base = percent_measure(claim, mine.start, mine.end)[1]
+        mine_year = stated_year(claim, mine)
+        for theirs in _shares(sentence):
+            their_base = percent_measure(sentence, theirs.start, theirs.end)[1]
+            if mine_base and their_base and not mine_base & their_base:
+                continue
+            their_year = stated_year(sentence, theirs)
+            if mine_year is not None and their_year is not None and mine_year != their_year:
+                continue
+            if abs(mine.base) + abs(theirs.base) > 100.0 + TOLERANCE + _slack(mine) + _slack(theirs):
+                return ComplementConflict(mine, theirs)
+        if abs(mine.base) >= 100.0 and not _shares(sentence) and _SOME.search(sentence):
+            return ComplementConflict(mine, None)
+    return None
+
+
+def _shares(text: str) -> list[Figure]:
+    """The percentages stated as shares (not changes, not bounds from below)."""
+    return [
+        figure
+        for figure in parse_figures(text)
+        if figure.dimension == "percent"
+        and percent_measure(text, figure.start, figure.end)[0] != "change"
+        and figure.bound != "above"
+    ]
+
+
+def _slack(figure: Figure) -> float:
+    """A hedged share ("about 30%") may be a little off."""
+    return abs(figure.base) * 0.05 if figure.approximate else 0.0

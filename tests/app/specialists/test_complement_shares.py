@@ -1,0 +1,54 @@
+"""Shares of a whole stated by their complement (`app.verification.reading.complements`): they
+contradict when the two sides add up past the whole, never support, and only of the same whole."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.verification.reading.complements import complement_conflict
+from app.verification.reading.contradictions import assess_by_rules
+
+COMPANY = "Orwell Freight"
+
+
+def _stance(claim: str, source: str) -> tuple[str, str | None]:
+    assessment = assess_by_rules(claim, COMPANY, "", source)
+    return assessment.stance, assessment.signal
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "We recycled 70% of the waste from our depots in 2023.",
+            "Orwell Freight sent 45% of its depot waste to landfill in 2023, regulator returns show.",
+        ),
+        (
+            "Renewable sources supplied 100% of the electricity at our UK depots in 2023.",
+            "Orwell Freight's UK depots drew about 20% of their electricity from fossil sources in 2023.",
+        ),
+        (
+            "Our depots ran on 100% renewable electricity in 2023.",
+            "Orwell Freight's depots still drew part of their electricity from gas-fired supply in 2023.",
+        ),
+    ],
+)
+def test_the_other_side_past_the_whole_contradicts(claim: str, source: str) -> None:
+    assert _stance(claim, source) == ("contradicts", "complement_share")
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # room left for both sides
+        "Orwell Freight sent 25% of its depot waste to landfill in 2023, regulator returns show.",
+        # another year
+        "Orwell Freight sent 45% of its depot waste to landfill in 2021, regulator returns show.",
+        # another whole
+        "Orwell Freight sent 45% of its office paper to landfill in 2023, regulator returns show.",
+    ],
+)
+def test_room_for_both_another_year_or_another_whole_decides_nothing(source: str) -> None:
+    claim = "We recycled 70% of the waste from our depots in 2023."
+    assert complement_conflict(claim, source, COMPANY) is None
+    assert _stance(claim, source)[0] != "contradicts"
