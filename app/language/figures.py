@@ -227,7 +227,7 @@ def _unit(raw: str, co2e: bool) -> tuple[str, str, float]:
 #: A rate per hours worked ("1.4 lost-time injuries per million hours worked", "0.28 per 200,000
 #: hours"), read per million hours: safety rates are stated per million hours or per 200,000.
 HOURS_RATE = re.compile(
-    rf"(?<![\w.,]){_NUM}\s(?:[a-z-]+\s){{0,3}}?per\s(?P<per>million|1,000,000|200,000|100,000)\s"
+    rf"(?<![\w.,]){_NUM}\s(?:[a-z-]+\s){{0,3}}?(?:per|for\s(?:every|each))\s(?P<per>million|1,000,000|200,000|100,000)\s"
     r"(?:(?:working|man|employee)[\s-])?hours\b",
     re.IGNORECASE,
 )
@@ -261,8 +261,14 @@ def parse_figures(text: str) -> list[Figure]:
     """Every quantity with a unit (and every currency amount) in `text`, in order of position."""
     figures = [_from_unit_match(match) for match in FIGURE.finditer(text)]
     figures += [_from_currency_match(match) for match in CURRENCY.finditer(text)]
-    figures += [_from_rate_match(match) for match in HOURS_RATE.finditer(text)]
-    figures += [_from_index_match(match) for match in INDEX_VALUE.finditer(text)]
+    rates = [_from_rate_match(match) for match in HOURS_RATE.finditer(text)]
+    figures += rates
+    # an index named before a rate per hours ("a TRIFR of 0.9 per 200,000 hours") is that rate
+    figures += [
+        figure
+        for figure in map(_from_index_match, INDEX_VALUE.finditer(text))
+        if not any(rate.start == figure.start for rate in rates)
+    ]
     read = [_qualified(figure, text[max(0, figure.start - 20) : figure.start]) for figure in figures]
     return sorted(read, key=lambda figure: figure.start)
 

@@ -25,12 +25,19 @@ _I = re.IGNORECASE
 #: Pairs of complementary sides of a whole, each as the words that name it.
 COMPLEMENTS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
     (
-        re.compile(r"\brenewabl\w*|\bclean\s(?:energy|electricity|power)\b|\bzero[\s-]carbon\b", _I),
-        re.compile(r"\bfossil\b|\bnon-renewable\b|\bcoal[\s-]fired\b|\bgas[\s-]fired\b", _I),
+        re.compile(
+            r"\brenewabl\w*|\bclean\s(?:energy|electricity|power)\b|\bzero[\s-]carbon\b|\bhydro\w*|"
+            r"\bsolar\b|\bwind\s(?:power|farms?|turbines?|energy)\b",
+            _I,
+        ),
+        re.compile(r"\bfossil\b|\bnon-renewable\b|\bcoal\b|\bgas[\s-]fired\b|\bdiesel\b", _I),
     ),
     (
         re.compile(r"\brecycl\w*|\bdivert\w*|\bavoided\slandfill\b|\bkept\sout\sof\slandfill\b", _I),
-        re.compile(r"\bto\s(?:landfill|incineration)\b|\blandfilled\b|\bincinerated\b|\bdisposed\sof\b", _I),
+        re.compile(
+            r"\b(?:to|in|into)\s(?:landfill|incineration)\b|\blandfilled\b|\bincinerated\b|\bdisposed\sof\b",
+            _I,
+        ),
     ),
 )
 #: How far past the whole two shares may add up, for the rounding of both.
@@ -101,14 +108,25 @@ def _conflicting_shares(claim: str, sentence: str) -> ComplementConflict | None:
 
 
 def _shares(text: str) -> list[Figure]:
-    """The percentages stated as shares (not changes, not bounds from below)."""
+    """The percentages stated as shares (not changes), each at least as large as written: an upper
+    bound ("fewer than 5%") says nothing of how much there is at least."""
     return [
         figure
         for figure in parse_figures(text)
         if figure.dimension == "percent"
         and percent_measure(text, figure.start, figure.end)[0] != "change"
-        and figure.bound != "above"
+        and figure.bound != "below"
     ]
+
+
+def other_sides(claim: str, sentence: str) -> bool:
+    """Whether the two name complementary sides of a whole and neither names the other's: their
+    shares are of different things ("96% diverted from landfill", "under 5% ended up in landfill")."""
+    return any(
+        _names_only(claim, mine, theirs) and _names_only(sentence, theirs, mine)
+        for first, second in COMPLEMENTS
+        for mine, theirs in ((first, second), (second, first))
+    )
 
 
 def _slack(figure: Figure) -> float:

@@ -66,6 +66,7 @@ from app.verification.reading.figure_comparison import (
 )
 from app.verification.reading.figure_comparison import same_value as same_value
 from app.verification.reading.figure_subjects import (
+    SUBJECTLESS_WORDS,
     adds_no_qualifier,
     measure_alike,
     percent_measure,
@@ -137,13 +138,22 @@ class SourceAssessment:
 
 
 def content_words(text: str) -> set[str]:
-    """Lower-case content words, crudely singularised, without stopwords and numbers."""
+    """Lower-case content words, crudely singularised, without stopwords and numbers, and two words
+    written as one ("fresh water" is also "freshwater")."""
     words = set()
-    for token in tokens(text):
+    found = tokens(text)
+    for token in found:
         if token.isdigit() or token in STOPWORDS or len(token) < 3:
             continue
         words.add(token[:-1] if token.endswith("s") and len(token) > 4 else token)
+    for first, second in zip(found, found[1:], strict=False):
+        if first.isalpha() and second.isalpha() and not {first, second} & _NOT_IN_COMPOUNDS:
+            words.add(first + (second[:-1] if second.endswith("s") and len(second) > 4 else second))
     return words
+
+
+#: Words never joined into a compound: stopwords, units, scales and periods ("metric tons").
+_NOT_IN_COMPOUNDS = STOPWORDS | SUBJECTLESS_WORDS
 
 
 @dataclass(frozen=True)
@@ -256,6 +266,8 @@ def _on_topic(claim: _Claim, sentence: str, shared: set[str], scopes: frozenset[
     withdrawal fell to 8.3 million cubic metres")."""
     if len(shared) >= MIN_SHARED_WORDS or claim.scopes & scopes:
         return True
+    if complement_conflict(claim.text, sentence, claim.company) is not None:
+        return True  # the other side of the claim's whole ("30% of its power from fossil fuels")
     if len(
         subject_stems(claim.text, claim.company) & subject_stems(sentence, claim.company)
     ) >= MIN_CONTRADICTED or names_denied(denied_by_claim(claim.text, sentence, claim.company)):

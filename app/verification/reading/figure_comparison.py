@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from app.language.figures import Figure, parse_figures
 from app.language.years import stated_year
 from app.verification.reading.change_mood import figure_direction, mood, same_mood
+from app.verification.reading.complements import other_sides
 from app.verification.reading.denials import negated
 from app.verification.reading.figure_subjects import (
     percent_measure,
@@ -148,11 +149,14 @@ def compare_figures(
     segments the claim's figures are for; `alike` whether the two sentences measure alike
     (`figure_subjects.measure_alike`); `disputed` whether the sentence disputes what it reports;
     `claim_text` the claim, whose site names a sentence's sites must be among."""
+    # shares of complementary sides of a whole are of different things (`complements`)
+    sides = other_sides(claim_text, sentence)
     comparable = [
         (mine, theirs)
         for mine in claim
         for theirs in parse_figures(sentence)
         if not threshold(sentence, theirs.start)
+        and not (sides and theirs.dimension == "percent")
         and mine.figure.same_kind(theirs)
         and _same_year(mine.year, stated_year(sentence, theirs))
         and _same_measure(mine, sentence, theirs)
@@ -378,13 +382,18 @@ _MIN_PART = 4
 def _things_meet(mine: frozenset[str], theirs: frozenset[str]) -> bool:
     """Whether two figures' "of ..." words name the same thing, in the singular or inside a compound
     ("plantation forest" and "plantations", "freshwater" and "fresh water")."""
-    first = {word.removesuffix("s") for word in mine}
-    second = {word.removesuffix("s") for word in theirs}
+    first = {_singular(word) for word in mine}
+    second = {_singular(word) for word in theirs}
     return any(
         a == b or (len(a) >= _MIN_PART and len(b) >= _MIN_PART and (a in b or b in a))
         for a in first
         for b in second
     )
+
+
+def _singular(word: str) -> str:
+    """ "quarries" -> "quarry", "plantations" -> "plantation"."""
+    return word[:-3] + "y" if word.endswith("ies") and len(word) > 4 else word.removesuffix("s")
 
 
 def _opposite(mine: ClaimFigure, sentence: str, theirs: Figure) -> bool:

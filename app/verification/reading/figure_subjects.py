@@ -80,7 +80,9 @@ QUALIFIERS: dict[str, re.Pattern[str]] = {
     # A figure per unit of something else ("per tonne of product", "per passenger-kilometre", "per
     # person"), not per period of time, is an intensity.
     "intensity": re.compile(
-        r"\bintensity\b|\bper\s(?!cent\b|annum\b|year\b|month\b|week\b|day\b|hour\b|quarter\b)[a-z]", _I
+        # a rate per hours worked is a safety rate, whichever number of hours it is per
+        r"\bintensity\b|\bper\s(?!cent\b|annum\b|year\b|month\b|week\b|day\b|hour\b|quarter\b|million\shours\b)[a-z]",
+        _I,
     ),
     "offset": re.compile(r"\boffset\w*|\bcarbon\scredits?\b|\bremovals?\b", _I),
     "renewable": re.compile(r"\brenewabl\w*|\bgreen\s(?:electricity|power)\b|\bsolar\b|\bwind\b", _I),
@@ -260,6 +262,9 @@ _SAME_BASE = {
     "bonus": "incentive",
     "bonuses": "incentive",
     "incentives": "incentive",
+    # Generating capacity is counted in megawatts.
+    "megawatts": "capacity",
+    "gigawatts": "capacity",
     "capex": "capital",
     "expenditure": "capital",
 }
@@ -498,8 +503,15 @@ def share_base(text: str, end: int) -> frozenset[str]:
     stop = _PHRASE_END.search(phrase, head.end() if head else 0)
     words = re.findall(r"[a-z]+", (phrase[: stop.start()] if stop else phrase).lower().replace("’", "'"))
     return frozenset(
-        _SAME_BASE.get(word, word) for word in words if len(word) > 1 and word not in _GENERIC_BASE
+        _SAME_BASE.get(word, _singular(word)) for word in words if len(word) > 1 and word not in _GENERIC_BASE
     )
+
+
+def _singular(word: str) -> str:
+    """ "cars" -> "car", "properties" -> "property"; "emissions" and short words as written."""
+    if word in _SAME_BASE.values() or len(word) <= 3 or word.endswith("ss"):
+        return word
+    return word[:-3] + "y" if word.endswith("ies") else word.removesuffix("s")
 
 
 #: A share of something named before: "1.9 TWh of electricity, 41% of it from renewables".

@@ -9,8 +9,8 @@ of the report. So a quote decides nothing unless it bears on the claim:
   same kind of unit, paraphrases such as "16.2 million tonnes" for "16.2 Mt" included); support of a
   claim without figures needs two of the claim's subject words in the quote, in any form of them;
 - **a contradiction** needs one of the claim's subject words in the quote, in any form of the word
-  ("fined" for "fines"): a different figure or an opposite reading is the point, but it must be
-  about the claim's subject.
+  ("fined" for "fines"), or the same emissions quantity ("Scope 1"): a different figure or an
+  opposite reading is the point, but it must be about the claim's subject.
 
 Subject words are content words that are not the company's name, units, scales or periods
 (`figure_subjects.SUBJECTLESS_WORDS`). The rule reader applies stricter tests of its own
@@ -23,6 +23,7 @@ from app.language.figures import Figure, parse_figures
 from app.language.number_words import figures_in_digits
 from app.verification.reading.contradictions import content_words, same_value
 from app.verification.reading.figure_subjects import subject_words
+from app.verification.reading.figures import quantities
 from app.verification.reading.statements import subject_stems
 
 #: Subject words a supporting quote shares with a claim that states no figure.
@@ -54,6 +55,8 @@ def bears_on_claim(claim: str, company: str, quote: str | None, stance: str) -> 
     # the claim's subject in another form of its words counts ("fined" for "no fines")
     stems = subject_stems(claim, company) & subject_stems(quote, company)
     shared_count = max(len(shared_subjects(claim, company, quote)), len(stems))
+    # the same emissions quantity named on both sides ("Scope 1 output", "Scope 1 emissions")
+    shared_count += bool(quantities(claim) & quantities(quote))
     if stance == "contradicts":
         return shared_count >= CONTRADICTION_SUBJECT_WORDS
     claim_figures = parse_figures(figures_in_digits(claim))

@@ -805,3 +805,41 @@ def test_assurance_in_other_words_a_rejected_firm_ml_a_day_and_a_committee_that_
     met = "Our Board Sustainability Committee met quarterly during 2023."
     never = "Tollgate Mining's sustainability committee did not meet at all in the first half of 2023."
     assert _read(met, never)[0] == "contradicts"
+
+
+def test_rates_for_every_million_hours_and_an_index_stated_per_200000_hours() -> None:
+    claim = "Our lost-time injury frequency rate was 2.4 per million hours worked in 2023."
+    every = "Tollgate Mining logged 2.4 lost-time injuries for every million hours its staff worked in 2023."
+    assert _read(claim, every)[0] == "supports"
+    trir = "Our total recordable injury rate fell to 0.7 per 200,000 hours worked in 2023."
+    million = "Data put Tollgate Mining's total recordable injury rate at 3.5 per million hours in 2023."
+    assert _read(trir, million)[0] == "supports"
+
+
+def test_plural_and_compound_wording_of_what_a_figure_is_of() -> None:
+    claim = "We restored 280 hectares of former quarry land to grassland in 2023."
+    source = "A register credits Tollgate Mining with restoring about 280 ha of worked-out quarries in 2023."
+    assert _read(claim, source)[0] == "supports"
+    water = "Our total freshwater withdrawal in 2023 was 31.5 GL."
+    litres = "Tollgate Mining pulled some 31.5 billion litres of fresh water from rivers in 2023."
+    assert _read(water, litres)[0] == "supports"
+    fleet = "Electric vehicles made up 20% of our company car fleet at the end of 2023."
+    one_in_five = "One in five of Tollgate Mining's company cars was electric by the end of 2023."
+    assert _read(fleet, one_in_five)[0] == "supports"
+
+
+def test_the_other_side_of_a_whole_is_never_compared_as_the_same_share() -> None:
+    claim = "We diverted 95% of our operational waste from landfill in 2023."
+    landfilled = (
+        "Fewer than one in twenty tonnes of Tollgate Mining's operational waste ended up in landfill in 2023."
+    )
+    assert _read(claim, landfilled)[0] != "contradicts"
+    hydro = "72% of the electricity used at our smelters in 2023 came from hydropower."
+    coal = "Coal still provided more than half the power used at Tollgate Mining's smelters in 2023."
+    assert _read(hydro, coal) == ("contradicts", "complement_share")
+
+
+def test_the_same_emissions_scope_is_the_claims_subject_in_other_words() -> None:
+    claim = "Tollgate Mining's Scope 1 emissions totalled 3.12 million tonnes of CO2e in 2023."
+    audit = "An audit by the state agency put Tollgate's Scope 1 output for 2023 at 3.84 MtCO2e."
+    assert _read(claim, audit)[0] == "contradicts"
