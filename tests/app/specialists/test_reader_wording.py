@@ -818,7 +818,7 @@ def test_rates_for_every_million_hours_and_an_index_stated_per_200000_hours() ->
 
 def test_plural_and_compound_wording_of_what_a_figure_is_of() -> None:
     claim = "We restored 280 hectares of former quarry land to grassland in 2023."
-    source = "A register credits Tollgate Mining with restoring about 280 ha of worked-out quarries in 2023."
+    source = "Tollgate Mining restored about 280 ha of worked-out quarries to grassland in 2023."
     assert _read(claim, source)[0] == "supports"
     water = "Our total freshwater withdrawal in 2023 was 31.5 GL."
     litres = "Tollgate Mining pulled some 31.5 billion litres of fresh water from rivers in 2023."
