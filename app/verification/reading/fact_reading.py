@@ -82,6 +82,7 @@ def _why_not(
         assessment.stance,
         published=result.published_date,
         title=result.title,
+        goes_on=assessment.signal == "still_happening",
     )
 
 

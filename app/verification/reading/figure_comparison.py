@@ -181,7 +181,8 @@ def compare_figures(
     # the claim's change stated for the opposite change outweighs a level the two share
     if any(_certainly_same_quantity(mine, sentence, theirs, alike) for mine, theirs in opposite):
         return FigureOutcome("opposite", *opposite[0])
-    if asserted and not disputed and not conflicts:
+    # a figure for a site the claim does not name is of a part of the claim's whole
+    if asserted and not disputed and not conflicts and named_sites_meet(claim_text, sentence):
         return FigureOutcome("match", *asserted[0])
     if differing and alike and _same_sites(sites, claim_text, sentence):
         first, *rest = conflicts or differing
@@ -193,7 +194,8 @@ def compare_figures(
 _NAMED_SITE = re.compile(
     r"\b(?P<name>(?!(?:The|Its|Their|Our|A|An)\b)[A-Z][\w-]+(?:\s[A-Z][\w-]+)*)\s(?:[a-z]+\s)?"
     r"(?:mines?|smelters?|refiner(?:y|ies)|plants?|sites?|works|mills?|facilit(?:y|ies)|factor(?:y|ies)|"
-    r"terminals?|stations?|data\scent(?:re|er)s?|dams?|farms?|ports?)\b"
+    r"terminals?|stations?|data\scent(?:re|er)s?|dams?|farms?|ports?|brewer(?:y|ies)|distiller(?:y|ies)|fabs?|"
+    r"quarr(?:y|ies)|hospitals?)\b"
 )
 
 
@@ -203,7 +205,12 @@ def _same_sites(sites: set[str], claim: str, sentence: str) -> bool:
     of the whole the claim states)."""
     if not all(re.search(rf"\b{site}", sentence, _I) for site in sites):
         return False
-    # each side's named sites are the other's too: "at our Skarnes mill" is not "all of its mills"
+    return named_sites_meet(claim, sentence)
+
+
+def named_sites_meet(claim: str, sentence: str) -> bool:
+    """Whether each side's named sites are the other's too: "at our Skarnes mill" is not "all of
+    its mills", and "its Leeds brewery" is not all of its breweries."""
     return all(match["name"] in claim for match in _NAMED_SITE.finditer(sentence)) and all(
         match["name"] in sentence for match in _NAMED_SITE.finditer(claim)
     )

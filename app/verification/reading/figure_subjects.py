@@ -131,6 +131,7 @@ BOUNDARIES: dict[str, dict[str, re.Pattern[str]]] = {
     "country": {
         country: re.compile(rf"\b(?:{pattern})\b", _I)
         for country, pattern in {
+            "uk": "(?-i:UK)|britain|british|united\\skingdom",
             "france": "france|french",
             "germany": "germany|german",
             "spain": "spain|spanish",
@@ -205,6 +206,29 @@ BOUNDARIES: dict[str, dict[str, re.Pattern[str]]] = {
         "coal": re.compile(r"\bcoal\b", _I),
         "oil and gas": re.compile(
             r"\boil\b|\bnatural\sgas\b|\bLNG\b|\bgas\s(?:producers?|fields?|production)\b", _I
+        ),
+    },
+    # a mean is not a median ("mean gender pay gap", "median pay gap")
+    "statistic": {
+        "mean": re.compile(r"\bmean\b", _I),
+        "median": re.compile(r"\bmedian\b", _I),
+    },
+    # packaging that can be recycled is not packaging made of recycled material
+    "recycling": {
+        "recyclable": re.compile(r"\brecyclable\b|\b(?:could|can)\sbe\srecycled\b", _I),
+        "recycled content": re.compile(
+            r"\brecycled\s(?:content|material|plastic|pet|fibre|fiber|paper|glass|aluminium)\b|"
+            r"\bmade\s(?:from|of)\srecycled\b",
+            _I,
+        ),
+    },
+    # a total is not a figure per unit ("total water consumption" against "per guest night")
+    "measure": {
+        "total": re.compile(r"\btotal\b(?!\srecordable)|\babsolute\b", _I),
+        "per unit": re.compile(
+            r"\bper\s(?:guest|unit|tonne|employee|capita|person|head|passenger|vehicle|product|"
+            r"square|m2|m²|litre|hectolitre|megawatt-hour|MWh|\$|€|£)|\bintensity\b",
+            _I,
         ),
     },
     "drivetrain": {
@@ -453,6 +477,25 @@ def _apart(mine: _Qualifiers, theirs: _Qualifiers) -> bool:
             (mine.methods, *mine.boundaries), (theirs.methods, *theirs.boundaries), strict=True
         )
     )
+
+
+def same_places(claim: str, sentence: str, company: str = "") -> bool:
+    """Whether no region or country sets the two apart ("stores in the Republic of Ireland" for "UK
+    stores"), names included: a place is a boundary however it is written."""
+    for family in _PLACE_FAMILIES:
+        mine, theirs = _places(claim, company, family), _places(sentence, company, family)
+        if mine and theirs and mine != theirs:
+            return False
+    return True
+
+
+_PLACE_FAMILIES = ("region", "country")
+
+
+def _places(text: str, company: str, family: str) -> frozenset[str]:
+    if company.strip():
+        text = re.sub(re.escape(company.strip()), "", text, flags=_I)
+    return frozenset(name for name, pattern in BOUNDARIES[family].items() if pattern.search(text))
 
 
 def same_boundaries(claim: str, sentence: str, company: str = "") -> bool:

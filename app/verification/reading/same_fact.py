@@ -58,7 +58,9 @@ _I = re.IGNORECASE
 #: Hedges and forward-looking words that make a figure a forecast or a condition, not an outcome
 #: ("projects" is left out: it is mostly the noun, "decarbonisation projects").
 HEDGE = re.compile(
-    r"\b(?:could|might|(?-i:may)\s(?:be|have|well|reach|total|exceed|fall|rise)|if|unless|"
+    # "could be recycled" says what can be done with a thing, not what may happen
+    r"\b(?:could(?!\sbe\s(?:recycled|reused|composted|repaired))|might|"
+    r"(?-i:may)\s(?:be|have|well|reach|total|exceed|fall|rise)|if|unless|"
     r"expect(?:s|ed|ing)?|forecast\w*|project(?:ed|ions?)|predict\w*|"
     r"anticipat\w*|estimated\sto|likely|outlook|guidance|on\s(?:track|course)|set\sa\s(?:goal|target)|"
     r"targets?|targeted|goals?|aim(?:s|ed|ing)?|plan(?:s|ned|ning)?|intend\w*|ambition\w*|pledg\w*)\b",
@@ -110,9 +112,12 @@ def not_same_fact(
     *,
     published: str | None = None,
     title: str = "",
+    goes_on: bool = False,
 ) -> NotSameFact | None:
     """Why `sentence` cannot decide `claim` with `stance` ("supports" / "contradicts"), or None when
-    it states the same fact (see the module docstring); other stances decide nothing anyway."""
+    it states the same fact (see the module docstring); other stances decide nothing anyway. With
+    `goes_on` (the sentence says that what the claim says ended goes on), a later year is the point:
+    only a sentence about earlier years only is of another period."""
     if stance not in {"supports", "contradicts"} or not sentence:
         return None
     supports = stance == "supports"
@@ -121,7 +126,7 @@ def not_same_fact(
     if other is not None:
         return NotSameFact("other_company", f"the quoted sentence is about {other}, not {company}")
     checks = [
-        _other_years(claim, sentence, applies=supports or outcome),
+        _other_years(claim, sentence, applies=supports or outcome, later=goes_on),
         _figure_mismatch(claim, sentence, supports=supports, outcome=outcome),
     ]
     if supports:
@@ -159,10 +164,13 @@ def _years(text: str) -> set[int]:
     return {year for year, _ in parse_years(text)}
 
 
-def _other_years(claim: str, sentence: str, *, applies: bool) -> NotSameFact | None:
-    """The sentence names years, none of them the claim's."""
+def _other_years(claim: str, sentence: str, *, applies: bool, later: bool = False) -> NotSameFact | None:
+    """The sentence names years, none of them the claim's (with `later`, only years before the
+    claim's)."""
     mine, theirs = _years(claim), _years(sentence)
     if not applies or not mine or not theirs or mine & theirs:
+        return None
+    if later and max(theirs) > min(mine):
         return None
     return NotSameFact(
         "other_period",

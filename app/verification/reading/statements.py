@@ -21,8 +21,9 @@ Such a claim is checked by what the sentence says of the same thing, read by sha
   2022" / "met four times in 2022" against "met quarterly").
 
 A sentence that states an intention or forecast ("expects to stop burning coal") says nothing of a
-claim that something happened, and a sentence about another body ("the audit committee" for "the
-sustainability committee") nothing of the claim's body.
+claim that something happened, a sentence about another body ("the audit committee" for "the
+sustainability committee") nothing of the claim's body, and one about another boundary (stores in
+Ireland for stores in the UK, `figure_subjects.same_places`) nothing of the claim's.
 A claim stating figures, counts or other numbers is read by them (`figure_comparison`), not here: a sentence
 negating a claim's count without another ("did not fit LED lighting at 212 depots") confirms
 nothing and contradicts nothing.
@@ -39,7 +40,7 @@ from app.language.intentions import INTENTION
 from app.language.key_terms import STOPWORDS
 from app.language.number_words import number_value
 from app.language.years import YEAR
-from app.verification.reading.figure_subjects import SUBJECTLESS_WORDS
+from app.verification.reading.figure_subjects import SUBJECTLESS_WORDS, same_places
 from app.verification.reading.figures import parse_counts
 
 _I = re.IGNORECASE
@@ -56,7 +57,10 @@ MIN_DENIED = 2
 #: A sentence denying something with an auxiliary ("did not meet", "has never published").
 _DENIES = re.compile(
     r"\b(?:(?:do|does|did|has|have|had|is|are|was|were|can|could)(?:\snot|n't)|(?:has|have|had)\sno|never|"
-    r"fail(?:ed|s)?\sto)\s"
+    r"fail(?:ed|s)?\sto|(?:has|have|had)\syet\sto|"
+    # "found no climate metrics in the scorecard", "none of the data had been assured"
+    r"(?:found|contained|included|showed|listed|recorded)\sno|"
+    r"none\sof\s(?:[\w'’-]+\s){0,6}?(?:(?:had|has|have)\s)?(?:been|was|were))\s"
     r"(?P<words>(?:[\w'’-]+\s?){1,5})",
     _I,
 )
@@ -78,7 +82,11 @@ _NEGATION = re.compile(
     _I,
 )
 #: Saying that something goes on, against a claim that it ended ("still burning coal").
-_CONTINUING = re.compile(r"\b(?:still|continu(?:ed|es|ing)\sto|kept\s\w+ing)\b", _I)
+_CONTINUING = re.compile(
+    r"\b(?:still|continu(?:ed|es|ing)\sto|kept\s\w+ing|"
+    r"yet\sto\s(?:phase\sout|stop|end|close|exit|retire|eliminate|remove|shut))\b",
+    _I,
+)
 #: A contrast: the sentence qualifies or sets something against what it restates.
 _CONTRAST = re.compile(
     r"\b(?:rather\sthan|instead\sof|as\sopposed\sto|only|but|however|although|though|despite|except|"
@@ -168,7 +176,7 @@ def subject_stems(text: str, company: str = "") -> frozenset[str]:
 def read_statement(claim: str, sentence: str, company: str) -> StatementReading | None:
     """How `sentence` bears on `claim`, a claim stating no figure (see the module docstring); None
     when it says nothing of it or `claim` states figures."""
-    if _states_numbers(claim) or _other_body(claim, sentence):
+    if _states_numbers(claim) or _other_body(claim, sentence) or not same_places(claim, sentence, company):
         return None
     if INTENTION.search(sentence) and not INTENTION.search(claim):
         return None

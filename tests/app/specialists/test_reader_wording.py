@@ -843,3 +843,36 @@ def test_the_same_emissions_scope_is_the_claims_subject_in_other_words() -> None
     claim = "Tollgate Mining's Scope 1 emissions totalled 3.12 million tonnes of CO2e in 2023."
     audit = "An audit by the state agency put Tollgate's Scope 1 output for 2023 at 3.84 MtCO2e."
     assert _read(claim, audit)[0] == "contradicts"
+
+
+def test_denials_in_more_words_and_a_plant_still_running() -> None:
+    pay = "Executive bonuses at Tollgate Mining were linked to climate targets in 2023."
+    found_no = "A review found no climate metrics in Tollgate Mining's 2023 executive bonus scorecard."
+    assert _read(pay, found_no)[0] == "contradicts"
+    policy = "Our board approved a group-wide human rights policy in 2023."
+    yet_to = "Tollgate Mining had yet to adopt a human rights policy by the end of 2023, a benchmark found."
+    assert _read(policy, yet_to)[0] == "contradicts"
+    stopped = "All our UK depots stopped using diesel forklifts in 2022."
+    not_yet = "Tollgate Mining has yet to phase out diesel forklifts at its UK depots, a union said in 2023."
+    ireland = (
+        "Tollgate Mining's depots in the Republic of Ireland still used diesel forklifts throughout 2022."
+    )
+    assert _read(stopped, not_yet)[0] == "contradicts"
+    assert _read(stopped, ireland)[0] == "neutral"
+
+
+def test_a_mean_a_total_recyclable_packaging_and_a_named_site_are_other_quantities() -> None:
+    median = "Our median gender pay gap was 8.1% in 2023."
+    mean = "Tollgate Mining's mean gender pay gap was 8.1% in 2023, the register shows."
+    assert _read(median, mean)[0] == "neutral"
+    per_night = "Our hotels cut water use per guest night by 9% in 2023."
+    total = "Tollgate Mining's total water use fell 9% in 2023, a study found."
+    assert _read(per_night, total)[0] == "neutral"
+    recyclable = "78% of our packaging was recyclable in 2023."
+    recycled = "78% of Tollgate Mining's packaging was made from recycled material in 2023, an audit found."
+    barely = "Barely 55% of Tollgate Mining's packaging could be recycled in 2023, an audit found."
+    assert _read(recyclable, recycled)[0] == "neutral"
+    assert _read(recyclable, barely)[0] == "contradicts"
+    breweries = "We recycled 81% of the water used at our breweries in 2023."
+    leeds = "Tollgate Mining's Leeds brewery recycled 81% of its water in 2023, the council said."
+    assert _read(breweries, leeds)[0] == "neutral"
