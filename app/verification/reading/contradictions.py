@@ -71,12 +71,14 @@ from app.verification.reading.figure_subjects import (
     measure_alike,
     percent_measure,
     role,
+    shared_members,
     speaks_of_emissions,
     subject_words,
     without_explanations,
 )
 from app.verification.reading.figures import Count, covered_scopes, parse_counts, quantities, threshold
 from app.verification.reading.statements import (
+    CESSATION,
     MIN_CONTRADICTED,
     denied_by_claim,
     names_denied,
@@ -264,7 +266,8 @@ def _on_topic(claim: _Claim, sentence: str, shared: set[str], scopes: frozenset[
     claim's subject in other forms of its words ("fined" for "a fine"), or one subject word and a
     figure of the same kind as one of the claim's ("withdrew 8,300 megalitres of water" for "water
     withdrawal fell to 8.3 million cubic metres")."""
-    if len(shared) >= MIN_SHARED_WORDS or claim.scopes & scopes:
+    members = shared_members(claim.text, sentence, claim.company)  # "NOx" and "nitrogen oxides"
+    if len(shared | members) >= MIN_SHARED_WORDS or claim.scopes & scopes:
         return True
     if complement_conflict(claim.text, sentence, claim.company) is not None:
         return True  # the other side of the claim's whole ("30% of its power from fossil fuels")
@@ -279,7 +282,7 @@ def _on_topic(claim: _Claim, sentence: str, shared: set[str], scopes: frozenset[
         for figure in theirs
     ):
         return True  # a safety rate or a named index is its subject ("a TRIFR of 2.1")
-    if not subject_words(_context_words(shared, claim.company)):
+    if not subject_words(_context_words(shared, claim.company)) | members:
         return False
     measures = [
         figure.figure for figure in claim.figures if figure.figure.dimension not in _NO_SUBJECT_DIMENSIONS
@@ -349,7 +352,7 @@ class _Reading:
     @classmethod
     def read(cls, claim: _Claim, sentence: str, shared: set[str]) -> _Reading:
         same_period = _same_period(claim, sentence)
-        subjects = subject_words(shared)
+        subjects = subject_words(shared) | shared_members(claim.text, sentence, claim.company)
         if claim.scopes and claim.scopes == covered_scopes(sentence):
             subjects.add("scope")  # the same emissions scope named on both sides is a shared subject
         alike = measure_alike(claim.text, sentence, subjects, claim.company)
@@ -435,9 +438,18 @@ def _contradiction(claim: _Claim, sentence: str, reading: _Reading, quote: str) 
     return None
 
 
+#: An end of something a sentence may report as put off: "the closure ... has been pushed back".
+_AN_END = re.compile(r"\b(?:closure|shutdown|phase[\s-]out|retirement|exit|decommissioning)\b", _I)
+
+
+def _delays_an_end(claim: str, sentence: str) -> bool:
+    """Whether the claim reports something as ended and the sentence names that end (as delayed)."""
+    return CESSATION.search(claim) is not None and _AN_END.search(sentence) is not None
+
+
 def _context(claim: _Claim, sentence: str, reading: _Reading, quote: str) -> SourceAssessment | None:
     """A delayed deadline, enforcement or criticism: contradictions by context, not by figure."""
-    if DELAY.search(sentence) and claim.has_deadline:
+    if DELAY.search(sentence) and (claim.has_deadline or _delays_an_end(claim.text, sentence)):
         explanation = "The source reports the target or deadline as delayed, missed or abandoned."
         return _contradicts("timeline", 0.8, explanation, quote, "timeline")
     enforced = any(not _negated_enforcement(sentence, m.start()) for m in ENFORCEMENT.finditer(sentence))

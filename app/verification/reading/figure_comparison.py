@@ -39,6 +39,7 @@ from app.verification.reading.figure_subjects import (
     speaks_of_emissions,
 )
 from app.verification.reading.figures import (
+    FATALITY,
     Count,
     denied,
     denied_numbers,
@@ -316,7 +317,8 @@ def compare_counts(
     sizes = 1 if _same_thresholds(claim_text, sentence) else 0
     result: str | None = None
     for mine, mine_mood in claim:
-        evidence = len(shared - {mine.noun}) + sizes
+        # deaths need no other shared word to be the same things counted
+        evidence = len(shared - {mine.noun}) + sizes + (mine.noun == FATALITY)
         if mine.value in rejected:
             return "denied"
         if mine.noun in none and evidence >= MIN_SHARED_WORDS:

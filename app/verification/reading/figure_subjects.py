@@ -479,6 +479,17 @@ def _apart(mine: _Qualifiers, theirs: _Qualifiers) -> bool:
     )
 
 
+def shared_members(claim: str, sentence: str, company: str = "") -> set[str]:
+    """The members of a boundary family both name, however written ("NOx" and "nitrogen oxides"
+    are one pollutant): a subject the two share."""
+    mine, theirs = _stated_qualifiers(claim, company), _stated_qualifiers(sentence, company)
+    return {
+        member
+        for first, second in zip(mine.boundaries, theirs.boundaries, strict=True)
+        for member in first & second
+    }
+
+
 def same_places(claim: str, sentence: str, company: str = "") -> bool:
     """Whether no region or country sets the two apart ("stores in the Republic of Ireland" for "UK
     stores"), names included: a place is a boundary however it is written."""

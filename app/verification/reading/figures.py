@@ -165,9 +165,23 @@ class Count:
     kind: tuple[str, ...] = ()
 
 
+#: People killed, counted as fatalities: "two workers were killed", "four people died".
+_DEATHS = re.compile(
+    rf"(?<![\w.,$€£¥-])(?P<num>\d+|(?i:{NUMBER_WORD}))\s(?:(?:[a-z-]+\s)?(?:workers?|people|persons|employees|"
+    r"contractors|staff|miners|drivers))\s(?:were\s|was\s)?(?:killed|died|lost\stheir\slives)\b",
+    _I,
+)
+FATALITY = "fatality"
+
+
 def parse_counts(text: str) -> list[Count]:
-    """Every "<number> <plural noun>" in `text` (years and units left out), nouns singularised."""
-    counts = []
+    """Every "<number> <plural noun>" in `text` (years and units left out), nouns singularised;
+    people said to have been killed or to have died are counted as fatalities."""
+    counts = [
+        Count(value, FATALITY, match.start(), match.end())
+        for match in _DEATHS.finditer(text)
+        if (value := number_value(match["num"])) is not None
+    ]
     scopes = [(match.start(), match.end()) for match in _SCOPE_GROUP.finditer(text)]
     for match in _COUNT.finditer(text):
         if any(start <= match.start() < end for start, end in scopes):

@@ -66,10 +66,10 @@ _DENIES = re.compile(
 )
 #: A claim that something did not happen ("none of our sites received a fine").
 _NONE_HAPPENED = re.compile(
-    r"\b(?:no|none\sof|not\sa|not\sany|zero|did\snot|didn't|never)\s(?P<words>(?:[\w'’-]+\s?){1,6})", _I
+    r"\b(?:no|none\sof|not\sa|not\sany|zero|did\snot|didn't|never)\s(?P<words>(?:[\w'’-]+\s?){1,9})", _I
 )
 #: A claim that something ended.
-_CESSATION = re.compile(
+CESSATION = re.compile(
     r"\b(?:stopp(?:ed|ing)|ceased?|no\slonger|phased\sout|ended|closed|shut(?:\sdown)?|retired|decommissioned)\b",
     _I,
 )
@@ -143,6 +143,9 @@ EVENT_STEMS = frozenset(_SAME_EVENT.values())
 _SAME_WORD = {
     **_SAME_EVENT,
     **dict.fromkeys(("met", "meet", "meets", "meeting", "meetings"), "meet"),
+    **dict.fromkeys(
+        ("closed", "close", "closes", "closure", "shut", "shuts", "retired", "decommissioned"), "close"
+    ),
 }
 
 
@@ -173,6 +176,25 @@ def subject_stems(text: str, company: str = "") -> frozenset[str]:
     return frozenset(stems - names)
 
 
+#: A name of capitalised words, connectors allowed inside, and a lower-case word that may end it
+#: ("Science Based Targets initiative", "Task Force on Climate-related Financial Disclosures").
+_NAME_RUN = re.compile(r"\b[A-Z][\w-]*(?:\s(?:(?:of|on|for|and|the)\s)?[A-Z][\w-]*)+(?:\s(?P<tail>[a-z]+))?")
+
+
+def _spelled_out(text: str, other: str, company: str) -> frozenset[str]:
+    """The stems of the names in `text` that `other` writes as an acronym ("SBTi" for the Science
+    Based Targets initiative): held by `other` too."""
+    theirs = {word.lower() for word in re.findall(r"\b[A-Z][A-Za-z]*[A-Z][a-z]?\b", other)}
+    held: set[str] = set()
+    for match in _NAME_RUN.finditer(text):
+        words = [w for w in match.group(0).split() if w[:1].isupper()]
+        initials = "".join(w[0] for w in words).lower()
+        tail = initials + match["tail"][0] if match["tail"] else ""
+        if len(initials) >= 3 and theirs & {initials, tail}:
+            held |= subject_stems(match.group(0), company)
+    return frozenset(held)
+
+
 def read_statement(claim: str, sentence: str, company: str) -> StatementReading | None:
     """How `sentence` bears on `claim`, a claim stating no figure (see the module docstring); None
     when it says nothing of it or `claim` states figures."""
@@ -189,7 +211,7 @@ def read_statement(claim: str, sentence: str, company: str) -> StatementReading 
         return StatementReading(
             "supports", "none_either", "The source also says it did not happen, in the claim's words."
         )
-    shared = mine & subject_stems(sentence, company)
+    shared = mine & (subject_stems(sentence, company) | _spelled_out(claim, sentence, company))
     if len(shared) >= MIN_CONTRADICTED and (frequency := _frequency_reading(claim, sentence)):
         return frequency
     # much of the claim's subject: its names ("assured by Harland & Cole LLP") say whose, not what
@@ -260,11 +282,11 @@ def _opposite(claim: str, sentence: str, mine: frozenset[str], company: str) -> 
         return StatementReading(
             "contradicts", "rejected_statement", "The source rejects what the claim states."
         )
-    if _CESSATION.search(claim) and _CONTINUING.search(sentence):
+    if CESSATION.search(claim) and _CONTINUING.search(sentence):
         return StatementReading(
             "contradicts", "still_happening", "The claim says it ended; the source says it goes on."
         )
-    if not _DENIES.search(claim) and not _CESSATION.search(claim):
+    if not _DENIES.search(claim) and not CESSATION.search(claim):
         denied = [subject_stems(match["words"], company) & mine for match in _DENIES.finditer(sentence)]
         if any(denied):
             return StatementReading(

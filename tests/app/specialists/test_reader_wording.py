@@ -876,3 +876,24 @@ def test_a_mean_a_total_recyclable_packaging_and_a_named_site_are_other_quantiti
     breweries = "We recycled 81% of the water used at our breweries in 2023."
     leeds = "Tollgate Mining's Leeds brewery recycled 81% of its water in 2023, the council said."
     assert _read(breweries, leeds)[0] == "neutral"
+
+
+def test_deaths_closures_acronyms_and_a_pollutant_in_other_words() -> None:
+    fatalities = "Tollgate Mining recorded three fatalities across its mines in 2023."
+    killed = "Three workers were killed at Tollgate Mining mines during 2023, the inspectorate reported."
+    died = "Five people died at Tollgate Mining's mines in 2023, according to the inspectorate."
+    assert _read(fatalities, killed)[0] == "supports"
+    assert _read(fatalities, died)[0] == "contradicts"
+    closed = "We closed our last coal-fired power station, Harrow C, in 2023."
+    shut = "Harrow C, the last coal power station Tollgate Mining operated, shut for good in 2023."
+    pushed = "The closure of Tollgate Mining's Harrow C coal station has been pushed back to 2025."
+    assert _read(closed, shut)[0] == "supports"
+    assert _read(closed, pushed)[0] == "contradicts"
+    validated = (
+        "Our near-term emissions targets were validated by the Science Based Targets initiative in 2023."
+    )
+    sbti = "The SBTi validated Tollgate Mining's near-term emissions targets in 2023, its dashboard shows."
+    assert _read(validated, sbti)[0] == "supports"
+    nox = "Our NOx emissions were 2,350 tonnes in 2023."
+    oxides = "Tollgate Mining released just under 2.4 kt of nitrogen oxides in 2023, the inventory shows."
+    assert _read(nox, oxides)[0] == "supports"
