@@ -561,7 +561,13 @@ def _compare_all(
     """Figures with units first, then counts; a rejected claim count is a mismatch either way, and
     nothing a sentence disputes is a match."""
     figures = compare_figures(
-        claim.figures, claim.sites, sentence, alike=alike, disputed=disputed, claim_text=claim.text
+        claim.figures,
+        claim.sites,
+        sentence,
+        alike=alike,
+        disputed=disputed,
+        claim_text=claim.text,
+        company=claim.company,
     )
     counts = compare_counts(claim.counts, sentence, shared, claim.text)
     if counts == "denied":

@@ -143,6 +143,7 @@ def compare_figures(
     alike: bool,
     disputed: bool,
     claim_text: str = "",
+    company: str = "",
 ) -> FigureOutcome | None:
     """ "match", "opposite", "mismatch", "unasserted" (see the module docstring) or None when no
     figure is comparable; a source stating another change amount than the claim for the same
@@ -183,9 +184,9 @@ def compare_figures(
     if any(_certainly_same_quantity(mine, sentence, theirs, alike) for mine, theirs in opposite):
         return FigureOutcome("opposite", *opposite[0])
     # a figure for a site the claim does not name is of a part of the claim's whole
-    if asserted and not disputed and not conflicts and named_sites_meet(claim_text, sentence):
+    if asserted and not disputed and not conflicts and named_sites_meet(claim_text, sentence, company):
         return FigureOutcome("match", *asserted[0])
-    if differing and alike and _same_sites(sites, claim_text, sentence):
+    if differing and alike and _same_sites(sites, claim_text, sentence, company):
         first, *rest = conflicts or differing
         return FigureOutcome("mismatch", *first, also=tuple(rest if conflicts else ()))
     return FigureOutcome("unasserted") if kept else None
@@ -200,21 +201,27 @@ _NAMED_SITE = re.compile(
 )
 
 
-def _same_sites(sites: set[str], claim: str, sentence: str) -> bool:
+def _same_sites(sites: set[str], claim: str, sentence: str, company: str = "") -> bool:
     """Whether the sentence's figures can be for the claim's sites: it names every site kind the
     claim's figures are for, and no site by a name the claim does not use (a site's figure is a part
     of the whole the claim states)."""
     if not all(re.search(rf"\b{site}", sentence, _I) for site in sites):
         return False
-    return named_sites_meet(claim, sentence)
+    return named_sites_meet(claim, sentence, company)
 
 
-def named_sites_meet(claim: str, sentence: str) -> bool:
+def named_sites_meet(claim: str, sentence: str, company: str = "") -> bool:
     """Whether each side's named sites are the other's too: "at our Skarnes mill" is not "all of
-    its mills", and "its Leeds brewery" is not all of its breweries."""
-    return all(match["name"] in claim for match in _NAMED_SITE.finditer(sentence)) and all(
-        match["name"] in sentence for match in _NAMED_SITE.finditer(claim)
+    its mills", and "its Leeds brewery" is not all of its breweries. The company's own name before
+    a site noun ("Goldfield Grain Co-operative member farms") names no site."""
+    return all(_named(match["name"], claim, company) for match in _NAMED_SITE.finditer(sentence)) and all(
+        _named(match["name"], sentence, company) for match in _NAMED_SITE.finditer(claim)
     )
+
+
+def _named(name: str, other: str, company: str) -> bool:
+    """Whether a site's name is in the other text, or is (part of) the company's name."""
+    return name in other or bool(set(name.split()) & set(company.split()))
 
 
 def _conflicts(

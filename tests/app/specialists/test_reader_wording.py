@@ -897,3 +897,11 @@ def test_deaths_closures_acronyms_and_a_pollutant_in_other_words() -> None:
     nox = "Our NOx emissions were 2,350 tonnes in 2023."
     oxides = "Tollgate Mining released just under 2.4 kt of nitrogen oxides in 2023, the inventory shows."
     assert _read(nox, oxides)[0] == "supports"
+
+
+def test_the_companys_own_name_before_a_site_noun_names_no_site() -> None:
+    claim = "Our member farms applied an average of 96 kg of nitrogen per hectare in 2023."
+    source = (
+        "Average nitrogen use on Tollgate Mining member farms was about 95 kg/ha in 2023, a survey shows."
+    )
+    assert _read(claim, source)[0] == "supports"
