@@ -19,7 +19,7 @@ tuned on) are held out like B, only their figures read.
 
     python -m bench.reader_pairs [--misread]
 
-`--misread` lists the tuning sets' misread pairs (A and T, never B's or F's).
+`--misread` lists the tuning sets' misread pairs (A and T, never B's, F's or G's).
 """
 
 from __future__ import annotations
