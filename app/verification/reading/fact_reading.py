@@ -72,6 +72,10 @@ async def hold_to_same_fact(
     return _decides_nothing(assessment, failed), checked, True
 
 
+#: Contradictions whose point is a later year: what the claim says ended goes on, or was put off.
+_LATER_IS_THE_POINT = frozenset({"still_happening", "timeline"})
+
+
 def _why_not(
     claim: str, company: str, result: SearchResult, assessment: SourceAssessment
 ) -> NotSameFact | None:
@@ -82,7 +86,7 @@ def _why_not(
         assessment.stance,
         published=result.published_date,
         title=result.title,
-        goes_on=assessment.signal == "still_happening",
+        goes_on=assessment.signal in _LATER_IS_THE_POINT,
     )
 
 
