@@ -14,7 +14,7 @@ from app.verification.reading.contradictions import assess_by_rules
 from app.verification.reading.figures import quantities
 from app.verification.reading.statements import frequency, read_statement
 from app.verification.sources.attribution import company_voice
-from bench.reader_pairs import TUNING_PAIRS, accuracy, load_pairs, read_all
+from bench.reader_pairs import TUNING_PAIRS, Pair, accuracy, load_pairs, read_all
 
 COMPANY = "Tollgate Mining"
 LEVEL_AND_CHANGE = (
@@ -273,14 +273,23 @@ def test_a_third_party_speaking_is_not_the_company(quote: str, stance: str, rela
 
 async def test_the_labelled_pairs_stay_read_as_well_as_measured() -> None:
     """The labelled claim–source pairs (`bench.reader_pairs`), read as the searching agents read a
-    source: floors under today's figures (0.958 of the first set's pairs, 0.905 of the later tuning
+    source: floors under today's figures (0.964 of the first set's pairs, 0.922 of the later tuning
     sets'), so a change that misreads them fails."""
     pairs = load_pairs()
     right, total = accuracy(pairs, await read_all(pairs))
-    assert right / total >= 0.94
+    assert right / total >= 0.955
     tuning = [pair for path in TUNING_PAIRS for pair in load_pairs(path, "T")]
     right, total = accuracy(tuning, await read_all(tuning))
-    assert right / total >= 0.89
+    assert right / total >= 0.91
+
+
+async def test_a_closure_put_off_to_a_later_year_contradicts_as_read_by_the_agents() -> None:
+    """Read as the searching agents read a source (the same-fact check included): the later year a
+    closure is put off to is the point, not another period."""
+    claim = "We closed our last coal-fired power station, Harrow C, in 2023."
+    source = "The closure of Tollgate Mining's Harrow C coal station has been pushed back to 2025."
+    pair = Pair(claim, COMPANY, source, "contradicts", "postponed", 2023, "T")
+    assert await read_all([pair]) == ["contradicts"]
 
 
 def test_a_claim_with_a_number_is_never_read_as_a_statement() -> None:
