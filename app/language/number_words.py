@@ -35,6 +35,8 @@ _FRACTIONS = {
     "two thirds": 66.7, "a quarter": 25.0, "one quarter": 25.0, "three quarters": 75.0,
     "a fifth": 20.0, "one fifth": 20.0, "two fifths": 40.0, "three fifths": 60.0, "four fifths": 80.0,
     "a tenth": 10.0, "one tenth": 10.0, "three tenths": 30.0, "seven tenths": 70.0, "nine tenths": 90.0,
+    "a sixth": 16.7, "one sixth": 16.7, "five sixths": 83.3, "an eighth": 12.5, "one eighth": 12.5,
+    "three eighths": 37.5, "five eighths": 62.5, "seven eighths": 87.5,
 }  # fmt: skip
 #: A fraction as written: "two-thirds", "two thirds", "one-fifth".
 _FRACTION = "|".join(

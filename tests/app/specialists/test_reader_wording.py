@@ -369,6 +369,8 @@ def test_not_only_rejects_nothing() -> None:
 def test_fractions_and_one_in_n_as_shares() -> None:
     assert figures_in_digits("Nearly two-thirds of the power") == "Nearly 66.7% of the power"
     assert figures_in_digits("A fifth of the fleet") == "about 20% of the fleet"
+    assert figures_in_digits("fell by about an eighth") == "fell by about 12.5%"
+    assert figures_in_digits("A sixth of the fleet") == "about 16.7% of the fleet"
     assert figures_in_digits("one in ten cars sold") == "about 10% of cars sold"
     assert figures_in_digits("Fewer than one in ten of its vans") == "Fewer than 10% of its vans"
     assert figures_in_digits("threw away a quarter less food") == "threw away about 25% less food"
