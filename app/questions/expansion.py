@@ -97,10 +97,31 @@ ASKED_RISKS = re.compile(
 RISK_WORDS = frozenset({"risk", "risks", "opportunity", "opportunities"})
 
 
+#: Two things a question ends on, either of which it asks about: "integrated into acquisition due
+#: diligence and new development decisions". Not the end of a list ("short, medium and long term").
+ENDS_ON_TWO = re.compile(
+    r"\b(?:into|in|on|for|of|about|to|across|within|from)\s(?:the\s|its\s|their\s)?"
+    r"(?P<first>[a-z][\w-]*(?:\s[a-z][\w-]*){0,3})\s(?:and|or)\s"
+    r"(?P<second>[a-z][\w-]*(?:\s[a-z][\w-]*){0,2})\s*[?.]?\s*$"
+)
+
+
 def subject_words(question: str) -> frozenset[str]:
     """Words the question asks about besides its requirement's: the risks and opportunities when
-    it asks for them (`ASKED_RISKS`)."""
-    return RISK_WORDS if ASKED_RISKS.search(question) else frozenset()
+    it asks for them (`ASKED_RISKS`), and both of two things it ends on (`ENDS_ON_TWO`), so a report
+    addressing one of them addresses the question."""
+    found = set(RISK_WORDS) if ASKED_RISKS.search(question) else set()
+    two = ENDS_ON_TWO.search(question)
+    # "... oversight of climate-related risks and opportunities" names the framework, not two subjects
+    if two and "," not in two.group(0) and not FRAMEWORK_QUALIFIER.search(two.group(0)):
+        words = f"{two['first']} {two['second']}".split()
+        found |= {word.lower() for word in words if not _is_scaffolding(word)}
+    return frozenset(found)
+
+
+def _is_scaffolding(word: str) -> bool:
+    stems = tokenize(word)
+    return not stems or all(stem in QUESTION_WORDS for stem in stems)
 
 
 #: A purpose clause of metrics and targets questions: "the targets *it uses to manage

@@ -18,7 +18,7 @@ from app.embeddings import HashingEmbedder
 from app.organisations import LOCAL_ORGANISATION_ID
 from app.questions import Answer, QueryType, ask_report
 from app.questions.answer import NOT_ADDRESSED
-from app.questions.expansion import without_purpose
+from app.questions.expansion import subject_words, without_purpose
 from app.questions.grounding import Group, Sense
 from app.questions.types import Confidence
 from app.questions.vocabulary import concept_groups
@@ -202,3 +202,16 @@ async def test_a_datapoint_request_no_passage_matches_word_for_word_is_searched_
 def test_a_standards_reference_is_not_the_subject_of_a_question() -> None:
     question = "Describe refrigerant leakage reduction (SASB FB-FR-110b.2) and report GRI 305-1 totals."
     assert without_purpose(question) == "Describe refrigerant leakage reduction   and report   totals."
+
+
+def test_either_of_two_things_a_question_ends_on_is_its_subject() -> None:
+    """ "integrated into acquisition due diligence and new development decisions": a page on new
+    developments addresses it; a list of horizons or the framework's "risks and opportunities" are
+    no such pair."""
+    question = "How are climate risks weighed in acquisition due diligence and new development decisions?"
+    assert {"acquisition", "development", "decisions"} <= subject_words(question)
+    assert subject_words("Which risks arise over the short, medium and long term?") == frozenset()
+    assert (
+        subject_words("Does it describe the board's oversight of climate-related risks and opportunities?")
+        == frozenset()
+    )
