@@ -263,7 +263,7 @@ def _is_fragment(text: str) -> bool:
         return not _short_virtue_claim(text)
     if text.count(";") >= MIN_LIST_ITEMS - 1 and not VERB.search(text):
         return True  # items of a list or a table cell ("Audit plan; risk policy; and reporting.")
-    if not VERB.search(text) and not (
+    if not VERB.search(text) and not _metric_tile(text) and not (
         SENTENCE_END.search(text.rstrip(" •▪·"))
         and (PAST_PARTICIPLE.search(text) or _acts(text) or _nominal_target(text) or FINITE_VERB.search(text))
     ):
@@ -271,6 +271,14 @@ def _is_fragment(text: str) -> bool:
     letters = len(_LETTER.findall(text))
     non_space = len(text.replace(" ", ""))
     return non_space == 0 or 1 - letters / non_space > MAX_NON_LETTER_SHARE
+
+
+def _metric_tile(text: str) -> bool:
+    """A headline figure as reports set them out, with no verb or full stop: a figure with its unit
+    first, what it measures after, and its year ("1.6 billion litres diesel consumed at our major
+    managed operations in 2023")."""
+    first = FIGURE_WITH_UNIT.search(text)
+    return first is not None and first.start() <= 2 and YEAR.search(text) is not None
 
 
 def _short_virtue_claim(text: str) -> bool:

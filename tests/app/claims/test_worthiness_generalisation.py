@@ -159,3 +159,18 @@ def test_methods_laws_and_others_expectations_are_not_claims(sentence: str) -> N
 )
 def test_consequences_and_officers_answering_for_climate_are_claims(sentence: str) -> None:
     assert is_check_worthy(normalise_text(sentence))
+
+
+@pytest.mark.parametrize(
+    ("sentence", "worthy"),
+    [
+        ("2.4 million litres of diesel consumed at our managed quarries in 2023", True),
+        ("310 GWh renewable electricity purchased for our plants in 2022", True),
+        # no year: a label, not a reported figure
+        ("2.4 million litres of diesel", False),
+        # the figure is not what the line opens with
+        ("Diesel use across the quarries 2023", False),
+    ],
+)
+def test_a_headline_figure_with_its_year_and_no_verb_is_a_claim(sentence: str, worthy: bool) -> None:
+    assert is_check_worthy(sentence) is worthy
