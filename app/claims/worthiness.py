@@ -263,9 +263,18 @@ def _is_fragment(text: str) -> bool:
         return not _short_virtue_claim(text)
     if text.count(";") >= MIN_LIST_ITEMS - 1 and not VERB.search(text):
         return True  # items of a list or a table cell ("Audit plan; risk policy; and reporting.")
-    if not VERB.search(text) and not _metric_tile(text) and not (
-        SENTENCE_END.search(text.rstrip(" •▪·"))
-        and (PAST_PARTICIPLE.search(text) or _acts(text) or _nominal_target(text) or FINITE_VERB.search(text))
+    if (
+        not VERB.search(text)
+        and not _metric_tile(text)
+        and not (
+            SENTENCE_END.search(text.rstrip(" •▪·"))
+            and (
+                PAST_PARTICIPLE.search(text)
+                or _acts(text)
+                or _nominal_target(text)
+                or FINITE_VERB.search(text)
+            )
+        )
     ):
         return True
     letters = len(_LETTER.findall(text))
