@@ -286,6 +286,11 @@ _SAME_BASE = {
     "bonus": "incentive",
     "bonuses": "incentive",
     "incentives": "incentive",
+    # A factory, a facility or a plant is one of the company's sites.
+    "factory": "site",
+    "factories": "site",
+    "facility": "site",
+    "facilities": "site",
     # Generating capacity is counted in megawatts.
     "megawatts": "capacity",
     "gigawatts": "capacity",

@@ -916,3 +916,9 @@ def test_the_companys_own_name_before_a_site_noun_names_no_site() -> None:
         "Average nitrogen use on Tollgate Mining member farms was about 95 kg/ha in 2023, a survey shows."
     )
     assert _read(claim, source)[0] == "supports"
+
+
+def test_all_of_its_factories_are_all_of_its_manufacturing_sites() -> None:
+    claim = "All 14 of our manufacturing sites were certified to ISO 14001 at the end of 2023."
+    source = "All of Tollgate Mining's 14 factories held ISO 14001 certification at the end of 2023."
+    assert _read(claim, source)[0] == "supports"
