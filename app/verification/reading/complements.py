@@ -5,10 +5,10 @@ our waste" against "55% of its waste went to landfill or incineration".
 A claim's share and a source's share of the other side of the same whole cannot both hold when the
 two add up to more than the whole (62% recycled and 55% landfilled is 117%), and a claim of all of it
 cannot hold beside any part of the other side ("still drew part of their electricity from gas-fired
-supply"). Less than the whole
-proves nothing (the rest may be neither side: nuclear power, waste sent for energy recovery), so
-complements only ever contradict. The two shares must be of the same whole (`figure_subjects`:
-the same base, the same boundaries) and of the same year, and each side must name one side only.
+supply"). Less than the whole proves nothing (the rest may be neither side: nuclear power, waste
+sent for energy recovery), so complements only ever contradict. The two shares must be of the same
+whole (`figure_subjects`: the same base, the same boundaries) and of the same year, and each side
+must name one side only. Shares of the two sides are never compared as one share (`other_sides`).
 """
 
 from __future__ import annotations
