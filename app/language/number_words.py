@@ -74,6 +74,8 @@ _ENTIRELY = re.compile(
 _ALL_N_OF = re.compile(
     rf"\ball\s(?:{NUMBER_WORD}|\d+)\sof\s(?=(?:the|its|their|our|[A-Z][\w-]*(?:\s[A-Z][\w-]*)*['’]s?)\s)", _I
 )
+#: Half a percentage point of a share: "half a percent", "half of one per cent".
+_HALF_A_PERCENT = re.compile(r"\bhalf\s(?:a|of\sone)\s(?:per\s?cent|percent)\b", _I)
 #: Half a scale: "half a million tonnes" is 0.5 million tonnes.
 _HALF_A = re.compile(r"\bhalf\sa\s(?=(?:million|billion)\b)", _I)
 #: A count in words with a scale or unit: "sixteen million tonnes", "two thousand hectares".
@@ -123,6 +125,7 @@ def figures_in_digits(text: str, *, whole_as_share: bool = False) -> str:
     text = _PERCENT_IN_WORDS.sub(lambda match: str(number_value(match["n"])), text)
     text = _SCALED_IN_WORDS.sub(lambda match: str(number_value(match["n"])), text)
     text = _HALF_A.sub("0.5 ", text)
+    text = _HALF_A_PERCENT.sub("0.5%", text)
     text = _CHANGE_BY_FRACTION.sub(_fraction, text)
     text = _SHARE_FRACTION.sub(_share_fraction, text)
     text = _HALF_THE.sub(lambda match: f"{match['hedge'] or 'about '}50% of ", text)

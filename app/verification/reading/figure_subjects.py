@@ -81,7 +81,9 @@ QUALIFIERS: dict[str, re.Pattern[str]] = {
     # person"), not per period of time, is an intensity.
     "intensity": re.compile(
         # a rate per hours worked is a safety rate, whichever number of hours it is per
-        r"\bintensity\b|\bper\s(?!cent\b|annum\b|year\b|month\b|week\b|day\b|hour\b|quarter\b|million\shours\b)[a-z]",
+        r"\bintensity\b|\bper\s(?!cent\b|annum\b|year\b|month\b|week\b|day\b|hour\b|quarter\b|million\shours\b)[a-z]|"
+        # "kg/ha", "kgCO2e/m²", "gCO2/dwt-nm": a unit per something, as units write it
+        r"[a-z0-9]/(?:ha|m²|m2|t|tonnes?|MWh|kWh|GJ|km|pkm|rpk|ask|dwt-nm|t-nm|unit|head|employee)\b",
         _I,
     ),
     "offset": re.compile(r"\boffset\w*|\bcarbon\scredits?\b|\bremovals?\b", _I),

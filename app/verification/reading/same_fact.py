@@ -59,7 +59,7 @@ _I = re.IGNORECASE
 #: ("projects" is left out: it is mostly the noun, "decarbonisation projects").
 HEDGE = re.compile(
     # "could be recycled" says what can be done with a thing, not what may happen
-    r"\b(?:could(?!\sbe\s(?:recycled|reused|composted|repaired))|might|"
+    r"\b(?:could(?!(?:\snot)?\sbe\s(?:recycled|reused|composted|repaired|verified|traced|confirmed|certified))|might|"
     r"(?-i:may)\s(?:be|have|well|reach|total|exceed|fall|rise)|if|unless|"
     r"expect(?:s|ed|ing)?|forecast\w*|project(?:ed|ions?)|predict\w*|"
     r"anticipat\w*|estimated\sto|likely|outlook|guidance|on\s(?:track|course)|set\sa\s(?:goal|target)|"

@@ -144,7 +144,19 @@ _SAME_WORD = {
     **_SAME_EVENT,
     **dict.fromkeys(("met", "meet", "meets", "meeting", "meetings"), "meet"),
     **dict.fromkeys(
-        ("closed", "close", "closes", "closure", "shut", "shuts", "retired", "decommissioned"), "close"
+        (
+            "closed",
+            "close",
+            "closes",
+            "closure",
+            "shut",
+            "shuts",
+            "retired",
+            "decommissioned",
+            "stopped",
+            "ceased",
+        ),
+        "close",
     ),
 }
 

@@ -273,14 +273,14 @@ def test_a_third_party_speaking_is_not_the_company(quote: str, stance: str, rela
 
 async def test_the_labelled_pairs_stay_read_as_well_as_measured() -> None:
     """The labelled claim–source pairs (`bench.reader_pairs`), read as the searching agents read a
-    source: floors under today's figures (0.964 of the first set's pairs, 0.922 of the later tuning
-    sets'), so a change that misreads them fails."""
+    source: floors under today's figures (0.964 of the first set's pairs, 0.890 of the later tuning
+    sets', the sixth of them read at 0.65 when it arrived), so a change that misreads them fails."""
     pairs = load_pairs()
     right, total = accuracy(pairs, await read_all(pairs))
     assert right / total >= 0.955
     tuning = [pair for path in TUNING_PAIRS for pair in load_pairs(path, "T")]
     right, total = accuracy(tuning, await read_all(tuning))
-    assert right / total >= 0.91
+    assert right / total >= 0.88
 
 
 async def test_a_closure_put_off_to_a_later_year_contradicts_as_read_by_the_agents() -> None:
@@ -371,6 +371,7 @@ def test_fractions_and_one_in_n_as_shares() -> None:
     assert figures_in_digits("A fifth of the fleet") == "about 20% of the fleet"
     assert figures_in_digits("fell by about an eighth") == "fell by about 12.5%"
     assert figures_in_digits("A sixth of the fleet") == "about 16.7% of the fleet"
+    assert figures_in_digits("less than half a percent of the fuel") == "less than 0.5% of the fuel"
     assert figures_in_digits("one in ten cars sold") == "about 10% of cars sold"
     assert figures_in_digits("Fewer than one in ten of its vans") == "Fewer than 10% of its vans"
     assert figures_in_digits("threw away a quarter less food") == "threw away about 25% less food"
@@ -922,3 +923,14 @@ def test_all_of_its_factories_are_all_of_its_manufacturing_sites() -> None:
     claim = "All 14 of our manufacturing sites were certified to ISO 14001 at the end of 2023."
     source = "All of Tollgate Mining's 14 factories held ISO 14001 certification at the end of 2023."
     assert _read(claim, source)[0] == "supports"
+
+
+def test_units_glued_to_co2_and_a_rate_written_with_a_slash() -> None:
+    claim = "Projects we completed in 2023 had an average embodied carbon of 520 kgCO2e per square metre."
+    source = "Tollgate Mining's 2023 completions averaged 640 kgCO2e/m² of embodied carbon, a database shows."
+    assert _read(claim, source)[0] == "contradicts"
+    nitrogen = "We cut synthetic nitrogen use on our owned farms to 131 kg N per hectare in 2023."
+    register = (
+        "A register puts synthetic N use on Tollgate Mining's owned farms at around 170 kg/ha for 2023."
+    )
+    assert _read(nitrogen, register)[0] == "contradicts"
