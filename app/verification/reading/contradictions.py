@@ -80,6 +80,7 @@ from app.verification.reading.figures import Count, covered_scopes, parse_counts
 from app.verification.reading.statements import (
     CESSATION,
     MIN_CONTRADICTED,
+    counterexample,
     denied_by_claim,
     names_denied,
     read_statement,
@@ -423,6 +424,9 @@ def _contradiction(claim: _Claim, sentence: str, reading: _Reading, quote: str) 
     if reading.figures == "opposite":
         explanation = "The source states the claim's figure for a change in the opposite direction."
         return _contradicts("direct", 0.85, explanation, quote, "opposite_direction")
+    if reading.same_period and counterexample(claim.text, sentence, claim.company):
+        explanation = "The source reports some of what the claim says of every one falling short of it."
+        return _contradicts("direct", 0.8, explanation, quote, "counterexample")
     conflict = complement_conflict(claim.text, sentence, claim.company) if reading.same_period else None
     if conflict is not None:
         return _contradicts("direct", 0.85, conflict.explanation(), quote, "complement_share")

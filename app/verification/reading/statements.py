@@ -307,6 +307,44 @@ def _opposite(claim: str, sentence: str, mine: frozenset[str], company: str) -> 
     return None
 
 
+#: A claim about every one of something: "all 22 of our ships", "every site", "100% of our suppliers".
+_EVERY = re.compile(r"\b(?:all|every|each)\b|\b100(?:\.0)?\s?(?:%|per\s?cent)\sof\b", _I)
+#: Some of something, counted or not: "three of its homes", "two container ships", "several lines",
+#: "a large share of its coffee", "around 40 of its suppliers".
+_SOME_OF = re.compile(
+    r"\b(?:(?:around|about|some|at\sleast|more\sthan)\s)?(?:\d+|one|two|three|four|five|six|seven|eight|"
+    r"nine|ten|several|a\sfew|some|many)\s(?:of\s)?(?:[\w'’-]+\s){0,4}?[a-z]+s\b|"
+    r"\ba\s(?:large\s|small\s|significant\s)?(?:share|number|portion|proportion)\sof\b",
+    _I,
+)
+#: Falling short of what the claim says of every one: "did not conform", "missing from the list",
+#: "went unaudited", "rated 'requires improvement'", "with no certification".
+_SHORT_OF = re.compile(
+    r"\b(?:not|no|never|without|missing|lacked|lacking|failed|unaudited|uncertified|unverified|"
+    r"non-compliant|requires?\simprovement)\b|n't\b",
+    _I,
+)
+#: Subject stems a counterexample shares with the claim.
+MIN_COUNTEREXAMPLE = 2
+
+
+def counterexample(claim: str, sentence: str, company: str) -> bool:
+    """Whether the sentence reports some of what the claim says of every one falling short of it
+    ("three of its tailings facilities did not conform" against "all 14 of our tailings facilities
+    conformed"): some counted, a shortfall named, two of the claim's subject words shared, and no
+    other place."""
+    if not _EVERY.search(claim) or _NEGATION.search(claim) or _EVERY.search(sentence):
+        return False
+    if not (_SOME_OF.search(sentence) and _SHORT_OF.search(sentence)) or not same_places(
+        claim, sentence, company
+    ):
+        return False
+    shared = subject_stems(claim, company) & (
+        subject_stems(sentence, company) | _spelled_out(claim, sentence, company)
+    )
+    return len(shared) >= MIN_COUNTEREXAMPLE
+
+
 def denied_by_claim(claim: str, sentence: str, company: str) -> frozenset[str]:
     """The stems of what the claim says did not happen ("no environmental fines") that the sentence
     names too (the most of any one denial)."""

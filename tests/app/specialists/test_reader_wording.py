@@ -934,3 +934,15 @@ def test_units_glued_to_co2_and_a_rate_written_with_a_slash() -> None:
         "A register puts synthetic N use on Tollgate Mining's owned farms at around 170 kg/ha for 2023."
     )
     assert _read(nitrogen, register)[0] == "contradicts"
+
+
+def test_some_falling_short_of_what_the_claim_says_of_every_one() -> None:
+    claim = "All 12 of our tailings storage facilities conformed with the tailings safety standard in 2023."
+    three = "Three of Tollgate Mining's tailings facilities did not conform with the standard in 2023."
+    assert _read(claim, three) == ("contradicts", "counterexample")
+    audited = "We audited 100% of our tier-1 suppliers in 2023."
+    unaudited = "Around 30 of Tollgate Mining's tier-1 suppliers went unaudited in 2023, a monitor found."
+    assert _read(audited, unaudited)[0] == "contradicts"
+    # some of something else, or every one of them as the claim says, is no counterexample
+    spills = "Two of Tollgate Mining's depots had no fuel spills in 2023, a regulator said."
+    assert _read(audited, spills)[0] != "contradicts"
