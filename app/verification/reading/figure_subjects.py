@@ -417,9 +417,10 @@ def non_of_the_other(claim: str, sentence: str) -> bool:
     return False
 
 
-#: What a figure is said to include: "including its peaking units", "which includes footwear".
+#: What a figure is said to include: "including its peaking units", "which includes footwear",
+#: "across all sectors".
 _INCLUDING = re.compile(
-    r"\b(?:including|inclusive\sof|(?:which|that)\sinclude[sd]?)\s(?:(?:its|the|their|all|our)\s)?"
+    r"\b(?:including|inclusive\sof|(?:which|that)\sinclude[sd]?|across\sall)\s(?:(?:its|the|their|all|our)\s)?"
     r"(?P<what>[a-z][\w-]*(?:\s(?!(?:in|of|at|for|and|or|the|was|were|is|are)\b)[a-z][\w-]*)?)",
     _I,
 )

@@ -766,6 +766,9 @@ def test_a_figure_that_includes_more_is_a_wider_whole() -> None:
     assert _read(claim, wider)[0] == "neutral"
     named = "Including its gas-fired fleet, Tollgate Mining emitted 2,600 tonnes of NOx in 2023."
     assert _read(claim, named)[0] == "contradicts"
+    across = "Across all sectors, Tollgate Mining's financed emissions stood at 31 Mt CO2e in 2023."
+    lending = "Financed emissions from our power lending portfolio were 4.2 Mt CO2e in 2023."
+    assert _read(lending, across)[0] == "neutral"
 
 
 def test_another_country_half_a_million_and_names_in_a_denied_claim() -> None:
