@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from app.language.figures import BARE_NUMBER, parse_figures
 from app.language.intentions import INTENTION
 from app.language.key_terms import STOPWORDS
-from app.language.number_words import number_value
+from app.language.number_words import NUMBER_WORD, number_value
 from app.language.years import YEAR
 from app.verification.reading.figure_subjects import SUBJECTLESS_WORDS, same_places
 from app.verification.reading.figures import parse_counts
@@ -312,8 +312,8 @@ _EVERY = re.compile(r"\b(?:all|every|each)\b|\b100(?:\.0)?\s?(?:%|per\s?cent)\so
 #: Some of something, counted or not: "three of its homes", "two container ships", "several lines",
 #: "a large share of its coffee", "around 40 of its suppliers".
 _SOME_OF = re.compile(
-    r"\b(?:(?:around|about|some|at\sleast|more\sthan)\s)?(?:\d+|one|two|three|four|five|six|seven|eight|"
-    r"nine|ten|several|a\sfew|some|many)\s(?:of\s)?(?:[\w'’-]+\s){0,4}?[a-z]+s\b|"
+    rf"\b(?:(?:around|about|some|at\sleast|more\sthan)\s)?(?:\d+|{NUMBER_WORD}|several|a\sfew|some|many)\s"
+    r"(?:of\s)?(?:[\w'’-]+\s){0,4}?[a-z]+s\b|"
     r"\ba\s(?:large\s|small\s|significant\s)?(?:share|number|portion|proportion)\sof\b",
     _I,
 )
