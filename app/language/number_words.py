@@ -53,8 +53,6 @@ _CHANGE_BY_FRACTION = re.compile(rf"\bby\s{_WORD_HEDGE}?(?P<f>{_FRACTION})\b", _
 _SHARE_FRACTION = re.compile(
     rf"(?<![\w-])(?P<hedge>{_WORD_HEDGE})?(?P<f>{_FRACTION})(?=\s(?:of|less|fewer|more|lower|higher)\b)", _I
 )
-#: Half of something without "of": "more than half the power used".
-_HALF_THE = re.compile(rf"(?<![\w-])(?P<hedge>{_WORD_HEDGE})?half\s(?=the\s)", _I)
 _ONE_IN = re.compile(
     rf"(?<![\w-])(?P<hedge>{_WORD_HEDGE})?(?P<part>one|{NUMBER_WORD})\s(?:(?P<what>[a-z]+(?:\s[a-z]+)?)\s)?"
     rf"in\s(?:every\s)?(?P<n>{NUMBER_WORD}|(?:a\s)?(?:hundred|thousand)|(?!(?:19|20)\d\d\b)\d{{1,4}})\b(?:\sof\b)?",
@@ -128,7 +126,6 @@ def figures_in_digits(text: str, *, whole_as_share: bool = False) -> str:
     text = _HALF_A_PERCENT.sub("0.5%", text)
     text = _CHANGE_BY_FRACTION.sub(_fraction, text)
     text = _SHARE_FRACTION.sub(_share_fraction, text)
-    text = _HALF_THE.sub(lambda match: f"{match['hedge'] or 'about '}50% of ", text)
     text = _ONE_IN.sub(_one_in, text)
     text = _ALL_N_OF.sub("100% of ", text)
     if whole_as_share:

@@ -850,7 +850,7 @@ def test_the_other_side_of_a_whole_is_never_compared_as_the_same_share() -> None
     )
     assert _read(claim, landfilled)[0] != "contradicts"
     hydro = "72% of the electricity used at our smelters in 2023 came from hydropower."
-    coal = "Coal still provided more than half the power used at Tollgate Mining's smelters in 2023."
+    coal = "Coal still provided more than 50% of the power used at Tollgate Mining's smelters in 2023."
     assert _read(hydro, coal) == ("contradicts", "complement_share")
 
 
