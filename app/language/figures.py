@@ -75,6 +75,20 @@ CURRENCY = re.compile(
     rf"(?P<cur>\b[A-Z]{{1,3}}\$|(?<![A-Za-z])[$€£¥]|\b(?:{_ISO_CURRENCIES})\s?){_NUM}"
     r"(?:\s?(?P<scale>thousand|million|billion|bn|mn|m|k)\b)?",
 )
+#: An amount with its currency named after it, as the press writes it: "500 million euros", "2.1 billion
+#: US dollars". "Pounds" is left out: it is also a weight.
+CURRENCY_AFTER = re.compile(
+    rf"(?<![\w.,$€£¥]){_NUM}\s?(?P<scale>thousand|million|billion|bn|mn)?\s"
+    r"(?P<cur>euros?|(?:US|U\.S\.)\sdollars?|dollars?|Swiss\sfrancs?)\b",
+    re.IGNORECASE,
+)
+_CURRENCY_WORDS = {
+    "euro": "EUR",
+    "us dollar": "USD",
+    "u.s. dollar": "USD",
+    "dollar": "$",
+    "swiss franc": "CHF",
+}
 # A bare "$" or "¥" does not say which currency it is; it stays as written.
 _CURRENCY_CODES = {
     "€": "EUR",
@@ -261,6 +275,7 @@ def parse_figures(text: str) -> list[Figure]:
     """Every quantity with a unit (and every currency amount) in `text`, in order of position."""
     figures = [_from_unit_match(match) for match in FIGURE.finditer(text)]
     figures += [_from_currency_match(match) for match in CURRENCY.finditer(text)]
+    figures += [_from_currency_match(match) for match in CURRENCY_AFTER.finditer(text)]
     rates = [_from_rate_match(match) for match in HOURS_RATE.finditer(text)]
     figures += rates
     # an index named before a rate per hours ("a TRIFR of 0.9 per 200,000 hours") is that rate
@@ -343,7 +358,8 @@ def _read_as(match: re.Match[str], unit: str, dimension: str, factor: float, sta
 def _from_currency_match(match: re.Match[str]) -> Figure:
     value, half = _signed(match)
     symbol = match["cur"].strip()
-    code = _CURRENCY_CODES.get(symbol, symbol)
+    written = re.sub(r"\s+", " ", symbol.lower()).removesuffix("s")
+    code = _CURRENCY_WORDS.get(written) or _CURRENCY_CODES.get(symbol, symbol)
     scale_word = (match["scale"] or "").lower()
     scale = _SCALE.get(scale_word, 1.0)
     return Figure(

@@ -97,3 +97,13 @@ def test_a_unit_with_two_readings_is_marked_ambiguous() -> None:
     (figure,) = parse_figures("Emissions were 2.3 MT in 2023.")
     assert figure.ambiguous
     assert not parse_figures("Emissions were 2.3 Mt in 2023.")[0].ambiguous
+
+
+def test_a_currency_named_after_the_amount() -> None:
+    euros = parse_figures("The bank priced 500 million euros of green notes in 2023.")
+    assert [(f.base, f.currency) for f in euros] == [(500e6, "EUR")]
+    dollars = parse_figures("It raised 2.1 billion US dollars, against US$2.1 billion planned.")
+    assert [(f.base, f.currency) for f in dollars] == [(2.1e9, "USD"), (2.1e9, "USD")]
+    # pounds are also a weight; a symbol before the number is not read twice
+    assert parse_figures("The parcel weighed 50 pounds.") == []
+    assert len(parse_figures("a $500 million dollars loan")) == 1
