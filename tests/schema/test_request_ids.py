@@ -4,6 +4,7 @@ in the LOG_FORMAT the operator chose."""
 
 from __future__ import annotations
 
+import asyncio
 import io
 import json
 import logging
@@ -11,6 +12,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 
 import pytest
@@ -121,11 +123,22 @@ async def test_the_jobs_a_request_queues_log_with_its_id(
     report_id = response.json()["data"]["uploadReport"]["report"]["id"]
     await wait_for_status(client, report_id, "PARSED", "ERROR")
 
-    worker_lines = [
-        line for line in lines_of(json_log) if line["logger"].startswith(("workers", "app.services"))
-    ]
+    # the job may still be writing its last lines when the report's status changes
+    worker_lines = await _worker_lines(json_log)
     assert worker_lines, "the parse job logged nothing"
     assert {line.get("request_id") for line in worker_lines} == {"upload-9"}
+
+
+async def _worker_lines(json_log: io.StringIO, wait: float = 10.0) -> list[dict[str, str]]:
+    """The worker's and the services' log lines, waiting up to `wait` seconds for the first."""
+    deadline = time.monotonic() + wait
+    while True:
+        found = [
+            line for line in lines_of(json_log) if line["logger"].startswith(("workers", "app.services"))
+        ]
+        if found or time.monotonic() > deadline:
+            return found
+        await asyncio.sleep(0.05)
 
 
 def server_log(*statements: str) -> list[dict[str, str]]:
