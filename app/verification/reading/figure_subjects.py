@@ -391,13 +391,7 @@ def qualifiers_agree(claim: str, sentence: str, company: str = "") -> bool:
     and names ("Oakhurst Logistics", "the Transport Climate Benchmark" qualify no figure), and the
     sentence's figure includes nothing the claim does not name (`includes_more`)."""
     mine, theirs = _stated_qualifiers(claim, company), _stated_qualifiers(sentence, company)
-    return (
-        mine.whole == theirs.whole
-        and mine.own == theirs.own
-        and not _apart(mine, theirs)
-        and not includes_more(claim, sentence)
-        and not non_of_the_other(claim, sentence)
-    )
+    return mine.whole == theirs.whole and mine.own == theirs.own and same_boundaries(claim, sentence, company)
 
 
 #: A kind named by its negation: "non-clinical waste", "non-hazardous".
@@ -444,13 +438,7 @@ def adds_no_qualifier(claim: str, sentence: str, company: str = "") -> bool:
     source states it of a quantity of its own ("emissions intensity fell 12%", "sent to
     incineration") — a source summing a claim up in fewer words is the usual case."""
     mine, theirs = _stated_qualifiers(claim, company), _stated_qualifiers(sentence, company)
-    return (
-        theirs.whole <= mine.whole
-        and theirs.own <= mine.own
-        and not _apart(mine, theirs)
-        and not includes_more(claim, sentence)
-        and not non_of_the_other(claim, sentence)
-    )
+    return theirs.whole <= mine.whole and theirs.own <= mine.own and same_boundaries(claim, sentence, company)
 
 
 @dataclass(frozen=True)
