@@ -32,7 +32,8 @@ STRONG_TOPIC = re.compile(
     r"(?:[- ](?:neutral\w*|footprint|intensity|capture|offset\w*|free|dioxide|reduction|sinks?))?|"
     r"net[- ]?zero|climate(?:[- ](?:change|neutral\w*|positive|friendly|strategy|action|risks?|targets?))?|"
     r"global warming|1\.5\s?°C|"
-    r"renewables?|solar|photovoltaic|wind (?:power|energy|farms?|turbines?|parks?)|hydropower|geothermal|"
+    r"renewables?|solar|photovoltaic|wind (?:power|energy|farms?|turbines?|parks?)|"
+    r"hydro(?:power|electric\w*|[- ]powered)|geothermal|"
     r"biogas|biomass|biofuels?|biomethane|biodiesel|bioethanol|renewable diesel|aviation fuel|hydrogen|"
     r"electric (?:[a-z-]+ )?(?:vehicles?|cars?|buses|trucks|vans|forklifts|"
     r"fleet)|EVs?|CCU?S|"
@@ -50,7 +51,9 @@ STRONG_TOPIC = re.compile(
     r"(?:less|fewer|lower|reduc\w*|sav(?:e|es|ed|ing)|conserv\w*|cut\w*)\s(?:[a-z-]+\s){0,2}?"
     r"(?:energy|fuel|water|electricity|(?:raw )?materials|resources)"
     r"(?! (?:prices?|costs?|bills?|demand|sales|tariffs?))|"
-    r"fossil[- ](?:fuels?|free)|coal[- ]fired|thermal coal|electrif(?:y|ies|ied|ying)|"
+    r"fossil[- ](?:fuels?|free)|coal[- ]fired|thermal coal|electrif(?:y|ies|ied|ying|ication)|"
+    # The EU taxonomy names economic activities that contribute to environmental objectives.
+    r"taxonomy[- ](?:aligned|eligible|alignment|eligibility)|"
     # Leaving a fossil fuel behind ("phased out coal", "stopped burning oil", "instead of diesel").
     r"(?:phas\w* out|stop\w*|exit\w*|replac\w*|instead of|away from|ban\w*|divest\w*)\s"
     r"(?:[\w-]+\s){0,3}?(?:coal|oil|diesel|petrol|gasoline|natural gas|gas)|"

@@ -47,6 +47,23 @@ TARGET_YEAR = re.compile(
     _I,
 )
 NET_ZERO = re.compile(r"\bnet[- ]?zero\b|\b(?:carbon|climate|CO2)[- ]neutral(?:ity)?\b|\b1\.5\s?°?C\b", _I)
+#: A change stated as a multiple ("halved its water use", "nearly doubled our target"): a figure in words.
+MULTIPLE = re.compile(r"\b(?:doubl|tripl|quadrupl|halv)(?:ed|ing)\b(?! down)", _I)
+#: The entity prices carbon into its decisions (IFRS S2 asks whether and how it does): an internal or
+#: shadow carbon price, or a price or cost of carbon it applies, uses or includes, either way round.
+_CARBON_PRICE = r"(?:carbon pric(?:e|es|ing)|(?:cost|price) (?:of|on) carbon)"
+_APPLIED = (
+    r"(?:appl(?:y|ies|ied)|us(?:e|es|ed)|includ(?:e|es|ed)|integrat(?:e|es|ed)|incorporat(?:e|es|ed)|"
+    r"embed(?:s|ded)?|factor(?:s|ed)? in)"
+)
+CARBON_PRICING = re.compile(
+    rf"\b(?:internal|shadow) carbon pric(?:e|es|ing)\b|\b{_APPLIED}\b[^.;]{{0,40}}?\b{_CARBON_PRICE}\b|"
+    rf"\b{_CARBON_PRICE}\b[^.;]{{0,40}}?\b{_APPLIED}\b",
+    _I,
+)
+#: The EU taxonomy's share of revenue, capital or operating expenditure in environmentally sustainable
+#: activities: money that is itself the environmental metric.
+TAXONOMY = re.compile(r"\btaxonomy[- ](?:aligned|eligible|alignment|eligibility)\b", _I)
 REDUCTION = re.compile(
     r"\b(?:reduc\w*|cut|lower\w*|decreas\w*|fell|fall\w*|declin\w*|increas\w*|rose|ris\w*|gr[eo]w\w*|"
     r"improv\w*|halv\w*|avoid\w*|saved?|sav\w*)\b.{0,60}?\b(?:by|to|of)\s",
@@ -67,13 +84,13 @@ COMPARISON = re.compile(
 )
 EMISSIONS = re.compile(
     r"\b(?:scope\s?[123]|emissions?|GHG|greenhouse gas|CO2e?|CO₂e?|carbon (?:footprint|intensity)|"
-    r"decarboni[sz]\w*|carbon price|abatement)\b",
+    r"decarboni[sz]\w*|carbon pric(?:e|es|ing)|(?:cost|price) (?:of|on) carbon|abatement)\b",
     _I,
 )
 ENVIRONMENT = re.compile(
     r"\b(?:renewable|solar|wind|energy|electricity|water|waste|landfill|recycl\w*|circular\w*|"
     r"biodiversity|habitat|species|deforestation|reforest\w*|trees|forest\w*|wetland|restor\w*|"
-    r"hazardous|packaging|plastic|fuel|refrigerant|HFCs?|efficien\w*)\b",
+    r"hazardous|packaging|plastic|fuel|refrigerant|HFCs?|efficien\w*|electrif\w*|taxonomy|heat pumps?)\b",
     _I,
 )
 _NOT_PLACES = (

@@ -37,6 +37,7 @@ from app.claims.signals import (
     ASSURANCE,
     BROKEN_WORD,
     CADENCE,
+    CARBON_PRICING,
     CERTIFICATION,
     CHAIRED,
     COMPANY,
@@ -63,6 +64,7 @@ from app.claims.signals import (
     LIST_LEAD,
     MARKET_RESULT,
     METHODOLOGY,
+    MULTIPLE,
     NAVIGATION,
     NET_ZERO,
     OTHERS_AIMS,
@@ -77,6 +79,7 @@ from app.claims.signals import (
     SELF_REFERENCE,
     SENTENCE_END,
     TARGET_YEAR,
+    TAXONOMY,
     TOC,
     VERB,
     affirmed,
@@ -108,6 +111,8 @@ _WEIGHTS: tuple[tuple[str, re.Pattern[str], float], ...] = (
     ("net_zero", NET_ZERO, 1.2),
     ("target", TARGET, 0.7),
     ("change", REDUCTION, 0.5),
+    ("multiple", MULTIPLE, 1.5),
+    ("carbon_pricing", CARBON_PRICING, 1.5),
     ("reported_result", RESULT, 0.5),
     ("comparison", COMPARISON, 0.5),
     ("emissions_topic", EMISSIONS, 0.8),
@@ -137,6 +142,8 @@ ANCHORS = frozenset(
         "certification",
         "date",
         "governance_fact",
+        "multiple",
+        "carbon_pricing",
     }
 )
 _PLACE_ANCHOR = frozenset({"named_place", "facility"})
@@ -266,6 +273,7 @@ def _is_fragment(text: str) -> bool:
     if (
         not VERB.search(text)
         and not _metric_tile(text)
+        and not _achievement_bullet(text)
         and not (
             SENTENCE_END.search(text.rstrip(" •▪·"))
             and (
@@ -290,6 +298,13 @@ def _metric_tile(text: str) -> bool:
     return first is not None and first.start() <= 2 and YEAR.search(text) is not None
 
 
+def _achievement_bullet(text: str) -> bool:
+    """A result as reports list them, opening on what was done, with its figure and no subject or
+    full stop ("Conducted HVAC motor retrofits at over 90% of our properties", "Installed 1,200 solar
+    panels across 14 stores")."""
+    return bool(_DONE_FIRST.match(text) and (FIGURE_WITH_UNIT.search(text) or COUNT.search(text)))
+
+
 def _short_virtue_claim(text: str) -> bool:
     """A whole sentence (capital to full stop, with a verb) of a few words making a virtue claim."""
     return (
@@ -311,6 +326,8 @@ def _stands_alone(text: str) -> bool:
     )
 
 
+#: A capitalised past-tense verb of doing as the first word.
+_DONE_FIRST = re.compile(r"[A-Z][a-z]{2,}ed\s(?!by\b)")
 #: Reasons of the environmental score that say the entity does or offers something.
 _DOING = frozenset({"environmental_action", "product_property", "own_impact"})
 _CHANGE_NOUN = re.compile(r"\b(?:reduction|cut|decrease|increase)\b", _I)
@@ -417,6 +434,8 @@ def _penalties(text: str, signals: tuple[str, ...]) -> float:
             penalty += FINANCIAL_PENALTY
         if not (SUBJECT.search(text) or GOVERNANCE.search(text)):
             penalty += NO_SUBJECT_PENALTY
-    elif MARKET_RESULT.search(text):
-        penalty += FINANCIAL_PENALTY  # a green line of business, but the figure is its money or market
+    elif MARKET_RESULT.search(text) and not (TAXONOMY.search(text) or CARBON_PRICING.search(text)):
+        # A green line of business, but the figure is its money or market. Taxonomy-aligned revenue
+        # and a price put on carbon are environmental metrics in money.
+        penalty += FINANCIAL_PENALTY
     return penalty

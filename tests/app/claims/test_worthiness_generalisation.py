@@ -7,6 +7,7 @@ import pytest
 
 from app.claims.environmental import environmental_score, named_actor, names_subject
 from app.claims.rules import is_check_worthy
+from app.claims.worthiness import check_worthiness
 from app.language.page_text import normalise_text
 from tests.app.claims.generalisation_sentences import (
     CLAIMS,
@@ -174,3 +175,73 @@ def test_consequences_and_officers_answering_for_climate_are_claims(sentence: st
 )
 def test_a_headline_figure_with_its_year_and_no_verb_is_a_claim(sentence: str, worthy: bool) -> None:
     assert is_check_worthy(sentence) is worthy
+
+
+@pytest.mark.parametrize(
+    ("sentence", "worthy"),
+    [
+        ("Completed LED lighting upgrades at over 80% of our distribution centres", True),
+        ("Installed 1,400 solar panels across 12 of our stores", True),
+        # no figure: a timeline entry, not a checkable result
+        ("Completed our first climate scenario analysis", False),
+        # a verb in the passive with its agent opens no result of the company's
+        ("Reported by 40% of respondents in the survey", False),
+    ],
+)
+def test_a_listed_result_opening_on_what_was_done_with_its_figure_is_a_claim(
+    sentence: str, worthy: bool
+) -> None:
+    assert is_check_worthy(sentence) is worthy
+
+
+@pytest.mark.parametrize(
+    ("sentence", "worthy"),
+    [
+        (
+            "We have applied an internal carbon price of US$75 per tonne to all major projects since 2019.",
+            True,
+        ),
+        (
+            "For more than a decade, we have included a cost of carbon in our capital investment decisions.",
+            True,
+        ),
+        ("A shadow carbon price is integrated into every investment case the Board reviews.", True),
+        # a price the market may set, not one the company applies
+        ("We aim for new projects to stay profitable at a moderate carbon price.", False),
+    ],
+)
+def test_pricing_carbon_into_decisions_is_a_claim(sentence: str, worthy: bool) -> None:
+    assert is_check_worthy(sentence) is worthy
+
+
+@pytest.mark.parametrize(
+    ("sentence", "worthy"),
+    [
+        ("EUR 4.2 billion, or 18.5%, of our sales revenue was taxonomy-aligned in 2023.", True),
+        ("Taxonomy-aligned capital expenditure rose to €610 million, 31% of the total.", True),
+        # the same money with no taxonomy: a market result
+        ("Sales revenue from our vehicle business was €36.6 billion.", False),
+    ],
+)
+def test_taxonomy_aligned_money_is_an_environmental_metric(sentence: str, worthy: bool) -> None:
+    assert is_check_worthy(sentence) is worthy
+
+
+@pytest.mark.parametrize(
+    ("sentence", "worthy"),
+    [
+        (
+            "Since setting our emissions target in 2021, we have nearly doubled our 2030 reduction goal.",
+            True,
+        ),
+        ("The number of supplier sites with energy audits tripled in 2023.", True),
+        # no figure without the multiple
+        ("The number of supplier sites with energy audits grew in 2023.", False),
+    ],
+)
+def test_a_change_stated_as_a_multiple_is_a_figure(sentence: str, worthy: bool) -> None:
+    assert is_check_worthy(sentence) is worthy
+
+
+def test_doubling_down_is_a_manner_of_speaking_not_a_multiple() -> None:
+    assert "multiple" not in check_worthiness("In 2023 we kept doubling down on plant safety.")[1]
