@@ -21,7 +21,9 @@
 4. Every sentence of 25 pages of the shared reports, chosen by position (not content) and labelled
    by an annotator who had the environmental-claim definition and not the rules
    (`tests/fixtures/environmental_claim_labels.py`, locators only): the check-worthiness decision
-   on each sentence alone. A tuning set: its sentences and errors may be read.
+   on each sentence alone. A tuning set: its sentences and errors may be read. Beside it, 25 other
+   pages chosen the same way and labelled by another annotator with the same definition
+   (`tests/fixtures/environmental_claim_labels_heldout.py`), held out: only its figures are read.
 
     python -m bench.claim_detection [--check]
 
@@ -47,6 +49,8 @@ from tests.app.claims.generalisation_sentences import FRESH_LABELLED
 from tests.app.claims.generalisation_sentences import LABELLED as OWN_SENTENCES
 from tests.fixtures.claim_locators import LOCATORS, located_sentences, page_sentences
 from tests.fixtures.environmental_claim_labels import LABELS as REPORT_PAGE_LABELS
+from tests.fixtures.environmental_claim_labels import ClaimLabel
+from tests.fixtures.environmental_claim_labels_heldout import HELDOUT_LABELS
 from tests.fixtures.planted_report import Heading, Para, PlantedClaim, typeset
 from tests.support.reports import SHARED_REPORTS
 
@@ -244,11 +248,11 @@ def own_labels() -> dict[str, object]:
     }
 
 
-def report_page_sentences() -> Score | None:
+def report_page_sentences(labels: Sequence[ClaimLabel] = REPORT_PAGE_LABELS) -> Score | None:
     """The check-worthiness decision on every labelled sentence of the chosen report pages (None
     when ../shared is absent)."""
     score = Score()
-    for label in REPORT_PAGE_LABELS:
+    for label in labels:
         if not (SHARED_REPORTS / label.report).is_file():
             return None
         sentence = page_sentences(label.report, label.page).get(label.digest)
@@ -296,11 +300,13 @@ def main() -> None:
     print(f"extraction over the typeset PDF: {seconds:.3f} s; targets (PDF, all): {TARGETS}")
     own = own_labels()
     pages = report_page_sentences()
-    if pages is not None:
+    held_out_pages = report_page_sentences(HELDOUT_LABELS)
+    if pages is not None and held_out_pages is not None:
         print_table(
-            "Every sentence of 25 shared-report pages, our environmental-claim labels (tuning set)",
+            "Every sentence of 25 shared-report pages, our environmental-claim labels: a tuning set, "
+            "and 25 other pages by another annotator, held out",
             headers,
-            [pages.row("sentences")],
+            [pages.row("tuning pages"), held_out_pages.row("held-out pages")],
         )
     print_summary(
         {
@@ -312,6 +318,7 @@ def main() -> None:
             "fresh_sentences": fresh.to_dict(),
             "own_labels": own,
             "report_pages": pages.to_dict() if pages else None,
+            "report_pages_held_out": held_out_pages.to_dict() if held_out_pages else None,
         }
     )
     if args.check:
