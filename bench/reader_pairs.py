@@ -13,7 +13,7 @@ The pairs are split by a fixed hash of the claim (every source of one claim fall
 the tuning half, whose pairs and errors rules may be fitted to, and B, held out, of which only the
 figures are read. Two more sets, written later by two other annotators given the same rules (and
 neither the reader's code nor these pairs), widen each side: `reader_pairs_tuning.json` to
-`reader_pairs_tuning_6.json` (T, six annotators) are tuned on like A, and `reader_pairs_fresh.json`
+`reader_pairs_tuning_7.json` (T, seven annotators) are tuned on like A, and `reader_pairs_fresh.json`
 (F) and `reader_pairs_fresh_2.json` (G, a sixth annotator, written after the fifth tuning set was
 tuned on) are held out like B, only their figures read.
 
@@ -53,6 +53,7 @@ TUNING_PAIRS = tuple(
         "reader_pairs_tuning_4.json",
         "reader_pairs_tuning_5.json",
         "reader_pairs_tuning_6.json",
+        "reader_pairs_tuning_7.json",
     )
 )
 FRESH_PAIRS = Path(__file__).with_name("reader_pairs_fresh.json")

@@ -17,13 +17,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-# Base unit per dimension: tonnes, MWh, MW, m3, hectares, percent, currency units.
+# Base unit per dimension: tonnes, MWh, MW, m3, hectares, km, percent, currency units.
 _MASS = {"t": 1.0, "kt": 1e3, "mt": 1e6, "gt": 1e9, "kg": 1e-3, "g": 1e-6}
 _ENERGY = {"kwh": 1e-3, "mwh": 1.0, "gwh": 1e3, "twh": 1e6, "gj": 1 / 3.6, "tj": 1e3 / 3.6, "pj": 1e6 / 3.6}
 _VOLUME = {"m3": 1.0, "l": 1e-3, "ml": 1e3, "gl": 1e6}
 _AREA = {"ha": 1.0, "km2": 100.0}
 _POWER = {"kw": 1e-3, "mw": 1.0, "gw": 1e3}  # capacity, in MW ("MWp", "MWdc": peak, direct current)
 _ACRE_HA = 0.40468564224
+_MILE_KM = 1.609344  # lengths (track electrified, pipeline, coastline restored), in km
 _US_GALLON_M3 = 3.785411784e-3  # a gallon in a sustainability report is the US one
 #: Units spelled out (without spaces or hyphens, singular), as their symbols.
 _SPELLED_UNITS = {
@@ -64,7 +65,8 @@ _UNIT_WORDS = (
     r"(?i:(?:giga|tera|peta)joules?)\b|(?i:(?:US\s)?gallons?)\b|(?i:acres?)\b|"
     r"m3\b|m³|(?i:cubic\smet(?:re|er)s?)\b|"
     r"(?i:megalit(?:re|er)s?|gigalit(?:re|er)s?)\b|M[Ll]\b|GL\b|(?i:(?:kilo)?lit(?:re|er)s?)\b|L\b(?!\.)|"
-    r"(?i:hectares?)\b|ha\b|km2\b|km²|(?i:square\skilomet(?:re|er)s?)\b)"
+    r"(?i:hectares?)\b|ha\b|km2\b|km²|(?i:square\skilomet(?:re|er)s?)\b|"
+    r"km\b|(?i:kilomet(?:re|er)s?|miles?)\b)"
 )
 FIGURE = re.compile(
     rf"(?<![\w.,])(?<![Ss]cope\s){_UNIT_NUM}\s?(?P<scale>thousand|million|billion|bn|mn|m(?=\s))?\s?{_UNIT_WORDS}"
@@ -235,6 +237,10 @@ def _unit(raw: str, co2e: bool) -> tuple[str, str, float]:
         return raw, "volume", _VOLUME[low]
     if low.startswith("hectare") or low == "ha":
         return "ha", "area", 1.0
+    if low == "km" or low.startswith("kilomet"):
+        return "km", "length", 1.0
+    if low.startswith("mile"):
+        return "km", "length", _MILE_KM
     return "km2", "area", _AREA["km2"]
 
 

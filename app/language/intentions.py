@@ -10,8 +10,8 @@ pattern a reader uses is built from them and named for the question it answers. 
 - `FUTURE_COMMITMENT`: that, a target named ("our ambition", "goal", "the aim is") or a deadline
   ("by"): the words a dated environmental commitment is made with.
 - `INTENTION`: any wording of what will or should happen, as verb or noun, conditional included
-  ("our goal", "would", "promised", "working towards", "in order to"): a figure after one in its
-  clause is no reported outcome.
+  ("our goal", "would", "promised", "working towards", "in order to"), or things ordered and not yet
+  had ("an order for 3,500 vans"): a figure after one in its clause is no reported outcome.
 
 Beside them, for questions of their own:
 
@@ -50,7 +50,7 @@ _ANY_INTENTION = (
     r"commit\w*", r"pledg\w*", "aim(?:s|ed|ing)?", "plan(?:s|ned|ning)? to", r"intend\w*", r"intention\w*",
     r"target\w*", "goals?", r"ambitio\w*", r"aspir\w*", "seek(?:s|ing)? to", r"striv\w*", "shall", "would",
     r"expect\w* to", r"promis\w*", r"vow\w*", r"work(?:s|ing)? (?:to|toward\w*)", "hop(?:e|es|ing) to",
-    "set to", "in order to",
+    "set to", "in order to", "orders? for", "ordered", "on order",
 )  # fmt: skip
 #: Words of a figure still to come.
 _FUTURE_LEVEL = (

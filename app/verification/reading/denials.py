@@ -10,10 +10,11 @@ disputes what it reports (`disputes`), whether a figure in it is negated (`negat
 direction of change it denies (`denied_direction`).
 
 Negation is read only from an auxiliary with "not" ("did not", "hasn't"), "never", "no longer",
-"failed to", "yet to", "nor", or "no" before a change noun ("no reduction"); idioms that bound
-or add rather than deny ("not only", "no more than", "not less than") are not negations. A negator
-reaches to the end of its clause (a comma, semicolon, colon, bracket or "but"/"while"/"although"),
-so "did not say that it spent EUR 140 million" leaves the figure unasserted, too.
+"failed to", "yet to", "fell short of", "missed", "nor", or "no" before a change noun ("no
+reduction"); idioms that bound or add rather than deny ("not only", "no more than", "not less than")
+are not negations. A negator reaches to the end of its clause (a comma, semicolon, colon, bracket or
+"but"/"while"/"although"), so "did not say that it spent EUR 140 million" leaves the figure
+unasserted, too.
 """
 
 from __future__ import annotations
@@ -52,7 +53,7 @@ _AUX = r"(?:do|does|did|has|have|had|is|are|was|were|can|could|will|would|should
 #: A negator of what follows it in its clause.
 _NEGATOR = re.compile(
     rf"\b(?:{_AUX}\s?(?:not|n['’]t)|cannot|can['’]t|never|no\slonger|fail(?:ed|s)?\sto|(?:has|have|is|are)\syet\sto|"
-    r"nor)\b(?!\s(?:only|just|least|less|more|to\smention)\b)",
+    r"f(?:e|a)ll(?:s|en)?\s(?:\w+\s)?short\sof|missed|nor)\b(?!\s(?:only|just|least|less|more|to\smention)\b)",
     _I,
 )
 #: "no" (or "not a", "not any") before a change noun denies the change: "no reduction", "no meaningful cut".

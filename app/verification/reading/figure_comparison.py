@@ -335,7 +335,7 @@ def compare_counts(
             for count in theirs
             if count.noun == mine.noun
             and _same_kind_of_things(mine, count, sentence)
-            and same_mood(mine_mood, mood(sentence, count.start, count.end))
+            and _counted_alike(mine_mood, mood(sentence, count.start, count.end))
         ]
         repeated = [count for count in same_things if count.value == mine.value]
         if any(not negated(sentence, count.start) for count in repeated):
@@ -345,6 +345,13 @@ def compare_counts(
         elif same_things and evidence >= MIN_SHARED_WORDS and result in {None, "unasserted"}:
             result = "mismatch"
     return result
+
+
+def _counted_alike(mine: str, theirs: str) -> bool:
+    """Whether two counts are stated alike: never a planned or ordered count for one the claim says
+    there is ("placed an order for 3,500 vans" against "had 3,500 vans"), nor an intended one with a
+    reported change."""
+    return same_mood(mine, theirs) and (theirs != "intended" or mine == "intended")
 
 
 def _same_thresholds(claim: str, sentence: str) -> bool:
@@ -359,13 +366,20 @@ def _same_thresholds(claim: str, sentence: str) -> bool:
 def _same_kind_of_things(mine: Count, theirs: Count, sentence: str) -> bool:
     """Whether two counts of the same noun count the same kind of things: the same describing words,
     or none in the source where its sentence names the claim's kind anyway ("64 homes" of "Evergreen
-    Lodge Care" for "64 care homes"). "312 battery-electric buses" are not a fleet of 1,240 buses."""
-    if theirs.kind == mine.kind:
+    Lodge Care" for "64 care homes"), or a describing word both give, whole or as part of a compound
+    ("3,500 battery-electric vans" for "3,500 electric delivery vans"). "312 battery-electric buses"
+    are not a fleet of 1,240 buses."""
+    if theirs.kind == mine.kind or _kind_parts(theirs.kind) & _kind_parts(mine.kind):
         return True
     return not theirs.kind and all(
         re.search(rf"\b{re.escape(word)}", sentence[: theirs.start] + sentence[theirs.end :], _I)
         for word in mine.kind
     )
+
+
+def _kind_parts(kind: tuple[str, ...]) -> frozenset[str]:
+    """The describing words of a count and the parts of its compounds ("battery-electric": both)."""
+    return frozenset(part for word in kind for part in (word, *word.split("-")))
 
 
 def _same_quantity(claim_quantity: str | None, source_quantity: str | None) -> bool:

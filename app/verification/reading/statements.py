@@ -66,7 +66,9 @@ _DENIES = re.compile(
 )
 #: A claim that something did not happen ("none of our sites received a fine").
 _NONE_HAPPENED = re.compile(
-    r"\b(?:no|none\sof|not\sa|not\sany|zero|did\snot|didn't|never)\s(?P<words>(?:[\w'’-]+\s?){1,9})", _I
+    r"\b(?:no|none\sof|not\sa(?:\ssingle)?|not\sany|zero|did\snot|didn't|never|without\s(?:a\ssingle|any))\s"
+    r"(?P<words>(?:[\w'’-]+\s?){1,9})",
+    _I,
 )
 #: A claim that something ended.
 CESSATION = re.compile(
@@ -283,7 +285,8 @@ def _polarity(text: str) -> bool:
 
 
 #: "with no executive responsibilities", "without an executive role": a description, not a denial.
-_DESCRIBED_BY_NONE = re.compile(r"\b(?:with\sno|without)\s(?:[\w'’-]+\s?){1,5}", _I)
+#: "without a single spill" or "without any" counts none, and is one.
+_DESCRIBED_BY_NONE = re.compile(r"\b(?:with\sno|without)\s(?!(?:a\ssingle|any)\b)(?:[\w'’-]+\s?){1,5}", _I)
 
 
 def _opposite(claim: str, sentence: str, mine: frozenset[str], company: str) -> StatementReading | None:
@@ -347,10 +350,21 @@ def counterexample(claim: str, sentence: str, company: str) -> bool:
 
 def denied_by_claim(claim: str, sentence: str, company: str) -> frozenset[str]:
     """The stems of what the claim says did not happen ("no environmental fines") that the sentence
-    names too (the most of any one denial)."""
+    names too (the most of any one denial). The sentence must name the thing denied itself, not only
+    where or when: "no warning letters for any of its manufacturing sites" is not denied by a
+    sentence about inspections of manufacturing sites."""
     theirs = subject_stems(sentence, company)
-    found = [subject_stems(m["words"], company) & theirs for m in _NONE_HAPPENED.finditer(claim)]
+    found = [
+        subject_stems(m["words"], company) & theirs
+        for m in _NONE_HAPPENED.finditer(claim)
+        if subject_stems(_WHERE.split(m["words"], maxsplit=1)[0], company) & theirs
+    ]
     return max(found, key=len, default=frozenset())
+
+
+#: A preposition after the thing a denial names: what follows says where, when or whose ("in" and
+#: "to" are left out: "investments in coal", "discharges to rivers" still name what).
+_WHERE = re.compile(r"\b(?:for|at|across|from|on|against|by|during|since|within|throughout)\b", _I)
 
 
 def names_denied(denied: frozenset[str]) -> bool:

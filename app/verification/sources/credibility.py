@@ -160,9 +160,10 @@ _PRESS_RELEASE = re.compile(
     r"for immediate release|press release|\bannounces?\b|news release|media release", re.IGNORECASE
 )
 #: A press release's own wording, self-reported even on an outlet of the table: its release line, the
-#: company "today said/announced" (a news story says "said on Tuesday"), its contacts block.
+#: company "today said/announced" (a news story says "said on Tuesday"; "Recycling Today reported"
+#: names a publication, so "today" counts in lower case only), its contacts block.
 _RELEASE_WORDING = re.compile(
-    r"for immediate release|^\W*(?:press|news|media) release\b|\btoday\s+(?:said|announced|reported|"
+    r"for immediate release|^\W*(?:press|news|media) release\b|\b(?-i:today)\s+(?:said|announced|reported|"
     r"confirmed|unveiled|published)\b|\bcontacts?\s*:\s*(?:investor|media|press)\s+relations\b|"
     r"\b(?:media|press|investor)\s+contacts?\s*:|\binvestor\s+relations\s+contacts?\b",
     re.IGNORECASE | re.MULTILINE,

@@ -109,6 +109,12 @@ def test_a_press_release_on_a_tier_2_domain_is_self_reported(text: str) -> None:
     assert tier is not None and (tier.tier, tier.basis) == (3, "press_release")
 
 
+def test_a_publication_named_today_reporting_is_no_release() -> None:
+    text = "Nordavia's smelters handled 1.2 Mt of ore in 2023, trade title Mining Today reported."
+    tier = assign_tier("https://www.reuters.com/x", "reuters.com", "Nordavia", text, NORDAVIA)
+    assert tier is not None and (tier.tier, tier.basis) == (2, "domain")
+
+
 def test_news_that_mentions_a_release_keeps_its_tier() -> None:
     text = "Nordavia Metals' press release claimed 64%, but our investigation found 40%."
     tier = assign_tier("https://www.propublica.org/x", "propublica.org", "Nordavia", text, NORDAVIA)

@@ -273,14 +273,15 @@ def test_a_third_party_speaking_is_not_the_company(quote: str, stance: str, rela
 
 async def test_the_labelled_pairs_stay_read_as_well_as_measured() -> None:
     """The labelled claim–source pairs (`bench.reader_pairs`), read as the searching agents read a
-    source: floors under today's figures (0.964 of the first set's pairs, 0.890 of the later tuning
-    sets', the sixth of them read at 0.65 when it arrived), so a change that misreads them fails."""
+    source: floors under today's figures (0.964 of the first set's pairs, 0.866 of the later tuning
+    sets', the sixth and seventh of them read at 0.65 and 0.66 when they arrived), so a change that
+    misreads them fails."""
     pairs = load_pairs()
     right, total = accuracy(pairs, await read_all(pairs))
     assert right / total >= 0.955
     tuning = [pair for path in TUNING_PAIRS for pair in load_pairs(path, "T")]
     right, total = accuracy(tuning, await read_all(tuning))
-    assert right / total >= 0.88
+    assert right / total >= 0.86
 
 
 async def test_a_closure_put_off_to_a_later_year_contradicts_as_read_by_the_agents() -> None:
@@ -949,3 +950,65 @@ def test_some_falling_short_of_what_the_claim_says_of_every_one() -> None:
     # some of something else, or every one of them as the claim says, is no counterexample
     spills = "Two of Tollgate Mining's depots had no fuel spills in 2023, a regulator said."
     assert _read(audited, spills)[0] != "contradicts"
+
+
+@pytest.mark.parametrize(
+    ("source", "stance"),
+    [
+        # a describing word both give, "electric" inside "battery-electric"
+        (
+            "Tollgate Mining ended 2023 with some 3,500 battery-electric haul trucks, registry data show.",
+            "supports",
+        ),
+        (
+            "Registry data show Tollgate Mining ran about 1,900 electric haul trucks at the end of 2023.",
+            "contradicts",
+        ),
+        # ordered is not had; falling short of the count does not state it
+        (
+            "Tollgate Mining placed an order for 3,500 electric trucks in 2023, for delivery through 2026.",
+            "neutral",
+        ),
+        (
+            "Tollgate Mining fell well short of 3,500 electric haul trucks in 2023, a union survey found.",
+            "neutral",
+        ),
+    ],
+)
+def test_counts_of_things_described_alike_ordered_or_fallen_short_of(source: str, stance: str) -> None:
+    claim = "Tollgate Mining had 3,500 electric haul trucks in its mining fleet at the end of 2023."
+    assert _read(claim, source)[0] == stance
+
+
+@pytest.mark.parametrize(
+    ("source", "stance"),
+    [
+        (
+            "Some 120 km of Tollgate Mining's rail line to the port was electrified in 2023, data show.",
+            "supports",
+        ),
+        (
+            "Only 45 miles of Tollgate Mining's rail line to the port was electrified in 2023, data show.",
+            "contradicts",
+        ),
+    ],
+)
+def test_lengths_in_kilometres_and_miles_are_figures(source: str, stance: str) -> None:
+    claim = "Tollgate Mining electrified 120 kilometres of its rail line to the port in 2023."
+    assert _read(claim, source)[0] == stance
+
+
+def test_without_a_single_one_says_none_happened_either() -> None:
+    claim = "Tollgate Mining recorded zero tailings spills at its sites in 2023."
+    source = "Tollgate Mining went through 2023 without a single reported tailings spill, the regulator said."
+    assert _read(claim, source) == ("supports", "none_either")
+
+
+def test_a_denial_is_contradicted_only_by_the_thing_denied_not_where_it_would_be() -> None:
+    claim = "Tollgate Mining received no regulatory warning letters for any of its processing plants in 2023."
+    inspected = (
+        "Regulators stepped up inspections of processing plants in 2023, Tollgate Mining's among them."
+    )
+    warned = "Regulators sent Tollgate Mining two warning letters over its processing plants in 2023."
+    assert _read(claim, inspected)[0] == "neutral"
+    assert _read(claim, warned)[0] == "contradicts"
