@@ -79,12 +79,13 @@ _HALF_A = re.compile(r"\bhalf\sa\s(?=(?:million|billion)\b)", _I)
 #: A count in words with a scale or unit: "sixteen million tonnes", "two thousand hectares".
 _SCALED_IN_WORDS = re.compile(rf"\b(?P<n>{NUMBER_WORD})(?=\s(?:thousand|million|billion)\b)", _I)
 #: No change against a baseline: "flat on 2021", "unchanged from the previous year", "stable
-#: year on year" are a change of 0%, which another change amount of the same quantity contradicts.
+#: year on year", "flat in 2022" (over that year) are a change of 0%, which another change amount
+#: of the same quantity contradicts.
 _NO_CHANGE = re.compile(
     r"\b(?:(?:remained|stayed|held|was|were|broadly|essentially|virtually|largely|roughly)\s)?"
     r"(?:flat|unchanged|stable)\s(?=(?:on|from|against|versus|vs\.?|compared\s(?:with|to))\s"
     r"(?:the\s(?:previous|prior)\syear|last\syear|a\syear\s(?:earlier|before)|(?:FY\s?|fiscal\s)?(?:19|20)\d\d)\b"
-    r"|year[\s-]on[\s-]year\b)",
+    r"|year[\s-]on[\s-]year\b|in\s(?:FY\s?|fiscal\s)?(?:19|20)\d\d\b)",
     _I,
 )
 _MULTIPLES = {"doubled": ("rose", 100), "tripled": ("rose", 200), "trebled": ("rose", 200),
@@ -130,7 +131,8 @@ def figures_in_digits(text: str, *, whole_as_share: bool = False) -> str:
     text = _ALL_N_OF.sub("100% of ", text)
     if whole_as_share:
         text = _ALL_OF.sub("100% of ", text)
-        text = _ENTIRELY.sub(lambda match: f"{match['prep']} 100% ", text)
+        # "powered entirely by" is a share, never a change "by 100%"
+        text = _ENTIRELY.sub(lambda match: f"{'on' if match['prep'] == 'by' else match['prep']} 100% ", text)
     text = _NO_CHANGE.sub("changed by 0% ", text)
     return _MULTIPLE.sub(_multiple, text)
 

@@ -89,7 +89,7 @@ def mood(text: str, start: int, end: int) -> str:
 
 def _inherited_mood(before: str) -> str:
     """The mood of the nearest intention or reported change in `before`, else "stated"."""
-    intentions = [match.start() for match in (*INTENTION.finditer(before), *_OBLIGED.finditer(before))]
+    intentions = _intentions(before)
     changes = [
         match.start() for pattern in (DECREASE, INCREASE) for match in _direction_words(before, pattern)
     ]
@@ -99,7 +99,25 @@ def _inherited_mood(before: str) -> str:
 
 
 def _intends(text: str) -> bool:
-    return bool(INTENTION.search(text) or _OBLIGED.search(text))
+    return bool(_intentions(text))
+
+
+def _intentions(text: str) -> list[int]:
+    """Where `text` states an intention, leaving out a target missed ("missed its leakage target,
+    losing 171 Ml a day" reports an outcome)."""
+    return [
+        match.start()
+        for match in (*INTENTION.finditer(text), *_OBLIGED.finditer(text))
+        if not _MISSED_BEFORE.search(text, 0, match.start())
+    ]
+
+
+#: Words that report a target not met: what follows them is an outcome, not an intention.
+_MISSED_BEFORE = re.compile(
+    r"\b(?:miss(?:ed|es|ing)?|f(?:e|a)ll(?:s|en)?\s(?:\w+\s)?short\sof|fail(?:ed|s)?\sto\s(?:meet|reach|hit))\s"
+    r"(?:[\w'’-]+\s){0,3}$",
+    _I,
+)
 
 
 def same_mood(first: str, second: str) -> bool:

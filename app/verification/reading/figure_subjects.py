@@ -193,6 +193,11 @@ BOUNDARIES: dict[str, dict[str, re.Pattern[str]]] = {
         "nitrogen oxides": re.compile(r"\bnitrogen\s(?:di)?oxides?\b|\bNOx\b|\bNO2\b", _I),
         "particulates": re.compile(r"\bparticulate\w*|\bPM(?:2\.5|10)\b", _I),
         "methane": re.compile(r"\bmethane\b|\bCH4\b", _I),
+        "nitrous oxide": re.compile(r"\bnitrous\soxide\b|\bN2O\b", _I),
+        # CO2 alone, not CO2e: the gas, where the other side names another gas
+        "carbon dioxide": re.compile(
+            r"\bcarbon\sdioxide\b(?![\s-]equivalent)|\bCO2\b(?![\s-]?e(?:q|quivalent)?\b)", _I
+        ),
     },
     "injury rate": {
         "lost-time": re.compile(r"\blost[\s-]time\b|\bLTIF?R?s?\b", _I),

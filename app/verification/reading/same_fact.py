@@ -91,7 +91,17 @@ _BOUND_YEAR = re.compile(
 _CLAUSE_BREAK = re.compile(r",(?!\d)|[;:()\[\]—–]|\s-\s")
 #: A condition after the figure hedges it even past a comma ("14.2 Mt, if output holds").
 _CONDITION = re.compile(r"\b(?:if|unless|provided|assuming)\b", _I)
-_FISCAL = re.compile(r"\bFY\s?\d{2,4}\b|\bfiscal\b", _I)
+_FISCAL = re.compile(r"\bFY\s?\d{2,4}\b|\bfiscal\b|\b20\d\d[-/–]\d\d\b", _I)
+#: A year named by the month it ends: "the year to March 2024", "the year ended 30 June 2023".
+_YEAR_TO = re.compile(
+    r"\byear\s(?:to|ended|ending)\s(?:\d{1,2}\s)?(?P<month>January|February|March|April|May|June|July|"
+    r"August|September|October|November|December)\s(?P<year>20\d\d)\b",
+    _I,
+)
+_MONTHS = (
+    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+    "november", "december",
+)  # fmt: skip
 _DATE = re.compile(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
 
 
@@ -272,7 +282,7 @@ def _publication(claim: str, sentence: str, published: str | None, title: str) -
     # A sentence giving the figure of one of the claim's years ("387 Mt in 2022" of a claim that
     # emissions rose from 387 Mt in 2022 to 400 Mt in 2023) can confirm it once that year has ended.
     year = max(_years(sentence) & _years(claim), default=year)
-    period_end = dt.date(year, 3, 31) if _FISCAL.search(claim) else dt.date(year, 12, 31)
+    period_end = _period_end(claim, year)
     date = parse_date(published)
     if date is not None and date <= period_end:
         return NotSameFact(
@@ -296,6 +306,16 @@ def _publication(claim: str, sentence: str, published: str | None, title: str) -
             f"{UNDATED_GRACE_MONTHS} months after {year}, so it cannot be tied to {year}",
         )
     return None
+
+
+def _period_end(claim: str, year: int) -> dt.date:
+    """The last day of the claim's period `year`: the month a year "to" or "ended" names, March for
+    another financial year ("FY2024", "2023-24"), else December."""
+    named = _YEAR_TO.search(claim)
+    if named is not None and int(named["year"]) == year:
+        month = _MONTHS.index(named["month"].lower()) + 1
+        return _add_months(dt.date(year, month, 1), 1) - dt.timedelta(days=1)
+    return dt.date(year, 3, 31) if _FISCAL.search(claim) else dt.date(year, 12, 31)
 
 
 def parse_date(value: str | None) -> dt.date | None:

@@ -77,10 +77,12 @@ _OTHER_VOICE = re.compile(
     r"\b(?:found|finds|find|estimates?|estimated|calculated|puts?\s+(?:it|them|the\s+\w+)\s+at)\b|"
     r"\b(?:audit|auditors?|analysts?|researchers?|investigat\w+|regulators?|ngos?|watchdogs?|"
     r"campaigners?|scientists?|satellite|records|data\s+show|agency|authority|ministry|inspectorate|"
-    r"inspectors?|court|tribunal|commission|ombudsman|benchmark|monitor|tracker|register)\b|"
+    r"inspectors?|court|tribunal|commission|ombudsman|benchmark|monitor|tracker|register|registry|"
+    r"database|dataset|scorecard)\b|"
     r"\b(?:disput\w+|reject\w+|challeng\w+|understat\w+|overstat\w+|inflat\w+|misleading|false|wrong)\b|"
-    r"\b(?:more|less|higher|lower|greater|fewer|above|below)\s+than\s+(?:the\s+\w+|it|its\s+\w+)\s+"
-    r"(?:reports?|reported|discloses?|disclosed|says|said|claims?|claimed)\b",
+    r"\b(?:more|less|higher|lower|greater|fewer|above|below|smaller|bigger|larger)\s+(?:\w+\s+)?than\s+"
+    r"(?:the\s+\w+|it|its\s+\w+)\s+(?:(?:has|had)\s+)?"
+    r"(?:reports?|reported|discloses?|disclosed|says|said|claims?|claimed|stated)\b",
     re.IGNORECASE,
 )
 #: "We", "our", "ours", "us" ("US" is a country).

@@ -4,6 +4,8 @@ sentence), and reads claims that state no figure by what the sentence says of th
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from app.language.figures import parse_figures
@@ -1012,3 +1014,45 @@ def test_a_denial_is_contradicted_only_by_the_thing_denied_not_where_it_would_be
     warned = "Regulators sent Tollgate Mining two warning letters over its processing plants in 2023."
     assert _read(claim, inspected)[0] == "neutral"
     assert _read(claim, warned)[0] == "contradicts"
+
+
+def test_a_year_named_by_the_month_it_ends_has_ended_by_then() -> None:
+    """A year "to March 2024" has ended when a source of June 2024 reports it ("2023-24")."""
+    claim = "Tollgate Mining cut its freshwater withdrawal to 142 megalitres a day in the year to March 2024."
+    source = "Regulator data show Tollgate Mining's freshwater withdrawal averaged 142 Ml/d in 2023-24."
+    pair = Pair(claim, COMPANY, source, "supports", "year_to", 2023)
+    assert asyncio.run(read_all([pair])) == ["supports"]
+
+
+def test_a_figure_after_a_missed_target_is_an_outcome_not_an_intention() -> None:
+    claim = "Tollgate Mining cut its freshwater withdrawal to 142 megalitres a day in 2023."
+    source = "Tollgate Mining missed its water target, withdrawing an average 171 megalitres a day in 2023."
+    assert mood(source, source.index("171"), source.index("171") + 14) == "stated"
+    assert _read(claim, source)[0] == "contradicts"
+
+
+def test_entirely_by_is_a_share_and_flat_in_a_year_is_no_change() -> None:
+    whole = "Tollgate Mining's smelter sourced 100% of its electricity from renewables in 2023."
+    entirely = (
+        "Tollgate Mining's smelter was powered entirely by renewable electricity in 2023, grid data show."
+    )
+    assert _read(whole, entirely)[0] == "supports"  # the whole, not a change "by 100%"
+    cut = "Tollgate Mining cut electricity use at its smelter by 9% in 2023 compared with 2022."
+    flat = "Electricity use at Tollgate Mining's smelter was flat in 2023, grid data show."
+    assert _read(cut, flat)[0] == "contradicts"  # flat over a year is a change of 0%
+
+
+def test_one_gas_is_not_another() -> None:
+    claim = (
+        "Tollgate Mining cut nitrous oxide emissions from its acid plants by 70% in 2023 compared with 2020."
+    )
+    source = "CO2 emissions from Tollgate Mining's acid plants were flat in 2023, a trade journal reported."
+    assert _read(claim, source)[0] == "neutral"
+
+
+def test_a_registry_setting_its_figure_against_the_company_is_not_the_company_speaking() -> None:
+    quote = (
+        "Tollgate Mining's plants emitted roughly 40% less N2O in 2023 than in 2020, according to the "
+        "emissions registry, a smaller cut than the company has stated."
+    )
+    assert company_voice(quote, COMPANY, "contradicts") is None
