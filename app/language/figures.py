@@ -294,13 +294,21 @@ def parse_figures(text: str) -> list[Figure]:
     return sorted(read, key=lambda figure: figure.start)
 
 
+def bound_before(before: str) -> str | None:
+    """The bound the words right `before` a number put on it: "above" ("more than", "over"),
+    "below" ("under", "fewer than", "nearly"), else None."""
+    if _NEARLY_BEFORE.search(before):
+        return "below"
+    return next((side for side, pattern in _BOUND_BEFORE if pattern.search(before)), None)
+
+
 def _qualified(figure: Figure, before: str) -> Figure:
     """The figure with the hedge or bound the words `before` it put on it."""
     if _HEDGE_BEFORE.search(before):
         return replace(figure, approximate=True)
     if _NEARLY_BEFORE.search(before):
         return replace(figure, bound="below", approximate=True)
-    bound = next((side for side, pattern in _BOUND_BEFORE if pattern.search(before)), None)
+    bound = bound_before(before)
     if bound is None:
         return figure
     # "just over 20%": a bound, and close to its figure

@@ -111,9 +111,12 @@ def same_value(mine: Figure, theirs: Figure) -> bool:
     than 60%") is the same as any value it holds."""
     relative = APPROXIMATE_TOLERANCE if mine.approximate or theirs.approximate else RELATIVE_TOLERANCE
     larger = max(abs(mine.base), abs(theirs.base))
-    tolerance = max(mine.base_half_unit, theirs.base_half_unit, larger * relative)
     if mine.bound or theirs.bound:
-        return _within_bounds(mine, theirs, tolerance)
+        # a bound is where it is written: "under one million tonnes" holds no 1.2 million, however
+        # round the million
+        unbounded = [f.base_half_unit for f in (mine, theirs) if not f.bound]
+        return _within_bounds(mine, theirs, max(*unbounded, larger * relative, 0.0))
+    tolerance = max(mine.base_half_unit, theirs.base_half_unit, larger * relative)
     return abs(abs(mine.base) - abs(theirs.base)) <= tolerance
 
 
@@ -337,7 +340,7 @@ def compare_counts(
             and _same_kind_of_things(mine, count, sentence)
             and _counted_alike(mine_mood, mood(sentence, count.start, count.end))
         ]
-        repeated = [count for count in same_things if count.value == mine.value]
+        repeated = [count for count in same_things if count.holds(mine.value)]
         if any(not negated(sentence, count.start) for count in repeated):
             result = "match"
         elif repeated:

@@ -199,6 +199,21 @@ BOUNDARIES: dict[str, dict[str, re.Pattern[str]]] = {
             r"\bcarbon\sdioxide\b(?![\s-]equivalent)|\bCO2\b(?![\s-]?e(?:q|quivalent)?\b)", _I
         ),
     },
+    # a share of a portfolio by floor area is not a share of its buildings by number
+    "counted by": {
+        "floor area": re.compile(r"\bby\s(?:floor\s)?area\b|\bfloor\s(?:area|space)\b", _I),
+        "number": re.compile(r"\bby\s(?:number|count)\b", _I),
+    },
+    # an investor's listed equities, bonds and loans are portfolios of their own
+    "asset class": {
+        "equity": re.compile(
+            r"\blisted\sequit(?:y|ies)\b|\bequity\s(?:portfolio|holdings|investments)\b|\bequities\b", _I
+        ),
+        "bonds": re.compile(
+            r"\b(?:corporate|sovereign|government)\sbonds?\b|\bbond\sportfolio\b|\bfixed[\s-]income\b", _I
+        ),
+        "loans": re.compile(r"\bloan\s(?:book|portfolio)\b|\blending\sportfolio\b", _I),
+    },
     "injury rate": {
         "lost-time": re.compile(r"\blost[\s-]time\b|\bLTIF?R?s?\b", _I),
         "recordable": re.compile(r"\brecordable\b|\bTRIF?R\b", _I),
@@ -431,8 +446,8 @@ def includes_more(claim: str, sentence: str) -> bool:
     wider whole, so neither the same quantity nor another value for it."""
     claim_words = {word.lower().rstrip("s") for word in re.findall(r"[A-Za-z][\w-]*", claim)}
     for match in _INCLUDING.finditer(sentence):
-        words = [word.lower().rstrip("s") for word in match["what"].split()]
-        if not any(word in claim_words for word in words):
+        # the first word says which: "including tenant-procured energy" adds to a claim of energy
+        if match["what"].split()[0].lower().rstrip("s") not in claim_words:
             return True
     return False
 

@@ -13,7 +13,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from app.language.figures import BARE_NUMBER, FIGURE
+from app.language.figures import BARE_NUMBER, FIGURE, bound_before
 from app.language.number_words import NUMBER_WORD, number_value
 
 _I = re.IGNORECASE
@@ -163,6 +163,16 @@ class Count:
     #: The words describing the things counted ("battery-electric" in "312 battery-electric buses"):
     #: 312 battery-electric buses are not all the buses.
     kind: tuple[str, ...] = ()
+    #: "above" for "more than 400,000 handsets", "below" for "fewer than 150,000": a bound, not a count.
+    bound: str | None = None
+
+    def holds(self, value: int) -> bool:
+        """Whether this count, or the bound it states, is `value`."""
+        if self.bound == "above":
+            return value > self.value
+        if self.bound == "below":
+            return value < self.value
+        return value == self.value
 
 
 #: People killed, counted as fatalities: "two workers were killed", "four people died".
@@ -200,7 +210,8 @@ def parse_counts(text: str) -> list[Count]:
             continue
         singular = noun[:-3] + "y" if noun.endswith("ies") else noun[:-1]
         kind = tuple(match["kind"].lower().split())
-        counts.append(Count(value, singular, match.start(), match.end(), kind))
+        bound = bound_before(text[max(0, match.start() - 20) : match.start()])
+        counts.append(Count(value, singular, match.start(), match.end(), kind, bound))
     return counts
 
 

@@ -293,7 +293,8 @@ def _opposite(claim: str, sentence: str, mine: frozenset[str], company: str) -> 
     """The sentence's contradiction of the claim's statement, if it makes one (see the module
     docstring)."""
     rejected = [subject_stems(match["words"], company) & mine for match in _REJECTED.finditer(sentence)]
-    if any(len(words) >= 2 for words in rejected):
+    # "did not underwrite any coal projects" rejects nothing a claim of stopping them says
+    if _polarity(claim) and any(len(words) >= 2 for words in rejected):
         return StatementReading(
             "contradicts", "rejected_statement", "The source rejects what the claim states."
         )

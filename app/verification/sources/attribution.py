@@ -57,6 +57,9 @@ _GENERIC_RELAYS = (
     rf"\b(?:its|the\s+{_COMPANY_NOUNS}['’]s)\s+(?:\w+\s+){{0,2}}?(?:filings?|reports?|disclosures?|accounts|release)\s+"
     r"(?:shows?|showed|says|said|states|stated|put|puts|gives|gave)\b",
     r"\bcompany\s+(?:officials|executives|data|figures|filings?)\b",
+    # "the company's chief sustainability officer told reporters"
+    rf"\bthe\s+{_COMPANY_NOUNS}['’]s\s+(?:[\w-]+\s+){{0,3}}?(?:officer|executive|director|spokes\w+|ceo|cfo|"
+    rf"chair\w*|head|manager)\s+(?:\w+\s+){{0,2}}?{_SPEAKS}\b",
     r"\baccording\s+to\s+(?:the\s+)?" + _COMPANY_NOUNS + r"\b",
 )
 #: Who else speaks in the press: public bodies, courts, auditors, researchers, trackers.
@@ -87,6 +90,8 @@ _OTHER_VOICE = re.compile(
 )
 #: "We", "our", "ours", "us" ("US" is a country).
 _FIRST_PERSON = re.compile(r"\b(?:[Ww]e|[Oo]urs?|us)\b")
+#: A capitalised word right before: "Our" after it is part of a name ("Insure Our Future").
+_NAME_BEFORE = re.compile(r"\b[A-Z][a-z]+\s$")
 #: A newsroom's or researcher's own first person ("our reporters", "we analysed").
 _NEWSROOM_FIRST_PERSON = re.compile(
     r"\b(?:our|we)\s+(?:own\s+)?(?:reporters?|journalists?|newsroom|correspondents?|editors?|readers?|"
@@ -135,6 +140,7 @@ def in_first_person(quote: str) -> bool:
     newsroom = [match.span() for match in _NEWSROOM_FIRST_PERSON.finditer(quote)]
     return any(
         not any(start <= match.start() < end for start, end in newsroom)
+        and not (match.group()[0].isupper() and _NAME_BEFORE.search(quote, 0, match.start()))
         for match in _FIRST_PERSON.finditer(quote)
     )
 

@@ -1056,3 +1056,78 @@ def test_a_registry_setting_its_figure_against_the_company_is_not_the_company_sp
         "emissions registry, a smaller cut than the company has stated."
     )
     assert company_voice(quote, COMPANY, "contradicts") is None
+
+
+@pytest.mark.parametrize(
+    ("source", "stance"),
+    [
+        (
+            "More than 400,000 used handsets were collected by Tollgate Mining in 2023, a charity found.",
+            "supports",
+        ),
+        (
+            "Fewer than 150,000 used handsets were collected by Tollgate Mining in 2023, a charity found.",
+            "contradicts",
+        ),
+    ],
+)
+def test_a_bound_on_a_count_holds_the_claims_count_or_not(source: str, stance: str) -> None:
+    claim = "Tollgate Mining collected 410,000 used handsets for recycling in 2023."
+    assert _read(claim, source)[0] == stance
+
+
+def test_a_round_bound_is_where_it_is_written() -> None:
+    claim = "Tollgate Mining processed 1.2 million tonnes of ore at its mills in 2023."
+    source = (
+        "Tollgate Mining's mills processed under one million tonnes of ore in 2023, regulator returns show."
+    )
+    assert _read(claim, source)[0] != "supports"
+
+
+def test_not_doing_what_the_claim_says_was_stopped_confirms_it() -> None:
+    claim = "Tollgate Mining stopped buying thermal coal for its smelters in 2023."
+    source = (
+        "Tollgate Mining did not buy any thermal coal for its smelters in 2023, an NGO's scorecard found."
+    )
+    assert _read(claim, source)[0] == "supports"
+
+
+def test_our_inside_a_name_is_no_first_person() -> None:
+    assert (
+        company_voice("Tollgate Mining cut coal use, Insure Our Future found.", COMPANY, "supports") is None
+    )
+    assert company_voice("Our coal use fell, Tollgate Mining said.", COMPANY, "supports") is not None
+
+
+def test_the_companys_officer_speaking_is_the_company() -> None:
+    quote = (
+        "Its smelters used 100 per cent renewable power in 2023, the company's chief sustainability "
+        "officer told reporters."
+    )
+    assert company_voice(quote, COMPANY, "supports") is not None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "Tollgate Mining's pension fund cut the carbon intensity of its listed equity portfolio by 30% "
+            "in 2023.",
+            "Tollgate Mining's pension fund cut the carbon intensity of its corporate bonds by 30% in 2023, "
+            "an analysis found.",
+        ),
+        (
+            "Tollgate Mining certified 60% of its office portfolio by floor area to LEED Gold in 2023.",
+            "Sixty per cent of Tollgate Mining's offices by number held LEED Gold in 2023, an analyst said.",
+        ),
+        (
+            "Tollgate Mining cut landlord-obtained energy consumption at its offices by 11% in 2023.",
+            "Tollgate Mining's office energy consumption, including tenant-procured energy, fell 4% in "
+            "2023, data show.",
+        ),
+    ],
+)
+def test_another_portfolio_another_count_or_a_wider_whole_is_another_quantity(
+    claim: str, source: str
+) -> None:
+    assert _read(claim, source)[0] == "neutral"
