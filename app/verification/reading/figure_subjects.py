@@ -227,8 +227,53 @@ BOUNDARIES: dict[str, dict[str, re.Pattern[str]]] = {
     "fossil fuel": {
         "coal": re.compile(r"\bcoal\b", _I),
         "oil and gas": re.compile(
-            r"\boil\b|\bnatural\sgas\b|\bLNG\b|\bgas\s(?:producers?|fields?|production)\b", _I
+            r"(?<!palm\s)\boil\b|\bnatural\sgas\b|\bLNG\b|\bgas\s(?:producers?|fields?|production)\b", _I
         ),
+        "all fossil fuels": re.compile(r"\b(?:all|total)\sfossil[\s-]fuels?\b", _I),
+    },
+    # one commodity's sourcing is not another's
+    "commodity": {
+        "palm oil": re.compile(r"\bpalm\s(?:oil|kernel)\b", _I),
+        "soy": re.compile(r"\bsoy(?:a|bean)?s?\b", _I),
+        "cocoa": re.compile(r"\bcocoa\b", _I),
+        "coffee": re.compile(r"\bcoffee\b", _I),
+        "cattle": re.compile(r"\bcattle\b|\bbeef\b", _I),
+        "timber": re.compile(r"\btimber\b|\bwood\b|\bpulp\b", _I),
+    },
+    # what the company owns is not what it buys from contracted growers or makers
+    "holding": {
+        "owned": re.compile(
+            r"\b(?:our|its)\sowned\b|\bowned\s(?:farms?|sites?|plants?|fleet|estates?)\b", _I
+        ),
+        "contracted": re.compile(
+            r"\bcontract(?:ed)?\s(?:growers?|farm(?:s|ers?)?|manufacturers?|suppliers?)\b|\bgrower\snetwork\b",
+            _I,
+        ),
+    },
+    # the carbon of a building's materials up to completion is not that of its whole life
+    "life cycle": {
+        "upfront": re.compile(r"\bupfront\b|\bcradle[\s-]to[\s-]gate\b|\bA1[\s-]A[35]\b", _I),
+        "whole life": re.compile(r"\bwhole[\s-]life\b|\blife[\s-]?cycle\b|\bcradle[\s-]to[\s-]grave\b", _I),
+    },
+    # an executive's annual bonus is not the long-term incentive plan
+    "pay element": {
+        "annual bonus": re.compile(
+            r"\bannual\s(?:bonus|incentive)\b|\bshort[\s-]term\sincentive\b|\bSTI\b", _I
+        ),
+        "long-term incentive": re.compile(r"\blong[\s-]term\sincentive\b|\bLTIP?\b", _I),
+    },
+    # shipping's carbon indicators are computed differently
+    "shipping index": {
+        "AER": re.compile(r"\bAER\b|\bannual\sefficiency\sratio\b", _I),
+        "EEOI": re.compile(r"\bEEOI\b|\benergy\sefficiency\soperational\sindicator\b", _I),
+        "CII": re.compile(r"\bCII\b|\bcarbon\sintensity\sindicator\b", _I),
+    },
+    # waste from building sites is not the waste of offices or households
+    "waste stream": {
+        "construction": re.compile(r"\bconstruction(?:\sand\sdemolition)?\swaste\b|\bC&D\swaste\b", _I),
+        "office": re.compile(r"\boffice(?:\sand\s[\w-]+)?\swaste\b|\boperational\swaste\b", _I),
+        "municipal": re.compile(r"\bmunicipal\b|\bhousehold\swaste\b", _I),
+        "commercial": re.compile(r"\bcommercial\s(?:and\sindustrial\s)?waste\b", _I),
     },
     # a mean is not a median ("mean gender pay gap", "median pay gap")
     "statistic": {

@@ -137,6 +137,7 @@ def not_same_fact(
         return NotSameFact("other_company", f"the quoted sentence is about {other}, not {company}")
     checks = [
         _other_years(claim, sentence, applies=supports or outcome, later=goes_on),
+        _part_of_the_year(claim, sentence),
         _figure_mismatch(claim, sentence, supports=supports, outcome=outcome),
     ]
     if supports:
@@ -186,6 +187,33 @@ def _other_years(claim: str, sentence: str, *, applies: bool, later: bool = Fals
         "other_period",
         f"the quoted sentence is about {_listing(theirs)}, not {_listing(mine)}",
     )
+
+
+#: Part of a year: a month, a quarter or a half ("in July 2023", "its worst month", "Q3").
+_PART_OF_YEAR = re.compile(
+    r"\bin\s(?:January|February|March|April|May|June|July|August|September|October|November|December)\b|"
+    r"\b(?:first|second|third|fourth)\squarter\b|\bQ[1-4]\b|\b(?:first|second)\shalf\b|\bH[12]\b|"
+    r"\b(?:worst|best|peak|busiest)\smonth\b",
+    _I,
+)
+
+
+def _part_of_the_year(claim: str, sentence: str) -> NotSameFact | None:
+    """A figure of a month, quarter or half against a claim's figure of the whole year ("a PUE of
+    1.31 in July 2023" is no annual average); a claim naming part of a year itself is compared."""
+    if not parse_figures(claim) or not parse_figures(sentence) or _PART_OF_YEAR.search(claim):
+        return None
+    parts = [
+        match
+        for match in _PART_OF_YEAR.finditer(sentence)
+        if not _YEAR_ENDS_BEFORE.search(sentence, 0, match.start())  # "which ended in March 2022"
+    ]
+    if not parts:
+        return None
+    return NotSameFact("other_period", f"the quoted sentence is about part of a year ({parts[0].group()})")
+
+
+_YEAR_ENDS_BEFORE = re.compile(r"\b(?:end(?:ed|ing|s)?|closed|to)\s$", _I)
 
 
 def _comparable(claim: str, sentence: str) -> list[tuple[Figure, Figure]]:

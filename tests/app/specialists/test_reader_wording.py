@@ -1131,3 +1131,63 @@ def test_another_portfolio_another_count_or_a_wider_whole_is_another_quantity(
     claim: str, source: str
 ) -> None:
     assert _read(claim, source)[0] == "neutral"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (  # one commodity is not another
+            "98% of Tollgate Mining's palm oil purchases were verified deforestation-free in 2023.",
+            "Tollgate Mining's soy purchases were 74% verified deforestation-free in 2023, an NGO found.",
+        ),
+        (  # owned farms are not contracted growers
+            "Tollgate Mining cut nitrogen use on its owned farms to 142 kg per hectare in 2023.",
+            "Across Tollgate Mining's contracted grower network, nitrogen use was 160 kg per hectare in 2023",
+        ),
+        (  # upfront embodied carbon is not whole-life carbon
+            "Tollgate Mining's 2023 buildings had upfront embodied carbon of 480 kgCO2e per square metre.",
+            "Whole-life embodied carbon of Tollgate Mining's 2023 buildings was 820 kgCO2e per square metre.",
+        ),
+        (  # the annual bonus is not the long-term incentive plan
+            "In 2023, 20% of Tollgate Mining's CEO annual bonus was tied to emissions targets.",
+            "Ten percent of Tollgate Mining's long-term incentive plan was tied to climate targets in 2023.",
+        ),
+        (  # shipping's indicators differ
+            "Tollgate Mining's chartered fleet's AER was 6.2 gCO2/dwt-nm in 2023.",
+            "Tollgate Mining's chartered fleet's EEOI was 11.4 gCO2/dwt-nm in 2023, a tracker shows.",
+        ),
+        (  # construction waste is not office waste
+            "Tollgate Mining diverted 98% of its construction waste from landfill in 2023.",
+            "Tollgate Mining's office waste was 70% diverted from landfill in 2023, the register shows.",
+        ),
+        (  # thermal coal is part of all fossil fuels
+            "Tollgate Mining's lending to thermal coal was 0.5% of its loans at the end of 2023.",
+            "Tollgate Mining's lending to all fossil fuels was 4.8% of its loans at the end of 2023.",
+        ),
+    ],
+)
+def test_other_commodities_holdings_stages_pay_indices_and_streams_are_other_quantities(
+    claim: str, source: str
+) -> None:
+    assert _read(claim, source)[0] == "neutral"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        (  # a month's figure is no annual average
+            "Tollgate Mining's data centres ran at an average PUE of 1.18 in 2023.",
+            "Tollgate Mining's data centres recorded a PUE of 1.31 in July 2023, their worst month.",
+            "neither",
+        ),
+        (  # a financial year ending in a month is the whole year
+            "In FY2023, the year to 31 March 2023, Tollgate Mining's fleet emitted 3.1 million tonnes of CO2",
+            "Tollgate Mining's fleet emitted 3.1 million tonnes of CO2 in its 2023 financial year, which "
+            "ended in March 2023, regulator data show.",
+            "supports",
+        ),
+    ],
+)
+def test_part_of_a_year_is_another_period(claim: str, source: str, stance: str) -> None:
+    pair = Pair(claim, COMPANY, source, stance, "part_of_year", 2023)
+    assert asyncio.run(read_all([pair])) == [stance]
