@@ -14,12 +14,13 @@ the tuning half, whose pairs and errors rules may be fitted to, and B, held out,
 figures are read. Two more sets, written later by two other annotators given the same rules (and
 neither the reader's code nor these pairs), widen each side: `reader_pairs_tuning.json` to
 `reader_pairs_tuning_7.json` (T, seven annotators) are tuned on like A, and `reader_pairs_fresh.json`
-(F) and `reader_pairs_fresh_2.json` (G, a sixth annotator, written after the fifth tuning set was
-tuned on) are held out like B, only their figures read.
+(F), `reader_pairs_fresh_2.json` (G, a sixth annotator, written after the fifth tuning set was
+tuned on) and `reader_pairs_fresh_3.json` (H, an eighth, written after the seventh was tuned on) are
+held out like B, only their figures read.
 
     python -m bench.reader_pairs [--misread]
 
-`--misread` lists the tuning sets' misread pairs (A and T, never B's, F's or G's).
+`--misread` lists the tuning sets' misread pairs (A and T, never B's, F's, G's or H's).
 """
 
 from __future__ import annotations
@@ -59,6 +60,8 @@ TUNING_PAIRS = tuple(
 FRESH_PAIRS = Path(__file__).with_name("reader_pairs_fresh.json")
 #: A later held-out set by a sixth annotator (G), written after the fifth tuning set was tuned on.
 FRESH_PAIRS_2 = Path(__file__).with_name("reader_pairs_fresh_2.json")
+#: A held-out set by an eighth annotator (H), written after the seventh tuning set was tuned on.
+FRESH_PAIRS_3 = Path(__file__).with_name("reader_pairs_fresh_3.json")
 #: The sets' names as printed, tuning sets first.
 HALF_NAMES = {
     "all": "all",
@@ -67,6 +70,7 @@ HALF_NAMES = {
     "B": "B (held-out)",
     "F": "F (held-out, 2nd)",
     "G": "G (held-out, 3rd)",
+    "H": "H (held-out, 4th)",
 }
 TUNING = frozenset({"A", "T"})
 LABELS = ("supports", "contradicts", "neither")
@@ -114,7 +118,8 @@ def load_pairs(path: Path = PAIRS, set_name: str | None = None) -> list[Pair]:
 def load_all_pairs() -> list[Pair]:
     """The first file's pairs, then the later sets' (each only when its file is there)."""
     pairs = load_pairs()
-    for path, name in (*((path, "T") for path in TUNING_PAIRS), (FRESH_PAIRS, "F"), (FRESH_PAIRS_2, "G")):
+    held_out = ((FRESH_PAIRS, "F"), (FRESH_PAIRS_2, "G"), (FRESH_PAIRS_3, "H"))
+    for path, name in (*((path, "T") for path in TUNING_PAIRS), *held_out):
         if path.is_file():
             pairs += load_pairs(path, name)
     return pairs
@@ -209,7 +214,7 @@ def main(argv: list[str] | None = None) -> None:
     print_table(
         "Label (rows) against reading (columns), all pairs", ["label", *LABELS], confusion(pairs, read)
     )
-    for held in ("B", "F", "G"):
+    for held in ("B", "F", "G", "H"):
         held_out = [(p, r) for p, r in zip(pairs, read, strict=True) if p.half == held]
         if held_out:
             print_table(
