@@ -100,6 +100,19 @@ _OUT_OF = re.compile(
 )
 
 
+#: An amount out of a whole in the same unit, and what the whole is of: "9,800 tonnes of its 41,000
+#: tonnes of waste".
+_AMOUNT_OF_WHOLE = re.compile(
+    r"(?<![\w.,])(?P<part>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s(?P<unit>[A-Za-z]+)\sof\s"
+    r"(?P<owner>its|the|their|our|a\stotal\sof)\s"
+    r"(?P<whole>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)\s(?P=unit)\sof\s"
+)
+
+
+#: Dozens: "half a dozen sites" are 6, "two dozen resorts" 24.
+_DOZEN = re.compile(rf"\b(?:(?P<half>half\sa)|(?P<n>a|{NUMBER_WORD}))\sdozen\b", _I)
+
+
 def number_value(word: str) -> int | None:
     """The value of a number written in words ("forty-five" -> 45) or digits; None otherwise."""
     text = word.lower().replace("-", " ").split()
@@ -120,7 +133,9 @@ def figures_in_digits(text: str, *, whole_as_share: bool = False) -> str:
     """`text` with its figures in words rewritten in digits (see the module docstring);
     `whole_as_share` also reads "all of the X" as "100% of the X", for a source's sentence: a claim
     saying "all of its boilers" states a fact, not a figure to be found again."""
+    text = _DOZEN.sub(_dozens, text)
     text = _OUT_OF.sub(_share, text)
+    text = _AMOUNT_OF_WHOLE.sub(_amount_share, text)
     text = _PERCENT_IN_WORDS.sub(lambda match: str(number_value(match["n"])), text)
     text = _SCALED_IN_WORDS.sub(lambda match: str(number_value(match["n"])), text)
     text = _HALF_A.sub("0.5 ", text)
@@ -179,6 +194,23 @@ def _share(match: re.Match[str]) -> str:
     what = f" {match['what']}" if match["what"] else ""
     kind = f"{match['kind']} " if match["kind"] else ""
     return f"{_percent(100 * part / whole)} of {match['owner']}{kind}{match['noun']}{what}"
+
+
+def _dozens(match: re.Match[str]) -> str:
+    if match["half"]:
+        return "6"
+    count = 1 if match["n"].lower() == "a" else number_value(match["n"])
+    return match.group(0) if count is None else str(12 * count)
+
+
+def _amount_share(match: re.Match[str]) -> str:
+    """ "9,800 tonnes of its 41,000 tonnes of waste" -> "23.9% of its waste": a part of a whole
+    stated in one unit is a share of it."""
+    part, whole = float(match["part"].replace(",", "")), float(match["whole"].replace(",", ""))
+    if not 0 < part <= whole:
+        return match.group(0)
+    owner = "" if match["owner"].lower() == "a total of" else f"{match['owner']} "
+    return f"{_percent(round(100 * part / whole, 1))} of {owner}"
 
 
 def _multiple(match: re.Match[str]) -> str:

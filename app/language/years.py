@@ -58,4 +58,13 @@ def stated_year(sentence: str, figure: Figure) -> int | None:
     if re.search(r"\b20\d\d\s?:", sentence):
         return None  # a table-like "2022: ..." sentence: the year of an unlabelled figure is unclear
     distinct = {year for year, _ in parse_years(sentence)}
-    return distinct.pop() if len(distinct) == 1 else None
+    if len(distinct) != 1:
+        return None
+    # "rose to 4.2 TWh in 2022 from 3.9 TWh the year before": the year before the one named
+    return distinct.pop() - (1 if _YEAR_BEFORE.match(rest) else 0)
+
+
+_YEAR_BEFORE = re.compile(
+    r"\s?,?\s?(?:in\s)?(?:the\syear\sbefore|a\syear\s(?:earlier|before)|the\s(?:previous|prior)\syear)\b",
+    re.IGNORECASE,
+)

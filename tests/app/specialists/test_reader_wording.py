@@ -1191,3 +1191,28 @@ def test_other_commodities_holdings_stages_pay_indices_and_streams_are_other_qua
 def test_part_of_a_year_is_another_period(claim: str, source: str, stance: str) -> None:
     pair = Pair(claim, COMPANY, source, stance, "part_of_year", 2023)
     assert asyncio.run(read_all([pair])) == [stance]
+
+
+def test_a_figure_of_the_year_before_is_compared_with_the_claims_figure_of_that_year() -> None:
+    claim = "Tollgate Mining generated 4.2 TWh of solar electricity in 2023, up from 3.5 TWh in 2022."
+    source = "Tollgate Mining's solar output rose to 4.2 TWh in 2023 from 3.9 TWh the year before, data show."
+    assert _read(claim, source)[0] == "contradicts"
+
+
+def test_an_amount_out_of_a_whole_is_a_share_of_it() -> None:
+    assert figures_in_digits("It sent 9,800 tonnes of its 41,000 tonnes of waste to landfill.") == (
+        "It sent 23.9% of its waste to landfill."
+    )
+    claim = "Tollgate Mining diverted 96% of its operational waste from landfill in 2023."
+    source = (
+        "Tollgate Mining sent 9,800 tonnes of its 41,000 tonnes of operational waste to landfill in 2023."
+    )
+    assert _read(claim, source)[0] == "contradicts"
+
+
+@pytest.mark.parametrize(
+    ("written", "digits"),
+    [("half a dozen sites", "6 sites"), ("a dozen spills", "12 spills"), ("two dozen resorts", "24 resorts")],
+)
+def test_dozens_are_counts(written: str, digits: str) -> None:
+    assert figures_in_digits(written) == digits
