@@ -196,11 +196,16 @@ def compare_figures(
 
 
 #: A site named as the subject of a figure: "its Yarra Creek mine alone", "the Port Hardwick refinery".
-_NAMED_SITE = re.compile(
-    r"\b(?P<name>(?!(?:The|Its|Their|Our|A|An)\b)[A-Z][\w-]+(?:\s[A-Z][\w-]+)*)\s(?:[a-z]+\s)?"
+_SITE_NOUN = (
     r"(?:mines?|smelters?|refiner(?:y|ies)|plants?|sites?|works|mills?|facilit(?:y|ies)|factor(?:y|ies)|"
     r"terminals?|stations?|data\scent(?:re|er)s?|dams?|farms?|ports?|brewer(?:y|ies)|distiller(?:y|ies)|fabs?|"
-    r"quarr(?:y|ies)|hospitals?)\b"
+    r"quarr(?:y|ies)|hospitals?)"
+)
+_NAMED_SITE = re.compile(
+    r"\b(?P<name>(?!(?:The|Its|Their|Our|A|An)\b)[A-Z][\w-]+(?:\s[A-Z][\w-]+)*)\s(?:[a-z]+\s)?"
+    rf"{_SITE_NOUN}\b|"
+    # a site by where it is: "its newest fab in Arizona"
+    rf"\b{_SITE_NOUN}\s(?:in|at|near)\s(?P<place>(?!(?:The|Its|Their|Our|A|An)\b)[A-Z][\w-]+(?:\s[A-Z][\w-]+)*)"
 )
 
 
@@ -215,11 +220,15 @@ def _same_sites(sites: set[str], claim: str, sentence: str, company: str = "") -
 
 def named_sites_meet(claim: str, sentence: str, company: str = "") -> bool:
     """Whether each side's named sites are the other's too: "at our Skarnes mill" is not "all of
-    its mills", and "its Leeds brewery" is not all of its breweries. The company's own name before
-    a site noun ("Goldfield Grain Co-operative member farms") names no site."""
-    return all(_named(match["name"], claim, company) for match in _NAMED_SITE.finditer(sentence)) and all(
-        _named(match["name"], sentence, company) for match in _NAMED_SITE.finditer(claim)
+    its mills", and "its Leeds brewery" or "its fab in Arizona" is not all of them. The company's own
+    name before a site noun ("Goldfield Grain Co-operative member farms") names no site."""
+    return all(_named(_site_name(match), claim, company) for match in _NAMED_SITE.finditer(sentence)) and all(
+        _named(_site_name(match), sentence, company) for match in _NAMED_SITE.finditer(claim)
     )
+
+
+def _site_name(match: re.Match[str]) -> str:
+    return match["name"] or match["place"]
 
 
 def _named(name: str, other: str, company: str) -> bool:

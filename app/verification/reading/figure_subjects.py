@@ -173,10 +173,16 @@ BOUNDARIES: dict[str, dict[str, re.Pattern[str]]] = {
         "residential": re.compile(r"\bresidential\b", _I),
     },
     "premises": {
-        "stores": re.compile(r"\bstores?\b|\bshops?\b|\bsupermarkets?\b", _I),
+        "stores": re.compile(r"\bstores?\b|\b(?<!coffee\s)shops?\b|\bsupermarkets?\b", _I),
         "distribution": re.compile(
             r"\bdistribution\s(?:centres?|centers?)\b|\bwarehouses?\b|\bdepots?\b", _I
         ),
+        "production": re.compile(
+            r"\bfactor(?:y|ies)\b|\broaster(?:y|ies)\b|\bbrewer(?:y|ies)\b|\bbottling\s(?:plants?|sites?)\b|"
+            r"\bmanufacturing\s(?:plants?|sites?)\b",
+            _I,
+        ),
+        "hospitality": re.compile(r"\bcaf[eé]s?\b|\brestaurants?\b|\bcoffee\sshops?\b", _I),
     },
     "operation": {
         "franchised": re.compile(r"\bfranchis\w*", _I),

@@ -138,6 +138,7 @@ def not_same_fact(
     checks = [
         _other_years(claim, sentence, applies=supports or outcome, later=goes_on),
         _part_of_the_year(claim, sentence),
+        _financial_year_for_calendar(claim, sentence),
         _figure_mismatch(claim, sentence, supports=supports, outcome=outcome),
     ]
     if supports:
@@ -211,6 +212,25 @@ def _part_of_the_year(claim: str, sentence: str) -> NotSameFact | None:
     if not parts:
         return None
     return NotSameFact("other_period", f"the quoted sentence is about part of a year ({parts[0].group()})")
+
+
+def _financial_year_for_calendar(claim: str, sentence: str) -> NotSameFact | None:
+    """A year ending in another month than December ("the year to March 2022") against a claim's
+    plain calendar year ("in 2022"): another twelve months."""
+    ending = _YEAR_TO.search(sentence)
+    if (
+        ending is None
+        or ending["month"].lower() == "december"
+        or _FISCAL.search(claim)
+        or _YEAR_TO.search(claim)
+    ):
+        return None
+    if int(ending["year"]) not in _years(claim):
+        return None
+    return NotSameFact(
+        "other_period",
+        f"the quoted sentence is about the year to {ending['month']} {ending['year']}, not the calendar year",
+    )
 
 
 _YEAR_ENDS_BEFORE = re.compile(r"\b(?:end(?:ed|ing|s)?|closed|to)\s$", _I)

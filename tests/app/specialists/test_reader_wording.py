@@ -1216,3 +1216,29 @@ def test_an_amount_out_of_a_whole_is_a_share_of_it() -> None:
 )
 def test_dozens_are_counts(written: str, digits: str) -> None:
     assert figures_in_digits(written) == digits
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (  # roasteries are not cafés
+            "Tollgate Mining's roasteries ran on 100% renewable electricity in 2023.",
+            "Tollgate Mining's cafés used 100 per cent renewable electricity in 2023, a tracker found.",
+        ),
+        (  # one fab where it stands is not all of them
+            "Tollgate Mining's fabs recycled 80% of their process water in 2023.",
+            "Tollgate Mining's newest fab in Arizona recycled 80% of its process water in 2023, data show.",
+        ),
+    ],
+)
+def test_other_premises_and_one_site_by_its_place_are_not_the_claims_whole(claim: str, source: str) -> None:
+    assert _read(claim, source)[0] == "neutral"
+
+
+def test_a_year_to_march_is_not_the_calendar_year() -> None:
+    claim = "Tollgate Mining's total energy consumption was 1.9 TWh in 2022."
+    source = (
+        "Tollgate Mining consumed 1.9 TWh of energy in the year to March 2022, the statistics office said."
+    )
+    pair = Pair(claim, COMPANY, source, "neither", "fiscal_for_calendar", 2022)
+    assert asyncio.run(read_all([pair])) == ["neither"]
