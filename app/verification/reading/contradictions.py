@@ -79,6 +79,7 @@ from app.verification.reading.figure_subjects import (
 from app.verification.reading.figures import Count, covered_scopes, parse_counts, quantities, threshold
 from app.verification.reading.statements import (
     CESSATION,
+    LATER_IS_THE_POINT,
     MIN_CONTRADICTED,
     counterexample,
     denied_by_claim,
@@ -403,7 +404,7 @@ def _statement(claim: _Claim, sentence: str, quote: str, same_period: bool) -> S
     """What the sentence says of a claim that states no figure (`statements`). A sentence about
     another year says nothing of it, unless what the claim says ended goes on after it."""
     found = read_statement(claim.text, sentence, claim.company)
-    if found is None or (not same_period and found.signal != "still_happening"):
+    if found is None or (not same_period and found.signal not in LATER_IS_THE_POINT):
         return None
     if found.stance == "contradicts":
         return _contradicts("direct", 0.8, found.explanation, quote, found.signal)

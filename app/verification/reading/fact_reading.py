@@ -23,6 +23,7 @@ from app.verification.reading.contradictions import SourceAssessment
 from app.verification.reading.quote_relevance import bears_on_claim
 from app.verification.reading.same_fact import NotSameFact, not_same_fact
 from app.verification.reading.source_analysis import RuleAssessor, source_text
+from app.verification.reading.statements import LATER_IS_THE_POINT
 from app.verification.sources.company_mentions import names_only_others
 
 #: How many set-aside sentences the rule reader may read a source again without.
@@ -72,10 +73,6 @@ async def hold_to_same_fact(
     return _decides_nothing(assessment, failed), checked, True
 
 
-#: Contradictions whose point is a later year: what the claim says ended goes on, or was put off.
-_LATER_IS_THE_POINT = frozenset({"still_happening", "timeline"})
-
-
 def _why_not(
     claim: str, company: str, result: SearchResult, assessment: SourceAssessment
 ) -> NotSameFact | None:
@@ -86,7 +83,7 @@ def _why_not(
         assessment.stance,
         published=result.published_date,
         title=result.title,
-        goes_on=assessment.signal in _LATER_IS_THE_POINT,
+        goes_on=assessment.signal in LATER_IS_THE_POINT,
     )
 
 

@@ -147,6 +147,18 @@ _SAME_WORD = {
     **dict.fromkeys(("met", "meet", "meets", "meeting", "meetings"), "meet"),
     **dict.fromkeys(
         (
+            "certified",
+            "certify",
+            "certifies",
+            "certification",
+            "certifications",
+            "certificate",
+            "certificates",
+        ),
+        "certif",
+    ),
+    **dict.fromkeys(
+        (
             "closed",
             "close",
             "closes",
@@ -264,10 +276,24 @@ def _states_numbers(claim: str) -> bool:
     its numbers decide it, and restating its words with another number is no support."""
     if parse_figures(claim) or parse_counts(claim):
         return True
-    years = [match.span() for pattern in (YEAR, _DAY_OF_MONTH) for match in pattern.finditer(claim)]
+    years = [
+        match.span()
+        for pattern in (YEAR, _DAY_OF_MONTH, _NUMBER_IN_A_NAME)
+        for match in pattern.finditer(claim)
+    ]
     return any(
         not any(start <= match.start() < end for start, end in years) for match in BARE_NUMBER.finditer(claim)
     )
+
+
+#: Numbers that are part of a name, not a quantity: a standard ("ISO 14001", "SA8000", "GRI 305-1"),
+#: a Scope 3 category, a supplier tier. (An emissions scope is left a number: a claim of Scope 1
+#: emissions rising is read by its direction of change.)
+_NUMBER_IN_A_NAME = re.compile(
+    r"\b(?:ISO(?:/IEC)?|IEC|EN|BS|PAS|OHSAS|GRI)\s?\d{3,5}(?:[-:]\d{1,4})?\b|\bSA\s?8000\b|"
+    r"\bCategor(?:y|ies)\s\d{1,2}\b|\bTier[\s-]?[123]\b",
+    _I,
+)
 
 
 def _other_body(claim: str, sentence: str) -> bool:
@@ -298,6 +324,17 @@ def _opposite(claim: str, sentence: str, mine: frozenset[str], company: str) -> 
         return StatementReading(
             "contradicts", "rejected_statement", "The source rejects what the claim states."
         )
+    if _polarity(claim) and _GAINED.search(claim):
+        refused = [
+            subject_stems(match["words"] or match["taken"], company) & mine
+            for match in _REFUSED.finditer(sentence)
+        ]
+        if any(len(words) >= 2 for words in refused):
+            return StatementReading(
+                "contradicts",
+                "refused",
+                "The claim says it was obtained; the source says it was refused or taken away.",
+            )
     if CESSATION.search(claim) and _CONTINUING.search(sentence):
         return StatementReading(
             "contradicts", "still_happening", "The claim says it ended; the source says it goes on."
@@ -305,12 +342,42 @@ def _opposite(claim: str, sentence: str, mine: frozenset[str], company: str) -> 
     if not _DENIES.search(claim) and not CESSATION.search(claim):
         denied = [subject_stems(match["words"], company) & mine for match in _DENIES.finditer(sentence)]
         if any(denied):
+            if NOT_YET.search(sentence):
+                # not done by a later date, so not done when the claim says: the later date is the point
+                return StatementReading(
+                    "contradicts", "not_yet", "The claim says it was done; the source says it has yet to be."
+                )
             return StatementReading(
                 "contradicts", "denied_statement", "The source denies what the claim states."
             )
     return None
 
 
+#: Contradictions whose point is a later year: what the claim says ended goes on, was put off, or
+#: what it says was done has yet to be.
+LATER_IS_THE_POINT = frozenset({"still_happening", "timeline", "not_yet"})
+#: Not done yet, or put off: "has yet to achieve", "still has not", "postponed to 2024".
+NOT_YET = re.compile(
+    r"\b(?:(?:has|have|had)\syet\sto|still\s(?:has|have|had|is|are|was|were)\s?(?:not|n't)|"
+    r"(?:postponed|delayed|deferred|pushed\sback)\s(?:until|to)\s(?:20\d\d|later))\b",
+    _I,
+)
+
+
+#: A claim of something gained: a certification, an approval, a validation, an award.
+_GAINED = re.compile(
+    r"\b(?:obtain\w*|achiev\w*|gain\w*|earn\w*|receiv\w*|award\w*|certified|approved|validated|accredited|"
+    r"granted)\b",
+    _I,
+)
+#: The thing refused or taken away: "its ISO 14001 application was rejected", "withdrew certification
+#: from two of its resorts".
+_REFUSED = re.compile(
+    r"(?P<words>(?:[\w'’-]+\s){1,6})(?:was|were|had\sbeen|has\sbeen)\s(?:rejected|refused|denied|revoked|"
+    r"withdrawn|suspended|cancell?ed)\b|"
+    r"\b(?:rejected|refused|revoked|withdrew|suspended|stripped|cancell?ed)\s(?P<taken>(?:[\w'’-]+\s?){1,6})",
+    _I,
+)
 #: A claim about every one of something: "all 22 of our ships", "every site", "100% of our suppliers".
 _EVERY = re.compile(r"\b(?:all|every|each)\b|\b100(?:\.0)?\s?(?:%|per\s?cent)\sof\b", _I)
 #: Some of something, counted or not: "three of its homes", "two container ships", "several lines",

@@ -1242,3 +1242,42 @@ def test_a_year_to_march_is_not_the_calendar_year() -> None:
     )
     pair = Pair(claim, COMPANY, source, "neither", "fiscal_for_calendar", 2022)
     assert asyncio.run(read_all([pair])) == ["neither"]
+
+
+@pytest.mark.parametrize(
+    ("source", "signal"),
+    [
+        (
+            "Tollgate Mining's Ridge smelter was certified to the ISO 14001 standard in 2023, the "
+            "certifier's "
+            "register shows.",
+            "same_statement",
+        ),
+        (
+            "Tollgate Mining's application for ISO 14001 certification at its Ridge smelter was rejected in "
+            "2023, a trade journal reported.",
+            "refused",
+        ),
+        (
+            "The certifier withdrew ISO 14001 certification from Tollgate Mining's Ridge smelter in 2023, a "
+            "trade journal reported.",
+            "refused",
+        ),
+    ],
+)
+def test_a_standards_number_is_a_name_and_a_refusal_contradicts_what_was_gained(
+    source: str, signal: str
+) -> None:
+    claim = "Tollgate Mining's Ridge smelter obtained ISO 14001 certification in 2023."
+    assert _read(claim, source)[1] == signal
+
+
+def test_not_done_by_a_later_date_contradicts_a_claim_it_was_done() -> None:
+    """A later year is the point: the certification has yet to come, so it did not come in 2023."""
+    claim = "Tollgate Mining's Ridge smelter obtained ISO 14001 certification in 2023."
+    source = (
+        "Tollgate Mining's Ridge smelter has yet to achieve ISO 14001 certification, with its audit "
+        "postponed to 2025, a trade journal reported in June 2024."
+    )
+    pair = Pair(claim, COMPANY, source, "contradicts", "not_yet", 2023)
+    assert asyncio.run(read_all([pair])) == ["contradicts"]
