@@ -15,12 +15,13 @@ figures are read. Two more sets, written later by two other annotators given the
 neither the reader's code nor these pairs), widen each side: `reader_pairs_tuning.json` to
 `reader_pairs_tuning_7.json` (T, seven annotators) are tuned on like A, and `reader_pairs_fresh.json`
 (F), `reader_pairs_fresh_2.json` (G, a sixth annotator, written after the fifth tuning set was
-tuned on) and `reader_pairs_fresh_3.json` (H, an eighth, written after the seventh was tuned on) are
-held out like B, only their figures read.
+tuned on), `reader_pairs_fresh_3.json` (H, an eighth, written after the seventh was tuned on) and
+`reader_pairs_fresh_4.json` (I, a ninth, written once that tuning had ended) are held out like B,
+only their figures read.
 
     python -m bench.reader_pairs [--misread]
 
-`--misread` lists the tuning sets' misread pairs (A and T, never B's, F's, G's or H's).
+`--misread` lists the tuning sets' misread pairs (A and T, never those of the held-out sets).
 """
 
 from __future__ import annotations
@@ -62,6 +63,8 @@ FRESH_PAIRS = Path(__file__).with_name("reader_pairs_fresh.json")
 FRESH_PAIRS_2 = Path(__file__).with_name("reader_pairs_fresh_2.json")
 #: A held-out set by an eighth annotator (H), written after the seventh tuning set was tuned on.
 FRESH_PAIRS_3 = Path(__file__).with_name("reader_pairs_fresh_3.json")
+#: A held-out set by a ninth annotator (I), written after the tuning on the seventh set had ended.
+FRESH_PAIRS_4 = Path(__file__).with_name("reader_pairs_fresh_4.json")
 #: The sets' names as printed, tuning sets first.
 HALF_NAMES = {
     "all": "all",
@@ -71,6 +74,7 @@ HALF_NAMES = {
     "F": "F (held-out, 2nd)",
     "G": "G (held-out, 3rd)",
     "H": "H (held-out, 4th)",
+    "I": "I (held-out, 5th)",
 }
 TUNING = frozenset({"A", "T"})
 LABELS = ("supports", "contradicts", "neither")
@@ -118,7 +122,7 @@ def load_pairs(path: Path = PAIRS, set_name: str | None = None) -> list[Pair]:
 def load_all_pairs() -> list[Pair]:
     """The first file's pairs, then the later sets' (each only when its file is there)."""
     pairs = load_pairs()
-    held_out = ((FRESH_PAIRS, "F"), (FRESH_PAIRS_2, "G"), (FRESH_PAIRS_3, "H"))
+    held_out = ((FRESH_PAIRS, "F"), (FRESH_PAIRS_2, "G"), (FRESH_PAIRS_3, "H"), (FRESH_PAIRS_4, "I"))
     for path, name in (*((path, "T") for path in TUNING_PAIRS), *held_out):
         if path.is_file():
             pairs += load_pairs(path, name)
@@ -214,7 +218,7 @@ def main(argv: list[str] | None = None) -> None:
     print_table(
         "Label (rows) against reading (columns), all pairs", ["label", *LABELS], confusion(pairs, read)
     )
-    for held in ("B", "F", "G", "H"):
+    for held in ("B", "F", "G", "H", "I"):
         held_out = [(p, r) for p, r in zip(pairs, read, strict=True) if p.half == held]
         if held_out:
             print_table(
