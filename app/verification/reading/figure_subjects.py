@@ -19,8 +19,11 @@ customers avoided 190 Mt. A source figure may contradict a claim figure only whe
 
 - **the boundaries agree:** when both sentences name a region, an accounting basis (operated or
   equity share), like-for-like or absolute, a kind of property or premises, franchised or own
-  operations, wild or farmed catch, a pollutant, lost-time or recordable injuries, electricity or
-  all energy, coal or oil and gas, or a drivetrain, they name the same (`BOUNDARIES`);
+  operations, wild or farmed catch, a pollutant or gas, a counting by floor area or by number, an
+  asset class, lost-time or recordable injuries, electricity or all energy, coal or oil and gas (or
+  all fossil fuels), a commodity, owned or contracted, upfront or whole-life carbon, an annual bonus
+  or a long-term incentive, a shipping index, a waste stream, or a drivetrain, they name the same
+  (`BOUNDARIES`);
 
 - **the roles agree:** a change amount ("reduced by 32 kt", "an 8% cut", "down 8%") is never
   compared with a level ("fell to 350 kt", "from 420 kt"). A figure whose wording says neither

@@ -16,10 +16,13 @@ Checks, for support and contradiction alike unless said otherwise:
 - **period**: the sentence names years and none of the claim's, or the figure it shares with the
   claim is stated for another year (`years.parse_years`, `years.stated_year`, the rule reader's
   own year logic). For a target or commitment a different year is the contradiction ("pushed its net
-  zero goal back to 2050"), so there this applies to support only;
+  zero goal back to 2050"), so there this applies to support only. A figure of a month, quarter or
+  half is not a figure of the year ("a PUE of 1.31 in July 2023"), and a year to March is not the
+  calendar year of the same number;
 - **publication date** (support of an achieved outcome only): a source published before the claimed
-  year ended cannot report it (a plain year ends on 31 December; a fiscal year "FY2023" is taken to
-  end no earlier than 31 March 2023). A sentence naming no year may stand for a claim's year only
+  year ended cannot report it (a plain year ends on 31 December; a year named by the month it ends,
+  "the year to March 2024", ends that month; another fiscal year, "FY2023" or "2022-23", is taken to
+  end no earlier than 31 March). A sentence naming no year may stand for a claim's year only
   when its title names that year, or when the source was published after that year ended and within
   `UNDATED_GRACE_MONTHS` of it: news reports a year's figures in the following months (annual
   reports, CDP cycles), and an undated "emissions are 14.2 Mt" from years later, or from an undated

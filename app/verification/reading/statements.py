@@ -15,8 +15,11 @@ Such a claim is checked by what the sentence says of the same thing, read by sha
   ("still burning coal" against "stopped burning coal"); what the claim says did not happen did,
   in the claim's own words and without a negation ("fined" against "none of our sites received a
   fine"); the sentence denies the claim's subject ("did not meet national safety standards" against
-  "passed its dam safety review"); or it rejects the claim's words ("chaired by its chief executive
-  rather than an independent director");
+  "passed its dam safety review"); it says what the claim says was done has yet to be, a later date
+  being the point ("has yet to achieve ISO 14001", `LATER_IS_THE_POINT`); it says what the claim
+  says was gained was refused or taken away ("its application was rejected", "withdrew
+  certification"); or it rejects the claim's words ("chaired by its chief executive rather than an
+  independent director");
 - **another frequency** of the same meetings contradicts, the same one supports ("met only once in
   2022" / "met four times in 2022" against "met quarterly").
 
@@ -24,9 +27,9 @@ A sentence that states an intention or forecast ("expects to stop burning coal")
 claim that something happened, a sentence about another body ("the audit committee" for "the
 sustainability committee") nothing of the claim's body, and one about another boundary (stores in
 Ireland for stores in the UK, `figure_subjects.same_places`) nothing of the claim's.
-A claim stating figures, counts or other numbers is read by them (`figure_comparison`), not here: a sentence
-negating a claim's count without another ("did not fit LED lighting at 212 depots") confirms
-nothing and contradicts nothing.
+A claim stating figures, counts or other numbers is read by them (`figure_comparison`), not here: a
+sentence negating a claim's count without another ("did not fit LED lighting at 212 depots")
+confirms nothing and contradicts nothing. A number that is part of a name ("ISO 14001") is none.
 """
 
 from __future__ import annotations
@@ -378,6 +381,8 @@ _REFUSED = re.compile(
     r"\b(?:rejected|refused|revoked|withdrew|suspended|stripped|cancell?ed)\s(?P<taken>(?:[\w'’-]+\s?){1,6})",
     _I,
 )
+
+
 #: A claim about every one of something: "all 22 of our ships", "every site", "100% of our suppliers".
 _EVERY = re.compile(r"\b(?:all|every|each)\b|\b100(?:\.0)?\s?(?:%|per\s?cent)\sof\b", _I)
 #: Some of something, counted or not: "three of its homes", "two container ships", "several lines",
