@@ -19,9 +19,13 @@ tuned on), `reader_pairs_fresh_3.json` (H, an eighth, written after the seventh 
 `reader_pairs_fresh_4.json` (I, a ninth, written once that tuning had ended) are held out like B,
 only their figures read.
 
-    python -m bench.reader_pairs [--misread]
+    python -m bench.reader_pairs [--misread] [--llm]
 
 `--misread` lists the tuning sets' misread pairs (A and T, never those of the held-out sets).
+`--llm` reads the pairs with the analysis model the settings configure (`LLM_API_KEY`,
+`LLM_BASE_URL`, the analysis role's model), as the searching agents do when a key is set: its
+stance, quote-checked and held to the same fact. A reading the model could not give falls back to
+the rules and is counted, so the figures say which reader they are of.
 """
 
 from __future__ import annotations
@@ -36,7 +40,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from app.config import Settings
-from app.llm import UsageTrace
+from app.llm import LLMRole, UsageTrace
+from app.llm.client import LLMClient, create_llm_client
 from app.search.results import SearchResult
 from app.search.sources import SourceTexts
 from app.verification.investigators.news_media import NEWS_PROFILE
@@ -141,9 +146,9 @@ class _OwnTexts(SourceTexts):
 
 @dataclass
 class _Tools:
-    """What `read_source` uses of the investigation tools without an LLM."""
+    """What `read_source` uses of the investigation tools: the analysis model, if any, and the trace."""
 
-    llm: None = None
+    llm: LLMClient | None = None
     usage: UsageTrace | None = None
 
 
@@ -169,11 +174,13 @@ def reading_label(reading: SourceReading) -> str:
     return reading.assessment.stance
 
 
-async def read_pair(pair: Pair, index: int) -> SourceReading:
+async def read_pair(
+    pair: Pair, index: int, llm: LLMClient | None = None, usage: UsageTrace | None = None
+) -> SourceReading:
     claim = ClaimState(
         claim_id=f"c{index}", text=pair.claim, claim_type="quantitative", priority="high", source_page=1
     )
-    tools = _Tools(usage=UsageTrace())
+    tools = _Tools(llm=llm, usage=usage if usage is not None else UsageTrace())
     return await read_source(
         tools,  # type: ignore[arg-type]
         _OwnTexts(),
@@ -187,7 +194,52 @@ async def read_pair(pair: Pair, index: int) -> SourceReading:
 
 
 async def read_all(pairs: Sequence[Pair]) -> list[str]:
+    """The rule reader's labels of `pairs`."""
     return [reading_label(await read_pair(pair, index)) for index, pair in enumerate(pairs)]
+
+
+@dataclass
+class ModelReading:
+    """The analysis model's labels of a set of pairs, with what it took."""
+
+    labels: list[str]
+    #: Readings the model could not give (the rules read those pairs instead).
+    fell_back: int
+    usage: UsageTrace
+
+
+async def read_all_by_model(pairs: Sequence[Pair], llm: LLMClient) -> ModelReading:
+    """The pairs read with the analysis model, all at once (the client limits its concurrency)."""
+    usage = UsageTrace()
+    readings = await asyncio.gather(*(read_pair(pair, index, llm, usage) for index, pair in enumerate(pairs)))
+    fell_back = sum(reading.llm_error is not None for reading in readings)
+    return ModelReading([reading_label(reading) for reading in readings], fell_back, usage)
+
+
+def _read_with_model(pairs: Sequence[Pair]) -> tuple[list[str], dict[str, object]]:
+    """The labels by the configured analysis model, and what the summary says of the run."""
+    settings = Settings()
+    llm = create_llm_client(settings)
+    if llm is None:
+        raise SystemExit(
+            "--llm needs an analysis model: set LLM_API_KEY (and LLM_BASE_URL for another endpoint)"
+        )
+
+    async def run() -> ModelReading:
+        try:
+            return await read_all_by_model(pairs, llm)
+        finally:
+            await llm.aclose()
+
+    reading = asyncio.run(run())
+    print(
+        f"read by {llm.model_for(LLMRole.ANALYSIS)}: {reading.fell_back} of {len(pairs)} readings fell back "
+        f"to the rules; {reading.usage.total.calls} calls, cost {reading.usage.total.cost_usd}"
+    )
+    return reading.labels, {
+        "reader": f"llm:{llm.model_for(LLMRole.ANALYSIS)}",
+        "fell_back": reading.fell_back,
+    }
 
 
 def accuracy(pairs: Sequence[Pair], read: Sequence[str]) -> tuple[int, int]:
@@ -202,10 +254,15 @@ def confusion(pairs: Sequence[Pair], read: Sequence[str]) -> list[list[object]]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--misread", action="store_true", help="list the tuning half's misread pairs")
+    parser.add_argument("--llm", action="store_true", help="read with the configured analysis model")
     args = parser.parse_args(argv)
     pairs = load_all_pairs()
-    read = asyncio.run(read_all(pairs))
-    summary: dict[str, object] = {}
+    summary: dict[str, object] = {"reader": "rules"}
+    if args.llm:
+        read, about = _read_with_model(pairs)
+        summary.update(about)
+    else:
+        read = asyncio.run(read_all(pairs))
     rows = []
     for half, name in HALF_NAMES.items():
         chosen = [(p, r) for p, r in zip(pairs, read, strict=True) if half in ("all", p.half)]

@@ -113,6 +113,15 @@ _AMOUNT_OF_WHOLE = re.compile(
 _DOZEN = re.compile(rf"\b(?:(?P<half>half\sa)|(?P<n>a|{NUMBER_WORD}))\sdozen\b", _I)
 
 
+_DIGIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+#: A decimal said in words: "three point one million tonnes" is 3.1 million, not one million.
+_POINT_DECIMAL = re.compile(
+    rf"\b(?P<whole>{NUMBER_WORD}|zero|\d+)\spoint\s(?P<digits>(?:{'|'.join(_DIGIT_WORDS)})"
+    rf"(?:\s(?:{'|'.join(_DIGIT_WORDS)}))*)\b",
+    _I,
+)
+
+
 def number_value(word: str) -> int | None:
     """The value of a number written in words ("forty-five" -> 45) or digits; None otherwise."""
     text = word.lower().replace("-", " ").split()
@@ -133,6 +142,7 @@ def figures_in_digits(text: str, *, whole_as_share: bool = False) -> str:
     """`text` with its figures in words rewritten in digits (see the module docstring);
     `whole_as_share` also reads "all of the X" as "100% of the X", for a source's sentence: a claim
     saying "all of its boilers" states a fact, not a figure to be found again."""
+    text = _POINT_DECIMAL.sub(_point_decimal, text)
     text = _DOZEN.sub(_dozens, text)
     text = _OUT_OF.sub(_share, text)
     text = _AMOUNT_OF_WHOLE.sub(_amount_share, text)
@@ -194,6 +204,14 @@ def _share(match: re.Match[str]) -> str:
     what = f" {match['what']}" if match["what"] else ""
     kind = f"{match['kind']} " if match["kind"] else ""
     return f"{_percent(100 * part / whole)} of {match['owner']}{kind}{match['noun']}{what}"
+
+
+def _point_decimal(match: re.Match[str]) -> str:
+    whole = 0 if match["whole"].lower() == "zero" else number_value(match["whole"])
+    if whole is None:
+        return match.group(0)
+    digits = "".join(str(_DIGIT_WORDS.index(word.lower())) for word in match["digits"].split())
+    return f"{whole}.{digits}"
 
 
 def _dozens(match: re.Match[str]) -> str:

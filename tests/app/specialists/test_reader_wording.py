@@ -1281,3 +1281,17 @@ def test_not_done_by_a_later_date_contradicts_a_claim_it_was_done() -> None:
     )
     pair = Pair(claim, COMPANY, source, "contradicts", "not_yet", 2023)
     assert asyncio.run(read_all([pair])) == ["contradicts"]
+
+
+@pytest.mark.parametrize(
+    ("written", "digits"),
+    [
+        ("three point one million tonnes", "3.1 million tonnes"),
+        ("zero point five per cent", "0.5 per cent"),
+        ("twenty-two point five megawatts", "22.5 megawatts"),
+        ("a point of view", "a point of view"),
+    ],
+)
+def test_a_decimal_said_in_words_is_one_number(written: str, digits: str) -> None:
+    """ "three point one million" is 3.1 million, never the "one million" at its end."""
+    assert figures_in_digits(written) == digits
