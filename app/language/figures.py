@@ -306,13 +306,12 @@ def _qualified(figure: Figure, before: str) -> Figure:
     """The figure with the hedge or bound the words `before` it put on it."""
     if _HEDGE_BEFORE.search(before):
         return replace(figure, approximate=True)
-    if _NEARLY_BEFORE.search(before):
-        return replace(figure, bound="below", approximate=True)
     bound = bound_before(before)
     if bound is None:
         return figure
-    # "just over 20%": a bound, and close to its figure
-    return replace(figure, bound=bound, approximate=_JUST.search(before) is not None)
+    # "nearly 20%", "just over 20%": a bound, and close to its figure
+    close = _NEARLY_BEFORE.search(before) or _JUST.search(before)
+    return replace(figure, bound=bound, approximate=close is not None)
 
 
 def _signed(match: re.Match[str]) -> tuple[float, float]:

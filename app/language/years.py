@@ -9,6 +9,17 @@ from app.language.figures import Figure
 
 _I = re.IGNORECASE
 
+#: The months in calendar order, and a pattern matching any of them by name.
+MONTH_NAMES = (
+    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+    "November", "December",
+)  # fmt: skip
+MONTH = rf"(?:{'|'.join(MONTH_NAMES)})"
+#: A year named by the month it ends: "the year to March 2024", "the year ended 30 June 2023".
+YEAR_ENDING = re.compile(
+    rf"\byear\s(?:to|ended|ending)\s(?:\d{{1,2}}\s)?(?P<month>{MONTH})\s(?P<year>20\d\d)\b", re.IGNORECASE
+)
+
 YEAR = re.compile(
     r"\b(?:FY\s?(?P<fy>\d{2})\b|(?:FY\s?)?(?P<year>(?:19[89]|20[0-6])\d)(?:\s?[/\u2013-]\s?(?P<ends>\d{2})(?!\d))?)\b",
     _I,

@@ -15,7 +15,7 @@ import datetime as dt
 import re
 
 from app.language.intentions import INTENTION
-from app.verification.reading.denials import denied_direction, negated_word
+from app.verification.reading.denials import FELL_SHORT_OF, denied_direction, negated_word
 
 _I = re.IGNORECASE
 DECREASE = re.compile(
@@ -114,7 +114,7 @@ def _intentions(text: str) -> list[int]:
 
 #: Words that report a target not met: what follows them is an outcome, not an intention.
 _MISSED_BEFORE = re.compile(
-    r"\b(?:miss(?:ed|es|ing)?|f(?:e|a)ll(?:s|en)?\s(?:\w+\s)?short\sof|fail(?:ed|s)?\sto\s(?:meet|reach|hit))\s"
+    rf"\b(?:miss(?:ed|es|ing)?|{FELL_SHORT_OF}|fail(?:ed|s)?\sto\s(?:meet|reach|hit))\s"
     r"(?:[\w'’-]+\s){0,3}$",
     _I,
 )

@@ -51,7 +51,7 @@ from app.language.figures import Figure, parse_figures
 from app.language.key_terms import STOPWORDS
 from app.language.number_words import figures_in_digits
 from app.language.sentences import split_sentences
-from app.language.years import parse_years
+from app.language.years import MONTH_NAMES, parse_years
 from app.verification.reading.change_mood import denied_change, mood, reported_direction
 from app.verification.reading.complements import complement_conflict
 from app.verification.reading.denials import disputes
@@ -546,7 +546,8 @@ def _span(text: str) -> tuple[str, str] | None:
 
 
 _CALENDAR_YEAR = re.compile(r"\bcalendar(?:\syear)?\s(?:19|20)\d\d\b|\b(?:19|20)\d\d\scalendar\syear\b", _I)
-_MONTHS = "January|February|March|April|May|June|July|August|September|October|November"
+#: A year ending in December is the calendar year: any other month names a financial year.
+_MONTHS = "|".join(MONTH_NAMES[:-1])
 _FISCAL_YEAR = re.compile(
     rf"\b(?:FY\s?\d|fiscal|financial\syear)|\byear\s(?:to|end(?:ed|ing))\s(?:\d{{1,2}}\s)?(?:{_MONTHS})\b",
     _I,

@@ -47,7 +47,7 @@ from dataclasses import dataclass
 
 from app.language.figures import Figure, parse_figures
 from app.language.intentions import FORECAST, INTENTION
-from app.language.years import parse_years, stated_year
+from app.language.years import MONTH, MONTH_NAMES, YEAR_ENDING, parse_years, stated_year
 from app.verification.reading.change_mood import intended
 from app.verification.reading.contradictions import same_value
 from app.verification.reading.denials import disputes, negated
@@ -95,16 +95,6 @@ _CLAUSE_BREAK = re.compile(r",(?!\d)|[;:()\[\]—–]|\s-\s")
 #: A condition after the figure hedges it even past a comma ("14.2 Mt, if output holds").
 _CONDITION = re.compile(r"\b(?:if|unless|provided|assuming)\b", _I)
 _FISCAL = re.compile(r"\bFY\s?\d{2,4}\b|\bfiscal\b|\b20\d\d[-/–]\d\d\b", _I)
-#: A year named by the month it ends: "the year to March 2024", "the year ended 30 June 2023".
-_YEAR_TO = re.compile(
-    r"\byear\s(?:to|ended|ending)\s(?:\d{1,2}\s)?(?P<month>January|February|March|April|May|June|July|"
-    r"August|September|October|November|December)\s(?P<year>20\d\d)\b",
-    _I,
-)
-_MONTHS = (
-    "january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
-    "november", "december",
-)  # fmt: skip
 _DATE = re.compile(r"^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?")
 
 
@@ -195,7 +185,7 @@ def _other_years(claim: str, sentence: str, *, applies: bool, later: bool = Fals
 
 #: Part of a year: a month, a quarter or a half ("in July 2023", "its worst month", "Q3").
 _PART_OF_YEAR = re.compile(
-    r"\bin\s(?:January|February|March|April|May|June|July|August|September|October|November|December)\b|"
+    rf"\bin\s{MONTH}\b|"
     r"\b(?:first|second|third|fourth)\squarter\b|\bQ[1-4]\b|\b(?:first|second)\shalf\b|\bH[12]\b|"
     r"\b(?:worst|best|peak|busiest)\smonth\b",
     _I,
@@ -220,12 +210,12 @@ def _part_of_the_year(claim: str, sentence: str) -> NotSameFact | None:
 def _financial_year_for_calendar(claim: str, sentence: str) -> NotSameFact | None:
     """A year ending in another month than December ("the year to March 2022") against a claim's
     plain calendar year ("in 2022"): another twelve months."""
-    ending = _YEAR_TO.search(sentence)
+    ending = YEAR_ENDING.search(sentence)
     if (
         ending is None
         or ending["month"].lower() == "december"
         or _FISCAL.search(claim)
-        or _YEAR_TO.search(claim)
+        or YEAR_ENDING.search(claim)
     ):
         return None
     if int(ending["year"]) not in _years(claim):
@@ -362,9 +352,9 @@ def _publication(claim: str, sentence: str, published: str | None, title: str) -
 def _period_end(claim: str, year: int) -> dt.date:
     """The last day of the claim's period `year`: the month a year "to" or "ended" names, March for
     another financial year ("FY2024", "2023-24"), else December."""
-    named = _YEAR_TO.search(claim)
+    named = YEAR_ENDING.search(claim)
     if named is not None and int(named["year"]) == year:
-        month = _MONTHS.index(named["month"].lower()) + 1
+        month = MONTH_NAMES.index(named["month"].capitalize()) + 1
         return _add_months(dt.date(year, month, 1), 1) - dt.timedelta(days=1)
     return dt.date(year, 3, 31) if _FISCAL.search(claim) else dt.date(year, 12, 31)
 

@@ -42,7 +42,7 @@ from app.language.figures import BARE_NUMBER, parse_figures
 from app.language.intentions import INTENTION
 from app.language.key_terms import STOPWORDS
 from app.language.number_words import NUMBER_WORD, number_value
-from app.language.years import YEAR
+from app.language.years import MONTH, YEAR
 from app.verification.reading.figure_subjects import SUBJECTLESS_WORDS, same_places
 from app.verification.reading.figures import parse_counts
 
@@ -269,9 +269,8 @@ def _unnamed(claim: str, company: str) -> frozenset[str]:
     return subject_stems(_NAME_WORD.sub(" ", claim), company)
 
 
-_MONTH = r"(?:January|February|March|April|May|June|July|August|September|October|November|December)"
 #: A date's day ("31 March", "March 31"): part of a date, not a number the claim states.
-_DAY_OF_MONTH = re.compile(rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s{_MONTH}\b|\b{_MONTH}\s\d{{1,2}}\b")
+_DAY_OF_MONTH = re.compile(rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s{MONTH}\b|\b{MONTH}\s\d{{1,2}}\b")
 
 
 def _states_numbers(claim: str) -> bool:
