@@ -84,7 +84,7 @@ COMPARISON = re.compile(
 )
 EMISSIONS = re.compile(
     r"\b(?:scope\s?[123]|emissions?|GHG|greenhouse gas|CO2e?|CO₂e?|carbon (?:footprint|intensity)|"
-    r"decarboni[sz]\w*|carbon pric(?:e|es|ing)|(?:cost|price) (?:of|on) carbon|abatement)\b",
+    rf"decarboni[sz]\w*|{_CARBON_PRICE}|abatement)\b",
     _I,
 )
 ENVIRONMENT = re.compile(

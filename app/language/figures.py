@@ -290,11 +290,24 @@ def parse_figures(text: str) -> list[Figure]:
         for figure in map(_from_index_match, INDEX_VALUE.finditer(text))
         if not any(rate.start == figure.start for rate in rates)
     ]
-    read = [_qualified(figure, text[max(0, figure.start - 20) : figure.start]) for figure in figures]
+    read = [_qualified(figure, _words_before(text, figure.start)) for figure in figures]
     return sorted(read, key=lambda figure: figure.start)
 
 
-def bound_before(before: str) -> str | None:
+#: How far before a number the words hedging or bounding it are looked for.
+_QUALIFIER_REACH = 20
+
+
+def _words_before(text: str, start: int) -> str:
+    return text[max(0, start - _QUALIFIER_REACH) : start]
+
+
+def bound_at(text: str, start: int) -> str | None:
+    """The bound the words right before the number at offset `start` of `text` put on it."""
+    return _bound_before(_words_before(text, start))
+
+
+def _bound_before(before: str) -> str | None:
     """The bound the words right `before` a number put on it: "above" ("more than", "over"),
     "below" ("under", "fewer than", "nearly"), else None."""
     if _NEARLY_BEFORE.search(before):
@@ -306,7 +319,7 @@ def _qualified(figure: Figure, before: str) -> Figure:
     """The figure with the hedge or bound the words `before` it put on it."""
     if _HEDGE_BEFORE.search(before):
         return replace(figure, approximate=True)
-    bound = bound_before(before)
+    bound = _bound_before(before)
     if bound is None:
         return figure
     # "nearly 20%", "just over 20%": a bound, and close to its figure

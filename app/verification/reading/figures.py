@@ -13,7 +13,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from app.language.figures import BARE_NUMBER, FIGURE, bound_before
+from app.language.figures import BARE_NUMBER, FIGURE, bound_at
 from app.language.number_words import NUMBER_WORD, number_value
 
 _I = re.IGNORECASE
@@ -210,7 +210,7 @@ def parse_counts(text: str) -> list[Count]:
             continue
         singular = noun[:-3] + "y" if noun.endswith("ies") else noun[:-1]
         kind = tuple(match["kind"].lower().split())
-        bound = bound_before(text[max(0, match.start() - 20) : match.start()])
+        bound = bound_at(text, match.start())
         counts.append(Count(value, singular, match.start(), match.end(), kind, bound))
     return counts
 
