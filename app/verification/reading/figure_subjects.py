@@ -404,6 +404,22 @@ _ATTRIBUTION = re.compile(
     r"(?:,\s?)(?:[\w'’&-]+\s){1,6}(?:found|finds|said|says|show|shows|showed|reported|estimated|calculated)\.?$",
     _I,
 )
+#: Who says it, at the head of the sentence ("Fuel data from the national freight registry show …",
+#: "Plastic Trace's audit found …"): the record or study and its verb, before any number.
+_LEADING_ATTRIBUTION = re.compile(
+    r"^(?:[^\s\d]+\s){0,8}?(?:data|figures|records|returns|filings|statistics|tables|registers?|registry|"
+    r"database|audit|analysis|review|survey|study|estimates?)\s(?:[^\s\d]+\s){0,10}?"
+    r"(?:show|shows|showed|found|finds|suggest|suggests|indicate|indicates|reveal|reveals|revealed|"
+    r"confirm|confirms|confirmed)(?:\sthat)?\s",
+    _I,
+)
+#: Where a thing bought came from ("sourced 92% of its palm oil from certified suppliers"): its
+#: sellers, not a supply chain the figure is of.
+_BOUGHT_FROM_SUPPLIERS = re.compile(
+    r"(\b(?:sourc\w*|bought|buys?|buying|purchas\w*|procur\w*|came)\b[^,;.]{0,40}?\bfrom)\s"
+    r"(?:[\w-]+\s){0,3}?suppliers?\b",
+    _I,
+)
 #: A name: capitalised words in a row after "the" ("the Transport Climate Benchmark"), possessive
 #: ("Oakhurst Logistics'"), or three or more ("Climate Accounts Project"); a pair of capitalised words
 #: alone may be a heading's words ("Employee Commuting") and is kept.
@@ -592,8 +608,10 @@ def same_boundaries(claim: str, sentence: str, company: str = "") -> bool:
 
 def _plain(sentence: str, company: str) -> str:
     """The sentence without the clauses giving reasons for its figures (`_EXPLANATION`), who says
-    it (`_ATTRIBUTION`), the company's name and other names (`_NAME`)."""
+    it (`_ATTRIBUTION`, `_LEADING_ATTRIBUTION`), whom a thing was bought from
+    (`_BOUGHT_FROM_SUPPLIERS`), the company's name and other names (`_NAME`)."""
     plain = _ATTRIBUTION.sub("", without_explanations(sentence))
+    plain = _BOUGHT_FROM_SUPPLIERS.sub(r"\1", _LEADING_ATTRIBUTION.sub("", plain))
     if company.strip():
         plain = re.sub(re.escape(company.strip()), "", plain, flags=_I)
     return _NAME.sub("", plain)

@@ -36,7 +36,9 @@ FIRST_PERSON = "states it in the company's own first person"
 _SPEAKS = (
     r"(?:said|says|reported|reports|announced|announces|stated|states|disclosed|discloses|"
     r"confirmed|confirms|told|tells|published|publishes|posted|estimated|estimates|expects|expected|"
-    r"claimed|claims|declared|revealed|put|puts|gave|gives|showed|shows|listed|lists)"
+    # "listed equity", "listed companies": "listed" there says where a security trades, not who spoke
+    r"claimed|claims|declared|revealed|put|puts|gave|gives|showed|shows|lists|"
+    r"listed(?!\s(?:equit|compan|firms?\b|shares?\b|stocks?\b|securit|bonds?\b|assets?\b|real\sestate)))"
 )
 #: What the press calls a company once it has named it.
 _COMPANY_NOUNS = (

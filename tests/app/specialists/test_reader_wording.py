@@ -1295,3 +1295,36 @@ def test_not_done_by_a_later_date_contradicts_a_claim_it_was_done() -> None:
 def test_a_decimal_said_in_words_is_one_number(written: str, digits: str) -> None:
     """ "three point one million" is 3.1 million, never the "one million" at its end."""
     assert figures_in_digits(written) == digits
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # who says it, at the head of the sentence: "freight" in the registry's name qualifies nothing
+        "Haulage data from the national freight register show Tollgate Mining's haul trucks burned 6% less "
+        "diesel in 2023 than in 2022.",
+        # whom the fuel was bought from is no supply chain the figure is of
+        "Tollgate Mining sourced 6% less diesel from its fuel suppliers in 2023 than in 2022, the mining "
+        "ministry's returns show.",
+    ],
+)
+def test_who_says_it_and_whom_it_was_bought_from_qualify_no_figure(source: str) -> None:
+    claim = "Tollgate Mining cut the diesel its haul trucks burned by 6% in 2023 compared with 2022."
+    assert _read(claim, source)[0] == "supports"
+
+
+def test_a_source_naming_the_supply_chain_still_speaks_of_another_quantity() -> None:
+    claim = "Tollgate Mining cut the diesel its haul trucks burned by 6% in 2023 compared with 2022."
+    source = "Diesel use across Tollgate Mining's suppliers fell 9% in 2023, the mining ministry's returns show."
+    assert _read(claim, source)[0] == "neutral"
+
+
+@pytest.mark.parametrize(
+    ("quote", "relayed"),
+    [
+        ("Tollgate Mining's listed equity holdings fell 30% in value in 2023, an analysis found.", False),
+        ("Tollgate Mining listed its 2023 emissions at 3.1 Mt in its annual report.", True),
+    ],
+)
+def test_listed_equity_is_no_one_speaking(quote: str, relayed: bool) -> None:
+    assert (company_voice(quote, COMPANY, "supports") is not None) is relayed
