@@ -1315,7 +1315,9 @@ def test_who_says_it_and_whom_it_was_bought_from_qualify_no_figure(source: str) 
 
 def test_a_source_naming_the_supply_chain_still_speaks_of_another_quantity() -> None:
     claim = "Tollgate Mining cut the diesel its haul trucks burned by 6% in 2023 compared with 2022."
-    source = "Diesel use across Tollgate Mining's suppliers fell 9% in 2023, the mining ministry's returns show."
+    source = (
+        "Diesel use across Tollgate Mining's suppliers fell 9% in 2023, the mining ministry's returns show."
+    )
     assert _read(claim, source)[0] == "neutral"
 
 
