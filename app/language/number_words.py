@@ -146,10 +146,11 @@ def figures_in_digits(text: str, *, whole_as_share: bool = False) -> str:
     text = _DOZEN.sub(_dozens, text)
     text = _OUT_OF.sub(_share, text)
     text = _AMOUNT_OF_WHOLE.sub(_amount_share, text)
+    # before "one per cent" becomes "1 per cent": "half of one per cent" is 0.5%, not half of 1%
+    text = _HALF_A_PERCENT.sub("0.5%", text)
     text = _PERCENT_IN_WORDS.sub(lambda match: str(number_value(match["n"])), text)
     text = _SCALED_IN_WORDS.sub(lambda match: str(number_value(match["n"])), text)
     text = _HALF_A.sub("0.5 ", text)
-    text = _HALF_A_PERCENT.sub("0.5%", text)
     text = _CHANGE_BY_FRACTION.sub(_fraction, text)
     text = _SHARE_FRACTION.sub(_share_fraction, text)
     text = _ONE_IN.sub(_one_in, text)

@@ -372,6 +372,13 @@ _SAME_BASE = {
     "gigawatts": "capacity",
     "capex": "capital",
     "expenditure": "capital",
+    # A bank's loans are its lending; its staff, workers and workforce are its employees.
+    "loans": "lending",
+    "loan": "lending",
+    "staff": "employees",
+    "workers": "employees",
+    "workforce": "employees",
+    "employee": "employees",
 }
 
 

@@ -1330,3 +1330,29 @@ def test_a_source_naming_the_supply_chain_still_speaks_of_another_quantity() -> 
 )
 def test_listed_equity_is_no_one_speaking(quote: str, relayed: bool) -> None:
     assert (company_voice(quote, COMPANY, "supports") is not None) is relayed
+
+
+def test_half_of_one_per_cent_is_half_a_percent() -> None:
+    assert figures_in_digits("less than half of one per cent of its lending") == (
+        "less than 0.5% of its lending"
+    )
+
+
+@pytest.mark.parametrize(
+    ("source", "stance"),
+    [
+        (
+            "Tollgate Mining's pension fund loans to coal miners were 0.4% of its lending in 2023, a "
+            "monitor found.",
+            "supports",
+        ),
+        (
+            "Coal miners took 2.1% of the lending of Tollgate Mining's pension fund in 2023, a monitor "
+            "found.",
+            "contradicts",
+        ),
+    ],
+)
+def test_a_share_of_loans_is_a_share_of_lending(source: str, stance: str) -> None:
+    claim = "Loans to coal miners made up 0.4% of our pension fund's loans in 2023."
+    assert _read(claim, source)[0] == stance
