@@ -13,11 +13,12 @@ The pairs are split by a fixed hash of the claim (every source of one claim fall
 the tuning half, whose pairs and errors rules may be fitted to, and B, held out, of which only the
 figures are read. Two more sets, written later by two other annotators given the same rules (and
 neither the reader's code nor these pairs), widen each side: `reader_pairs_tuning.json` to
-`reader_pairs_tuning_7.json` (T, seven annotators) are tuned on like A, and `reader_pairs_fresh.json`
+`reader_pairs_tuning_8.json` (T, eight annotators) are tuned on like A, and `reader_pairs_fresh.json`
 (F), `reader_pairs_fresh_2.json` (G, a sixth annotator, written after the fifth tuning set was
 tuned on), `reader_pairs_fresh_3.json` (H, an eighth, written after the seventh was tuned on) and
-`reader_pairs_fresh_4.json` (I, a ninth, written once that tuning had ended) are held out like B,
-only their figures read.
+`reader_pairs_fresh_4.json` (I, a ninth, written once that tuning had ended) and
+`reader_pairs_fresh_5.json` (J, an eleventh, written beside the eighth tuning set by a tenth) are held
+out like B, only their figures read.
 
     python -m bench.reader_pairs [--misread] [--llm]
 
@@ -61,6 +62,7 @@ TUNING_PAIRS = tuple(
         "reader_pairs_tuning_5.json",
         "reader_pairs_tuning_6.json",
         "reader_pairs_tuning_7.json",
+        "reader_pairs_tuning_8.json",
     )
 )
 FRESH_PAIRS = Path(__file__).with_name("reader_pairs_fresh.json")
@@ -70,6 +72,17 @@ FRESH_PAIRS_2 = Path(__file__).with_name("reader_pairs_fresh_2.json")
 FRESH_PAIRS_3 = Path(__file__).with_name("reader_pairs_fresh_3.json")
 #: A held-out set by a ninth annotator (I), written after the tuning on the seventh set had ended.
 FRESH_PAIRS_4 = Path(__file__).with_name("reader_pairs_fresh_4.json")
+#: A held-out set by an eleventh annotator (J), written beside the eighth tuning set, scored before it
+#: was tuned on.
+FRESH_PAIRS_5 = Path(__file__).with_name("reader_pairs_fresh_5.json")
+#: The held-out files and their sets' names.
+HELD_OUT_FILES = (
+    (FRESH_PAIRS, "F"),
+    (FRESH_PAIRS_2, "G"),
+    (FRESH_PAIRS_3, "H"),
+    (FRESH_PAIRS_4, "I"),
+    (FRESH_PAIRS_5, "J"),
+)
 #: The sets' names as printed, tuning sets first.
 HALF_NAMES = {
     "all": "all",
@@ -80,6 +93,7 @@ HALF_NAMES = {
     "G": "G (held-out, 3rd)",
     "H": "H (held-out, 4th)",
     "I": "I (held-out, 5th)",
+    "J": "J (held-out, 6th)",
 }
 TUNING = frozenset({"A", "T"})
 LABELS = ("supports", "contradicts", "neither")
@@ -127,8 +141,7 @@ def load_pairs(path: Path = PAIRS, set_name: str | None = None) -> list[Pair]:
 def load_all_pairs() -> list[Pair]:
     """The first file's pairs, then the later sets' (each only when its file is there)."""
     pairs = load_pairs()
-    held_out = ((FRESH_PAIRS, "F"), (FRESH_PAIRS_2, "G"), (FRESH_PAIRS_3, "H"), (FRESH_PAIRS_4, "I"))
-    for path, name in (*((path, "T") for path in TUNING_PAIRS), *held_out):
+    for path, name in (*((path, "T") for path in TUNING_PAIRS), *HELD_OUT_FILES):
         if path.is_file():
             pairs += load_pairs(path, name)
     return pairs
@@ -275,7 +288,7 @@ def main(argv: list[str] | None = None) -> None:
     print_table(
         "Label (rows) against reading (columns), all pairs", ["label", *LABELS], confusion(pairs, read)
     )
-    for held in ("B", "F", "G", "H", "I"):
+    for held in ("B", *(name for _, name in HELD_OUT_FILES)):
         held_out = [(p, r) for p, r in zip(pairs, read, strict=True) if p.half == held]
         if held_out:
             print_table(

@@ -60,7 +60,7 @@ _CO2 = (
 _UNIT_WORDS = (
     r"(?P<unit>%|(?i:per\s?cent|percent|percentage points?)\b|pp\b|pc\b|"
     r"(?i:(?:metric\s)?(?:tonnes?|tons?))\b|(?i:kilo|mega|giga)tonnes?\b|(?:[kMG]?t|MT)(?:\b|(?=\s?CO))|kg\b|"
-    r"(?i:kilograms?|grams?)\b|kg(?=CO)|g(?=\s?(?:of\s)?CO)|[kMGT]Wh\b|(?i:(?:kilo|mega|giga|tera)watt[\s-]hours?)\b|[GTP]J\b|"
+    r"(?i:kilograms?|grams?)\b|kg(?=CO)|g(?=\s?(?:of\s)?(?:CO|carbon\sdioxide\b))|[kMGT]Wh\b|(?i:(?:kilo|mega|giga|tera)watt[\s-]hours?)\b|[GTP]J\b|"
     r"[kMG]W(?:p|dc|ac)?\b|(?i:(?:kilo|mega|giga)watts?)\b|"
     r"(?i:(?:giga|tera|peta)joules?)\b|(?i:(?:US\s)?gallons?)\b|(?i:acres?)\b|"
     r"m3\b|m³|(?i:cubic\smet(?:re|er)s?)\b|"

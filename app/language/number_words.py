@@ -76,6 +76,14 @@ _ALL_N_OF = re.compile(
 _HALF_A_PERCENT = re.compile(r"\bhalf\s(?:a|of\sone)\s(?:per\s?cent|percent)\b", _I)
 #: Half a scale: "half a million tonnes" is 0.5 million tonnes.
 _HALF_A = re.compile(r"\bhalf\sa\s(?=(?:million|billion)\b)", _I)
+#: A fraction of a scale: "three quarters of a billion euros" is 0.75 billion euros.
+_FRACTION_OF_A_SCALE = re.compile(rf"(?<![\w-])(?P<f>{_FRACTION})\sof\san?\s(?=(?:million|billion)\b)", _I)
+#: A scale or currency joined to its number by hyphens, as an adjective: "a 750-million-euro bond",
+#: "a $2-billion loan".
+_HYPHENATED_SCALE = re.compile(
+    r"(?<=\d)-(?=(?:thousand|million|billion)\b)|(?<=illion)-(?=(?:euro|dollar|pound|franc|krona|krone)s?\b)",
+    _I,
+)
 #: A count in words with a scale or unit: "sixteen million tonnes", "two thousand hectares".
 _SCALED_IN_WORDS = re.compile(rf"\b(?P<n>{NUMBER_WORD})(?=\s(?:thousand|million|billion)\b)", _I)
 #: No change against a baseline: "flat on 2021", "unchanged from the previous year", "stable
@@ -151,6 +159,8 @@ def figures_in_digits(text: str, *, whole_as_share: bool = False) -> str:
     text = _PERCENT_IN_WORDS.sub(lambda match: str(number_value(match["n"])), text)
     text = _SCALED_IN_WORDS.sub(lambda match: str(number_value(match["n"])), text)
     text = _HALF_A.sub("0.5 ", text)
+    text = _FRACTION_OF_A_SCALE.sub(lambda match: f"{_fraction_value(match['f']) / 100:g} ", text)
+    text = _HYPHENATED_SCALE.sub(" ", text)
     text = _CHANGE_BY_FRACTION.sub(_fraction, text)
     text = _SHARE_FRACTION.sub(_share_fraction, text)
     text = _ONE_IN.sub(_one_in, text)

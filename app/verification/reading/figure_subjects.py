@@ -84,7 +84,8 @@ QUALIFIERS: dict[str, re.Pattern[str]] = {
     # person"), not per period of time, is an intensity.
     "intensity": re.compile(
         # a rate per hours worked is a safety rate, whichever number of hours it is per
-        r"\bintensity\b|\bper\s(?!cent\b|annum\b|year\b|month\b|week\b|day\b|hour\b|quarter\b|million\shours\b)[a-z]|"
+        r"\bintensity\b|\b(?:per|for\s(?:every|each))\s"
+        r"(?!cent\b|annum\b|year\b|month\b|week\b|day\b|hour\b|quarter\b|million\shours\b)[a-z]|"
         # "kg/ha", "kgCO2e/m²", "gCO2/dwt-nm": a unit per something, as units write it
         r"[a-z0-9]/(?:ha|m²|m2|t|tonnes?|MWh|kWh|GJ|km|pkm|rpk|ask|dwt-nm|t-nm|unit|head|employee)\b",
         _I,
@@ -685,6 +686,9 @@ _OWNER = re.compile(
     _I,
 )
 
+#: A thing named before a name's possessive: "the electricity" in "the electricity Acme's stores used".
+_THING_BEFORE_A_NAME = re.compile(r"(?:(?:the|its|their|our)\s)?(?P<thing>(?:[a-z][\w-]*\s)+)(?=[A-Z])")
+
 
 def _after_owner(phrase: str, rest: str) -> str:
     """What a share is of, after an owner of up to six words named first ("Acme Pension Fund's
@@ -694,6 +698,10 @@ def _after_owner(phrase: str, rest: str) -> str:
     owner = _OWNER.match(whole)
     if owner is None:
         return phrase
+    # "of the electricity Acme's stores used": a name after a thing begins a clause about the thing
+    relative = _THING_BEFORE_A_NAME.match(whole, 0, owner.end())
+    if relative is not None:
+        return relative["thing"]
     return " ".join(whole[owner.end() :].split()[:4])
 
 

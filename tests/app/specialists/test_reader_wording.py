@@ -1356,3 +1356,40 @@ def test_half_of_one_per_cent_is_half_a_percent() -> None:
 def test_a_share_of_loans_is_a_share_of_lending(source: str, stance: str) -> None:
     claim = "Loans to coal miners made up 0.4% of our pension fund's loans in 2023."
     assert _read(claim, source)[0] == stance
+
+
+@pytest.mark.parametrize(
+    ("written", "figure"),
+    [
+        ("priced a 750-million-euro green bond", (750.0, "EUR million")),
+        ("took out a $2-billion loan", (2.0, "$ billion")),
+        ("raised three quarters of a billion euros", (0.75, "EUR billion")),
+        ("emitted 64 g of carbon dioxide per kilometre", (64.0, "g CO2e")),
+    ],
+)
+def test_amounts_written_as_adjectives_fractions_and_grams_of_carbon_dioxide(
+    written: str, figure: tuple[float, str]
+) -> None:
+    (parsed,) = parse_figures(figures_in_digits(written))
+    assert (parsed.value, parsed.unit) == figure
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # the electricity is what the share is of; the depots that used it are a clause about it
+        (
+            "Tollgate Mining sourced 64% of the electricity for its depots from renewable sources in 2023.",
+            "Barely 40% of the electricity Tollgate Mining's depots used in 2023 was renewable, an audit "
+            "found.",
+        ),
+        # "for every" tonne is "per" tonne: an intensity, like the claim's
+        (
+            "Tollgate Mining used 2.6 cubic metres of water per tonne of ore milled in 2023.",
+            "Tollgate Mining used about 3.9 cubic metres of water for every tonne of ore it milled in 2023, "
+            "a regulator said.",
+        ),
+    ],
+)
+def test_what_a_figure_is_of_however_the_sentence_runs(claim: str, source: str) -> None:
+    assert _read(claim, source)[0] == "contradicts"
