@@ -121,6 +121,14 @@ _AMOUNT_OF_WHOLE = re.compile(
 _DOZEN = re.compile(rf"\b(?:(?P<half>half\sa)|(?P<n>a|{NUMBER_WORD}))\sdozen\b", _I)
 
 
+#: Hundreds in words: "four hundred and twenty" is 420, "two hundred" 200.
+_HUNDREDS = re.compile(
+    rf"\b(?P<n>{'|'.join(w for w in _UNITS if _UNITS[w] < 10)})\shundred\b"
+    rf"(?:\s(?:and\s)?(?P<rest>{NUMBER_WORD})\b)?",
+    _I,
+)
+
+
 _DIGIT_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 #: A decimal said in words: "three point one million tonnes" is 3.1 million, not one million.
 _POINT_DECIMAL = re.compile(
@@ -150,6 +158,7 @@ def figures_in_digits(text: str, *, whole_as_share: bool = False) -> str:
     """`text` with its figures in words rewritten in digits (see the module docstring);
     `whole_as_share` also reads "all of the X" as "100% of the X", for a source's sentence: a claim
     saying "all of its boilers" states a fact, not a figure to be found again."""
+    text = _HUNDREDS.sub(_hundreds, text)
     text = _POINT_DECIMAL.sub(_point_decimal, text)
     text = _DOZEN.sub(_dozens, text)
     text = _OUT_OF.sub(_share, text)
@@ -215,6 +224,13 @@ def _share(match: re.Match[str]) -> str:
     what = f" {match['what']}" if match["what"] else ""
     kind = f"{match['kind']} " if match["kind"] else ""
     return f"{_percent(100 * part / whole)} of {match['owner']}{kind}{match['noun']}{what}"
+
+
+def _hundreds(match: re.Match[str]) -> str:
+    """ "four hundred and twenty" -> "420"."""
+    rest = number_value(match["rest"]) if match["rest"] else 0
+    hundreds = number_value(match["n"])
+    return match.group(0) if hundreds is None or rest is None else str(100 * hundreds + rest)
 
 
 def _point_decimal(match: re.Match[str]) -> str:

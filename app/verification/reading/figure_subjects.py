@@ -687,7 +687,9 @@ _OWNER = re.compile(
 )
 
 #: A thing named before a name's possessive: "the electricity" in "the electricity Acme's stores used".
-_THING_BEFORE_A_NAME = re.compile(r"(?:(?:the|its|their|our)\s)?(?P<thing>(?:[a-z][\w-]*\s)+)(?=[A-Z])")
+_THING_BEFORE_A_NAME = re.compile(
+    r"(?:(?:the|its|their|our)\s)?(?P<thing>(?:(?!(?:the|its|their|our)\s)[a-z][\w-]*\s)+)(?=[A-Z])"
+)
 
 
 def _after_owner(phrase: str, rest: str) -> str:

@@ -137,10 +137,13 @@ def covered_scopes(text: str) -> frozenset[str]:
 
 # Counts of things ("167 warehouses"), and figures a text denies ("60 sites, not 167").
 #: A count in digits or in words ("three reportable spills": "one" is left out, as in "one of our
-#: sites"), with up to two words describing the things counted ("312 battery-electric buses").
+#: sites"), with up to three words describing the things counted ("312 battery-electric buses", "420
+#: EV charging points"), or some of an owner's things ("214 of its suppliers").
 _COUNT = re.compile(
     rf"(?<![\w.,$€£¥-])(?P<num>\d{{1,3}}(?:,\d{{3}})+|\d+|(?i:(?!one\b){NUMBER_WORD}))\s"
-    r"(?P<kind>(?:(?!(?:of|in|at|to|and|or|the|per|a|an)\b)[a-z][a-z-]*\s){0,2}?)(?P<noun>[A-Za-z][a-z-]*[a-rt-z]s)\b"
+    r"(?:of\s(?:its|their|our|the|(?:[A-Z][\w&-]*\s){0,3}?[A-Z][\w&-]*['’]s?)\s)?"
+    r"(?P<kind>(?:(?!(?:of|in|at|to|and|or|the|per|a|an)\b)(?:[a-z][a-z-]*|[A-Z]{2,4})\s){0,3}?)"
+    r"(?P<noun>[A-Za-z][a-z-]*[a-rt-z]s)\b"
 )
 _DENIAL = re.compile(
     r"\b(?:not|rather than|instead of|as opposed to|versus|vs\.?|compared with the claimed|less than the)\s"

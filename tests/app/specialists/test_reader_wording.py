@@ -13,7 +13,7 @@ from app.language.number_words import figures_in_digits, number_value
 from app.language.years import parse_years, stated_year
 from app.verification.reading.change_mood import mood
 from app.verification.reading.contradictions import assess_by_rules
-from app.verification.reading.figures import quantities
+from app.verification.reading.figures import parse_counts, quantities
 from app.verification.reading.statements import frequency, read_statement
 from app.verification.sources.attribution import company_voice
 from bench.reader_pairs import TUNING_PAIRS, Pair, accuracy, load_pairs, read_all
@@ -1393,3 +1393,44 @@ def test_amounts_written_as_adjectives_fractions_and_grams_of_carbon_dioxide(
 )
 def test_what_a_figure_is_of_however_the_sentence_runs(claim: str, source: str) -> None:
     assert _read(claim, source)[0] == "contradicts"
+
+
+def test_hundreds_in_words() -> None:
+    assert figures_in_digits("Four hundred and twenty chargers, then two hundred more") == (
+        "420 chargers, then 200 more"
+    )
+
+
+@pytest.mark.parametrize(
+    ("written", "count"),
+    [
+        # three describing words, one of them an abbreviation
+        ("fitted 420 new EV charging points", (420, "point", ("new", "ev", "charging"))),
+        # some of an owner's things
+        ("audited 214 of its suppliers", (214, "supplier", ())),
+        ("audited 214 of Tollgate Mining's suppliers", (214, "supplier", ())),
+    ],
+)
+def test_what_is_counted(written: str, count: tuple[int, str, tuple[str, ...]]) -> None:
+    (parsed,) = parse_counts(written)
+    assert (parsed.value, parsed.noun, parsed.kind) == count
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        (
+            "Tollgate Mining installed 420 electric vehicle charging points at its depots in 2023.",
+            "Only 150 new EV charging points were installed at Tollgate Mining's depots in 2023, a registry "
+            "shows.",
+            "contradicts",
+        ),
+        (
+            "Tollgate Mining audited 414 of its suppliers in 2023.",
+            "Just over 410 of Tollgate Mining's suppliers were audited in 2023, an NGO found.",
+            "supports",
+        ),
+    ],
+)
+def test_counts_described_in_more_words(claim: str, source: str, stance: str) -> None:
+    assert _read(claim, source)[0] == stance
