@@ -313,6 +313,25 @@ BOUNDARIES: dict[str, dict[str, re.Pattern[str]]] = {
         "plug-in hybrid": re.compile(r"\bplug-in\shybrids?\b|\bPHEVs?\b", _I),
         "hybrid": re.compile(r"\b(?<!plug-in\s)hybrids?\b", _I),
     },
+    # a safety rate or a headcount for the company's own people is not one for its contractors
+    "workforce": {
+        "employees": re.compile(r"\bemployees?\b|\bown\s(?:staff|workforce|people)\b", _I),
+        "contractors": re.compile(r"\bcontractors?\b", _I),
+    },
+    # suppliers one step up the chain, or further up
+    "supplier tier": {
+        "tier 1": re.compile(r"\btier[\s-](?:1|one)\b|\bfirst[\s-]tier\b|\bdirect\ssuppliers?\b", _I),
+        "tier 2": re.compile(r"\btier[\s-](?:2|two)\b|\bsecond[\s-]tier\b", _I),
+        "tier 3": re.compile(r"\btier[\s-](?:3|three)\b|\bthird[\s-]tier\b", _I),
+    },
+    # emissions or an intensity before or after what is netted off (offsets, credits, removals);
+    # "net zero" is a goal, not a basis
+    "netting": {
+        "net": re.compile(
+            r"\bnet\b(?![\s-](?:zero|positive|negative|income|profit|sales|revenue|debt|assets?))", _I
+        ),
+        "gross": re.compile(r"\bgross\b(?!\s(?:margin|profit|domestic|income|revenue))", _I),
+    },
 }
 
 _CHANGE_NOUN = r"(?:reduction|decrease|increase|cut|drop|fall|rise|decline|improvement|saving|growth)"

@@ -1434,3 +1434,38 @@ def test_what_is_counted(written: str, count: tuple[int, str, tuple[str, ...]]) 
 )
 def test_counts_described_in_more_words(claim: str, source: str, stance: str) -> None:
     assert _read(claim, source)[0] == stance
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "Tollgate Mining's lost-time injury frequency rate for employees was 0.9 per million hours "
+            "worked in 2023.",
+            "Among Tollgate Mining's contractors, the lost-time injury frequency rate was 2.2 per million "
+            "hours worked in 2023, the safety regulator said.",
+        ),
+        (
+            "Tollgate Mining audited 100% of its tier-one suppliers in 2023.",
+            "Only 35% of Tollgate Mining's second-tier suppliers were audited in 2023, an NGO found.",
+        ),
+        (
+            "Tollgate Mining's net emissions intensity fell to 510 kg CO2e per tonne of ore in 2023.",
+            "Tollgate Mining's gross emissions intensity was 640 kg CO2e per tonne of ore in 2023, a tracker "
+            "said.",
+        ),
+    ],
+)
+def test_employees_and_contractors_supplier_tiers_and_net_and_gross_are_other_quantities(
+    claim: str, source: str
+) -> None:
+    assert _read(claim, source)[0] == "neutral"
+
+
+def test_net_zero_is_a_goal_not_a_basis() -> None:
+    claim = "Tollgate Mining's net emissions intensity fell to 510 kg CO2e per tonne of ore in 2023."
+    source = (
+        "On its way to net zero, Tollgate Mining's emissions intensity was 640 kg CO2e per tonne of ore in "
+        "2023, a tracker said."
+    )
+    assert _read(claim, source)[0] == "contradicts"
