@@ -67,7 +67,8 @@ SCOPE2_METHODS = {
 }
 #: Words that make a figure a quantity of its own (label -> pattern).
 QUALIFIERS: dict[str, re.Pattern[str]] = {
-    "avoided": re.compile(r"\bavoid\w*", _I),
+    # waste that "avoided landfill" was diverted from it: no avoided quantity of its own
+    "avoided": re.compile(r"\bavoid\w*\b(?!\s(?:landfill|disposal))", _I),
     "saved": re.compile(r"\bsav(?:e|es|ed|ing|ings)\b", _I),
     "financed": re.compile(r"\bfinanc(?!ial\s(?:year|statements?|reports?)\b)\w*|\binvestments?\b", _I),
     "sold products": re.compile(r"\bproducts?\s(?:\w+\s)?sold\b|\bsold\sproducts?\b|\buse\sphase\b", _I),
@@ -281,7 +282,12 @@ BOUNDARIES: dict[str, dict[str, re.Pattern[str]]] = {
     # waste from building sites is not the waste of offices or households
     "waste stream": {
         "construction": re.compile(r"\bconstruction(?:\sand\sdemolition)?\swaste\b|\bC&D\swaste\b", _I),
-        "office": re.compile(r"\boffice(?:\sand\s[\w-]+)?\swaste\b|\boperational\swaste\b", _I),
+        "office": re.compile(
+            r"\boffice(?:\sand\s[\w-]+)?\swaste\b|\boperational\swaste\b|"
+            # "waste from Acme's operations", the name left out
+            r"\bwaste\sfrom\s+(?:(?:its|our|their|the)\s+|['’]s\s+)?operations\b",
+            _I,
+        ),
         "municipal": re.compile(r"\bmunicipal\b|\bhousehold\swaste\b", _I),
         "commercial": re.compile(r"\bcommercial\s(?:and\sindustrial\s)?waste\b", _I),
     },

@@ -1469,3 +1469,16 @@ def test_net_zero_is_a_goal_not_a_basis() -> None:
         "2023, a tracker said."
     )
     assert _read(claim, source)[0] == "contradicts"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "More than nine-tenths of the waste from Tollgate Mining's operations avoided landfill in 2023, an "
+        "auditor found.",
+        "Over 90% of Tollgate Mining's operational waste avoided landfill in 2023, an auditor found.",
+    ],
+)
+def test_waste_that_avoided_landfill_was_diverted(source: str) -> None:
+    claim = "Tollgate Mining diverted 93% of its operational waste from landfill in 2023."
+    assert _read(claim, source)[0] == "supports"
