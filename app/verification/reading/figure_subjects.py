@@ -81,6 +81,13 @@ QUALIFIERS: dict[str, re.Pattern[str]] = {
     "travel": re.compile(r"\b(?:business|air)\s(?:travel|flights?)\b", _I),
     "transport": re.compile(r"\bshipping\b|\blogistics?\b|\btransport\w*|\bfreight\b", _I),
     "processing": re.compile(r"\bprocessing\b", _I),
+    # an average over several years is not one year's figure
+    "multi-year average": re.compile(
+        r"\b(?:two|three|four|five|[2-9]|10)[\s-]year\s(?:rolling\s|running\s)?average\b|"
+        r"\b(?:rolling|running)\saverage\b|\baverage\s(?:over|across)\s(?:the\s)?(?:last\s|past\s)?"
+        r"(?:two|three|four|five|[2-9]|10)\syears\b",
+        _I,
+    ),
     # A figure per unit of something else ("per tonne of product", "per passenger-kilometre", "per
     # person"), not per period of time, is an intensity.
     "intensity": re.compile(
@@ -668,7 +675,9 @@ def share_base(text: str, end: int) -> frozenset[str]:
     but generic words."""
     match = _SHARE_OF.match(text, end)
     if not match:
-        return frozenset()
+        # "5 of our 11 board seats (45%)": a percentage in brackets restates the figure before it
+        restated = _RESTATED.search(text, 0, end + 1)
+        return _earlier_base(text, restated.start()) if restated else frozenset()
     if _PRONOUN.match(match["phrase"]):
         return _earlier_base(text, end)
     phrase = _after_owner(match["phrase"], text[match.end() :])
@@ -689,6 +698,8 @@ def _singular(word: str) -> str:
     return word[:-3] + "y" if word.endswith("ies") else word.removesuffix("s")
 
 
+#: A percentage in brackets, right after what it restates: "(45%)".
+_RESTATED = re.compile(r"\(\s?(?:about\s|around\s|some\s)?[\d.]+\s?(?:%|per\scent|percent)\)$", _I)
 #: A share of something named before: "1.9 TWh of electricity, 41% of it from renewables".
 _PRONOUN = re.compile(r"(?:it|them|this|that)\b", _I)
 _EARLIER_OF = re.compile(r"(?<=[\w%])\sof\s(?!(?:it|them|this|that)\b)", _I)

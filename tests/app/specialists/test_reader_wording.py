@@ -1482,3 +1482,18 @@ def test_net_zero_is_a_goal_not_a_basis() -> None:
 def test_waste_that_avoided_landfill_was_diverted(source: str) -> None:
     claim = "Tollgate Mining diverted 93% of its operational waste from landfill in 2023."
     assert _read(claim, source)[0] == "supports"
+
+
+def test_a_percentage_in_brackets_restates_the_figure_before_it() -> None:
+    claim = "Women held 4 of our 10 board seats (40%) at the end of 2023."
+    source = "Women held 22 per cent of senior management roles at Tollgate Mining in 2023, a review found."
+    assert _read(claim, source)[0] == "neutral"
+
+
+def test_an_average_over_several_years_is_not_one_years_figure() -> None:
+    claim = "Tollgate Mining's water withdrawal fell to 412 megalitres in 2023."
+    source = (
+        "Tollgate Mining's three-year average water withdrawal to 2023 was 455 megalitres, the regulator "
+        "said."
+    )
+    assert _read(claim, source)[0] == "neutral"
