@@ -55,7 +55,10 @@ _SHARE_FRACTION = re.compile(
 )
 _ONE_IN = re.compile(
     rf"(?<![\w-])(?P<hedge>{_WORD_HEDGE})?(?P<part>one|{NUMBER_WORD})\s(?:(?P<what>[a-z]+(?:\s[a-z]+)?)\s)?"
-    rf"in\s(?:every\s)?(?P<n>{NUMBER_WORD}|(?:a\s)?(?:hundred|thousand)|(?!(?:19|20)\d\d\b)\d{{1,4}})\b(?:\sof\b)?",
+    rf"in\s(?:every\s)?(?P<n>{NUMBER_WORD}|(?:a\s)?(?:hundred|thousand)|(?!(?:19|20)\d\d\b)\d{{1,4}})\b"
+    # the unit counted, before what it is a share of: "one in ten tonnes of its waste"
+    r"(?:\s(?:square\s|cubic\s)?(?:tonnes?|tons?|lit(?:re|er)s?|met(?:re|er)s?|(?:kilo|mega)watt-hours?)"
+    r"(?=\sof\b))?(?:\sof\b)?",
     _I,
 )
 #: The whole of something as a share: "all of the electricity", "all of Acme's palm oil".
@@ -204,8 +207,8 @@ _A_ROUND_WHOLE = {"a hundred": 100, "a thousand": 1000, "hundred": 100, "thousan
 
 
 def _one_in(match: re.Match[str]) -> str:
-    """ "one in ten cars" -> "about 10% of cars", "nine in ten square metres" -> "about 90% of
-    square metres", "fewer than one litre in every thousand of" -> "fewer than 0.1% of"."""
+    """ "one in ten cars" -> "about 10% of cars", "nine in ten square metres of office space" ->
+    "about 90% of office space", "fewer than one litre in every thousand of" -> "fewer than 0.1% of"."""
     whole = _A_ROUND_WHOLE.get(match["n"].lower()) or number_value(match["n"])
     part = 1 if match["part"].lower() == "one" else number_value(match["part"])
     if not whole or not part or part >= whole:

@@ -6,7 +6,10 @@ A claim's share and a source's share of the other side of the same whole cannot 
 two add up to more than the whole (62% recycled and 55% landfilled is 117%), and a claim of all of it
 cannot hold beside any part of the other side ("still drew part of their electricity from gas-fired
 supply"). Less than the whole proves nothing (the rest may be neither side: nuclear power, waste
-sent for energy recovery), so complements only ever contradict. The two shares must be of the same
+sent for energy recovery), so such complements only ever contradict. Where nothing lies between the
+two sides (`EXACT_COMPLEMENTS`: waste kept out of landfill and waste sent to it), the two shares must
+make up the whole: "9% went to landfill" supports "91% diverted from landfill", and "3% went to
+landfill" contradicts it as surely as "20%" does. The two shares must be of the same
 whole (`figure_subjects`: the same base, the same boundaries) and of the same year, and each side
 must name one side only. Shares of the two sides are never compared as one share (`other_sides`).
 """
@@ -40,6 +43,14 @@ COMPLEMENTS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
         ),
     ),
 )
+#: Sides of a whole with nothing between them: waste kept out of landfill, however it was treated,
+#: and waste sent to landfill. Their shares add up to the whole, so each states the other.
+EXACT_COMPLEMENTS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
+    (
+        re.compile(r"\bfrom\slandfill\b|\bavoided\slandfill\b|\bout\sof\slandfill\b", _I),
+        re.compile(r"\b(?:to|in|into)\slandfill\b|\blandfilled\b", _I),
+    ),
+)
 #: How far past the whole two shares may add up, for the rounding of both.
 TOLERANCE = 2.0
 #: Some of the other side, in words: "part of their electricity", "partly from coal".
@@ -70,19 +81,51 @@ class ComplementConflict:
 
 def complement_conflict(claim: str, sentence: str, company: str = "") -> ComplementConflict | None:
     """The claim's share and the sentence's share of the complementary side of the same whole when
-    the two add up to more than it (see the module docstring); None otherwise."""
-    for first, second in COMPLEMENTS:
-        for mine_side, their_side in ((first, second), (second, first)):
-            if not _names_only(claim, mine_side, their_side) or not _names_only(
-                sentence, their_side, mine_side
-            ):
-                continue
-            if not same_boundaries(claim, sentence, company):
-                return None
-            found = _conflicting_shares(claim, sentence)
-            if found is not None:
-                return found
+    the two add up to more than it, or, for sides with nothing between them (`EXACT_COMPLEMENTS`),
+    to less (see the module docstring); None otherwise."""
+    if _on_other_sides(claim, sentence, company, COMPLEMENTS + EXACT_COMPLEMENTS):
+        found = _conflicting_shares(claim, sentence)
+        if found is not None:
+            return found
+    if _on_other_sides(claim, sentence, company, EXACT_COMPLEMENTS):
+        return next(
+            (
+                ComplementConflict(mine, theirs)
+                for mine, theirs in _share_pairs(claim, sentence)
+                if _short(mine, theirs)
+            ),
+            None,
+        )
     return None
+
+
+def complement_match(claim: str, sentence: str, company: str = "") -> tuple[Figure, Figure] | None:
+    """The claim's share and the sentence's share of the other side of a whole with nothing between
+    the sides (`EXACT_COMPLEMENTS`) when the two make up the whole ("diverted 91% of its waste from
+    landfill" and "9% of its waste ended up in landfill"), a bound included ("fewer than 5% went to
+    landfill" holds 96% diverted); None otherwise."""
+    if not _on_other_sides(claim, sentence, company, EXACT_COMPLEMENTS):
+        return None
+    return next(
+        (
+            (mine, theirs)
+            for mine, theirs in _share_pairs(claim, sentence, bounds=True)
+            if _whole(mine, theirs)
+        ),
+        None,
+    )
+
+
+def _on_other_sides(
+    claim: str, sentence: str, company: str, pairs: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]
+) -> bool:
+    """Whether the two name complementary sides of one of `pairs`, each its own only, within the same
+    boundaries."""
+    return same_boundaries(claim, sentence, company) and any(
+        _names_only(claim, mine, theirs) and _names_only(sentence, theirs, mine)
+        for first, second in pairs
+        for mine, theirs in ((first, second), (second, first))
+    )
 
 
 def _names_only(text: str, side: re.Pattern[str], other: re.Pattern[str]) -> bool:
@@ -90,33 +133,68 @@ def _names_only(text: str, side: re.Pattern[str], other: re.Pattern[str]) -> boo
 
 
 def _conflicting_shares(claim: str, sentence: str) -> ComplementConflict | None:
+    for mine, theirs in _share_pairs(claim, sentence):
+        if abs(mine.base) + abs(theirs.base) > 100.0 + _leeway(mine, theirs):
+            return ComplementConflict(mine, theirs)
     for mine in _shares(claim):
+        if abs(mine.base) >= 100.0 and not _shares(sentence) and _SOME.search(sentence):
+            return ComplementConflict(mine, None)
+    return None
+
+
+def _share_pairs(claim: str, sentence: str, *, bounds: bool = False) -> list[tuple[Figure, Figure]]:
+    """The claim's and the sentence's shares of the same base and year (`_shares`)."""
+    pairs = []
+    for mine in _shares(claim, bounds=bounds):
         mine_base = percent_measure(claim, mine.start, mine.end)[1]
         mine_year = stated_year(claim, mine)
-        for theirs in _shares(sentence):
+        for theirs in _shares(sentence, bounds=bounds):
             their_base = percent_measure(sentence, theirs.start, theirs.end)[1]
             if mine_base and their_base and not mine_base & their_base:
                 continue
             their_year = stated_year(sentence, theirs)
             if mine_year is not None and their_year is not None and mine_year != their_year:
                 continue
-            if abs(mine.base) + abs(theirs.base) > 100.0 + TOLERANCE + _slack(mine) + _slack(theirs):
-                return ComplementConflict(mine, theirs)
-        if abs(mine.base) >= 100.0 and not _shares(sentence) and _SOME.search(sentence):
-            return ComplementConflict(mine, None)
-    return None
+            pairs.append((mine, theirs))
+    return pairs
 
 
-def _shares(text: str) -> list[Figure]:
+def _shares(text: str, *, bounds: bool = False) -> list[Figure]:
     """The percentages stated as shares (not changes), each at least as large as written: an upper
-    bound ("fewer than 5%") says nothing of how much there is at least."""
+    bound ("fewer than 5%") says nothing of how much there is at least, and is left out unless
+    `bounds`."""
     return [
         figure
         for figure in parse_figures(text)
         if figure.dimension == "percent"
         and percent_measure(text, figure.start, figure.end)[0] != "change"
-        and figure.bound != "below"
+        and (bounds or figure.bound != "below")
     ]
+
+
+def _whole(mine: Figure, theirs: Figure) -> bool:
+    """Whether two shares of the two sides make up the whole, within their rounding and bounds."""
+    total, leeway = abs(mine.base) + abs(theirs.base), _leeway(mine, theirs)
+    if mine.bound and theirs.bound:
+        return False  # two bounds pin nothing down
+    if "below" in (mine.bound, theirs.bound):
+        return total >= 100.0 - leeway
+    if "above" in (mine.bound, theirs.bound):
+        return total <= 100.0 + leeway
+    return abs(total - 100.0) <= leeway
+
+
+def _short(mine: Figure, theirs: Figure) -> bool:
+    """Whether two stated shares (no bound) of the two sides fall short of the whole."""
+    return (
+        mine.bound is None
+        and theirs.bound is None
+        and abs(mine.base) + abs(theirs.base) < 100.0 - _leeway(mine, theirs)
+    )
+
+
+def _leeway(mine: Figure, theirs: Figure) -> float:
+    return TOLERANCE + _slack(mine) + _slack(theirs)
 
 
 def other_sides(claim: str, sentence: str) -> bool:

@@ -53,7 +53,7 @@ from app.language.number_words import figures_in_digits
 from app.language.sentences import split_sentences
 from app.language.years import MONTH_NAMES, parse_years
 from app.verification.reading.change_mood import denied_change, mood, reported_direction
-from app.verification.reading.complements import complement_conflict
+from app.verification.reading.complements import complement_conflict, complement_match
 from app.verification.reading.denials import disputes
 from app.verification.reading.figure_comparison import (
     MIN_SHARED_WORDS,
@@ -350,6 +350,8 @@ class _Reading:
     same_period: bool
     qualified: bool  # whether the sentence names no qualifier the claim does not (`adds_no_qualifier`)
     outcome: FigureOutcome | None = None  # the figures the comparison rests on
+    #: the claim's share and the sentence's share of the other side, which make up the whole
+    complement: tuple[Figure, Figure] | None = None
 
     @classmethod
     def read(cls, claim: _Claim, sentence: str, shared: set[str]) -> _Reading:
@@ -379,6 +381,7 @@ class _Reading:
             same_period,
             adds_no_qualifier(claim.text, sentence, claim.company),
             outcome,
+            complement_match(claim.text, sentence, claim.company) if same_period and not disputed else None,
         )
 
 
@@ -476,6 +479,12 @@ def _support(reading: _Reading, quote: str) -> SourceAssessment | None:
         return SourceAssessment(
             "supports", None, 0.6, "The source states the same figure as the claim.", quote, "same_figure"
         )
+    if reading.complement is not None and reading.qualified:
+        mine, theirs = reading.complement
+        explanation = (
+            f"The source's {theirs.text} on the other side of the same whole leaves the claim's {mine.text}."
+        )
+        return SourceAssessment("supports", None, 0.6, explanation, quote, "complement_share")
     direction = reading.claim_direction
     if direction and direction == reading.sentence_direction and not reading.disputed:
         return SourceAssessment(

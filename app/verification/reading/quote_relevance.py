@@ -6,8 +6,10 @@ said its emissions data was published in its 2023 climate report" would otherwis
 of the report. So a quote decides nothing unless it bears on the claim:
 
 - **support** of a claim that states figures needs one of them in the quote (the same value in the
-  same kind of unit, paraphrases such as "16.2 million tonnes" for "16.2 Mt" included); support of a
-  claim without figures needs two of the claim's subject words in the quote, in any form of them;
+  same kind of unit, paraphrases such as "16.2 million tonnes" for "16.2 Mt" included), or the rest
+  of a whole with nothing between its sides ("9% went to landfill" for "91% diverted from
+  landfill"); support of a claim without figures needs two of the claim's subject words in the
+  quote, in any form of them;
 - **a contradiction** needs one of the claim's subject words in the quote, in any form of the word
   ("fined" for "fines"), or the same emissions quantity ("Scope 1"): a different figure or an
   opposite reading is the point, but it must be about the claim's subject.
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 from app.language.figures import Figure, parse_figures
 from app.language.number_words import figures_in_digits
+from app.verification.reading.complements import complement_match
 from app.verification.reading.contradictions import content_words, same_value
 from app.verification.reading.figure_subjects import subject_words
 from app.verification.reading.figures import quantities
@@ -61,5 +64,12 @@ def bears_on_claim(claim: str, company: str, quote: str | None, stance: str) -> 
         return shared_count >= CONTRADICTION_SUBJECT_WORDS
     claim_figures = parse_figures(figures_in_digits(claim))
     if claim_figures:
-        return states_claim_figure(claim_figures, quote)
+        # or the rest of the whole, where nothing lies between the two sides (`complements`)
+        return (
+            states_claim_figure(claim_figures, quote)
+            or complement_match(
+                figures_in_digits(claim), figures_in_digits(quote, whole_as_share=True), company
+            )
+            is not None
+        )
     return shared_count >= SUPPORT_SUBJECT_WORDS

@@ -52,3 +52,39 @@ def test_room_for_both_another_year_or_another_whole_decides_nothing(source: str
     claim = "We recycled 70% of the waste from our depots in 2023."
     assert complement_conflict(claim, source, COMPANY) is None
     assert _stance(claim, source)[0] != "contradicts"
+
+
+@pytest.mark.parametrize(
+    ("source", "stance"),
+    [
+        (
+            "Only 8% of Tollgate Mining's operational waste ended up in landfill in 2023, a regulator said.",
+            "supports",
+        ),
+        (
+            "Fewer than one in ten tonnes of Tollgate Mining's operational waste went to landfill in 2023, a "
+            "regulator said.",
+            "supports",
+        ),
+        # nothing lies between the two sides: 3% landfilled leaves 97% diverted, not 92%
+        (
+            "Only 3% of Tollgate Mining's operational waste went to landfill in 2023, a regulator said.",
+            "contradicts",
+        ),
+        (
+            "About 20% of Tollgate Mining's operational waste went to landfill in 2023, a regulator said.",
+            "contradicts",
+        ),
+    ],
+)
+def test_waste_kept_out_of_landfill_and_waste_sent_to_it_make_up_the_whole(source: str, stance: str) -> None:
+    claim = "Tollgate Mining diverted 92% of its operational waste from landfill in 2023."
+    assert assess_by_rules(claim, "Tollgate Mining", "", source).stance == stance
+
+
+def test_recycled_and_landfilled_leave_room_for_what_was_burned() -> None:
+    """Recycling and landfill are not the whole: waste may also be incinerated, so 8% landfilled says
+    nothing of 92% recycled."""
+    claim = "Tollgate Mining recycled 80% of its operational waste in 2023."
+    source = "Only 8% of Tollgate Mining's operational waste went to landfill in 2023, a regulator said."
+    assert assess_by_rules(claim, "Tollgate Mining", "", source).stance == "neutral"
