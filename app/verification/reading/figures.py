@@ -150,6 +150,8 @@ _DENIAL = re.compile(
     r"(?:the\s)?(?:claimed\s|reported\s|stated\s|advertised\s)?$",
     _I,
 )
+#: Two words for one kind of thing counted ("112 ships" are "112 vessels").
+_SAME_THING = {"ship": "vessel", "handset": "phone", "shop": "store", "lorry": "truck"}
 _NOT_A_COUNT_NOUN = frozenset(
     {"years", "months", "days", "hours", "weeks", "times", "percent", "tonnes", "tons"}
 )
@@ -212,6 +214,7 @@ def parse_counts(text: str) -> list[Count]:
         if noun in _NOT_A_COUNT_NOUN or year:
             continue
         singular = noun[:-3] + "y" if noun.endswith("ies") else noun[:-1]
+        singular = _SAME_THING.get(singular, singular)
         kind = tuple(match["kind"].lower().split())
         bound = bound_at(text, match.start())
         counts.append(Count(value, singular, match.start(), match.end(), kind, bound))

@@ -1497,3 +1497,21 @@ def test_an_average_over_several_years_is_not_one_years_figure() -> None:
         "said."
     )
     assert _read(claim, source)[0] == "neutral"
+
+
+@pytest.mark.parametrize(
+    ("source", "stance"),
+    [
+        (
+            "Tollgate Mining ran a fleet of 46 ships at the end of 2023, a shipping register lists.",
+            "supports",
+        ),
+        (
+            "Tollgate Mining ran a fleet of 31 ships at the end of 2023, a shipping register lists.",
+            "contradicts",
+        ),
+    ],
+)
+def test_ships_are_vessels(source: str, stance: str) -> None:
+    claim = "Tollgate Mining operated a fleet of 46 vessels at the end of 2023."
+    assert _read(claim, source)[0] == stance
