@@ -441,7 +441,8 @@ _EXPLANATION = re.compile(
 _ATTRIBUTION = re.compile(
     r"(?:,\s?|\s)according\sto\b[^;:]*$|"
     r"(?:,\s?|\s)(?:an?|the)\s(?:\w+\s)?(?:analysis|study|review|report|audit|survey|assessment)\s(?:of\s[^,]*?\s)?by\b[^;:]*$|"
-    r"(?:,\s?)(?:[\w'’&-]+\s){1,6}(?:found|finds|said|says|show|shows|showed|reported|estimated|calculated)\.?$",
+    r"(?:,\s?)(?:[\w'’&-]+\s){1,6}(?:found|finds|said|says|show|shows|showed|reported|estimated|calculated|lists|listed|records|"
+    r"recorded|notes|noted)\.?$",
     _I,
 )
 #: Who says it, at the head of the sentence ("Fuel data from the national freight registry show …",
