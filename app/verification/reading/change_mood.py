@@ -21,12 +21,15 @@ _I = re.IGNORECASE
 DECREASE = re.compile(
     r"\b(?:decreas\w*|reduc\w*|fell|fall(?:s|ing)?|cut(?:s|ting)?|lower\w*|declin\w*|dropp?\w*|down|"
     r"slipp(?:ed|ing)|slid|dipp(?:ed|ing)|sank|plung\w*|tumbl\w*|"
-    r"(?:used|consumed|emitted|burned|burnt|withdrew|generated|produced)\s(?:[\w-]+\s){0,3}?(?:less|fewer))\b",
+    r"(?:used|consumed|emitted|burned|burnt|withdrew|generated|produced)\s(?:[\w-]+\s){0,3}?(?:less|fewer)|"
+    # "applied 12% less fertiliser": a share less of something is a decrease, whatever the verb
+    r"(?:%|per\scent|percent)\s(?:less|fewer))\b",
     _I,
 )
 INCREASE = re.compile(
     r"\b(?:increas\w*|rose|rise[sn]?|rising|grew|grow(?:s|n|ing)?|higher(?!\seducation)|up|climb\w*|jump\w*|"
-    r"surg\w*|(?:used|consumed|emitted|burned|burnt|withdrew|generated|produced)\s(?:[\w-]+\s){0,3}?more)\b",
+    r"surg\w*|(?:used|consumed|emitted|burned|burnt|withdrew|generated|produced)\s(?:[\w-]+\s){0,3}?more|"
+    r"(?:%|per\scent|percent)\smore)\b",
     _I,
 )
 # After a change, a target word or a deadline still to come ("a 39% reduction by 2035") makes it one.

@@ -1515,3 +1515,28 @@ def test_an_average_over_several_years_is_not_one_years_figure() -> None:
 def test_ships_are_vessels(source: str, stance: str) -> None:
     claim = "Tollgate Mining operated a fleet of 46 vessels at the end of 2023."
     assert _read(claim, source)[0] == stance
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # "12% less" is a decrease, whatever the verb before it
+        (
+            "Tollgate Mining applied 12% less explosive per tonne of ore in 2023 than in 2022.",
+            "Tollgate Mining's explosive use per tonne of ore rose in 2023 compared with 2022, an analyst "
+            "found.",
+        ),
+        # "far from falling" and "rather than fell" deny the fall
+        (
+            "Tollgate Mining's Scope 1 emissions were 1.4 million tonnes CO2e in 2023, down 9% from 2022.",
+            "Far from falling, Tollgate Mining's Scope 1 emissions were higher in 2023 than in 2022, an "
+            "analyst found.",
+        ),
+        (
+            "Tollgate Mining's Scope 1 emissions were 1.4 million tonnes CO2e in 2023, down 9% from 2022.",
+            "Tollgate Mining's Scope 1 emissions rose in 2023 rather than fell, an analyst found.",
+        ),
+    ],
+)
+def test_a_change_reported_the_other_way(claim: str, source: str) -> None:
+    assert _read(claim, source) == ("contradicts", "opposite_direction")
