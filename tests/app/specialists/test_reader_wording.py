@@ -1540,3 +1540,35 @@ def test_ships_are_vessels(source: str, stance: str) -> None:
 )
 def test_a_change_reported_the_other_way(claim: str, source: str) -> None:
     assert _read(claim, source) == ("contradicts", "opposite_direction")
+
+
+@pytest.mark.parametrize(
+    ("source", "stance"),
+    [
+        (
+            "Only nine of Tollgate Mining's 14 haul trucks ran on renewable diesel in 2023, a regulator "
+            "found.",
+            "contradicts",
+        ),
+        (
+            "By December, just 60% of Tollgate Mining's haul trucks ran on renewable diesel, a regulator "
+            "found.",
+            "contradicts",
+        ),
+        # a share of something else than what the claim says of every one
+        (
+            "Tollgate Mining's haul trucks ran on renewable diesel on only about one in eight shifts in "
+            "2023, a regulator found.",
+            "neutral",
+        ),
+    ],
+)
+def test_only_some_of_them_against_all_of_them(source: str, stance: str) -> None:
+    claim = "All of Tollgate Mining's haul trucks ran on renewable diesel in 2023."
+    assert _read(claim, source)[0] == stance
+
+
+def test_only_some_of_another_tier_says_nothing_of_all_of_one() -> None:
+    claim = "All of Tollgate Mining's tier-one suppliers were audited in 2023."
+    source = "Only 40% of Tollgate Mining's tier-two suppliers were audited in 2023, an NGO found."
+    assert _read(claim, source)[0] == "neutral"
