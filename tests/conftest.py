@@ -27,6 +27,7 @@ from app.organisations import (
 )
 from app.supervision.vector_check import VectorSupportMissing
 from schema.transport.asgi import create_app
+from tests.support.arq_workers import close_when_done
 from tests.support.graphql import GraphQLClient
 from tests.support.http_server import serve_asgi
 from tests.support.services import RunningServices, running_services
@@ -166,16 +167,6 @@ async def serve_api(settings: Settings) -> AsyncIterator[str]:
         yield url
 
 
-async def wait_for_jobs_to_end(worker: Worker, timeout: float = 60.0) -> None:
-    """Wait for the worker's job tasks to end. A job leaves the queue before its `after_job_end` hook
-    has run, and `Worker.close` cancels what still runs: a hook cut off there raises out of `close`
-    and skips the worker's shutdown (its pool would stay among the metrics)."""
-    running = [task for task in worker.tasks.values() if not task.done()]
-    if running:
-        _, still_running = await asyncio.wait(running, timeout=timeout)
-        assert not still_running, "ARQ job tasks still running after a test"
-
-
 #: The ARQ workers running in this process now (see `run_worker`).
 IN_PROCESS_WORKERS: set[Worker] = set()
 
@@ -191,8 +182,7 @@ async def run_worker(settings: Settings) -> AsyncIterator[Worker]:
     finally:
         IN_PROCESS_WORKERS.discard(worker)
         await wait_for_idle_queue(worker.pool)
-        await wait_for_jobs_to_end(worker)
-        await worker.close()
+        await close_when_done(worker)
         task.cancel()
         await asyncio.gather(task, return_exceptions=True)
 

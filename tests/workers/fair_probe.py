@@ -26,6 +26,7 @@ from app.fair_queue import JobOwner, queue_position
 from app.fair_queue.scripts import LIMIT_KEY
 from app.queue import enqueue
 from app.services.job_owners import report_owner
+from tests.support.arq_workers import close_when_done
 from workers.fair import in_turn
 from workers.settings import worker_settings
 
@@ -87,18 +88,12 @@ async def probe_workers(settings: Settings, count: int) -> AsyncIterator[list[Wo
             await started(workers[-1])
         yield workers
     finally:
-        await asyncio.gather(*(stop(worker) for worker in workers), return_exceptions=True)
+        await asyncio.gather(
+            *(close_when_done(worker, STOP_SECONDS) for worker in workers), return_exceptions=True
+        )
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-
-
-async def stop(worker: Worker) -> None:
-    """Close the worker once its jobs have ended (ARQ's `close` cancels jobs still running and then
-    raises their cancellation, before closing the worker's clients), or after STOP_SECONDS."""
-    if worker.tasks:
-        await asyncio.wait(list(worker.tasks.values()), timeout=STOP_SECONDS)
-    await worker.close()
 
 
 async def started(worker: Worker) -> None:

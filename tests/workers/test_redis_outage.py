@@ -18,6 +18,7 @@ from arq.connections import ArqRedis, RedisSettings
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 from app.supervision.embedded.redis import EmbeddedRedis, start_redis
+from tests.support.arq_workers import close_when_done
 from tests.support.redis_persistence import until_persisted
 from workers.resilience import SibylWorker, retrying_redis_settings
 
@@ -75,7 +76,7 @@ async def test_the_worker_outlives_a_redis_restart_and_queued_jobs_survive_it(
         await eventually(lambda: seen[-1] == "after", 30, "a job queued after the restart")
         assert not running.done()
     finally:
-        await worker.close()
+        await close_when_done(worker)  # a job just seen running may still be recording its end
         running.cancel()
         await asyncio.gather(running, return_exceptions=True)
         await pool.aclose()
