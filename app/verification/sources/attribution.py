@@ -87,7 +87,10 @@ _OTHER_VOICE = re.compile(
     r"\b(?:disput\w+|reject\w+|challeng\w+|understat\w+|overstat\w+|inflat\w+|misleading|false|wrong)\b|"
     r"\b(?:more|less|higher|lower|greater|fewer|above|below|smaller|bigger|larger)\s+(?:\w+\s+)?than\s+"
     r"(?:the\s+\w+|it|its\s+\w+)\s+(?:(?:has|had)\s+)?"
-    r"(?:reports?|reported|discloses?|disclosed|says|said|claims?|claimed|stated)\b",
+    r"(?:reports?|reported|discloses?|disclosed|says|said|claims?|claimed|stated)\b|"
+    # "well above the figure the airline published", "three times the figure in its report"
+    r"\bthe\s+(?:figure|number|one|level|total|amount)\s+(?:that\s+)?(?:(?:the\s+\w+|it)\s+(?:(?:has|had)\s+)?"
+    r"(?:published|reported|disclosed|claimed|stated|gave)|in\s+its\s+(?:own\s+)?(?:\w+\s+)?report)\b",
     re.IGNORECASE,
 )
 #: "We", "our", "ours", "us" ("US" is a country).

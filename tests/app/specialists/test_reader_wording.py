@@ -1572,3 +1572,16 @@ def test_only_some_of_another_tier_says_nothing_of_all_of_one() -> None:
     claim = "All of Tollgate Mining's tier-one suppliers were audited in 2023."
     source = "Only 40% of Tollgate Mining's tier-two suppliers were audited in 2023, an NGO found."
     assert _read(claim, source)[0] == "neutral"
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "Tollgate Mining's Scope 1 emissions were 3.9 Mt in 2023, well above the figure the miner published, "
+        "according to a climate institute.",
+        "Tollgate Mining's Scope 1 emissions were 3.9 Mt in 2023, twice the figure in its sustainability "
+        "report.",
+    ],
+)
+def test_a_figure_set_against_the_companys_own_is_another_voice(quote: str) -> None:
+    assert company_voice(quote, COMPANY, "contradicts") is None
