@@ -177,6 +177,7 @@ def compare_figures(
         (mine, theirs)
         for mine, theirs in comparable
         if not same_value(mine.figure, theirs)
+        and not met_target(claim_text, mine.figure)
         and not negated(sentence, theirs.start)
         and _certainly_comparable(mine, theirs, sentence, claim_text)
         and same_role(mine.role, role(sentence, theirs.start, theirs.end))
@@ -193,6 +194,21 @@ def compare_figures(
         first, *rest = conflicts or differing
         return FigureOutcome("mismatch", *first, also=tuple(rest if conflicts else ()))
     return FigureOutcome("unasserted") if kept else None
+
+
+#: A target said to be met, right before its figure: "reached its target of 50% renewable electricity".
+_MET_TARGET = re.compile(
+    r"\b(?:met|meets|reached|achieved|hit|exceeded|surpassed|beat|beaten)\s(?:its|our|their|the)\s"
+    r"(?:[\w-]+\s){0,3}?(?:target|goal|ambition)\s(?:of\s)?(?:[\w-]+\s){0,2}?$",
+    _I,
+)
+
+
+def met_target(claim: str, figure: Figure) -> bool:
+    """Whether the claim's figure is a target it says was met: the outcome may lie beyond it either
+    way ("52% renewable" meets a target of 50%, "93 Ml/d" one of cutting leakage to 95), so another
+    value does not contradict it."""
+    return _MET_TARGET.search(claim, 0, figure.start) is not None
 
 
 #: A site named as the subject of a figure: "its Yarra Creek mine alone", "the Port Hardwick refinery".

@@ -1585,3 +1585,9 @@ def test_only_some_of_another_tier_says_nothing_of_all_of_one() -> None:
 )
 def test_a_figure_set_against_the_companys_own_is_another_voice(quote: str) -> None:
     assert company_voice(quote, COMPANY, "contradicts") is None
+
+
+def test_a_target_met_is_not_contradicted_by_an_outcome_beyond_it() -> None:
+    claim = "Tollgate Mining reached its target of 50% renewable electricity at its mines in 2023."
+    source = "Tollgate Mining's mines ran on 56% renewable electricity in 2023, an energy consultancy found."
+    assert _read(claim, source)[0] != "contradicts"
