@@ -62,6 +62,7 @@ from app.verification.reading.figure_comparison import (
     baselines,
     compare_counts,
     compare_figures,
+    named_sites_meet,
     other_percentages,
 )
 from app.verification.reading.figure_comparison import same_value as same_value
@@ -370,6 +371,8 @@ class _Reading:
             and (not quantities(sentence) or claim.quantities == quantities(sentence))
             and (not speaks_of_emissions(claim.text) or speaks_of_emissions(sentence))
             and not other_percentages(claim.figures, sentence)
+            # one named site's change is not the whole company's
+            and named_sites_meet(claim.text, sentence, claim.company)
         )
         return cls(
             figures,

@@ -215,7 +215,7 @@ def met_target(claim: str, figure: Figure) -> bool:
 _SITE_NOUN = (
     r"(?:mines?|smelters?|refiner(?:y|ies)|plants?|sites?|works|mills?|facilit(?:y|ies)|factor(?:y|ies)|"
     r"terminals?|stations?|data\scent(?:re|er)s?|dams?|farms?|ports?|brewer(?:y|ies)|distiller(?:y|ies)|fabs?|"
-    r"quarr(?:y|ies)|hospitals?)"
+    r"quarr(?:y|ies)|hospitals?|airports?|hotels?|warehouses?|depots?|campus(?:es)?|stores?|resorts?)"
 )
 _NAMED_SITE = re.compile(
     r"\b(?P<name>(?!(?:The|Its|Their|Our|A|An)\b)[A-Z][\w-]+(?:\s[A-Z][\w-]+)*)\s(?:[a-z]+\s)?"
@@ -248,8 +248,9 @@ def _site_name(match: re.Match[str]) -> str:
 
 
 def _named(name: str, other: str, company: str) -> bool:
-    """Whether a site's name is in the other text, or is (part of) the company's name."""
-    return name in other or bool(set(name.split()) & set(company.split()))
+    """Whether a site's name is in the other text, or is (part of) the company's name ("Port
+    Halloran" is a site of Halloran Airports, not its name)."""
+    return name in other or set(name.split()) <= set(company.split())
 
 
 def _conflicts(

@@ -1591,3 +1591,17 @@ def test_a_target_met_is_not_contradicted_by_an_outcome_beyond_it() -> None:
     claim = "Tollgate Mining reached its target of 50% renewable electricity at its mines in 2023."
     source = "Tollgate Mining's mines ran on 56% renewable electricity in 2023, an energy consultancy found."
     assert _read(claim, source)[0] != "contradicts"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a site named with the company's word in it is still one site
+        "Tollgate's flagship Port Tollgate terminal cut its Scope 1 emissions by 12% in 2023, a register "
+        "shows.",
+        "Tollgate Mining's Redcliff airport cut its Scope 1 emissions in 2023, a register shows.",
+    ],
+)
+def test_one_named_sites_change_is_not_the_companys(source: str) -> None:
+    claim = "Tollgate Mining's Scope 1 emissions fell 12% in 2023."
+    assert _read(claim, source)[0] == "neutral"
