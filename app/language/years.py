@@ -32,7 +32,10 @@ _SHARE_OF_PHRASE = re.compile(
 )
 #: "… in 2023", "…, for FY2023" right after a figure: the year it is stated for.
 YEAR_RIGHT_AFTER = re.compile(
-    r"^\s*,?\s*(?:in|for|during)\s(?:FY\s?|fiscal\s(?:year\s)?)?(20\d\d(?:\s?[/\u2013-]\s?\d\d(?!\d))?)\b", _I
+    # a rate's time unit may come first ("142 Ml/d in the 2022/23 reporting year", "38 GWh a year in 2023")
+    r"^(?:\s?/\s?(?:d|day|yr|year)\b|\s(?:a|per)\s(?:day|year)\b)?"
+    r"\s*,?\s*(?:in|for|during)\s(?:the\s)?(?:FY\s?|fiscal\s(?:year\s)?)?(20\d\d(?:\s?[/\u2013-]\s?\d\d(?!\d))?)\b",
+    _I,
 )
 
 

@@ -1605,3 +1605,26 @@ def test_a_target_met_is_not_contradicted_by_an_outcome_beyond_it() -> None:
 def test_one_named_sites_change_is_not_the_companys(source: str) -> None:
     claim = "Tollgate Mining's Scope 1 emissions fell 12% in 2023."
     assert _read(claim, source)[0] == "neutral"
+
+
+@pytest.mark.parametrize(
+    ("text", "year"),
+    [
+        ("leakage averaged 142 Ml/d in the 2022/23 reporting year, down from 2019/20", 2023),
+        ("generated 38 GWh a year in 2021, twice as much as in 2019", 2021),
+    ],
+)
+def test_the_year_after_a_rates_time_unit(text: str, year: int) -> None:
+    (figure,) = parse_figures(text)
+    assert stated_year(text, figure) == year
+
+
+def test_a_split_year_is_not_the_year_before_it() -> None:
+    claim = (
+        "Tollgate Mining's leakage averaged 142 Ml/d in the 2022/23 reporting year (April 2022 to March "
+        "2023)."
+    )
+    source = (
+        "Tollgate Mining's leakage stood at 139 Ml/d in the year to March 2022, a regulator's tables show."
+    )
+    assert _read(claim, source)[0] == "neutral"
