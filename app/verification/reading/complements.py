@@ -50,6 +50,12 @@ EXACT_COMPLEMENTS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
         re.compile(r"\bfrom\slandfill\b|\bavoided\slandfill\b|\bout\sof\slandfill\b", _I),
         re.compile(r"\b(?:to|in|into)\slandfill\b|\blandfilled\b", _I),
     ),
+    # what is certified and what is not ("timber from certified forests", "logs from uncertified
+    # concessions")
+    (
+        re.compile(r"(?<![\w-])certified\b", _I),
+        re.compile(r"\b(?:un|non-?)certified\b|\bwithout\s(?:\w+\s)?certification\b", _I),
+    ),
 )
 #: How far past the whole two shares may add up, for the rounding of both.
 TOLERANCE = 2.0
@@ -202,7 +208,7 @@ def other_sides(claim: str, sentence: str) -> bool:
     shares are of different things ("96% diverted from landfill", "under 5% ended up in landfill")."""
     return any(
         _names_only(claim, mine, theirs) and _names_only(sentence, theirs, mine)
-        for first, second in COMPLEMENTS
+        for first, second in COMPLEMENTS + EXACT_COMPLEMENTS
         for mine, theirs in ((first, second), (second, first))
     )
 

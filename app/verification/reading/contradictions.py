@@ -75,6 +75,7 @@ from app.verification.reading.figure_subjects import (
     shared_members,
     speaks_of_emissions,
     subject_words,
+    without_attribution,
     without_explanations,
 )
 from app.verification.reading.figures import Count, covered_scopes, parse_counts, quantities, threshold
@@ -463,7 +464,8 @@ def _context(claim: _Claim, sentence: str, reading: _Reading, quote: str) -> Sou
     if DELAY.search(sentence) and (claim.has_deadline or _delays_an_end(claim.text, sentence)):
         explanation = "The source reports the target or deadline as delayed, missed or abandoned."
         return _contradicts("timeline", 0.8, explanation, quote, "timeline")
-    enforced = any(not _negated_enforcement(sentence, m.start()) for m in ENFORCEMENT.finditer(sentence))
+    said = without_attribution(sentence)
+    enforced = any(not _negated_enforcement(said, m.start()) for m in ENFORCEMENT.finditer(said))
     if enforced and reading.same_period:  # a fine of another year says nothing of this one's
         explanation = (
             "The source reports enforcement, litigation or an investigation on this topic that the claim "

@@ -405,6 +405,10 @@ _SAME_BASE = {
     "gigawatts": "capacity",
     "capex": "capital",
     "expenditure": "capital",
+    # Logs and wood are timber.
+    "logs": "timber",
+    "log": "timber",
+    "wood": "timber",
     # A bank's loans are its lending; its staff, workers and workforce are its employees.
     "loans": "lending",
     "loan": "lending",
@@ -440,7 +444,8 @@ _EXPLANATION = re.compile(
 #: found"): the words of an attribution qualify no figure.
 _ATTRIBUTION = re.compile(
     r"(?:,\s?|\s)according\sto\b[^;:]*$|"
-    r"(?:,\s?|\s)(?:an?|the)\s(?:\w+\s)?(?:analysis|study|review|report|audit|survey|assessment)\s(?:of\s[^,]*?\s)?by\b[^;:]*$|"
+    r"(?:,\s?|\s)(?:an?|the)\s(?:\w+\s)?(?:analysis|study|review|report|audit|survey|assessment|investigation|"
+    r"inquiry)\s(?:of\s[^,]*?\s)?by\b[^;:]*$|"
     r"(?:,\s?)(?:[\w'’&-]+\s){1,6}(?:found|finds|said|says|show|shows|showed|reported|estimated|calculated|lists|listed|records|"
     r"recorded|notes|noted)\.?$",
     _I,
@@ -656,6 +661,12 @@ def _plain(sentence: str, company: str) -> str:
     if company.strip():
         plain = re.sub(re.escape(company.strip()), "", plain, flags=_I)
     return _NAME.sub("", plain)
+
+
+def without_attribution(sentence: str) -> str:
+    """The sentence without who says it (`_ATTRIBUTION`, `_LEADING_ATTRIBUTION`): "an investigation by
+    the NGO confirmed" names where a fact comes from, not an investigation of the company."""
+    return _LEADING_ATTRIBUTION.sub("", _ATTRIBUTION.sub("", sentence))
 
 
 def without_explanations(sentence: str) -> str:

@@ -1628,3 +1628,34 @@ def test_a_split_year_is_not_the_year_before_it() -> None:
         "Tollgate Mining's leakage stood at 139 Ml/d in the year to March 2022, a regulator's tables show."
     )
     assert _read(claim, source)[0] == "neutral"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "All of Tollgate Mining's haul trucks ran on renewable diesel in 2023, an investigation by a "
+        "campaign group confirmed.",
+        "All of Tollgate Mining's haul trucks ran on renewable diesel in 2023, an audit by the state "
+        "prosecutor found.",
+    ],
+)
+def test_an_investigation_that_says_who_found_it_is_no_enforcement(source: str) -> None:
+    claim = "In 2023, 100% of Tollgate Mining's haul trucks ran on renewable diesel."
+    assert _read(claim, source)[0] == "supports"
+
+
+def test_an_investigation_of_the_company_is_still_enforcement() -> None:
+    claim = "All of Tollgate Mining's haul trucks ran on renewable diesel in 2023."
+    source = "Regulators opened an investigation into Tollgate Mining's haul truck fuel claims in 2023."
+    assert _read(claim, source) == ("contradicts", "enforcement")
+
+
+def test_what_is_not_certified_is_the_rest_of_what_is() -> None:
+    claim = "100% of the timber used in Tollgate Mining's pit props in 2023 came from certified forests."
+    source = (
+        "About 15% of the logs Tollgate Mining used for pit props in 2023 came from uncertified forests, an "
+        "NGO found."
+    )
+    stance, signal = _read(claim, source)
+    assert stance == "contradicts"
+    assert signal in {"complement_share", "counterexample"}  # never as the same share stated twice
