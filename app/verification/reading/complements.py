@@ -116,10 +116,17 @@ def complement_match(claim: str, sentence: str, company: str = "") -> tuple[Figu
         (
             (mine, theirs)
             for mine, theirs in _share_pairs(claim, sentence, bounds=True)
-            if _whole(mine, theirs)
+            if _of_one_named_whole(claim, mine, sentence, theirs) and _whole(mine, theirs)
         ),
         None,
     )
+
+
+def _of_one_named_whole(claim: str, mine: Figure, sentence: str, theirs: Figure) -> bool:
+    """Whether both shares say what they are shares of, and name the same thing: support needs the
+    same whole, not only no sign of another."""
+    mine_base = percent_measure(claim, mine.start, mine.end)[1]
+    return bool(mine_base & percent_measure(sentence, theirs.start, theirs.end)[1])
 
 
 def _on_other_sides(

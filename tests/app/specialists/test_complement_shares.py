@@ -88,3 +88,9 @@ def test_recycled_and_landfilled_leave_room_for_what_was_burned() -> None:
     claim = "Tollgate Mining recycled 80% of its operational waste in 2023."
     source = "Only 8% of Tollgate Mining's operational waste went to landfill in 2023, a regulator said."
     assert assess_by_rules(claim, "Tollgate Mining", "", source).stance == "neutral"
+
+
+def test_the_rest_of_a_whole_supports_only_when_both_name_the_whole() -> None:
+    claim = "Tollgate Mining diverted 92% of its operational waste from landfill in 2023."
+    source = "At Tollgate Mining, 8% went to landfill in 2023, a regulator said."
+    assert assess_by_rules(claim, "Tollgate Mining", "", source).stance != "supports"
