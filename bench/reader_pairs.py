@@ -17,8 +17,9 @@ neither the reader's code nor these pairs), widen each side: `reader_pairs_tunin
 (F), `reader_pairs_fresh_2.json` (G, a sixth annotator, written after the fifth tuning set was
 tuned on), `reader_pairs_fresh_3.json` (H, an eighth, written after the seventh was tuned on) and
 `reader_pairs_fresh_4.json` (I, a ninth, written once that tuning had ended) and
-`reader_pairs_fresh_5.json` (J, an eleventh, written beside the eighth tuning set by a tenth) are held
-out like B, only their figures read.
+`reader_pairs_fresh_5.json` (J, an eleventh, written beside the eighth tuning set by a tenth) and
+`reader_pairs_fresh_6.json` (K, a twelfth, written while the eighth was tuned on) are held out like B,
+only their figures read.
 
     python -m bench.reader_pairs [--misread] [--llm]
 
@@ -75,6 +76,8 @@ FRESH_PAIRS_4 = Path(__file__).with_name("reader_pairs_fresh_4.json")
 #: A held-out set by an eleventh annotator (J), written beside the eighth tuning set, scored before it
 #: was tuned on.
 FRESH_PAIRS_5 = Path(__file__).with_name("reader_pairs_fresh_5.json")
+#: A held-out set by a twelfth annotator (K), written while the eighth tuning set was tuned on.
+FRESH_PAIRS_6 = Path(__file__).with_name("reader_pairs_fresh_6.json")
 #: The held-out files and their sets' names.
 HELD_OUT_FILES = (
     (FRESH_PAIRS, "F"),
@@ -82,6 +85,7 @@ HELD_OUT_FILES = (
     (FRESH_PAIRS_3, "H"),
     (FRESH_PAIRS_4, "I"),
     (FRESH_PAIRS_5, "J"),
+    (FRESH_PAIRS_6, "K"),
 )
 #: The sets' names as printed, tuning sets first.
 HALF_NAMES = {
@@ -94,6 +98,7 @@ HALF_NAMES = {
     "H": "H (held-out, 4th)",
     "I": "I (held-out, 5th)",
     "J": "J (held-out, 6th)",
+    "K": "K (held-out, 7th)",
 }
 TUNING = frozenset({"A", "T"})
 LABELS = ("supports", "contradicts", "neither")
