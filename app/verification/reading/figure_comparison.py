@@ -400,10 +400,20 @@ def _same_kind_of_things(mine: Count, theirs: Count, sentence: str) -> bool:
     are not a fleet of 1,240 buses."""
     if theirs.kind == mine.kind or _kind_parts(theirs.kind) & _kind_parts(mine.kind):
         return True
+    share = _WHOLE_OF_A_SHARE.search(sentence, 0, theirs.start)
+    if share and float(share["share"]) < 100:
+        return False  # "a quarter of its 1,240 vehicles were battery-electric": 1,240 is all of them
     return not theirs.kind and all(
         re.search(rf"\b{re.escape(word)}", sentence[: theirs.start] + sentence[theirs.end :], _I)
         for word in mine.kind
     )
+
+
+#: A count right after a share of it: the whole the share is of ("25% of Transvia's 1,240 vehicles").
+_WHOLE_OF_A_SHARE = re.compile(
+    r"(?<![\d.])(?P<share>\d+(?:\.\d+)?)\s?(?:%|per\scent|percent)\sof\s"
+    r"(?:the\s|its\s|their\s|(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?\s)$"
+)
 
 
 def _kind_parts(kind: tuple[str, ...]) -> frozenset[str]:

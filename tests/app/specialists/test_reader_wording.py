@@ -1659,3 +1659,12 @@ def test_what_is_not_certified_is_the_rest_of_what_is() -> None:
     stance, signal = _read(claim, source)
     assert stance == "contradicts"
     assert signal in {"complement_share", "counterexample"}  # never as the same share stated twice
+
+
+def test_the_whole_a_share_is_of_is_no_count_of_the_claims_part() -> None:
+    claim = "Our fleet of 200 haul trucks included 48 battery-electric trucks at the end of 2023."
+    source = (
+        "About a quarter of Tollgate Mining's 200 trucks were battery-electric at the end of 2023, a census "
+        "shows."
+    )
+    assert _read(claim, source)[0] != "contradicts"
