@@ -103,7 +103,11 @@ _REJECTED = re.compile(
     r"\b(?:rather\sthan|instead\sof|as\sopposed\sto|not(?!\sonly\b))\s(?P<words>(?:[\w'’&-]+\s?){1,6})", _I
 )
 #: A meeting's frequency.
-_MEETS = re.compile(r"\b(?:met|meets?|meeting|conven(?:e|es|ed)|sat)\b", _I)
+_MEETS = re.compile(r"\b(?:met|meets?|meetings?|conven(?:e|es|ed)|sat)\b", _I)
+#: Meetings counted: "held three meetings", "had only two board meetings".
+_MEETINGS_HELD = re.compile(
+    r"\b(?:held|had|convened|hosted)\s(?:only\s|just\s)?(?P<n>\w+(?:-\w+)?)\s(?:[\w-]+\s)?meetings?\b", _I
+)
 _PER_YEAR = (
     (re.compile(r"\b(?:monthly|every\smonth|each\smonth)\b", _I), 12),
     (re.compile(r"\b(?:quarterly|every\squarter|each\squarter)\b", _I), 4),
@@ -501,9 +505,12 @@ _NO_MEETING = re.compile(
 
 def frequency(text: str) -> int | None:
     """How many times a year `text` says something happens ("quarterly": 4, "met only once": 1,
-    "did not meet at all": 0)."""
+    "held three meetings": 3, "did not meet at all": 0)."""
     if _NO_MEETING.search(text):
         return 0
+    held = _MEETINGS_HELD.search(text)
+    if held and number_value(held["n"]) is not None:
+        return number_value(held["n"])
     times = _TIMES.search(text)
     if times and times["n"]:
         return number_value(times["n"])

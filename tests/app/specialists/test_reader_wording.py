@@ -247,6 +247,8 @@ def test_meeting_frequencies() -> None:
     assert frequency("met twice") == 2
     assert frequency("meets every month") == 12
     assert frequency("the committee met in 2023") is None
+    # meetings counted, whatever schedule the sentence goes on to name
+    assert frequency("held three meetings in 2023, one fewer than a quarterly schedule would need") == 3
 
 
 @pytest.mark.parametrize(
