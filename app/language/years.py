@@ -53,9 +53,19 @@ def parse_years(text: str) -> list[tuple[int, int]]:
     return years
 
 
+#: "… electric at the end of 2021", "… by the close of 2023", "… as of December 2022": a year's end
+#: soon after a figure, one or two words between.
+_YEAR_END_AFTER = re.compile(
+    rf"^(?:\s[a-z-]+){{0,2}}?\s*,?\s*(?:(?:at|by)\s(?:the\s)?(?:end|close)\sof|as\s(?:of|at))\s"
+    rf"(?:{MONTH}\s(?:\d{{1,2}},?\s)?)?(?:FY\s?|fiscal\s(?:year\s)?)?(20\d\d)\b",
+    _I,
+)
+
+
 def year_right_after(text: str) -> int | None:
-    """The year `text` opens with as the year of what precedes it ("…, in 2023"), if it does."""
-    after = YEAR_RIGHT_AFTER.match(text)
+    """The year `text` opens with as the year of what precedes it ("…, in 2023", "… at the end of
+    2021"), if it does."""
+    after = YEAR_RIGHT_AFTER.match(text) or _YEAR_END_AFTER.match(text)
     return parse_years(after.group(1))[0][0] if after else None
 
 

@@ -1670,3 +1670,23 @@ def test_the_whole_a_share_is_of_is_no_count_of_the_claims_part() -> None:
         "shows."
     )
     assert _read(claim, source)[0] != "contradicts"
+
+
+@pytest.mark.parametrize(
+    ("text", "years"),
+    [
+        ("The fleet was 14% electric at the end of 2021 and 11% by the end of 2022.", [2021, 2022]),
+        ("It held 3,200 hectares as of December 2022, against 2,900 hectares in 2020.", [2022, 2020]),
+    ],
+)
+def test_the_year_a_figure_is_held_at(text: str, years: list[int]) -> None:
+    assert [stated_year(text, figure) for figure in parse_figures(text)] == years
+
+
+def test_a_share_stated_for_another_years_end_is_no_support() -> None:
+    claim = "Electric trucks made up 14% of the Tollgate Mining fleet at 31 December 2023."
+    source = (
+        "Tollgate Mining's fleet was 14% electric at the end of 2022, but the share slipped to 11% by the "
+        "end of 2023, a data firm found."
+    )
+    assert _read(claim, source)[0] == "contradicts"
