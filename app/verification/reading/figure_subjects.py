@@ -99,7 +99,12 @@ QUALIFIERS: dict[str, re.Pattern[str]] = {
         _I,
     ),
     "offset": re.compile(r"\boffset\w*|\bcarbon\scredits?\b|\bremovals?\b", _I),
-    "renewable": re.compile(r"\brenewabl\w*|\bgreen\s(?:electricity|power)\b|\bsolar\b|\bwind\b", _I),
+    # solar modules, panels or cells made or sold are products, not power from a renewable source
+    "renewable": re.compile(
+        r"\brenewabl\w*|\bgreen\s(?:electricity|power)\b|\bsolar\b(?!\s(?:modules?|panels?|cells?|wafers?|glass))|"
+        r"\bwind\b(?!\sturbine\s(?:blades?|towers?))",
+        _I,
+    ),
     "waste": re.compile(r"\bwaste\b|\blandfill\w*|\brecycl\w*|\bincinerat\w*", _I),
     # Where waste goes: landfill, incineration and recycling are three quantities.
     "landfill": re.compile(r"\blandfill\w*", _I),

@@ -1690,3 +1690,12 @@ def test_a_share_stated_for_another_years_end_is_no_support() -> None:
         "end of 2023, a data firm found."
     )
     assert _read(claim, source)[0] == "contradicts"
+
+
+def test_solar_modules_made_are_products_not_renewable_power() -> None:
+    claim = "Tollgate Mining's panel division shipped 7.3 GW of solar modules in fiscal 2023."
+    source = (
+        "Tollgate Mining's panel division shipped 6.1 GW of modules in the 2023 financial year, a tracker "
+        "shows."
+    )
+    assert _read(claim, source)[0] == "contradicts"
