@@ -126,8 +126,9 @@ _DOZEN = re.compile(rf"\b(?:(?P<half>half\sa)|(?P<n>a|{NUMBER_WORD}))\sdozen\b",
 
 #: Hundreds in words: "four hundred and twenty" is 420, "two hundred" 200.
 _HUNDREDS = re.compile(
-    rf"\b(?P<n>{'|'.join(w for w in _UNITS if _UNITS[w] < 10)})\shundred\b"
-    rf"(?:\s(?:and\s)?(?P<rest>{NUMBER_WORD})\b)?",
+    rf"(?<![\w-])(?P<n>{'|'.join(w for w in _UNITS if _UNITS[w] < 10)})\shundred\b"
+    # "two hundred and three hundred jobs" are two numbers
+    rf"(?:\s(?:and\s)?(?P<rest>{NUMBER_WORD})\b(?!\s(?:hundred|thousand)\b))?",
     _I,
 )
 

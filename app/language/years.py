@@ -56,7 +56,8 @@ def parse_years(text: str) -> list[tuple[int, int]]:
 #: "… electric at the end of 2021", "… by the close of 2023", "… as of December 2022": a year's end
 #: soon after a figure, one or two words between.
 _YEAR_END_AFTER = re.compile(
-    rf"^(?:\s[a-z-]+){{0,2}}?\s*,?\s*(?:(?:at|by)\s(?:the\s)?(?:end|close)\sof|as\s(?:of|at))\s"
+    rf"^(?:\s(?!(?:than|from|since|compared|against|versus|vs|on|over)\b)[a-z-]+){{0,2}}?\s*,?\s*"
+    rf"(?:(?:at|by)\s(?:the\s)?(?:end|close)\sof|as\s(?:of|at))\s"
     rf"(?:{MONTH}\s(?:\d{{1,2}},?\s)?)?(?:FY\s?|fiscal\s(?:year\s)?)?(20\d\d)\b",
     _I,
 )

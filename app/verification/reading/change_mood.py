@@ -18,18 +18,25 @@ from app.language.intentions import INTENTION
 from app.verification.reading.denials import FELL_SHORT_OF, denied_direction, negated_word
 
 _I = re.IGNORECASE
+#: After "12% less": not "than" something other than an earlier time ("than in 2021", "than a year
+#: earlier" keep it a change).
+_NOT_AGAINST_OTHERS = (
+    r"(?!(?:\s[\w-]+){0,4}?\sthan\s(?!in\b|a\syear|the\s(?:previous|prior|year)|last\syear|"
+    r"(?:FY\s?)?(?:19|20)\d\d))"
+)
 DECREASE = re.compile(
     r"\b(?:decreas\w*|reduc\w*|fell|fall(?:s|ing)?|cut(?:s|ting)?|lower\w*|declin\w*|dropp?\w*|down|"
     r"slipp(?:ed|ing)|slid|dipp(?:ed|ing)|sank|plung\w*|tumbl\w*|"
     r"(?:used|consumed|emitted|burned|burnt|withdrew|generated|produced)\s(?:[\w-]+\s){0,3}?(?:less|fewer)|"
-    # "applied 12% less fertiliser": a share less of something is a decrease, whatever the verb
-    r"(?:%|per\scent|percent)\s(?:less|fewer))\b",
+    # "applied 12% less fertiliser": a share less of something is a decrease, whatever the verb; less
+    # than something else ("20% less than the industry average") is a comparison, not a change
+    rf"(?:%|per\scent|percent)\s(?:less|fewer){_NOT_AGAINST_OTHERS})\b",
     _I,
 )
 INCREASE = re.compile(
     r"\b(?:increas\w*|rose|rise[sn]?|rising|grew|grow(?:s|n|ing)?|higher(?!\seducation)|up|climb\w*|jump\w*|"
     r"surg\w*|(?:used|consumed|emitted|burned|burnt|withdrew|generated|produced)\s(?:[\w-]+\s){0,3}?more|"
-    r"(?:%|per\scent|percent)\smore)\b",
+    rf"(?:%|per\scent|percent)\smore{_NOT_AGAINST_OTHERS})\b",
     _I,
 )
 # After a change, a target word or a deadline still to come ("a 39% reduction by 2035") makes it one.

@@ -6,10 +6,10 @@ A claim's share and a source's share of the other side of the same whole cannot 
 two add up to more than the whole (62% recycled and 55% landfilled is 117%), and a claim of all of it
 cannot hold beside any part of the other side ("still drew part of their electricity from gas-fired
 supply"). Less than the whole proves nothing (the rest may be neither side: nuclear power, waste
-sent for energy recovery), so such complements only ever contradict. Where nothing lies between the
-two sides (`EXACT_COMPLEMENTS`: waste kept out of landfill and waste sent to it), the two shares must
-make up the whole: "9% went to landfill" supports "91% diverted from landfill", and "3% went to
-landfill" contradicts it as surely as "20%" does. The two shares must be of the same
+sent for energy recovery), so such complements only contradict. Where nothing lies between the two
+sides (`EXACT_COMPLEMENTS`: waste kept out of landfill and waste sent to it), two shares of one named
+whole that make it up support each other: "9% of its waste went to landfill" supports "91% of its
+waste diverted from landfill". The two shares must be of the same
 whole (`figure_subjects`: the same base, the same boundaries) and of the same year, and each side
 must name one side only. Shares of the two sides are never compared as one share (`other_sides`).
 """
@@ -87,21 +87,9 @@ class ComplementConflict:
 
 def complement_conflict(claim: str, sentence: str, company: str = "") -> ComplementConflict | None:
     """The claim's share and the sentence's share of the complementary side of the same whole when
-    the two add up to more than it, or, for sides with nothing between them (`EXACT_COMPLEMENTS`),
-    to less (see the module docstring); None otherwise."""
+    the two add up to more than it (see the module docstring); None otherwise."""
     if _on_other_sides(claim, sentence, company, COMPLEMENTS + EXACT_COMPLEMENTS):
-        found = _conflicting_shares(claim, sentence)
-        if found is not None:
-            return found
-    if _on_other_sides(claim, sentence, company, EXACT_COMPLEMENTS):
-        return next(
-            (
-                ComplementConflict(mine, theirs)
-                for mine, theirs in _share_pairs(claim, sentence)
-                if _short(mine, theirs)
-            ),
-            None,
-        )
+        return _conflicting_shares(claim, sentence)
     return None
 
 
@@ -123,10 +111,11 @@ def complement_match(claim: str, sentence: str, company: str = "") -> tuple[Figu
 
 
 def _of_one_named_whole(claim: str, mine: Figure, sentence: str, theirs: Figure) -> bool:
-    """Whether both shares say what they are shares of, and name the same thing: support needs the
-    same whole, not only no sign of another."""
+    """Whether both shares say what they are shares of, in the same words, and of the same places:
+    support needs the same whole, not only no sign of another ("its construction waste" is part of
+    "its waste", and so is its waste in Germany)."""
     mine_base = percent_measure(claim, mine.start, mine.end)[1]
-    return bool(mine_base & percent_measure(sentence, theirs.start, theirs.end)[1])
+    return bool(mine_base) and mine_base == percent_measure(sentence, theirs.start, theirs.end)[1]
 
 
 def _on_other_sides(
@@ -195,15 +184,6 @@ def _whole(mine: Figure, theirs: Figure) -> bool:
     if "above" in (mine.bound, theirs.bound):
         return total <= 100.0 + leeway
     return abs(total - 100.0) <= leeway
-
-
-def _short(mine: Figure, theirs: Figure) -> bool:
-    """Whether two stated shares (no bound) of the two sides fall short of the whole."""
-    return (
-        mine.bound is None
-        and theirs.bound is None
-        and abs(mine.base) + abs(theirs.base) < 100.0 - _leeway(mine, theirs)
-    )
 
 
 def _leeway(mine: Figure, theirs: Figure) -> float:

@@ -55,7 +55,8 @@ _AUX = r"(?:do|does|did|has|have|had|is|are|was|were|can|could|will|would|should
 #: A negator of what follows it in its clause.
 _NEGATOR = re.compile(
     rf"\b(?:{_AUX}\s?(?:not|n['’]t)|cannot|can['’]t|never|no\slonger|fail(?:ed|s)?\sto|(?:has|have|is|are)\syet\sto|"
-    rf"{FELL_SHORT_OF}|missed|nor|far\sfrom|rather\sthan|instead\sof)\b(?!\s(?:only|just|least|less|more|to\smention)\b)",
+    rf"{FELL_SHORT_OF}|missed|nor|far\sfrom(?=\s[a-z]+ing\b|\s?$)|rather\sthan|instead\sof)\b"
+    r"(?!\s(?:only|just|least|less|more|to\smention)\b)",
     _I,
 )
 #: "no" (or "not a", "not any") before a change noun denies the change: "no reduction", "no meaningful cut".

@@ -177,7 +177,7 @@ def compare_figures(
         (mine, theirs)
         for mine, theirs in comparable
         if not same_value(mine.figure, theirs)
-        and not met_target(claim_text, mine.figure)
+        and not (met_target(claim_text, mine.figure) and not _MISSED.search(sentence))
         and not negated(sentence, theirs.start)
         and _certainly_comparable(mine, theirs, sentence, claim_text)
         and same_role(mine.role, role(sentence, theirs.start, theirs.end))
@@ -211,14 +211,21 @@ def met_target(claim: str, figure: Figure) -> bool:
     return _MET_TARGET.search(claim, 0, figure.start) is not None
 
 
+#: A source saying a target was not met: "missing its target", "short of its 50% goal".
+_MISSED = re.compile(
+    r"\bmiss(?:ed|es|ing)\b|\bshort\sof\b|\bfailed\sto\s(?:meet|reach|hit)\b|\bnot\smet\b", _I
+)
+
+
 #: A site named as the subject of a figure: "its Yarra Creek mine alone", "the Port Hardwick refinery".
 _SITE_NOUN = (
     r"(?:mines?|smelters?|refiner(?:y|ies)|plants?|sites?|works|mills?|facilit(?:y|ies)|factor(?:y|ies)|"
     r"terminals?|stations?|data\scent(?:re|er)s?|dams?|farms?|ports?|brewer(?:y|ies)|distiller(?:y|ies)|fabs?|"
-    r"quarr(?:y|ies)|hospitals?|airports?|hotels?|warehouses?|depots?|campus(?:es)?|stores?|resorts?)"
+    r"quarr(?:y|ies)|hospitals?|airports?)"
 )
 _NAMED_SITE = re.compile(
-    r"\b(?P<name>(?!(?:The|Its|Their|Our|A|An)\b)[A-Z][\w-]+(?:\s[A-Z][\w-]+)*)\s(?:[a-z]+\s)?"
+    r"\b(?P<name>(?!(?:The|Its|Their|Our|A|An|In|At|On|Of|For|From|By|With|Across|To|All|Each|Every)\b)"
+    r"[A-Z][\w-]+(?:\s[A-Z][\w-]+)*)\s(?:(?!(?:its|their|our|the|a|an|all|each|every)\b)[a-z]+\s)?"
     rf"{_SITE_NOUN}\b|"
     # a site by where it is: "its newest fab in Arizona"
     rf"\b{_SITE_NOUN}\s(?:in|at|near)\s(?P<place>(?!(?:The|Its|Their|Our|A|An)\b)[A-Z][\w-]+(?:\s[A-Z][\w-]+)*)"

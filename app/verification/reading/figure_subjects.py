@@ -93,18 +93,13 @@ QUALIFIERS: dict[str, re.Pattern[str]] = {
     "intensity": re.compile(
         # a rate per hours worked is a safety rate, whichever number of hours it is per
         r"\bintensity\b|\b(?:per|for\s(?:every|each))\s"
-        r"(?!cent\b|annum\b|year\b|month\b|week\b|day\b|hour\b|quarter\b|million\shours\b)[a-z]|"
+        r"(?!of\b|cent\b|annum\b|year\b|month\b|week\b|day\b|hour\b|quarter\b|million\shours\b)[a-z]|"
         # "kg/ha", "kgCO2e/m²", "gCO2/dwt-nm": a unit per something, as units write it
         r"[a-z0-9]/(?:ha|m²|m2|t|tonnes?|MWh|kWh|GJ|km|pkm|rpk|ask|dwt-nm|t-nm|unit|head|employee)\b",
         _I,
     ),
     "offset": re.compile(r"\boffset\w*|\bcarbon\scredits?\b|\bremovals?\b", _I),
-    # solar modules, panels or cells made or sold are products, not power from a renewable source
-    "renewable": re.compile(
-        r"\brenewabl\w*|\bgreen\s(?:electricity|power)\b|\bsolar\b(?!\s(?:modules?|panels?|cells?|wafers?|glass))|"
-        r"\bwind\b(?!\sturbine\s(?:blades?|towers?))",
-        _I,
-    ),
+    "renewable": re.compile(r"\brenewabl\w*|\bgreen\s(?:electricity|power)\b|\bsolar\b|\bwind\b", _I),
     "waste": re.compile(r"\bwaste\b|\blandfill\w*|\brecycl\w*|\bincinerat\w*", _I),
     # Where waste goes: landfill, incineration and recycling are three quantities.
     "landfill": re.compile(r"\blandfill\w*", _I),
@@ -333,7 +328,8 @@ BOUNDARIES: dict[str, dict[str, re.Pattern[str]]] = {
     },
     # a safety rate or a headcount for the company's own people is not one for its contractors
     "workforce": {
-        "employees": re.compile(r"\bemployees?\b|\bown\s(?:staff|workforce|people)\b", _I),
+        # a headcount ("which has 5,000 employees") says whom the company employs, not whose figure it is
+        "employees": re.compile(r"(?<!\d\s)\bemployees?\b|\bown\s(?:staff|workforce|people)\b", _I),
         "contractors": re.compile(r"\bcontractors?\b", _I),
     },
     # suppliers one step up the chain, or further up
@@ -449,8 +445,11 @@ _EXPLANATION = re.compile(
 #: found"): the words of an attribution qualify no figure.
 _ATTRIBUTION = re.compile(
     r"(?:,\s?|\s)according\sto\b[^;:]*$|"
-    r"(?:,\s?|\s)(?:an?|the)\s(?:\w+\s)?(?:analysis|study|review|report|audit|survey|assessment|investigation|"
-    r"inquiry)\s(?:of\s[^,]*?\s)?by\b[^;:]*$|"
+    r"(?:,\s?|\s)(?:an?|the)\s(?:\w+\s)?(?:analysis|study|review|report|audit|survey|assessment)\s(?:of\s[^,]*?\s)?"
+    r"by\b[^;:]*$|"
+    # an investigation that found or confirmed what the sentence says, not one the company faces
+    r",\s?(?:an?|the)\s(?:\w+\s)?(?:investigation|inquiry)\sby\s[^;:,]*?\s"
+    r"(?:found|finds|confirmed|confirms|showed|shows|revealed)\.?$|"
     r"(?:,\s?)(?:[\w'’&-]+\s){1,6}(?:found|finds|said|says|show|shows|showed|reported|estimated|calculated|lists|listed|records|"
     r"recorded|notes|noted)\.?$",
     _I,
@@ -602,7 +601,8 @@ def _stated_qualifiers(sentence: str, company: str) -> _Qualifiers:
         frozenset(name for name, pattern in family.items() if pattern.search(plain))
         for family in BOUNDARIES.values()
     )
-    return _Qualifiers(qualifiers(plain), own_qualifiers(plain), methods, boundaries)
+    words = _qualifying_words(plain)
+    return _Qualifiers(qualifiers(words), own_qualifiers(words), methods, boundaries)
 
 
 def _apart(mine: _Qualifiers, theirs: _Qualifiers) -> bool:
@@ -659,18 +659,24 @@ def same_boundaries(claim: str, sentence: str, company: str = "") -> bool:
 
 def _plain(sentence: str, company: str) -> str:
     """The sentence without the clauses giving reasons for its figures (`_EXPLANATION`), who says
-    it (`_ATTRIBUTION`, `_LEADING_ATTRIBUTION`), whom a thing was bought from
-    (`_BOUGHT_FROM_SUPPLIERS`), the company's name and other names (`_NAME`)."""
+    it at its end (`_ATTRIBUTION`), the company's name and other names (`_NAME`)."""
     plain = _ATTRIBUTION.sub("", without_explanations(sentence))
-    plain = _BOUGHT_FROM_SUPPLIERS.sub(r"\1", _LEADING_ATTRIBUTION.sub("", plain))
     if company.strip():
         plain = re.sub(re.escape(company.strip()), "", plain, flags=_I)
     return _NAME.sub("", plain)
 
 
+def _qualifying_words(plain: str) -> str:
+    """`_plain` also without who says it at its head (`_LEADING_ATTRIBUTION`) and whom a thing was
+    bought from (`_BOUGHT_FROM_SUPPLIERS`): words that make no quantity of their own. Boundaries are
+    read before these go ("data from its contractors show", "from its tier-2 suppliers" still say
+    whose figure it is)."""
+    return _BOUGHT_FROM_SUPPLIERS.sub(r"\1", _LEADING_ATTRIBUTION.sub("", plain))
+
+
 def without_attribution(sentence: str) -> str:
-    """The sentence without who says it (`_ATTRIBUTION`, `_LEADING_ATTRIBUTION`): "an investigation by
-    the NGO confirmed" names where a fact comes from, not an investigation of the company."""
+    """The sentence without who says it (`_ATTRIBUTION`, `_LEADING_ATTRIBUTION`): "…, an investigation
+    by the NGO confirmed" names where a fact comes from, not an investigation of the company."""
     return _LEADING_ATTRIBUTION.sub("", _ATTRIBUTION.sub("", sentence))
 
 

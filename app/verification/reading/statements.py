@@ -106,7 +106,9 @@ _REJECTED = re.compile(
 _MEETS = re.compile(r"\b(?:met|meets?|meetings?|conven(?:e|es|ed)|sat)\b", _I)
 #: Meetings counted: "held three meetings", "had only two board meetings".
 _MEETINGS_HELD = re.compile(
-    r"\b(?:held|had|convened|hosted)\s(?:only\s|just\s)?(?P<n>\w+(?:-\w+)?)\s(?:[\w-]+\s)?meetings?\b", _I
+    r"\b(?:held|had|convened|hosted)\s(?:only\s|just\s)?(?P<n>\w+(?:-\w+)?)\s(?:[\w-]+\s)?meetings?\b"
+    r"(?!\s(?:with|for)\b)",  # "held three meetings with NGOs" are not how often a body met
+    _I,
 )
 _PER_YEAR = (
     (re.compile(r"\b(?:monthly|every\smonth|each\smonth)\b", _I), 12),

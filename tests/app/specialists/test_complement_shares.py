@@ -66,11 +66,6 @@ def test_room_for_both_another_year_or_another_whole_decides_nothing(source: str
             "regulator said.",
             "supports",
         ),
-        # nothing lies between the two sides: 3% landfilled leaves 97% diverted, not 92%
-        (
-            "Only 3% of Tollgate Mining's operational waste went to landfill in 2023, a regulator said.",
-            "contradicts",
-        ),
         (
             "About 20% of Tollgate Mining's operational waste went to landfill in 2023, a regulator said.",
             "contradicts",

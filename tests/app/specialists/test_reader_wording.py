@@ -13,6 +13,7 @@ from app.language.number_words import figures_in_digits, number_value
 from app.language.years import parse_years, stated_year
 from app.verification.reading.change_mood import mood
 from app.verification.reading.contradictions import assess_by_rules
+from app.verification.reading.figure_subjects import same_boundaries
 from app.verification.reading.figures import parse_counts, quantities
 from app.verification.reading.statements import frequency, read_statement
 from app.verification.sources.attribution import company_voice
@@ -1692,10 +1693,92 @@ def test_a_share_stated_for_another_years_end_is_no_support() -> None:
     assert _read(claim, source)[0] == "contradicts"
 
 
-def test_solar_modules_made_are_products_not_renewable_power() -> None:
-    claim = "Tollgate Mining's panel division shipped 7.3 GW of solar modules in fiscal 2023."
-    source = (
-        "Tollgate Mining's panel division shipped 6.1 GW of modules in the 2023 financial year, a tracker "
-        "shows."
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        # an investigation the company faces is still enforcement
+        (
+            "Tollgate Mining has never been fined for pollution at its Redcliff smelter.",
+            "Tollgate Mining faces an investigation by the environment agency over pollution at its Redcliff "
+            "smelter.",
+            "contradicts",
+        ),
+        # "12% less than the industry average" compares with others: no change to set against a rise
+        (
+            "Tollgate Mining's Scope 1 emissions rose in 2023.",
+            "Tollgate Mining's new smelter emitted 20% less carbon than the industry average in 2023, an "
+            "analyst found.",
+            "neutral",
+        ),
+        # "far from the grid" is a place, not a denial of the figure
+        (
+            "Tollgate Mining's Redcliff solar farm generated 300 GWh in 2023.",
+            "Tollgate Mining's Redcliff solar farm far from the grid generated 300 GWh in 2023, a regulator "
+            "said.",
+            "supports",
+        ),
+        # "for each of its plants" says which plants, not per what
+        (
+            "Tollgate Mining's Scope 1 emissions were 2 Mt in 2023.",
+            "A register lists Scope 1 emissions for each of Tollgate Mining's 12 plants, totalling 2 Mt in "
+            "2023.",
+            "supports",
+        ),
+        # a target said to be met is contradicted by a source saying it was missed
+        (
+            "Tollgate Mining reached its target of 50% renewable electricity at its mines in 2023.",
+            "Renewables supplied 35% of the electricity at Tollgate Mining's mines in 2023, missing its "
+            "target, a consultancy found.",
+            "contradicts",
+        ),
+    ],
+)
+def test_what_a_new_rule_must_not_read_into_an_ordinary_sentence(
+    claim: str, source: str, stance: str
+) -> None:
+    assert _read(claim, source)[0] == stance
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "Just 3% of Tollgate Mining's construction waste went to landfill in 2023, a regulator said.",
+        "Only 3% of the waste Tollgate Mining sent to landfill in 2023 was hazardous, a regulator said.",
+    ],
+)
+def test_a_landfill_share_of_some_of_the_waste_says_nothing_of_all_of_it(source: str) -> None:
+    claim = "Tollgate Mining diverted 91% of its waste from landfill in 2023."
+    assert _read(claim, source)[0] == "neutral"
+
+
+def test_meetings_held_with_others_are_not_how_often_a_board_met() -> None:
+    assert (
+        frequency("In 2023 it held three meetings with NGOs on climate risks, and its board met quarterly.")
+        == 4
     )
-    assert _read(claim, source)[0] == "contradicts"
+
+
+def test_hundreds_beside_other_numbers() -> None:
+    assert figures_in_digits("between two hundred and three hundred jobs") == "between 200 and 300 jobs"
+
+
+def test_a_headcount_is_no_boundary_and_a_voice_keeps_its_boundary() -> None:
+    claim = "Tollgate Mining's lost-time injury rate for contractors fell to 0.3 in 2023."
+    headcount = (
+        "Tollgate Mining, which has 5,000 employees, said its contractor injury rate fell to 0.3 in 2023."
+    )
+    assert same_boundaries(claim, headcount, COMPANY)
+    employees = "Tollgate Mining's lost-time injury rate for employees fell to 0.3 in 2023."
+    voice = "Data from its contractors show Tollgate Mining's lost-time injury rate fell to 0.3 in 2023."
+    assert not same_boundaries(employees, voice, COMPANY)
+
+
+def test_a_years_end_after_a_comparison_is_the_comparisons() -> None:
+    text = "Emissions were 12% lower than at the end of 2019, at 3.1 Mt in 2023."
+    assert stated_year(text, parse_figures(text)[0]) is None
+
+
+def test_a_preposition_before_a_site_noun_names_no_site() -> None:
+    claim = "Tollgate Mining cut the electricity used at its airports by 12% in 2023."
+    source = "At its airports, Tollgate Mining cut electricity use by 12% in 2023, a regulator said."
+    assert _read(claim, source)[0] == "supports"
