@@ -123,11 +123,27 @@ def _on_other_sides(
 ) -> bool:
     """Whether the two name complementary sides of one of `pairs`, each its own only, within the same
     boundaries."""
-    return same_boundaries(claim, sentence, company) and any(
-        _names_only(claim, mine, theirs) and _names_only(sentence, theirs, mine)
-        for first, second in pairs
-        for mine, theirs in ((first, second), (second, first))
+    return (
+        same_boundaries(claim, sentence, company)
+        and _same_standards(claim, sentence)
+        and any(
+            _names_only(claim, mine, theirs) and _names_only(sentence, theirs, mine)
+            for first, second in pairs
+            for mine, theirs in ((first, second), (second, first))
+        )
     )
+
+
+#: A standard or scheme a share may be certified to ("ISO 14001", "FSC").
+_STANDARD = re.compile(r"\bISO\s?\d{4,5}\b|\b(?:FSC|PEFC|RSPO|LEED|BREEAM|EMAS|SBTi)\b|\bB\s?Corp\b")
+
+
+def _same_standards(claim: str, sentence: str) -> bool:
+    """Whether the two name no standard, or the same ones: what is uncertified under ISO 45001 is
+    not the rest of what is certified to ISO 14001."""
+    mine = {" ".join(found.split()) for found in _STANDARD.findall(claim)}
+    theirs = {" ".join(found.split()) for found in _STANDARD.findall(sentence)}
+    return not mine or not theirs or mine == theirs
 
 
 def _names_only(text: str, side: re.Pattern[str], other: re.Pattern[str]) -> bool:
@@ -176,14 +192,11 @@ def _shares(text: str, *, bounds: bool = False) -> list[Figure]:
 
 def _whole(mine: Figure, theirs: Figure) -> bool:
     """Whether two shares of the two sides make up the whole, within their rounding and bounds."""
-    total, leeway = abs(mine.base) + abs(theirs.base), _leeway(mine, theirs)
     if mine.bound and theirs.bound:
         return False  # two bounds pin nothing down
-    if "below" in (mine.bound, theirs.bound):
-        return total >= 100.0 - leeway
-    if "above" in (mine.bound, theirs.bound):
-        return total <= 100.0 + leeway
-    return abs(total - 100.0) <= leeway
+    # a bound counts as the value it names: "fewer than 5% landfilled" leaves about 95% diverted, and
+    # "less than half" says nothing as precise as 60%
+    return abs(abs(mine.base) + abs(theirs.base) - 100.0) <= _leeway(mine, theirs)
 
 
 def _leeway(mine: Figure, theirs: Figure) -> float:

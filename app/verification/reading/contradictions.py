@@ -372,8 +372,8 @@ class _Reading:
             and (not quantities(sentence) or claim.quantities == quantities(sentence))
             and (not speaks_of_emissions(claim.text) or speaks_of_emissions(sentence))
             and not other_percentages(claim.figures, sentence)
-            # one named site's change is not the whole company's
-            and named_sites_meet(claim.text, sentence, claim.company)
+            # one named site's change is not the whole company's (a site named in a reason is no subject)
+            and named_sites_meet(without_explanations(claim.text), explained, claim.company)
         )
         return cls(
             figures,
@@ -385,7 +385,9 @@ class _Reading:
             same_period,
             adds_no_qualifier(claim.text, sentence, claim.company),
             outcome,
-            complement_match(claim.text, sentence, claim.company) if same_period and not disputed else None,
+            complement_match(claim.text, sentence, claim.company)
+            if same_period and not disputed and named_sites_meet(claim.text, sentence, claim.company)
+            else None,
         )
 
 

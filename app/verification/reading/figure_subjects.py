@@ -330,7 +330,7 @@ BOUNDARIES: dict[str, dict[str, re.Pattern[str]]] = {
     "workforce": {
         # a headcount ("which has 5,000 employees") says whom the company employs, not whose figure it is
         "employees": re.compile(r"(?<!\d\s)\bemployees?\b|\bown\s(?:staff|workforce|people)\b", _I),
-        "contractors": re.compile(r"\bcontractors?\b", _I),
+        "contractors": re.compile(r"\bcontractors?\b|\bcontract\s(?:workers|staff)\b", _I),
     },
     # suppliers one step up the chain, or further up
     "supplier tier": {
@@ -414,7 +414,6 @@ _SAME_BASE = {
     "loans": "lending",
     "loan": "lending",
     "staff": "employees",
-    "workers": "employees",
     "workforce": "employees",
     "employee": "employees",
 }
@@ -457,8 +456,11 @@ _ATTRIBUTION = re.compile(
 #: Who says it, at the head of the sentence ("Fuel data from the national freight registry show …",
 #: "Plastic Trace's audit found …"): the record or study and its verb, before any number.
 _LEADING_ATTRIBUTION = re.compile(
-    r"^(?:[^\s\d]+\s){0,8}?(?:data|figures|records|returns|filings|statistics|tables|registers?|registry|"
-    r"database|audit|analysis|review|survey|study|estimates?)\s(?:[^\s\d]+\s){0,10}?"
+    r"^(?P<lead>(?:[^\s\d]+\s){0,3}?)(?:data|figures|records|returns|filings|statistics|tables|registers?|"
+    r"registry|database|audit|analysis|review|survey|study|estimates?)\s"
+    # where the record comes from, never what it is of ("data on its shipping emissions show")
+    r"(?:(?:from|by|filed\swith|compiled\sby|published\sby|held\sby|kept\sby|released\sby)\s"
+    r"(?:[^\s\d]+\s){0,7}?)?"
     r"(?:show|shows|showed|found|finds|suggest|suggests|indicate|indicates|reveal|reveals|revealed|"
     r"confirm|confirms|confirmed)(?:\sthat)?\s",
     _I,
@@ -466,7 +468,7 @@ _LEADING_ATTRIBUTION = re.compile(
 #: Where a thing bought came from ("sourced 92% of its palm oil from certified suppliers"): its
 #: sellers, not a supply chain the figure is of.
 _BOUGHT_FROM_SUPPLIERS = re.compile(
-    r"(\b(?:sourc\w*|bought|buys?|buying|purchas\w*|procur\w*|came)\b[^,;.]{0,40}?\bfrom)\s"
+    r"(\b(?:sourc\w*|bought|buys?|buying|purchas\w*|procur\w*)\b[^,;.]{0,40}?\bfrom)\s"
     r"(?:[\w-]+\s){0,3}?suppliers?\b",
     _I,
 )
@@ -671,7 +673,12 @@ def _qualifying_words(plain: str) -> str:
     bought from (`_BOUGHT_FROM_SUPPLIERS`): words that make no quantity of their own. Boundaries are
     read before these go ("data from its contractors show", "from its tier-2 suppliers" still say
     whose figure it is)."""
-    return _BOUGHT_FROM_SUPPLIERS.sub(r"\1", _LEADING_ATTRIBUTION.sub("", plain))
+    voice = _LEADING_ATTRIBUTION.match(plain)
+    if voice is not None and not qualifiers(voice["lead"]):  # "its avoided emissions data show" keeps it
+        plain = plain[voice.end() :]
+    if _EMISSIONS.search(plain):
+        return plain  # emissions from what was bought from suppliers are the supply chain's
+    return _BOUGHT_FROM_SUPPLIERS.sub(r"\1", plain)
 
 
 def without_attribution(sentence: str) -> str:
@@ -761,7 +768,7 @@ def _after_owner(phrase: str, rest: str) -> str:
         return phrase
     # "of the electricity Acme's stores used": a name after a thing begins a clause about the thing
     relative = _THING_BEFORE_A_NAME.match(whole, 0, owner.end())
-    if relative is not None:
+    if relative is not None and set(relative["thing"].lower().split()) - _GENERIC_BASE:
         return relative["thing"]
     return " ".join(whole[owner.end() :].split()[:4])
 

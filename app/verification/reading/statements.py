@@ -395,8 +395,6 @@ _EVERY = re.compile(r"\b(?:all|every|each)\b|\b100(?:\.0)?\s?(?:%|per\s?cent)\so
 _SOME_OF = re.compile(
     rf"\b(?:(?:around|about|some|at\sleast|more\sthan)\s)?(?:\d+|{NUMBER_WORD}|several|a\sfew|some|many)\s"
     r"(?:of\s)?(?:[\w'’-]+\s){0,4}?[a-z]+s\b|"
-    # a share of them: "60% of its ships"
-    r"\b\d+(?:\.\d+)?(?:\s?%|\sper\s?cent)\sof\s(?:[\w'’-]+\s){0,4}?[a-z]+s\b|"
     r"\ba\s(?:large\s|small\s|significant\s)?(?:share|number|portion|proportion)\sof\b",
     _I,
 )
@@ -404,11 +402,7 @@ _SOME_OF = re.compile(
 #: "went unaudited", "rated 'requires improvement'", "with no certification".
 _SHORT_OF = re.compile(
     r"\b(?:not|no|never|without|missing|lacked|lacking|failed|unaudited|uncertified|unverified|"
-    r"non-compliant|requires?\simprovement)\b|n't\b|"
-    # "Only nine of its 15 ships were …", "By June, just 60% of its sites …": the things the sentence
-    # is about, said to be fewer than all
-    rf"^(?:[^,]*,\s)?(?:only|just)\s(?:about\s|around\s|some\s)?(?:\d+(?:\.\d+)?|{NUMBER_WORD})"
-    r"(?:\s?%|\sper\s?cent)?\s(?:out\s)?of\b",
+    r"non-compliant|requires?\simprovement)\b|n't\b",
     _I,
 )
 #: Subject stems a counterexample shares with the claim.

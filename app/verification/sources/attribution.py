@@ -88,9 +88,12 @@ _OTHER_VOICE = re.compile(
     r"\b(?:more|less|higher|lower|greater|fewer|above|below|smaller|bigger|larger)\s+(?:\w+\s+)?than\s+"
     r"(?:the\s+\w+|it|its\s+\w+)\s+(?:(?:has|had)\s+)?"
     r"(?:reports?|reported|discloses?|disclosed|says|said|claims?|claimed|stated)\b|"
-    # "well above the figure the airline published", "three times the figure in its report"
-    r"\bthe\s+(?:figure|number|one|level|total|amount)\s+(?:that\s+)?(?:(?:the\s+\w+|it)\s+(?:(?:has|had)\s+)?"
-    r"(?:published|reported|disclosed|claimed|stated|gave)|in\s+its\s+(?:own\s+)?(?:\w+\s+)?report)\b",
+    # "well above the figure the airline published", "three times the figure in its report": set
+    # against it, not a revision of it in the company's own words
+    r"\b(?:above|below|beyond|under|over|than|times|twice|double|half|short\s+of|different\s+from|"
+    r"at\s+odds\s+with)\s+the\s+(?:figure|number|one|level|total|amount)\s+(?:that\s+)?"
+    r"(?:(?:the\s+\w+|it)\s+(?:(?:has|had)\s+)?(?:published|reported|disclosed|claimed|stated|gave)|"
+    r"in\s+its\s+(?:own\s+)?(?:\w+\s+)?report)\b",
     re.IGNORECASE,
 )
 #: "We", "our", "ours", "us" ("US" is a country).

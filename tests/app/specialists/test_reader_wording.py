@@ -1546,29 +1546,18 @@ def test_a_change_reported_the_other_way(claim: str, source: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("source", "stance"),
+    "source",
     [
-        (
-            "Only nine of Tollgate Mining's 14 haul trucks ran on renewable diesel in 2023, a regulator "
-            "found.",
-            "contradicts",
-        ),
-        (
-            "By December, just 60% of Tollgate Mining's haul trucks ran on renewable diesel, a regulator "
-            "found.",
-            "contradicts",
-        ),
-        # a share of something else than what the claim says of every one
-        (
-            "Tollgate Mining's haul trucks ran on renewable diesel on only about one in eight shifts in "
-            "2023, a regulator found.",
-            "neutral",
-        ),
+        # another standard
+        "Only 12 of Tollgate Mining's 40 sites are certified to ISO 50001, a register shows.",
+        # another thing said of some of them
+        "Only two of Tollgate Mining's 40 certified sites reported environmental incidents, a register "
+        "shows.",
     ],
 )
-def test_only_some_of_them_against_all_of_them(source: str, stance: str) -> None:
-    claim = "All of Tollgate Mining's haul trucks ran on renewable diesel in 2023."
-    assert _read(claim, source)[0] == stance
+def test_only_some_of_them_doing_something_else_says_nothing_of_all_of_them(source: str) -> None:
+    claim = "All of Tollgate Mining's sites are certified to ISO 14001."
+    assert _read(claim, source)[0] != "contradicts"
 
 
 def test_only_some_of_another_tier_says_nothing_of_all_of_one() -> None:
@@ -1781,4 +1770,75 @@ def test_a_years_end_after_a_comparison_is_the_comparisons() -> None:
 def test_a_preposition_before_a_site_noun_names_no_site() -> None:
     claim = "Tollgate Mining cut the electricity used at its airports by 12% in 2023."
     source = "At its airports, Tollgate Mining cut electricity use by 12% in 2023, a regulator said."
+    assert _read(claim, source)[0] == "supports"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # what a record is of is no voice: it qualifies the figure
+        (
+            "Tollgate Mining cut its emissions by 12% in 2023.",
+            "Data on Tollgate Mining's shipping emissions show a rise of 8% in 2023.",
+        ),
+        (
+            "Tollgate Mining's emissions fell 12% in 2023.",
+            "Tollgate Mining's avoided emissions data show a 12% fall in 2023.",
+        ),
+        # emissions from what was bought from suppliers are the supply chain's
+        (
+            "Tollgate Mining cut its emissions by 12% in 2023.",
+            "Emissions from goods Tollgate Mining bought from suppliers rose 8% in 2023, a study found.",
+        ),
+        # "all" and "total" say nothing of what a share is of
+        (
+            "30% of Tollgate Mining's managers were women in 2023.",
+            "Women made up 42% of all Tollgate Mining's employees in 2023, a review found.",
+        ),
+        # contract and mine workers are not the employees a claim counts
+        (
+            "35% of Tollgate Mining's employees were covered by collective bargaining in 2023.",
+            "60% of Tollgate Mining's contract workers were covered by collective bargaining in 2023, a "
+            "union said.",
+        ),
+        # one named site's landfill share is not the company's
+        (
+            "Tollgate Mining diverted 91% of its waste from landfill in 2023.",
+            "9% of the waste at Tollgate Mining's Yarra Creek mine went to landfill in 2023, a regulator "
+            "said.",
+        ),
+        # a loose bound is no figure to make up a whole with
+        (
+            "Tollgate Mining diverted 60% of its waste from landfill in 2023.",
+            "Less than half of Tollgate Mining's waste went to landfill in 2023, a regulator said.",
+        ),
+    ],
+)
+def test_what_is_not_the_claims_quantity_decides_nothing(claim: str, source: str) -> None:
+    assert _read(claim, source)[0] == "neutral"
+
+
+def test_uncertified_under_one_standard_is_not_the_rest_of_certified_under_another() -> None:
+    claim = "92% of Tollgate Mining's sites were certified to ISO 14001 in 2023."
+    source = "8% of Tollgate Mining's sites were uncertified under ISO 45001 in 2023, a register shows."
+    assert _read(claim, source)[0] != "supports"
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "Tollgate Mining said it emitted 2.4 Mt in 2023, revising the figure it published last year.",
+        "Tollgate Mining said its emissions were 2.4 Mt in 2023, up from the total it reported for 2022.",
+    ],
+)
+def test_the_company_revising_its_own_figure_is_still_its_word(quote: str) -> None:
+    assert company_voice(quote, COMPANY, "supports") is not None
+
+
+def test_a_site_named_in_a_reason_is_no_subject_of_the_change() -> None:
+    claim = "Tollgate Mining's Scope 1 emissions fell in 2023."
+    source = (
+        "Tollgate Mining's Scope 1 emissions fell in 2023 as its Yarra Creek mine switched to grid power, a "
+        "register shows."
+    )
     assert _read(claim, source)[0] == "supports"
