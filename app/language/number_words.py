@@ -128,7 +128,7 @@ _DOZEN = re.compile(rf"\b(?:(?P<half>half\sa)|(?P<n>a|{NUMBER_WORD}))\sdozen\b",
 _HUNDREDS = re.compile(
     rf"(?<![\w-])(?P<n>{'|'.join(w for w in _UNITS if _UNITS[w] < 10)})\shundred\b"
     # "two hundred and three hundred jobs" are two numbers
-    rf"(?:\s(?:and\s)?(?P<rest>{NUMBER_WORD})\b(?!\s(?:hundred|thousand)\b))?",
+    rf"(?:\s(?:and\s)?(?P<rest>{NUMBER_WORD})\b(?!\shundred\b))?",
     _I,
 )
 

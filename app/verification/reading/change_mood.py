@@ -18,6 +18,12 @@ from app.language.intentions import INTENTION
 from app.verification.reading.denials import FELL_SHORT_OF, denied_direction, negated_word
 
 _I = re.IGNORECASE
+#: What was done, right before "12% less": a verb in the past ("applied 12% less", "used about 9%
+#: more"); "new trucks use 20% less diesel" compares models, not years.
+_DID = (
+    r"(?:[a-z]{2,}ed|used|burnt|drew|ran|spent|sold|bought|took|made|emitted|had)\s"
+    r"(?:about\s|around\s|some\s|nearly\s|almost\s)?\d+(?:\.\d+)?\s?"
+)
 #: After "12% less": not "than" something other than an earlier time ("than in 2021", "than a year
 #: earlier" keep it a change).
 _NOT_AGAINST_OTHERS = (
@@ -30,13 +36,13 @@ DECREASE = re.compile(
     r"(?:used|consumed|emitted|burned|burnt|withdrew|generated|produced)\s(?:[\w-]+\s){0,3}?(?:less|fewer)|"
     # "applied 12% less fertiliser": a share less of something is a decrease, whatever the verb; less
     # than something else ("20% less than the industry average") is a comparison, not a change
-    rf"(?:%|per\scent|percent)\s(?:less|fewer){_NOT_AGAINST_OTHERS})\b",
+    rf"{_DID}(?:%|per\scent|percent)\s(?:less|fewer){_NOT_AGAINST_OTHERS})\b",
     _I,
 )
 INCREASE = re.compile(
     r"\b(?:increas\w*|rose|rise[sn]?|rising|grew|grow(?:s|n|ing)?|higher(?!\seducation)|up|climb\w*|jump\w*|"
     r"surg\w*|(?:used|consumed|emitted|burned|burnt|withdrew|generated|produced)\s(?:[\w-]+\s){0,3}?more|"
-    rf"(?:%|per\scent|percent)\smore{_NOT_AGAINST_OTHERS})\b",
+    rf"{_DID}(?:%|per\scent|percent)\smore{_NOT_AGAINST_OTHERS})\b",
     _I,
 )
 # After a change, a target word or a deadline still to come ("a 39% reduction by 2035") makes it one.

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from app.language.figures import Figure, parse_figures
 from app.language.years import stated_year
-from app.verification.reading.figure_subjects import percent_measure, same_boundaries
+from app.verification.reading.figure_subjects import percent_measure, places_within, same_boundaries
 
 _I = re.IGNORECASE
 
@@ -53,7 +53,7 @@ EXACT_COMPLEMENTS: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...] = (
     # what is certified and what is not ("timber from certified forests", "logs from uncertified
     # concessions")
     (
-        re.compile(r"(?<![\w-])certified\b", _I),
+        re.compile(r"(?<!\w)(?<!non-)certified\b", _I),
         re.compile(r"\b(?:un|non-?)certified\b|\bwithout\s(?:\w+\s)?certification\b", _I),
     ),
 )
@@ -104,18 +104,28 @@ def complement_match(claim: str, sentence: str, company: str = "") -> tuple[Figu
         (
             (mine, theirs)
             for mine, theirs in _share_pairs(claim, sentence, bounds=True)
-            if _of_one_named_whole(claim, mine, sentence, theirs) and _whole(mine, theirs)
+            if _of_one_named_whole(claim, mine, sentence, theirs, company) and _whole(mine, theirs)
         ),
         None,
     )
 
 
-def _of_one_named_whole(claim: str, mine: Figure, sentence: str, theirs: Figure) -> bool:
-    """Whether both shares say what they are shares of, in the same words, and of the same places:
-    support needs the same whole, not only no sign of another ("its construction waste" is part of
-    "its waste", and so is its waste in Germany)."""
+def _of_one_named_whole(claim: str, mine: Figure, sentence: str, theirs: Figure, company: str) -> bool:
+    """Whether both shares say what they are shares of, in the same words, and the sentence limits
+    it to no place or part the claim does not: support needs the same whole, not only no sign of
+    another ("its construction waste" is part of "its waste", and so are its waste in Australia and
+    its waste excluding tailings)."""
     mine_base = percent_measure(claim, mine.start, mine.end)[1]
-    return bool(mine_base) and mine_base == percent_measure(sentence, theirs.start, theirs.end)[1]
+    return (
+        bool(mine_base)
+        and mine_base == percent_measure(sentence, theirs.start, theirs.end)[1]
+        and places_within(claim, sentence, company)
+        and (_LEAVING_OUT.search(sentence) is None or _LEAVING_OUT.search(claim) is not None)
+    )
+
+
+#: A whole with something left out: "excluding tailings", "not counting waste rock".
+_LEAVING_OUT = re.compile(r"\b(?:excluding|not\scounting|except(?:\sfor)?|other\sthan|apart\sfrom)\b", _I)
 
 
 def _on_other_sides(

@@ -64,6 +64,7 @@ from app.verification.reading.figure_comparison import (
     compare_figures,
     named_sites_meet,
     other_percentages,
+    sites_named_in_claim,
 )
 from app.verification.reading.figure_comparison import same_value as same_value
 from app.verification.reading.figure_subjects import (
@@ -354,6 +355,8 @@ class _Reading:
     outcome: FigureOutcome | None = None  # the figures the comparison rests on
     #: the claim's share and the sentence's share of the other side, which make up the whole
     complement: tuple[Figure, Figure] | None = None
+    #: whether each side's named sites are the other's too, reasons left out (`named_sites_meet`)
+    sites_meet: bool = True
 
     @classmethod
     def read(cls, claim: _Claim, sentence: str, shared: set[str]) -> _Reading:
@@ -366,14 +369,14 @@ class _Reading:
         outcome = _compare_all(claim, sentence, shared, alike, disputed) if same_period else None
         figures = outcome.kind if outcome else None
         explained = without_explanations(sentence)
+        sites_meet = named_sites_meet(without_explanations(claim.text), explained, claim.company)
         directions = (
             same_period
             and alike
             and (not quantities(sentence) or claim.quantities == quantities(sentence))
             and (not speaks_of_emissions(claim.text) or speaks_of_emissions(sentence))
             and not other_percentages(claim.figures, sentence)
-            # one named site's change is not the whole company's (a site named in a reason is no subject)
-            and named_sites_meet(without_explanations(claim.text), explained, claim.company)
+            and sites_meet  # one named site's change is not the whole company's
         )
         return cls(
             figures,
@@ -386,8 +389,9 @@ class _Reading:
             adds_no_qualifier(claim.text, sentence, claim.company),
             outcome,
             complement_match(claim.text, sentence, claim.company)
-            if same_period and not disputed and named_sites_meet(claim.text, sentence, claim.company)
+            if same_period and not disputed and sites_meet
             else None,
+            sites_meet,
         )
 
 
@@ -402,11 +406,25 @@ def _signal(
     reading = _Reading.read(claim, sentence, shared)
     return (
         _contradiction(claim, sentence, reading, quote)
-        or _statement(claim, sentence, quote, reading.same_period)
+        or _statement_of_the_same_sites(claim, sentence, quote, reading)
         or _context(claim, sentence, reading, quote)
         or _support(reading, quote)
         or _unasserted(reading, quote)
     )
+
+
+def _statement_of_the_same_sites(
+    claim: _Claim, sentence: str, quote: str, reading: _Reading
+) -> SourceAssessment | None:
+    """`_statement`, except that what one named site did never confirms what the claim says of the
+    company (it may still refute it: a death at one mine contradicts "no fatalities")."""
+    found = _statement(claim, sentence, quote, reading.same_period)
+    if found is not None and found.stance == "supports":
+        if not sites_named_in_claim(
+            without_explanations(claim.text), without_explanations(sentence), claim.company
+        ):
+            return None
+    return found
 
 
 def _statement(claim: _Claim, sentence: str, quote: str, same_period: bool) -> SourceAssessment | None:

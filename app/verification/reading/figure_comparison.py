@@ -177,7 +177,7 @@ def compare_figures(
         (mine, theirs)
         for mine, theirs in comparable
         if not same_value(mine.figure, theirs)
-        and not (met_target(claim_text, mine.figure) and not _MISSED.search(sentence))
+        and not beyond_a_met_target(claim_text, mine.figure, sentence, theirs)
         and not negated(sentence, theirs.start)
         and _certainly_comparable(mine, theirs, sentence, claim_text)
         and same_role(mine.role, role(sentence, theirs.start, theirs.end))
@@ -204,11 +204,20 @@ _MET_TARGET = re.compile(
 )
 
 
-def met_target(claim: str, figure: Figure) -> bool:
-    """Whether the claim's figure is a target it says was met: the outcome may lie beyond it either
-    way ("52% renewable" meets a target of 50%, "93 Ml/d" one of cutting leakage to 95), so another
-    value does not contradict it."""
-    return _MET_TARGET.search(claim, 0, figure.start) is not None
+def beyond_a_met_target(claim: str, figure: Figure, sentence: str, theirs: Figure) -> bool:
+    """Whether the claim's figure is a target it says was met and the source's value lies beyond it,
+    on the met side ("52% renewable" meets a target of 50%, "93 Ml/d" one of cutting leakage to 95):
+    then the two do not conflict. A value short of it, or a source saying it was missed, does."""
+    target = _MET_TARGET.search(claim, 0, figure.start)
+    if target is None or _MISSED.search(sentence):
+        return False
+    if _A_CEILING.search(target.group(0)):
+        return theirs.base <= figure.base
+    return theirs.base >= figure.base
+
+
+#: A target of getting something down to a level: "cutting leakage to 95 Ml/d", "below 1.5".
+_A_CEILING = re.compile(r"\b(?:cut\w*|reduc\w*|lower\w*|limit\w*|below|under|down|no\smore\sthan)\b", _I)
 
 
 #: A source saying a target was not met: "missing its target", "short of its 50% goal".
@@ -225,7 +234,9 @@ _SITE_NOUN = (
 )
 _NAMED_SITE = re.compile(
     r"\b(?P<name>(?!(?:The|Its|Their|Our|A|An|In|At|On|Of|For|From|By|With|Across|To|All|Each|Every)\b)"
-    r"[A-Z][\w-]+(?:\s[A-Z][\w-]+)*)\s(?:(?!(?:its|their|our|the|a|an|all|each|every)\b)[a-z]+\s)?"
+    r"[A-Z][\w-]+(?:\s[A-Z][\w-]+)*)\s"
+    # one describing word may stand between ("Yarra Creek copper mine"), never a preposition or article
+    r"(?:(?!(?:its|their|our|the|a|an|all|each|every|from|at|in|of|for|by|on|to|with|run|owned)\b)[a-z]+\s)?"
     rf"{_SITE_NOUN}\b|"
     # a site by where it is: "its newest fab in Arizona"
     rf"\b{_SITE_NOUN}\s(?:in|at|near)\s(?P<place>(?!(?:The|Its|Their|Our|A|An)\b)[A-Z][\w-]+(?:\s[A-Z][\w-]+)*)"
@@ -248,6 +259,12 @@ def named_sites_meet(claim: str, sentence: str, company: str = "") -> bool:
     return all(_named(_site_name(match), claim, company) for match in _NAMED_SITE.finditer(sentence)) and all(
         _named(_site_name(match), sentence, company) for match in _NAMED_SITE.finditer(claim)
     )
+
+
+def sites_named_in_claim(claim: str, sentence: str, company: str = "") -> bool:
+    """Whether every site the sentence names is the claim's too (`named_sites_meet`, one way): a
+    sentence about one mine says nothing in favour of what the claim says of the company."""
+    return all(_named(_site_name(match), claim, company) for match in _NAMED_SITE.finditer(sentence))
 
 
 def _site_name(match: re.Match[str]) -> str:
@@ -370,6 +387,7 @@ def compare_counts(
             count
             for count in theirs
             if count.noun == mine.noun
+            and (count.part == mine.part or _part_of_the_kind(mine, count, sentence))
             and _same_kind_of_things(mine, count, sentence)
             and _counted_alike(mine_mood, mood(sentence, count.start, count.end))
         ]
@@ -381,6 +399,17 @@ def compare_counts(
         elif same_things and evidence >= MIN_SHARED_WORDS and result in {None, "unasserted"}:
             result = "mismatch"
     return result
+
+
+def _part_of_the_kind(mine: Count, theirs: Count, sentence: str) -> bool:
+    """Whether some of an owner's things counted ("fewer than 200 of the vans") are said after the
+    count to be of the claim's kind ("… were battery-electric", against "420 battery-electric vans"):
+    then they count the claim's things. "300 of its haul trucks" alone is no count of all it has."""
+    missing = set(mine.kind) - set(theirs.kind)
+    after = sentence[theirs.end :].lower()
+    return (
+        theirs.part and bool(missing) and all(re.search(rf"\b{re.escape(word)}\b", after) for word in missing)
+    )
 
 
 def _counted_alike(mine: str, theirs: str) -> bool:

@@ -447,7 +447,10 @@ _ATTRIBUTION = re.compile(
     r"(?:,\s?|\s)(?:an?|the)\s(?:\w+\s)?(?:analysis|study|review|report|audit|survey|assessment)\s(?:of\s[^,]*?\s)?"
     r"by\b[^;:]*$|"
     # an investigation that found or confirmed what the sentence says, not one the company faces
-    r",\s?(?:an?|the)\s(?:\w+\s)?(?:investigation|inquiry)\sby\s[^;:,]*?\s"
+    # (a regulator's, an authority's or the police's investigation is enforcement, whatever it found)
+    r",\s?(?:an?|the)\s(?:\w+\s)?(?:investigation|inquiry)\sby\s"
+    r"(?![^;:,]*\b(?:regulator|authority|agency|police|prosecutors?|ministry|inspectorate|court|commission|"
+    r"government|department)\b)[^;:,]*?\s"
     r"(?:found|finds|confirmed|confirms|showed|shows|revealed)\.?$|"
     r"(?:,\s?)(?:[\w'’&-]+\s){1,6}(?:found|finds|said|says|show|shows|showed|reported|estimated|calculated|lists|listed|records|"
     r"recorded|notes|noted)\.?$",
@@ -640,6 +643,14 @@ def same_places(claim: str, sentence: str, company: str = "") -> bool:
 
 
 _PLACE_FAMILIES = ("region", "country")
+
+
+def places_within(claim: str, sentence: str, company: str = "") -> bool:
+    """Whether the sentence names no region or country the claim does not: "in Australia, 10% of
+    its waste" is a part of the whole the claim speaks of."""
+    return all(
+        _places(sentence, company, family) <= _places(claim, company, family) for family in _PLACE_FAMILIES
+    )
 
 
 def _places(text: str, company: str, family: str) -> frozenset[str]:

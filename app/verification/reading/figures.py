@@ -141,7 +141,7 @@ def covered_scopes(text: str) -> frozenset[str]:
 #: EV charging points"), or some of an owner's things ("214 of its suppliers").
 _COUNT = re.compile(
     rf"(?<![\w.,$€£¥-])(?P<num>\d{{1,3}}(?:,\d{{3}})+|\d+|(?i:(?!one\b){NUMBER_WORD}))\s"
-    r"(?:of\s(?:its|their|our|the|(?:[A-Z][\w&-]*\s){0,3}?[A-Z][\w&-]*['’]s?)\s)?"
+    r"(?P<part>of\s(?:its|their|our|the|(?:[A-Z][\w&-]*\s){0,3}?[A-Z][\w&-]*['’]s?)\s)?"
     r"(?P<kind>(?:(?!(?:of|in|at|to|and|or|the|per|a|an)\b)(?:[a-z][a-z-]*|[A-Z]{2,4})\s){0,3}?)"
     r"(?P<noun>[A-Za-z][a-z-]*[a-rt-z]s)\b"
 )
@@ -170,6 +170,8 @@ class Count:
     kind: tuple[str, ...] = ()
     #: "above" for "more than 400,000 handsets", "below" for "fewer than 150,000": a bound, not a count.
     bound: str | None = None
+    #: Whether it counts some of an owner's things ("300 of its haul trucks"), not all it has.
+    part: bool = False
 
     def holds(self, value: int) -> bool:
         """Whether this count, or the bound it states, is `value`."""
@@ -217,7 +219,9 @@ def parse_counts(text: str) -> list[Count]:
         singular = _SAME_THING.get(singular, singular)
         kind = tuple(match["kind"].lower().split())
         bound = bound_at(text, match.start())
-        counts.append(Count(value, singular, match.start(), match.end(), kind, bound))
+        counts.append(
+            Count(value, singular, match.start(), match.end(), kind, bound, match["part"] is not None)
+        )
     return counts
 
 

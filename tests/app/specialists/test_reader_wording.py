@@ -1842,3 +1842,80 @@ def test_a_site_named_in_a_reason_is_no_subject_of_the_change() -> None:
         "register shows."
     )
     assert _read(claim, source)[0] == "supports"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        # one named site's rise is not the company's, either way
+        (
+            "Tollgate Mining reduced water use in 2023.",
+            "Tollgate Mining increased water use at its Pilbara mines in 2023, a regulator said.",
+            "neutral",
+        ),
+        # a capitalised first word before "from … mines" names no site
+        (
+            "Tollgate Mining cut emissions at its mines in 2023.",
+            "Emissions from mines run by Tollgate Mining increased in 2023, a regulator said.",
+            "contradicts",
+        ),
+        # some of its trucks are no count of all it has
+        (
+            "Tollgate Mining operates 1,240 haul trucks.",
+            "Tollgate Mining converted 300 of its haul trucks to run on biodiesel in 2023, a trade paper "
+            "said.",
+            "neutral",
+        ),
+        (
+            "Tollgate Mining operates 12 mines.",
+            "12 of Tollgate Mining's mines are certified to ISO 14001, a register shows.",
+            "neutral",
+        ),
+        # new trucks using less diesel than old ones is no change from one year to the next
+        (
+            "Tollgate Mining's diesel consumption rose in 2023 as output grew.",
+            "Tollgate Mining's new haul trucks use 20% less diesel, a trade paper said in 2023.",
+            "neutral",
+        ),
+        # a place or a part left out makes a landfill share part of the whole
+        (
+            "Tollgate Mining diverted 90% of its waste from landfill in 2023.",
+            "In Australia, 10% of Tollgate Mining's waste went to landfill in 2023, a regulator said.",
+            "neutral",
+        ),
+        (
+            "Tollgate Mining diverted 90% of its waste from landfill in 2023.",
+            "Excluding tailings, 10% of Tollgate Mining's waste went to landfill in 2023, a regulator said.",
+            "neutral",
+        ),
+        # a met target is contradicted by a value short of it, not by one beyond it
+        (
+            "Tollgate Mining met its target of 50% renewable electricity in 2023.",
+            "Tollgate Mining sourced 38% of its electricity from renewables in 2023, a consultancy found.",
+            "contradicts",
+        ),
+        # a regulator's investigation is enforcement, whatever it found
+        (
+            "Tollgate Mining manages its tailings dams to the highest safety standards.",
+            "Tollgate Mining's tailings dam at Yarra Creek leaked into the river in 2023, an investigation "
+            "by the state environment regulator found.",
+            "contradicts",
+        ),
+    ],
+)
+def test_what_a_new_rule_must_not_read_into_an_ordinary_sentence_either(
+    claim: str, source: str, stance: str
+) -> None:
+    assert _read(claim, source)[0] == stance
+
+
+def test_hundreds_of_thousands_in_words() -> None:
+    assert figures_in_digits("two hundred and fifty thousand tonnes") == "250 thousand tonnes"
+
+
+def test_fsc_certified_is_certified() -> None:
+    claim = "80% of the timber Tollgate Mining used in 2023 came from FSC-certified forests."
+    source = (
+        "About 20% of the timber Tollgate Mining used in 2023 came without FSC certification, an NGO found."
+    )
+    assert _read(claim, source)[0] != "contradicts"
