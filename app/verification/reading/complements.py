@@ -21,6 +21,8 @@ from dataclasses import dataclass
 
 from app.language.figures import Figure, parse_figures
 from app.language.years import stated_year
+from app.verification.reading.change_mood import intended
+from app.verification.reading.denials import negated
 from app.verification.reading.figure_subjects import percent_measure, places_within, same_boundaries
 
 _I = re.IGNORECASE
@@ -104,10 +106,18 @@ def complement_match(claim: str, sentence: str, company: str = "") -> tuple[Figu
         (
             (mine, theirs)
             for mine, theirs in _share_pairs(claim, sentence, bounds=True)
-            if _of_one_named_whole(claim, mine, sentence, theirs, company) and _whole(mine, theirs)
+            if _of_one_named_whole(claim, mine, sentence, theirs, company)
+            and _asserted(sentence, theirs)
+            and _whole(mine, theirs)
         ),
         None,
     )
+
+
+def _asserted(sentence: str, theirs: Figure) -> bool:
+    """Whether the sentence states its share as what happened: not negated ("did not send 9%", "could
+    not confirm that 9%…") and not intended ("expects to send 9%")."""
+    return not negated(sentence, theirs.start) and not intended(sentence, theirs.start, theirs.end)
 
 
 def _of_one_named_whole(claim: str, mine: Figure, sentence: str, theirs: Figure, company: str) -> bool:

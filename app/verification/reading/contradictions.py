@@ -423,7 +423,11 @@ def _statement_of_the_same_sites(
         if not sites_named_in_claim(
             without_explanations(claim.text), without_explanations(sentence), claim.company
         ):
-            return None
+            # read, and silent on the company's own record: no weaker rule reads the sentence again
+            explanation = (
+                "The source speaks of one named site; it does not confirm what the claim says of the company."
+            )
+            return SourceAssessment("neutral", None, 0.5, explanation, quote, "one_site")
     return found
 
 

@@ -87,13 +87,19 @@ _OTHER_VOICE = re.compile(
     r"\b(?:disput\w+|reject\w+|challeng\w+|understat\w+|overstat\w+|inflat\w+|misleading|false|wrong)\b|"
     r"\b(?:more|less|higher|lower|greater|fewer|above|below|smaller|bigger|larger)\s+(?:\w+\s+)?than\s+"
     r"(?:the\s+\w+|it|its\s+\w+)\s+(?:(?:has|had)\s+)?"
-    r"(?:reports?|reported|discloses?|disclosed|says|said|claims?|claimed|stated)\b|"
-    # "well above the figure the airline published", "three times the figure in its report": set
-    # against it, not a revision of it in the company's own words
+    r"(?:reports?|reported|discloses?|disclosed|says|said|claims?|claimed|stated)\b",
+    re.IGNORECASE,
+)
+#: A figure set against the one the company gave ("well above the figure the airline published", "three
+#: times the figure in its report"): another voice, unless the company itself says it or compares it
+#: with an earlier year's ("below the level the company reported a year earlier").
+_SET_AGAINST_ITS_OWN = re.compile(
     r"\b(?:above|below|beyond|under|over|than|times|twice|double|half|short\s+of|different\s+from|"
     r"at\s+odds\s+with)\s+the\s+(?:figure|number|one|level|total|amount)\s+(?:that\s+)?"
     r"(?:(?:the\s+\w+|it)\s+(?:(?:has|had)\s+)?(?:published|reported|disclosed|claimed|stated|gave)|"
-    r"in\s+its\s+(?:own\s+)?(?:\w+\s+)?report)\b",
+    r"in\s+its\s+(?:own\s+)?(?:\w+\s+)?report)\b"
+    r"(?!\s+(?:a\s+year\s+(?:earlier|before)|for\s+(?:19|20)\d\d|in\s+(?:19|20)\d\d|last\s+year|"
+    r"the\s+(?:year|period)\s+before|previously))",
     re.IGNORECASE,
 )
 #: "We", "our", "ours", "us" ("US" is a country).
@@ -161,6 +167,10 @@ def company_voice(quote: str | None, company: str, stance: str) -> str | None:
         return None
     if stance == "contradicts" and _OTHER_VOICE.search(quote):
         return None
+    if stance == "contradicts" and _SET_AGAINST_ITS_OWN.search(quote):
+        # the company named inside "the figure the airline published" is not the one speaking
+        if not relays_company(_SET_AGAINST_ITS_OWN.sub("", quote), company):
+            return None
     if in_first_person(quote):
         return FIRST_PERSON
     if relays_company(quote, company):

@@ -1919,3 +1919,40 @@ def test_fsc_certified_is_certified() -> None:
         "About 20% of the timber Tollgate Mining used in 2023 came without FSC certification, an NGO found."
     )
     assert _read(claim, source)[0] != "contradicts"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # "35% more" of something else than the claim's quantity
+        (
+            "Tollgate Mining reduced the number of safety incidents in 2023.",
+            "Tollgate Mining reported 35% more safety inspections in 2023, a regulator said.",
+        ),
+        # a landfill share negated or intended is no share of the whole
+        (
+            "Tollgate Mining diverted 91% of its waste from landfill in 2023.",
+            "Tollgate Mining did not send 9% of its waste to landfill in 2023, a regulator said.",
+        ),
+        (
+            "Tollgate Mining diverted 91% of its waste from landfill in 2023.",
+            "Tollgate Mining expects to send 9% of its waste to landfill in 2023, a regulator said.",
+        ),
+        # one site's record, read and set aside, is not read again as enforcement
+        (
+            "Tollgate Mining recorded no spills in 2023.",
+            "Tollgate Mining's Yarra Creek mine recorded no spills in 2023, the state regulator said, "
+            "closing an investigation opened in 2023.",
+        ),
+    ],
+)
+def test_what_a_new_rule_must_not_read_into_an_ordinary_sentence_still(claim: str, source: str) -> None:
+    assert _read(claim, source)[0] == "neutral"
+
+
+def test_the_company_comparing_with_its_own_earlier_figure_is_still_its_word() -> None:
+    quote = (
+        "Tollgate Mining said its Scope 1 emissions were 3.1 Mt in 2023, below the level the company "
+        "reported a year earlier."
+    )
+    assert company_voice(quote, COMPANY, "contradicts") is not None
