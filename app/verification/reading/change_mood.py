@@ -21,9 +21,9 @@ _I = re.IGNORECASE
 #: What was done, right before "12% less": a verb of using, emitting, making or buying in the past
 #: ("applied 12% less", "used about 9% more"); "new trucks use 20% less diesel" compares models, and
 #: "reported 35% more inspections" says nothing of the claim's quantity.
+_USED = r"used|consumed|emitted|burned|burnt|withdrew|generated|produced"
 _DID = (
-    r"(?:used|consumed|burned|burnt|emitted|drew|withdrew|generated|produced|applied|spent|bought|purchased|"
-    r"sold|shipped|sent|landfilled|recycled)\s"
+    rf"(?:{_USED}|drew|applied|spent|bought|purchased|sold|shipped|sent|landfilled|recycled)\s"
     r"(?:about\s|around\s|some\s|nearly\s|almost\s)?\d+(?:\.\d+)?\s?"
 )
 #: After "12% less": not "than" something other than an earlier time ("than in 2021", "than a year
@@ -35,7 +35,7 @@ _NOT_AGAINST_OTHERS = (
 DECREASE = re.compile(
     r"\b(?:decreas\w*|reduc\w*|fell|fall(?:s|ing)?|cut(?:s|ting)?|lower\w*|declin\w*|dropp?\w*|down|"
     r"slipp(?:ed|ing)|slid|dipp(?:ed|ing)|sank|plung\w*|tumbl\w*|"
-    r"(?:used|consumed|emitted|burned|burnt|withdrew|generated|produced)\s(?:[\w-]+\s){0,3}?(?:less|fewer)|"
+    rf"(?:{_USED})\s(?:[\w-]+\s){{0,3}}?(?:less|fewer)|"
     # "applied 12% less fertiliser": a share less of something is a decrease, whatever the verb; less
     # than something else ("20% less than the industry average") is a comparison, not a change
     rf"{_DID}(?:%|per\scent|percent)\s(?:less|fewer){_NOT_AGAINST_OTHERS})\b",
@@ -43,7 +43,7 @@ DECREASE = re.compile(
 )
 INCREASE = re.compile(
     r"\b(?:increas\w*|rose|rise[sn]?|rising|grew|grow(?:s|n|ing)?|higher(?!\seducation)|up|climb\w*|jump\w*|"
-    r"surg\w*|(?:used|consumed|emitted|burned|burnt|withdrew|generated|produced)\s(?:[\w-]+\s){0,3}?more|"
+    rf"surg\w*|(?:{_USED})\s(?:[\w-]+\s){{0,3}}?more|"
     rf"{_DID}(?:%|per\scent|percent)\smore{_NOT_AGAINST_OTHERS})\b",
     _I,
 )

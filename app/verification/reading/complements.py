@@ -146,11 +146,18 @@ def _on_other_sides(
     return (
         same_boundaries(claim, sentence, company)
         and _same_standards(claim, sentence)
-        and any(
-            _names_only(claim, mine, theirs) and _names_only(sentence, theirs, mine)
-            for first, second in pairs
-            for mine, theirs in ((first, second), (second, first))
-        )
+        and _name_other_sides(claim, sentence, pairs)
+    )
+
+
+def _name_other_sides(
+    claim: str, sentence: str, pairs: tuple[tuple[re.Pattern[str], re.Pattern[str]], ...]
+) -> bool:
+    """Whether the two name complementary sides of one of `pairs`, each its own only."""
+    return any(
+        _names_only(claim, mine, theirs) and _names_only(sentence, theirs, mine)
+        for first, second in pairs
+        for mine, theirs in ((first, second), (second, first))
     )
 
 
@@ -226,11 +233,7 @@ def _leeway(mine: Figure, theirs: Figure) -> float:
 def other_sides(claim: str, sentence: str) -> bool:
     """Whether the two name complementary sides of a whole and neither names the other's: their
     shares are of different things ("96% diverted from landfill", "under 5% ended up in landfill")."""
-    return any(
-        _names_only(claim, mine, theirs) and _names_only(sentence, theirs, mine)
-        for first, second in COMPLEMENTS + EXACT_COMPLEMENTS
-        for mine, theirs in ((first, second), (second, first))
-    )
+    return _name_other_sides(claim, sentence, COMPLEMENTS + EXACT_COMPLEMENTS)
 
 
 def _slack(figure: Figure) -> float:

@@ -62,7 +62,6 @@ from app.verification.reading.figure_comparison import (
     baselines,
     compare_counts,
     compare_figures,
-    named_sites_meet,
     other_percentages,
     sites_named_in_claim,
 )
@@ -355,6 +354,8 @@ class _Reading:
     outcome: FigureOutcome | None = None  # the figures the comparison rests on
     #: the claim's share and the sentence's share of the other side, which make up the whole
     complement: tuple[Figure, Figure] | None = None
+    #: whether every site the sentence names is the claim's too, reasons left out (`sites_named_in_claim`)
+    claims_sites: bool = True
     #: whether each side's named sites are the other's too, reasons left out (`named_sites_meet`)
     sites_meet: bool = True
 
@@ -369,7 +370,9 @@ class _Reading:
         outcome = _compare_all(claim, sentence, shared, alike, disputed) if same_period else None
         figures = outcome.kind if outcome else None
         explained = without_explanations(sentence)
-        sites_meet = named_sites_meet(without_explanations(claim.text), explained, claim.company)
+        claim_said = without_explanations(claim.text)
+        claims_sites = sites_named_in_claim(claim_said, explained, claim.company)
+        sites_meet = claims_sites and sites_named_in_claim(explained, claim_said, claim.company)
         directions = (
             same_period
             and alike
@@ -391,6 +394,7 @@ class _Reading:
             complement_match(claim.text, sentence, claim.company)
             if same_period and not disputed and sites_meet
             else None,
+            claims_sites,
             sites_meet,
         )
 
@@ -420,9 +424,7 @@ def _statement_of_the_same_sites(
     company (it may still refute it: a death at one mine contradicts "no fatalities")."""
     found = _statement(claim, sentence, quote, reading.same_period)
     if found is not None and found.stance == "supports":
-        if not sites_named_in_claim(
-            without_explanations(claim.text), without_explanations(sentence), claim.company
-        ):
+        if not reading.claims_sites:
             # read, and silent on the company's own record: no weaker rule reads the sentence again
             explanation = (
                 "The source speaks of one named site; it does not confirm what the claim says of the company."

@@ -256,9 +256,7 @@ def named_sites_meet(claim: str, sentence: str, company: str = "") -> bool:
     """Whether each side's named sites are the other's too: "at our Skarnes mill" is not "all of
     its mills", and "its Leeds brewery" or "its fab in Arizona" is not all of them. The company's own
     name before a site noun ("Goldfield Grain Co-operative member farms") names no site."""
-    return all(_named(_site_name(match), claim, company) for match in _NAMED_SITE.finditer(sentence)) and all(
-        _named(_site_name(match), sentence, company) for match in _NAMED_SITE.finditer(claim)
-    )
+    return sites_named_in_claim(claim, sentence, company) and sites_named_in_claim(sentence, claim, company)
 
 
 def sites_named_in_claim(claim: str, sentence: str, company: str = "") -> bool:
