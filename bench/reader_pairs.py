@@ -13,12 +13,15 @@ The pairs are split by a fixed hash of the claim (every source of one claim fall
 the tuning half, whose pairs and errors rules may be fitted to, and B, held out, of which only the
 figures are read. Two more sets, written later by two other annotators given the same rules (and
 neither the reader's code nor these pairs), widen each side: `reader_pairs_tuning.json` to
-`reader_pairs_tuning_8.json` (T, eight annotators) are tuned on like A, and `reader_pairs_fresh.json`
+`reader_pairs_tuning_9.json` (T, nine annotators; the ninth wrote sources of several figures each) are
+tuned on like A, and `reader_pairs_fresh.json`
 (F), `reader_pairs_fresh_2.json` (G, a sixth annotator, written after the fifth tuning set was
 tuned on), `reader_pairs_fresh_3.json` (H, an eighth, written after the seventh was tuned on) and
 `reader_pairs_fresh_4.json` (I, a ninth, written once that tuning had ended) and
 `reader_pairs_fresh_5.json` (J, an eleventh, written beside the eighth tuning set by a tenth) and
-`reader_pairs_fresh_6.json` (K, a twelfth, written while the eighth was tuned on) are held out like B,
+`reader_pairs_fresh_6.json` (K, a twelfth, written while the eighth was tuned on) and
+`reader_pairs_fresh_7.json` (L, a fourteenth, sources of several figures each, written beside the
+ninth tuning set by a thirteenth) are held out like B,
 only their figures read.
 
     python -m bench.reader_pairs [--misread] [--llm]
@@ -64,6 +67,7 @@ TUNING_PAIRS = tuple(
         "reader_pairs_tuning_6.json",
         "reader_pairs_tuning_7.json",
         "reader_pairs_tuning_8.json",
+        "reader_pairs_tuning_9.json",
     )
 )
 FRESH_PAIRS = Path(__file__).with_name("reader_pairs_fresh.json")
@@ -78,6 +82,9 @@ FRESH_PAIRS_4 = Path(__file__).with_name("reader_pairs_fresh_4.json")
 FRESH_PAIRS_5 = Path(__file__).with_name("reader_pairs_fresh_5.json")
 #: A held-out set by a twelfth annotator (K), written while the eighth tuning set was tuned on.
 FRESH_PAIRS_6 = Path(__file__).with_name("reader_pairs_fresh_6.json")
+#: A held-out set by a fourteenth annotator (L), sources of several figures each, written beside the
+#: ninth tuning set and scored before it was tuned on.
+FRESH_PAIRS_7 = Path(__file__).with_name("reader_pairs_fresh_7.json")
 #: The held-out files and their sets' names.
 HELD_OUT_FILES = (
     (FRESH_PAIRS, "F"),
@@ -86,6 +93,7 @@ HELD_OUT_FILES = (
     (FRESH_PAIRS_4, "I"),
     (FRESH_PAIRS_5, "J"),
     (FRESH_PAIRS_6, "K"),
+    (FRESH_PAIRS_7, "L"),
 )
 #: The sets' names as printed, tuning sets first.
 HALF_NAMES = {
@@ -99,6 +107,7 @@ HALF_NAMES = {
     "I": "I (held-out, 5th)",
     "J": "J (held-out, 6th)",
     "K": "K (held-out, 7th)",
+    "L": "L (held-out, 8th)",
 }
 TUNING = frozenset({"A", "T"})
 LABELS = ("supports", "contradicts", "neither")

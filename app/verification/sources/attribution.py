@@ -45,11 +45,24 @@ _COMPANY_NOUNS = (
     r"(?:company|group|firm|miner|producer|retailer|carmaker|automaker|manufacturer|maker|bank|insurer|"
     r"utility|operator|conglomerate|chipmaker|airline|lender|developer|supplier|trust|business)"
 )
+#: Who speaks for a company: "its sustainability director", "the company's operations chief".
+_OFFICER = (
+    r"(?:spokes(?:person|man|woman)|chief\s+executive|ceo|cfo|coo|chair(?:man|woman|person)?|president|"
+    r"management|executives?|board|officer|director|chief|head|manager|founder)"
+)
+#: A title written before its holder's name, as the press does for a company's officers.
+_TITLE = (
+    r"(?:chief\s+executive|ceo|cfo|coo|chair(?:man|woman|person)?|managing\s+director|"
+    r"(?:chief\s+)?(?:sustainability|operations|financial|finance|technology)\s+(?:chief|officer|director|head))"
+)
 _GENERIC_RELAYS = (
     rf"\bthe\s+{_COMPANY_NOUNS}\s+(?:\w+\s+){{0,3}}?{_SPEAKS}\b",
     rf"\b(?:a|the)\s+{_COMPANY_NOUNS}\s+(?:spokes(?:person|man|woman)|statement|filing|release)\b",
-    r"\bits\s+(?:spokes(?:person|man|woman)|chief\s+executive|ceo|cfo|chair(?:man|woman)?|management|"
-    r"executives?|board)\s+(?:\w+\s+){0,2}?" + _SPEAKS + r"\b",
+    # "its sustainability director said", "its chief executive, Helga Morn, told reporters"
+    rf"\bits\s+(?:[\w-]+\s+){{0,2}}?{_OFFICER}\s+(?:[\w'’-]+,?\s+){{0,3}}?{_SPEAKS}\b",
+    # "chief executive Helga Morn told reporters": a title before a name, nobody else's ("the
+    # regulator's chief executive ...")
+    rf"(?<!['’]s\s)(?<!\bof\s)\b{_TITLE}\s+(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+){{0,2}},?\s+{_SPEAKS}\b",
     r"\b(?:said|stated|announced|reported|disclosed|confirmed)\s+in\s+(?:a|its|an)\s+"
     r"(?:\w+\s+)?(?:statement|filing|release|report|presentation|disclosure)\b",
     r"\bin\s+a\s+statement\b",
@@ -60,8 +73,7 @@ _GENERIC_RELAYS = (
     r"(?:shows?|showed|says|said|states|stated|put|puts|gives|gave)\b",
     r"\bcompany\s+(?:officials|executives|data|figures|filings?)\b",
     # "the company's chief sustainability officer told reporters"
-    rf"\bthe\s+{_COMPANY_NOUNS}['’]s\s+(?:[\w-]+\s+){{0,3}}?(?:officer|executive|director|spokes\w+|ceo|cfo|"
-    rf"chair\w*|head|manager)\s+(?:\w+\s+){{0,2}}?{_SPEAKS}\b",
+    rf"\bthe\s+{_COMPANY_NOUNS}['’]s\s+(?:[\w-]+\s+){{0,3}}?{_OFFICER}\s+(?:[\w'’-]+,?\s+){{0,3}}?{_SPEAKS}\b",
     r"\baccording\s+to\s+(?:the\s+)?" + _COMPANY_NOUNS + r"\b",
 )
 #: Who else speaks in the press: public bodies, courts, auditors, researchers, trackers.
@@ -134,6 +146,10 @@ def _relay_patterns(company: str, *, generic: bool = True) -> list[str]:
     for name in _name_alternatives(company):
         named = r"\s+".join(re.escape(word) for word in name.split())
         patterns.append(rf"(?<!\w){named}(?:['’]s?)?\s+(?:[\w'’-]+\s+){{0,3}}?{_SPEAKS}\b")
+        # "Varkstad's chief executive, Helga Morn, told reporters"
+        patterns.append(
+            rf"(?<!\w){named}['’]s?\s+(?:[\w-]+\s+){{0,2}}?{_OFFICER}\s+(?:[\w'’-]+,?\s+){{0,3}}?{_SPEAKS}\b"
+        )
         patterns.append(rf"\baccording\s+to\s+{named}\b")
         patterns.append(rf"\b{_SPEAKS}\s+by\s+{named}\b")
     return patterns

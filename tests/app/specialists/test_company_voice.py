@@ -131,6 +131,30 @@ def test_news_that_mentions_a_release_keeps_its_tier() -> None:
         ("Its annual report shows Scope 3 emissions of 14.2 Mt CO2e in 2023.", "supports", RELAYED),
         ("Our Scope 3 emissions were 14.2 Mt CO2e in 2023.", "supports", FIRST_PERSON),
         ('"We spent EUR 140 million on it," the chief executive said.', "supports", FIRST_PERSON),
+        # the company's officers, however the press titles them
+        (
+            "Scope 3 emissions were 14.2 Mt in 2023, chief executive Helga Morn told reporters.",
+            "supports",
+            RELAYED,
+        ),
+        ("Scope 3 emissions were 14.2 Mt in 2023, its sustainability director said.", "supports", RELAYED),
+        (
+            "Scope 3 emissions fell 4% in 2023, the company's operations chief told a trade fair.",
+            "supports",
+            RELAYED,
+        ),
+        (
+            "Nordavia Metals' chief executive, Helga Morn, told reporters it spent EUR 140 million.",
+            "supports",
+            RELAYED,
+        ),
+        # another body's officer, or an officer spoken of, is not the company speaking
+        (
+            "Scope 3 emissions were 14.2 Mt in 2023, the regulator's chief executive Jane Doe said.",
+            "supports",
+            None,
+        ),
+        ("Nordavia Metals' chief executive was fined EUR 2 million, the court said.", "supports", None),
         # The company saying something else elsewhere: a relay on the contradicting side too.
         ("Nordavia Metals said its Scope 2 emissions rose 30% in 2023.", "contradicts", RELAYED),
         # The outlet's own finding, or a finding set against the company's: not the company's word.
