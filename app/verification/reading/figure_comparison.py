@@ -46,6 +46,7 @@ from app.verification.reading.figures import (
     none_of,
     parse_counts,
     quantity_at,
+    set_beside,
     threshold,
 )
 
@@ -161,6 +162,7 @@ def compare_figures(
         for mine in claim
         for theirs in parse_figures(sentence)
         if not threshold(sentence, theirs.start)
+        and not set_beside(sentence, theirs.start, theirs.end)
         and not (sides and theirs.dimension == "percent")
         and mine.figure.same_kind(theirs)
         and _same_year(mine.year, stated_year(sentence, theirs))

@@ -236,6 +236,43 @@ _THRESHOLD_BEFORE = re.compile(
 _NONE_OF = re.compile(r"\bno\s(?:[a-z][a-z-]*\s){0,2}?(?P<noun>[a-z][a-z-]*[a-rt-z]s)\b", _I)
 
 
+#: Others a source sets the company's figure beside: rivals, peers, a sector, the nation ("an average
+#: of 138 litres" alone is the company's own average).
+_OTHERS = r"(?:rivals?|peers?|competitors?|sector|industry|market|national|nationwide)"
+#: Right before another's figure: "below the software sector's 34%", "an industry average of 40%",
+#: "against rival Brightline's 410,000", "against the 64%" (the company's, see `_REPORTED_AFTER`).
+_OTHERS_BEFORE = re.compile(
+    rf"\b{_OTHERS}(?:['’]s?)?\s(?:[\w-]+\s){{0,2}}?(?:average\s|mean\s|median\s)?(?:of\s)?"
+    r"(?:(?:about|around|some|nearly|almost|just|roughly)\s)?$|"
+    rf"\b(?:rival|peer|competitor)\s(?:[A-Z][\w-]*\s)*[A-Z][\w-]*['’]s?\s$",
+    _I,
+)
+#: Right after another's figure, in its clause: "38% at its electric-arc peer Dunmore", "0.3% across
+#: the national fleet", "62% for the listed-property average".
+_OTHERS_AFTER = re.compile(
+    rf"^\s?(?:at|for|across|among)\s(?:(?:its|the|a|an|other|many|most)\s)?(?:[\w-]+\s){{0,3}}?"
+    rf"(?:{_OTHERS}|average|benchmark)\b",
+    _I,
+)
+#: After the figure the company itself gave, which a source sets its own against: "against the 64%
+#: the chain reported".
+_REPORTED_AFTER = re.compile(
+    r"^\s(?:that\s)?(?:the\s[\w-]+|it|[A-Z][\w-]*)\s(?:(?:has|had)\s)?"
+    r"(?:reported|claimed|claims|disclosed|stated|published|cited|gave|announced)\b"
+)
+
+
+def set_beside(text: str, start: int, end: int) -> bool:
+    """Whether the figure at `start:end` is one a source sets beside the company's own: a rival's or
+    a peer's, a sector's, an average ("against 38% at its peer Dunmore", "below the sector's 34%"),
+    or the figure the company itself reported ("against the 64% the chain reported"). It is not what
+    the source says of the company."""
+    before = text[max(0, start - 60) : start]
+    clause_end = re.search(r"[,;:()]|\s(?:and|but|while|whereas)\s", text[end:])
+    after = text[end : end + clause_end.start()] if clause_end else text[end:]
+    return bool(_OTHERS_BEFORE.search(before) or _OTHERS_AFTER.match(after) or _REPORTED_AFTER.match(after))
+
+
 def threshold(text: str, start: int) -> bool:
     """Whether the figure at offset `start` is the size of things counted before it ("two spills
     above 1,000 litres"), not a quantity the text states."""
