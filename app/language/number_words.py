@@ -104,9 +104,10 @@ _MULTIPLES = {"doubled": ("rose", 100), "tripled": ("rose", 200), "trebled": ("r
 _MULTIPLE = re.compile(rf"\b(?P<more>more\sthan\s)?(?P<word>{'|'.join(_MULTIPLES)})\b", _I)
 #: A count out of a whole: "four of the ten seats", "two of Acme's eleven directors".
 _OUT_OF = re.compile(
-    rf"(?<!\bevery\s)(?<!\beach\s)\b(?P<part>{NUMBER_WORD}|\d+)\s(?:(?P<what>[a-z]+)\s)?(?:of|among)\s"
+    rf"(?<!\bevery\s)(?<!\beach\s)(?<![\d,.])\b(?P<part>{NUMBER_WORD}|\d{{1,3}}(?:,\d{{3}})+|\d+)\s"
+    r"(?:(?P<what>[a-z]+)\s)?(?:of|among)\s"
     rf"(?P<owner>(?:the|its|their|our|[A-Z][\w-]*(?:\s[A-Z][\w-]*)*['’]s?)\s)"
-    rf"(?P<whole>{NUMBER_WORD}|\d+)\s(?:(?P<kind>[a-z]+)\s)?(?P<noun>[a-z]+s)\b",
+    rf"(?P<whole>{NUMBER_WORD}|\d{{1,3}}(?:,\d{{3}})+|\d+)\s(?:(?P<kind>[a-z]+)\s)?(?P<noun>[a-z]+s)\b",
     _I,
 )
 
@@ -145,8 +146,8 @@ _POINT_DECIMAL = re.compile(
 def number_value(word: str) -> int | None:
     """The value of a number written in words ("forty-five" -> 45) or digits; None otherwise."""
     text = word.lower().replace("-", " ").split()
-    if len(text) == 1 and text[0].isdigit():
-        return int(text[0])
+    if len(text) == 1 and re.fullmatch(r"\d{1,3}(?:,\d{3})+|\d+", text[0]):
+        return int(text[0].replace(",", ""))
     total = 0
     for part in text:
         if part in _TENS:
@@ -165,8 +166,9 @@ def figures_in_digits(text: str, *, whole_as_share: bool = False) -> str:
     text = _HUNDREDS.sub(_hundreds, text)
     text = _POINT_DECIMAL.sub(_point_decimal, text)
     text = _DOZEN.sub(_dozens, text)
-    text = _OUT_OF.sub(_share, text)
+    # an amount of a whole in a unit first: "9,800 tonnes of its 41,000 tonnes" counts no tonnes
     text = _AMOUNT_OF_WHOLE.sub(_amount_share, text)
+    text = _OUT_OF.sub(_share, text)
     # before "one per cent" becomes "1 per cent": "half of one per cent" is 0.5%, not half of 1%
     text = _HALF_A_PERCENT.sub("0.5%", text)
     text = _PERCENT_IN_WORDS.sub(lambda match: str(number_value(match["n"])), text)

@@ -79,6 +79,7 @@ from app.verification.reading.figure_subjects import (
     without_explanations,
 )
 from app.verification.reading.figures import Count, covered_scopes, parse_counts, quantities, threshold
+from app.verification.reading.implied_figures import as_read, implied
 from app.verification.reading.statements import (
     CESSATION,
     LATER_IS_THE_POINT,
@@ -218,8 +219,8 @@ def assess_by_rules(claim_text: str, company: str, title: str, source_text: str)
     best: SourceAssessment | None = None
     on_topic = False
     for quote in sentences:
-        # read with its figures in digits, quoted as written
-        sentence = figures_in_digits(quote, whole_as_share=True)
+        # read with its figures in digits and the figures it implies written in, quoted as written
+        sentence = as_read(quote)
         shared = claim.words & content_words(sentence)
         scopes = covered_scopes(sentence)
         if claim.scopes and scopes and not claim.scopes & scopes:
@@ -412,7 +413,7 @@ def _signal(
         _contradiction(claim, sentence, reading, quote)
         or _statement_of_the_same_sites(claim, sentence, quote, reading)
         or _context(claim, sentence, reading, quote)
-        or _support(reading, quote)
+        or _support(reading, sentence, quote)
         or _unasserted(reading, quote)
     )
 
@@ -452,7 +453,7 @@ def _contradiction(claim: _Claim, sentence: str, reading: _Reading, quote: str) 
     claim_direction, sentence_direction = reading.claim_direction, reading.sentence_direction
     if reading.figures == "mismatch":
         explanation = "The source states a different figure for the same quantity than the claim" + (
-            _which_figures(reading.outcome)
+            _which_figures(reading.outcome, sentence)
         )
         return _contradicts("direct", 0.9, explanation, quote, "numeric_mismatch")
     if reading.figures == "opposite":
@@ -504,12 +505,16 @@ def _context(claim: _Claim, sentence: str, reading: _Reading, quote: str) -> Sou
     return None
 
 
-def _support(reading: _Reading, quote: str) -> SourceAssessment | None:
+def _support(reading: _Reading, sentence: str, quote: str) -> SourceAssessment | None:
     """The same figure, or the same reported direction, in a sentence that does not dispute it."""
     if reading.figures == "match" and reading.qualified:
-        return SourceAssessment(
-            "supports", None, 0.6, "The source states the same figure as the claim.", quote, "same_figure"
+        theirs = reading.outcome.theirs if reading.outcome else None
+        explanation = (
+            f"The source's figures work out to the claim's: {_as_found(theirs, sentence)}."
+            if theirs is not None and implied(sentence, theirs)
+            else "The source states the same figure as the claim."
         )
+        return SourceAssessment("supports", None, 0.6, explanation, quote, "same_figure")
     if reading.complement is not None and reading.qualified:
         mine, theirs = reading.complement
         explanation = (
@@ -539,18 +544,25 @@ def _unasserted(reading: _Reading, quote: str) -> SourceAssessment | None:
     return None
 
 
-def _which_figures(outcome: FigureOutcome | None) -> str:
+def _which_figures(outcome: FigureOutcome | None, sentence: str) -> str:
     """Which figures differ, as the end of a reason (": 470 kt CO2e where the claim states 450 kt
     CO2e for 2022."), or "." when the comparison does not say."""
     if outcome is None or outcome.mine is None or outcome.theirs is None:
         return "."
     pairs = [(outcome.mine, outcome.theirs), *outcome.also]
-    return ": " + "; and ".join(_differing(mine, theirs) for mine, theirs in pairs) + "."
+    return ": " + "; and ".join(_differing(mine, theirs, sentence) for mine, theirs in pairs) + "."
 
 
-def _differing(mine: ClaimFigure, theirs: Figure) -> str:
+def _differing(mine: ClaimFigure, theirs: Figure, sentence: str) -> str:
     year = f" for {mine.year}" if mine.year else ""
-    return f"{theirs.text} where the claim states {mine.figure.text}{year}"
+    return f"{_as_found(theirs, sentence)} where the claim states {mine.figure.text}{year}"
+
+
+def _as_found(figure: Figure, sentence: str) -> str:
+    """A source's figure as a reason names it, saying so when it was worked out (`implied`)."""
+    return (
+        f"{figure.text} (worked out from the source's figures)" if implied(sentence, figure) else figure.text
+    )
 
 
 def _a(noun: str) -> str:

@@ -27,6 +27,7 @@ from app.verification.reading.complements import complement_match
 from app.verification.reading.contradictions import content_words, same_value
 from app.verification.reading.figure_subjects import subject_words
 from app.verification.reading.figures import quantities
+from app.verification.reading.implied_figures import as_read
 from app.verification.reading.statements import subject_stems
 
 #: Subject words a supporting quote shares with a claim that states no figure.
@@ -42,7 +43,7 @@ def shared_subjects(claim: str, company: str, quote: str) -> set[str]:
 
 def states_claim_figure(claim_figures: list[Figure], quote: str) -> bool:
     """Whether the quote states one of the claim's figures (same kind, same value)."""
-    theirs = parse_figures(figures_in_digits(quote, whole_as_share=True))
+    theirs = parse_figures(as_read(quote))
     return any(
         mine.same_kind(other) and same_value(mine, other) for mine in claim_figures for other in theirs
     )
@@ -67,9 +68,6 @@ def bears_on_claim(claim: str, company: str, quote: str | None, stance: str) -> 
         # or the rest of the whole, where nothing lies between the two sides (`complements`)
         return (
             states_claim_figure(claim_figures, quote)
-            or complement_match(
-                figures_in_digits(claim), figures_in_digits(quote, whole_as_share=True), company
-            )
-            is not None
+            or complement_match(figures_in_digits(claim), as_read(quote), company) is not None
         )
     return shared_count >= SUPPORT_SUBJECT_WORDS

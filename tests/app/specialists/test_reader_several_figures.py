@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from app.language.number_words import figures_in_digits
 from app.verification.reading.contradictions import assess_by_rules
 from app.verification.reading.figures import set_beside
+from app.verification.reading.implied_figures import with_implied_figures
 
 COMPANY = "Tollgate Mining"
 
@@ -84,3 +86,131 @@ def test_the_companys_own_figure_or_average_is_not_set_beside(source: str, figur
 )
 def test_the_claims_figure_at_a_rival_or_as_reported_does_not_confirm_it(claim: str, source: str) -> None:
     assert _read(claim, source) == ("contradicts", "numeric_mismatch")
+
+
+@pytest.mark.parametrize(
+    ("source", "written"),
+    [
+        (
+            "Tollgate's smelters emitted 4,600 tonnes of sulphur dioxide in 2023, against 5,000 tonnes the "
+            "year before, the inventory shows.",
+            "worked out as a fall of about 8.0% in 2023 and a fall of 400 tonnes in 2023",
+        ),
+        (
+            "Sulphur dioxide from Tollgate's smelters rose from 5,000 tonnes in 2022 to 5,500 tonnes in "
+            "2023, the inventory shows.",
+            "worked out as a rise of about 10.0% in 2023 and a rise of 500 tonnes in 2023",
+        ),
+        (
+            "Tollgate's mines generated 80,000 tonnes of waste rock in 2023 and reused 20,000 tonnes of it.",
+            "worked out as 25% of its waste rock",
+        ),
+        (
+            "Of the 80,000 tonnes of waste rock its mines produced in 2023, Tollgate reused about 60,000 "
+            "tonnes.",
+            "worked out as about 75% of its waste rock",
+        ),
+        (
+            "Tollgate bought 1.5 million tonnes of ore in 2023, out of 6 million tonnes of ore processed.",
+            "worked out as 25% of its ore",
+        ),
+        (
+            "Tollgate's mines used 500 GWh in 2023, of which 200 GWh was renewable.",
+            "200 GWh, worked out as 40% of it, was renewable",
+        ),
+        (
+            "Of Tollgate's 400 engineers at the end of 2023, 100 were women, the register shows.",
+            "100, worked out as 25%, were women",
+        ),
+        ("Tollgate employed 1,020 women among its 3,400 employees.", "30% of its employees women"),
+    ],
+)
+def test_what_two_figures_imply_is_written_in(source: str, written: str) -> None:
+    assert written in with_implied_figures(figures_in_digits(source, whole_as_share=True))
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a change of its own stated: nothing to work out
+        "Tollgate's emissions fell 9% to 4,600 tonnes in 2023 from 5,000 tonnes, the inventory shows.",
+        # two things, not two levels of one
+        "Tollgate disturbed 420 hectares of land in 2023 but rehabilitated only 180 hectares.",
+        "Tollgate mined 3 million tonnes of ore in 2023, against 2 million tonnes of coal.",
+        # a rival's level is no earlier level
+        "Tollgate emitted 4,600 tonnes in 2023, against 5,000 tonnes at rival Dunmore.",
+        # two levels of one year
+        "Tollgate emitted 4,600 tonnes in 2023, against 5,000 tonnes in 2023 at the old site.",
+        # a part larger than its whole is no part
+        "Tollgate used 500 GWh in 2023, of which 700 GWh was renewable.",
+    ],
+)
+def test_nothing_is_worked_out_from_figures_that_do_not_imply_it(source: str) -> None:
+    digits = figures_in_digits(source, whole_as_share=True)
+    assert with_implied_figures(digits) == digits
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        (
+            "Tollgate Mining cut sulphur dioxide emissions from its smelters by 20% in 2023.",
+            "Tollgate Mining's smelters emitted 4,600 tonnes of sulphur dioxide in 2023, against 5,000 "
+            "tonnes the year before, the pollution inventory shows.",
+            "contradicts",
+        ),
+        (
+            "Tollgate Mining cut sulphur dioxide emissions from its smelters by 8% in 2023.",
+            "Sulphur dioxide from Tollgate Mining's smelters fell from 5,000 tonnes in 2022 to 4,600 tonnes "
+            "in 2023, the pollution inventory shows.",
+            "supports",
+        ),
+        (
+            "Tollgate Mining cut the diesel its haul trucks burned by 1,800 tonnes in 2023.",
+            "Tollgate Mining's haul trucks burned 14,200 tonnes of diesel in 2023, against 16,000 tonnes in "
+            "2022, the fuel registry shows.",
+            "supports",
+        ),
+        (
+            "Tollgate Mining reused 90% of the waste rock from its mines in 2023.",
+            "Tollgate Mining's mines generated 80,000 tonnes of waste rock in 2023 and reused 20,000 tonnes "
+            "of it, the mines inspectorate found.",
+            "contradicts",
+        ),
+        (
+            "Tollgate Mining sourced 40% of the electricity used at its mines from renewables in 2023.",
+            "Tollgate Mining's mines used 500 GWh of electricity in 2023, of which 200 GWh was renewable, "
+            "the grid operator said.",
+            "supports",
+        ),
+    ],
+)
+def test_a_figure_worked_out_is_compared_like_one_stated(claim: str, source: str, stance: str) -> None:
+    assert _read(claim, source)[0] == stance
+
+
+def test_a_reason_says_a_figure_was_worked_out() -> None:
+    claim = "Tollgate Mining cut sulphur dioxide emissions from its smelters by 20% in 2023."
+    source = (
+        "Tollgate Mining's smelters emitted 4,600 tonnes of sulphur dioxide in 2023, against 5,000 tonnes "
+        "the year before, the pollution inventory shows."
+    )
+    assessment = assess_by_rules(claim, COMPANY, "", source)
+    assert "8.0% (worked out from the source's figures) where the claim states 20%" in assessment.explanation
+
+
+def test_support_by_a_figure_worked_out_says_so() -> None:
+    claim = "Tollgate Mining cut sulphur dioxide emissions from its smelters by 8% in 2023."
+    source = (
+        "Sulphur dioxide from Tollgate Mining's smelters fell from 5,000 tonnes in 2022 to 4,600 tonnes in "
+        "2023, the pollution inventory shows."
+    )
+    assessment = assess_by_rules(claim, COMPANY, "", source)
+    assert assessment.explanation == (
+        "The source's figures work out to the claim's: 8.0% (worked out from the source's figures)."
+    )
+
+
+def test_an_amount_of_a_whole_in_a_unit_is_no_count_of_the_unit() -> None:
+    digits = figures_in_digits("Tollgate sent 9,800 tonnes of its 41,000 tonnes of waste to landfill.")
+    assert "23.9% of its waste" in digits
