@@ -31,6 +31,7 @@ from app.language.years import stated_year
 from app.verification.reading.change_mood import figure_direction, mood, same_mood
 from app.verification.reading.complements import other_sides
 from app.verification.reading.denials import negated
+from app.verification.reading.figure_clauses import of_another_subject
 from app.verification.reading.figure_subjects import (
     percent_measure,
     role,
@@ -49,6 +50,7 @@ from app.verification.reading.figures import (
     set_beside,
     threshold,
 )
+from app.verification.reading.implied_figures import implied
 
 RELATIVE_TOLERANCE = 0.01
 APPROXIMATE_TOLERANCE = 0.05
@@ -157,11 +159,13 @@ def compare_figures(
     `claim_text` the claim, whose site names a sentence's sites must be among."""
     # shares of complementary sides of a whole are of different things (`complements`)
     sides = other_sides(claim_text, sentence)
+    stated = parse_figures(sentence)
     comparable = [
         (mine, theirs)
         for mine in claim
-        for theirs in parse_figures(sentence)
+        for theirs in stated
         if not threshold(sentence, theirs.start)
+        and not _of_another_subject(claim_text, sentence, theirs, stated, mine, company)
         and not set_beside(sentence, theirs.start, theirs.end)
         and not (sides and theirs.dimension == "percent")
         and mine.figure.same_kind(theirs)
@@ -204,6 +208,17 @@ _MET_TARGET = re.compile(
     r"(?:[\w-]+\s){0,3}?(?:target|goal|ambition)\s(?:of\s)?(?:[\w-]+\s){0,2}?$",
     _I,
 )
+
+
+def _of_another_subject(
+    claim: str, sentence: str, theirs: Figure, stated: list[Figure], mine: ClaimFigure, company: str
+) -> bool:
+    """Whether the source figure is stated in a clause about another subject than the claim's, beside
+    a figure of its kind in a clause about the claim's (`figure_clauses`)."""
+    if implied(sentence, theirs):
+        return False  # of the levels it was worked out from
+    alike = [figure for figure in stated if figure.same_kind(mine.figure)]
+    return len(alike) > 1 and of_another_subject(claim, sentence, theirs, alike, company)
 
 
 def beyond_a_met_target(claim: str, figure: Figure, sentence: str, theirs: Figure) -> bool:

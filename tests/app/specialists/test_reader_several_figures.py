@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from app.language.figures import parse_figures
 from app.language.number_words import figures_in_digits
 from app.verification.reading.contradictions import assess_by_rules
+from app.verification.reading.figure_clauses import of_another_subject
 from app.verification.reading.figures import set_beside
 from app.verification.reading.implied_figures import with_implied_figures
 
@@ -214,3 +216,51 @@ def test_support_by_a_figure_worked_out_says_so() -> None:
 def test_an_amount_of_a_whole_in_a_unit_is_no_count_of_the_unit() -> None:
     digits = figures_in_digits("Tollgate sent 9,800 tonnes of its 41,000 tonnes of waste to landfill.")
     assert "23.9% of its waste" in digits
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        # the 410 km is the target's, in a clause about falling short of it
+        (
+            "Tollgate Mining replaced 410 kilometres of old iron water pipes in 2023.",
+            "Tollgate Mining replaced 310 kilometres of iron pipes in 2023, falling 100 km short of its "
+            "410 km target, the water regulator said.",
+            "contradicts",
+        ),
+        # ore output's fall is not the emissions' fall
+        (
+            "Tollgate Mining cut its Scope 1 emissions by 9% in 2023.",
+            "Tollgate Mining's Scope 1 emissions fell 4% in 2023 as ore output dropped 9%, the regulator said.",
+            "contradicts",
+        ),
+        # the plan's figure is not what was done
+        (
+            "Tollgate Mining recycled 64,000 tonnes of waste rock in 2023.",
+            "Tollgate Mining recycled 48,000 tonnes of waste rock in 2023, well short of the 64,000 tonnes "
+            "its plan called for, the inspectorate said.",
+            "contradicts",
+        ),
+    ],
+)
+def test_a_figure_in_a_clause_about_another_subject_is_not_the_claims(
+    claim: str, source: str, stance: str
+) -> None:
+    assert _read(claim, source)[0] == stance
+
+
+def test_a_clause_speaking_of_what_came_before_keeps_its_figure() -> None:
+    claim = "Electric vehicles made up 14% of the Tollgate Mining fleet at 31 December 2022."
+    source = (
+        "Tollgate Mining's fleet was 14% electric at the end of 2021, but the share slipped to 11% by the "
+        "end of 2022, Motorlens data show."
+    )
+    assert _read(claim, source)[0] == "contradicts"
+
+
+def test_a_lone_figure_of_its_kind_is_kept_however_its_subject_is_worded() -> None:
+    source = "Tollgate Mining's direct CO2 fell 3% in 2023, the regulator's data show."
+    figure = parse_figures(source)[0]
+    assert not of_another_subject(
+        "Tollgate Mining cut its Scope 1 emissions by 3%.", source, figure, [figure], COMPANY
+    )
