@@ -231,7 +231,8 @@ def test_an_amount_of_a_whole_in_a_unit_is_no_count_of_the_unit() -> None:
         # ore output's fall is not the emissions' fall
         (
             "Tollgate Mining cut its Scope 1 emissions by 9% in 2023.",
-            "Tollgate Mining's Scope 1 emissions fell 4% in 2023 as ore output dropped 9%, the regulator said.",
+            "Tollgate Mining's Scope 1 emissions fell 4% in 2023 as ore output dropped 9%, the regulator "
+            "said.",
             "contradicts",
         ),
         # the plan's figure is not what was done
