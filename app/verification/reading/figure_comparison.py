@@ -247,7 +247,7 @@ _MISSED = re.compile(
 _SITE_NOUN = (
     r"(?:mines?|smelters?|refiner(?:y|ies)|plants?|sites?|works|mills?|facilit(?:y|ies)|factor(?:y|ies)|"
     r"terminals?|stations?|data\scent(?:re|er)s?|dams?|farms?|ports?|brewer(?:y|ies)|distiller(?:y|ies)|fabs?|"
-    r"quarr(?:y|ies)|hospitals?|airports?)"
+    r"quarr(?:y|ies)|hospitals?|airports?|hubs?|kilns?|depots?)"
 )
 _NAMED_SITE = re.compile(
     r"\b(?P<name>(?!(?:The|Its|Their|Our|A|An|In|At|On|Of|For|From|By|With|Across|To|All|Each|Every)\b)"

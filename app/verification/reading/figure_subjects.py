@@ -183,6 +183,7 @@ BOUNDARIES: dict[str, dict[str, re.Pattern[str]]] = {
         ),
         "industrial": re.compile(r"\bindustrial\s(?:properties|portfolio|assets)\b", _I),
         "residential": re.compile(r"\bresidential\b", _I),
+        "data centres": re.compile(r"\bdata[\s-]cent(?:re|er)s?\b", _I),
     },
     "premises": {
         "stores": re.compile(r"\bstores?\b|\b(?<!coffee\s)shops?\b|\bsupermarkets?\b", _I),
@@ -191,7 +192,7 @@ BOUNDARIES: dict[str, dict[str, re.Pattern[str]]] = {
         ),
         "production": re.compile(
             r"\bfactor(?:y|ies)\b|\broaster(?:y|ies)\b|\bbrewer(?:y|ies)\b|\bbottling\s(?:plants?|sites?)\b|"
-            r"\bmanufacturing\s(?:plants?|sites?)\b",
+            r"\bmanufacturing\s(?:plants?|sites?)\b|\bprocessing\s(?:plants?|sites?|facilit(?:y|ies))\b",
             _I,
         ),
         "hospitality": re.compile(r"\bcaf[eé]s?\b|\brestaurants?\b|\bcoffee\sshops?\b", _I),
@@ -221,6 +222,7 @@ BOUNDARIES: dict[str, dict[str, re.Pattern[str]]] = {
     "counted by": {
         "floor area": re.compile(r"\bby\s(?:floor\s)?area\b|\bfloor\s(?:area|space)\b", _I),
         "number": re.compile(r"\bby\s(?:number|count)\b", _I),
+        "value": re.compile(r"\bby\s(?:market\s|book\s)?value\b", _I),
     },
     # an investor's listed equities, bonds and loans are portfolios of their own
     "asset class": {
@@ -331,6 +333,20 @@ BOUNDARIES: dict[str, dict[str, re.Pattern[str]]] = {
         # a headcount ("which has 5,000 employees") says whom the company employs, not whose figure it is
         "employees": re.compile(r"(?<!\d\s)\bemployees?\b|\bown\s(?:staff|workforce|people)\b", _I),
         "contractors": re.compile(r"\bcontractors?\b|\bcontract\s(?:workers|staff)\b", _I),
+    },
+    # a share of the people hired in a year is not a share of the people employed
+    "people counted": {
+        "hires": re.compile(r"\b(?:new\s)?hires\b|\bnew\srecruits\b|\bhired\sin\b", _I),
+        "workforce": re.compile(r"\bworkforce\b|\bheadcount\b", _I),
+    },
+    # packaging of one material is not packaging of another
+    "packaging material": {
+        "plastic": re.compile(
+            r"\bplastics?\s(?:[\w-]+\s)?(?:(?:used\s)?in\s(?:its\s|their\s|our\s)?)?packag", _I
+        ),
+        "paper": re.compile(r"\b(?:cardboard|paper|card|fibre-based)\s(?:[\w-]+\s)?packag", _I),
+        "glass": re.compile(r"\bglass\s(?:[\w-]+\s)?packag", _I),
+        "metal": re.compile(r"\b(?:aluminium|aluminum|metal|tin)\s(?:[\w-]+\s)?packag", _I),
     },
     # suppliers one step up the chain, or further up
     "supplier tier": {

@@ -265,3 +265,49 @@ def test_a_lone_figure_of_its_kind_is_kept_however_its_subject_is_worded() -> No
     assert not of_another_subject(
         "Tollgate Mining cut its Scope 1 emissions by 3%.", source, figure, [figure], COMPANY
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "Tollgate Mining matched 92% of its data-centre electricity use with renewable energy in 2023.",
+            "Tollgate Mining matched 92% of the electricity used in its offices with renewables in 2023, "
+            "the grid analyst said.",
+        ),
+        (
+            "Tollgate Mining cut food waste at its processing plants by 18% in 2023.",
+            "Tollgate Mining cut food waste across its shops by 18% in 2023, the food charity said.",
+        ),
+        (
+            "62% of Tollgate Mining's portfolio by floor area held a green building certification in 2022.",
+            "62% of Tollgate Mining's portfolio by value was green-certified in 2022, the analyst said.",
+        ),
+        (
+            "Tollgate Mining's workforce was 34% women at the end of 2022.",
+            "Women made up 34% of Tollgate Mining's 1,500 new hires in 2022, the equality register shows.",
+        ),
+        (
+            "Tollgate Mining cut the plastic used in its packaging by 1,800 tonnes in 2022.",
+            "Tollgate Mining cut its cardboard packaging by 1,800 tonnes in 2022, the scheme said.",
+        ),
+        (
+            "Tollgate Mining used alternative fuels for 34% of its kiln heat in 2022.",
+            "Tollgate Mining's Rathmore kiln burned alternative fuels for 34% of its heat in 2022, "
+            "permit filings show.",
+        ),
+    ],
+)
+def test_the_same_figure_of_other_premises_people_or_material_is_not_the_claims(
+    claim: str, source: str
+) -> None:
+    assert _read(claim, source)[0] == "neutral"
+
+
+def test_the_same_premises_named_on_both_sides_still_support() -> None:
+    claim = "Tollgate Mining matched 92% of its data-centre electricity use with renewable energy in 2023."
+    source = (
+        "Tollgate Mining matched 92% of the electricity its data centers used with renewables in 2023, "
+        "Gridlight said."
+    )
+    assert _read(claim, source)[0] == "supports"
