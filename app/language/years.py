@@ -93,3 +93,31 @@ _YEAR_BEFORE = re.compile(
     r"\s?,?\s?(?:in\s)?(?:the\syear\sbefore|a\syear\s(?:earlier|before)|the\s(?:previous|prior)\syear)\b",
     re.IGNORECASE,
 )
+
+
+#: "last year" in a dated text: the year before the one it was published in ("last year's 84%").
+_LAST_YEAR = re.compile(
+    r"(?P<prep>\b(?:in|than|on|from|since|with|to|against|versus|over)\s)?\blast\s(?:calendar\s)?year(?P<owner>['’]s)?\b",
+    _I,
+)
+
+
+def with_last_year_named(text: str, published: str | None) -> str:
+    """`text` with "last year" written as the year before `published` (an ISO date), as a reader of
+    a dated article takes it: "fell 9% last year" in a 2024 article fell in 2023. Unchanged when the
+    date is unknown."""
+    year = _year_of(published)
+    if year is None:
+        return text
+
+    def named(match: re.Match[str]) -> str:
+        if match["owner"]:
+            return f"{match['prep'] or ''}{year - 1}{match['owner']}"
+        return f"{match['prep'] or 'in '}{year - 1}"
+
+    return _LAST_YEAR.sub(named, text)
+
+
+def _year_of(date: str | None) -> int | None:
+    match = re.match(r"\s*((?:19|20)\d\d)\b", date or "")
+    return int(match.group(1)) if match else None

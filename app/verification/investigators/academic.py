@@ -84,7 +84,9 @@ def academic_queries(claim: ClaimState, company_name: str | None, today: dt.date
     return [PlannedQuery(" ".join(text.split()), kind, time_range) for text in texts if text.strip()]
 
 
-def assess_research(claim_text: str, company: str, title: str, source_text: str) -> SourceAssessment:
+def assess_research(
+    claim_text: str, company: str, title: str, source_text: str, published: str | None = None
+) -> SourceAssessment:
     """Validation or certification status stated about the company, else the general rules."""
     kind = check_kind(claim_text)
     if kind in {"target_validation", "certification"}:
@@ -94,7 +96,7 @@ def assess_research(claim_text: str, company: str, title: str, source_text: str)
             found = _status(kind, claim_text, sentence)
             if found is not None:
                 return found
-    return assess_by_rules(claim_text, company, title, source_text)
+    return assess_by_rules(claim_text, company, title, source_text, published)
 
 
 def _status(kind: str, claim_text: str, sentence: str) -> SourceAssessment | None:

@@ -211,8 +211,11 @@ class _Claim:
         )
 
 
-def assess_by_rules(claim_text: str, company: str, title: str, source_text: str) -> SourceAssessment:
-    """The strongest signal among the source's on-topic sentences (see the module docstring)."""
+def assess_by_rules(
+    claim_text: str, company: str, title: str, source_text: str, published: str | None = None
+) -> SourceAssessment:
+    """The strongest signal among the source's on-topic sentences (see the module docstring); the
+    date the source was `published` (ISO) says which year its "last year" is."""
     sentences = [title, *(s.text for s in split_sentences(1, source_text))]
     claim = _Claim.read(figures_in_digits(claim_text), company)
     about_company = names_company(title, company)
@@ -220,7 +223,7 @@ def assess_by_rules(claim_text: str, company: str, title: str, source_text: str)
     on_topic = False
     for quote in sentences:
         # read with its figures in digits and the figures it implies written in, quoted as written
-        sentence = as_read(quote)
+        sentence = as_read(quote, published)
         shared = claim.words & content_words(sentence)
         scopes = covered_scopes(sentence)
         if claim.scopes and scopes and not claim.scopes & scopes:

@@ -96,7 +96,7 @@ def _rules_without(
     current = first
     for _ in range(MAX_RULE_RETRIES):
         title, text = _without(current.quote or "", title, text)
-        current = rules(claim, company, title, text)
+        current = rules(claim, company, title, text, result.published_date)
         if current.stance not in _DECIDING:
             return None
         if _why_not(claim, company, result, current) is None and bears_on_claim(

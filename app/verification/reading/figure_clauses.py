@@ -22,9 +22,11 @@ _CHANGE_WORDS = re.compile(
     r"previous|prior|compared|against|versus|from|on|since)\b",
     re.IGNORECASE,
 )
-#: A clause speaking of what the sentence named before it: "but the share slipped to 11%".
+#: A clause speaking of what the sentence named before it: "but the share slipped to 11%", "the true
+#: share was nearer 45%".
 _BACK_REFERENCE = re.compile(
-    r"\b(?:it|this|that|they|the\s(?:share|figure|total|rate|proportion|number|level|amount|ratio))\b",
+    r"\b(?:it|this|that|they|them|these|those|which|the\s(?:[\w-]+\s)?(?:share|figure|total|rate|proportion|number|level|amount|"
+    r"ratio|value))\b",
     re.IGNORECASE,
 )
 

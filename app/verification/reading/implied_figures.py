@@ -21,7 +21,7 @@ import re
 
 from app.language.figures import Figure, parse_figures
 from app.language.number_words import figures_in_digits
-from app.language.years import stated_year, year_right_after
+from app.language.years import stated_year, with_last_year_named, year_right_after
 from app.verification.reading.figure_subjects import role, share_base
 from app.verification.reading.figures import set_beside
 
@@ -61,10 +61,12 @@ _WORKED_OUT = "worked out as"
 _WRITTEN = re.compile(rf",\s{_WORKED_OUT}\s[^,;]*")
 
 
-def as_read(quote: str) -> str:
-    """A source's sentence as the rule reader reads it: its figures in digits, "all of" as 100%
+def as_read(quote: str, published: str | None = None) -> str:
+    """A source's sentence as the rule reader reads it: "last year" named by the date the source was
+    `published` (`years.with_last_year_named`), its figures in digits, "all of" as 100%
     (`number_words.figures_in_digits`) and the figures it implies written in."""
-    return with_implied_figures(figures_in_digits(quote, whole_as_share=True))
+    digits = figures_in_digits(with_last_year_named(quote, published), whole_as_share=True)
+    return with_implied_figures(digits)
 
 
 def with_implied_figures(sentence: str) -> str:

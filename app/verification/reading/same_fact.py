@@ -47,7 +47,7 @@ from dataclasses import dataclass
 
 from app.language.figures import Figure, parse_figures
 from app.language.intentions import FORECAST, INTENTION
-from app.language.years import MONTH, MONTH_NAMES, YEAR_ENDING, parse_years, stated_year
+from app.language.years import MONTH, MONTH_NAMES, YEAR_ENDING, parse_years, stated_year, with_last_year_named
 from app.verification.reading.change_mood import intended
 from app.verification.reading.contradictions import same_value
 from app.verification.reading.denials import disputes, negated
@@ -123,6 +123,7 @@ def not_same_fact(
     only a sentence about earlier years only is of another period."""
     if stance not in {"supports", "contradicts"} or not sentence:
         return None
+    sentence = with_last_year_named(sentence, published)  # "last year" in a dated source names a year
     supports = stance == "supports"
     outcome = not intention_claim(claim)
     other = other_company(sentence, company)

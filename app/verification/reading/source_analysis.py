@@ -3,8 +3,7 @@ by the rules of `contradictions`."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Literal
+from typing import Literal, Protocol
 
 from pydantic import BaseModel, Field
 
@@ -21,7 +20,14 @@ SOURCE_ANALYSIS = "source_analysis"
 #: Characters of a source's text shown to the model.
 MAX_SOURCE_CHARS = 4000
 
-RuleAssessor = Callable[[str, str, str, str], SourceAssessment]
+
+class RuleAssessor(Protocol):
+    """A rule reader of a source: the claim, the company, the source's title, its text and the date
+    it was published (ISO, for its relative years), to an assessment."""
+
+    def __call__(
+        self, claim_text: str, company: str, title: str, source_text: str, published: str | None = None
+    ) -> SourceAssessment: ...
 
 
 class SourceAnalysisAnswer(BaseModel):
@@ -54,7 +60,7 @@ async def analyse_source(
     """
     text = source_text(result)
     if llm is None:
-        return rules(claim["text"], company, result.title, text), None, None
+        return rules(claim["text"], company, result.title, text, result.published_date), None, None
     try:
         answer = await llm.complete_json(
             LLMRole.ANALYSIS,
@@ -74,7 +80,7 @@ async def analyse_source(
         )
     except LLMUnavailable as exc:
         trace.record_step(SOURCE_ANALYSIS, fallback_cause=failure_cause(exc))
-        return rules(claim["text"], company, result.title, text), None, str(exc)
+        return rules(claim["text"], company, result.title, text, result.published_date), None, str(exc)
     trace.record_step(SOURCE_ANALYSIS)
     contradiction_type = answer.contradiction_type if answer.stance == "contradicts" else None
     if answer.stance == "contradicts" and contradiction_type is None:

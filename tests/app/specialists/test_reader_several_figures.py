@@ -5,14 +5,18 @@ one it states."""
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from app.language.figures import parse_figures
 from app.language.number_words import figures_in_digits
+from app.language.years import with_last_year_named
 from app.verification.reading.contradictions import assess_by_rules
 from app.verification.reading.figure_clauses import of_another_subject
 from app.verification.reading.figures import set_beside
 from app.verification.reading.implied_figures import with_implied_figures
+from bench.reader_pairs import Pair, read_all
 
 COMPANY = "Tollgate Mining"
 
@@ -311,3 +315,48 @@ def test_the_same_premises_named_on_both_sides_still_support() -> None:
         "Gridlight said."
     )
     assert _read(claim, source)[0] == "supports"
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        (
+            "Emissions fell 9% last year, the regulator said.",
+            "Emissions fell 9% in 2023, the regulator said.",
+        ),
+        ("It emitted 3 Mt, more than last year.", "It emitted 3 Mt, more than 2023."),
+        ("up from last year's 84%", "up from 2023's 84%"),
+        ("It used 1.71 t last year", "It used 1.71 t in 2023"),
+    ],
+)
+def test_last_year_in_a_dated_source_is_the_year_before_it(text: str, named: str) -> None:
+    assert with_last_year_named(text, "2024-06-30") == named
+
+
+def test_last_year_stays_unnamed_without_a_date() -> None:
+    assert with_last_year_named("Emissions fell 9% last year.", None) == "Emissions fell 9% last year."
+
+
+def test_a_source_speaking_of_last_year_is_read_for_the_year_before_it_was_published() -> None:
+    claim = "Tollgate Mining sourced 92% of its palm oil from certified sustainable sources in 2023."
+    source = (
+        "More than nine in ten tonnes of the palm oil Tollgate Mining used last year was certified "
+        "sustainable, up from 84% in 2022, the certification body said."
+    )
+    assert assess_by_rules(claim, COMPANY, "", source, "2024-06-30").stance == "supports"
+    # a year later, "last year" is 2024: another year than the claim's
+    assert assess_by_rules(claim, COMPANY, "", source, "2025-06-30").stance != "supports"
+
+
+def test_a_source_read_whole_holds_last_year_to_its_publication_date() -> None:
+    # the same-fact check after the reading names "last year" by the date too (`same_fact`)
+    pair = Pair(
+        "Tollgate Mining sourced 92% of its palm oil from certified sustainable sources in 2023.",
+        COMPANY,
+        "More than nine in ten tonnes of the palm oil Tollgate Mining used last year was certified "
+        "sustainable, up from 84% in 2022, the certification body said.",
+        "supports",
+        "last_year",
+        2023,
+    )
+    assert asyncio.run(read_all([pair])) == ["supports"]
