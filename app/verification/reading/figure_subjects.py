@@ -450,7 +450,10 @@ _BREAKDOWN = re.compile(
 #: a quantity of its own. It ends where the sentence goes on to its figure ("despite our growth,
 #: decreased 3%"). ("After" is left out: "emissions after offsets" is a quantity of its own.)
 _EXPLANATION = re.compile(
-    r"(?:,\s?|\s)(?:as(?!\s(?:well|much|many|a|an|of|part|per|at|in|for)\b)|because|thanks\sto|helped\sby|"
+    # "as organic or recycled", "as renewable" say what a share is of, not why
+    r"(?:,\s?|\s)(?:as(?!\s(?:well|much|many|a|an|of|part|per|at|in|for|organic|recycled|renewable|"
+    r"certified|sustainabl\w*|hazardous|recyclable|reusable|compostable|low-carbon|green|fairtrade)\b)|"
+    r"because|thanks\sto|helped\sby|"
     r"(?:by|through)(?=\s[a-z]+ing\b)|despite|in\sspite\sof|"
     r"reflecting|owing\sto|due\sto|driven\sby|on\sthe\sback\sof|largely\sas|mainly\sas)\b"
     rf"(?:(?!,\s(?:\w+\s)?(?:{_CHANGE_VERB}\b|\d))[^;:.])*",
