@@ -21,7 +21,8 @@ tuned on), `reader_pairs_fresh_3.json` (H, an eighth, written after the seventh 
 `reader_pairs_fresh_5.json` (J, an eleventh, written beside the eighth tuning set by a tenth) and
 `reader_pairs_fresh_6.json` (K, a twelfth, written while the eighth was tuned on) and
 `reader_pairs_fresh_7.json` (L, a fourteenth, sources of several figures each, written beside the
-ninth tuning set by a thirteenth) are held out like B,
+ninth tuning set by a thirteenth) and `reader_pairs_fresh_8.json` (M, a fifteenth, written while the
+ninth was tuned on) are held out like B,
 only their figures read.
 
     python -m bench.reader_pairs [--misread] [--llm]
@@ -85,6 +86,8 @@ FRESH_PAIRS_6 = Path(__file__).with_name("reader_pairs_fresh_6.json")
 #: A held-out set by a fourteenth annotator (L), sources of several figures each, written beside the
 #: ninth tuning set and scored before it was tuned on.
 FRESH_PAIRS_7 = Path(__file__).with_name("reader_pairs_fresh_7.json")
+#: A held-out set by a fifteenth annotator (M), written while the ninth tuning set was tuned on.
+FRESH_PAIRS_8 = Path(__file__).with_name("reader_pairs_fresh_8.json")
 #: The held-out files and their sets' names.
 HELD_OUT_FILES = (
     (FRESH_PAIRS, "F"),
@@ -94,6 +97,7 @@ HELD_OUT_FILES = (
     (FRESH_PAIRS_5, "J"),
     (FRESH_PAIRS_6, "K"),
     (FRESH_PAIRS_7, "L"),
+    (FRESH_PAIRS_8, "M"),
 )
 #: The sets' names as printed, tuning sets first.
 HALF_NAMES = {
@@ -108,6 +112,7 @@ HALF_NAMES = {
     "J": "J (held-out, 6th)",
     "K": "K (held-out, 7th)",
     "L": "L (held-out, 8th)",
+    "M": "M (held-out, 9th)",
 }
 TUNING = frozenset({"A", "T"})
 LABELS = ("supports", "contradicts", "neither")
