@@ -85,10 +85,23 @@ def stated_year(sentence: str, figure: Figure) -> int | None:
     distinct = {year for year, _ in parse_years(sentence)}
     if len(distinct) != 1:
         return None
-    # "rose to 4.2 TWh in 2022 from 3.9 TWh the year before": the year before the one named
-    return distinct.pop() - (1 if _YEAR_BEFORE.match(rest) else 0)
+    if _YEAR_BEFORE.match(rest):
+        # "rose to 4.2 TWh in 2022 from 3.9 TWh the year before": the year before the one named
+        return distinct.pop() - 1
+    if is_baseline(sentence, figure):
+        return None  # "…, up from 51%": a baseline of no stated year is not the only year's
+    return distinct.pop()
 
 
+def is_baseline(text: str, figure: Figure) -> bool:
+    """Whether `figure` is the level a change starts from ("up from 51%", "fell from 6,000 tonnes")."""
+    return _BASELINE_BEFORE.search(text, 0, figure.start) is not None
+
+
+#: A level a change starts from, right before it: "up from 51%", "from about 6,000 tonnes".
+_BASELINE_BEFORE = re.compile(
+    r"\b(?:up|down|rose|fell|increased|decreased|climbed|dropped)?\s?from\s(?:about\s|around\s)?$", _I
+)
 _YEAR_BEFORE = re.compile(
     r"\s?,?\s?(?:in\s)?(?:the\syear\sbefore|a\syear\s(?:earlier|before)|the\s(?:previous|prior)\syear)\b",
     re.IGNORECASE,

@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass
 
 from app.language.figures import Figure, parse_figures
-from app.language.years import stated_year
+from app.language.years import is_baseline, stated_year
 from app.verification.reading.change_mood import figure_direction, mood, same_mood
 from app.verification.reading.complements import other_sides
 from app.verification.reading.denials import negated
@@ -79,6 +79,8 @@ class ClaimFigure:
     direction: str | None
     percent: tuple[str | None, frozenset[str]]
     baselines: frozenset[int] = frozenset()  # the years the claim measures changes from
+    #: whether it is the level a change starts from ("up from 45%", `years.is_baseline`)
+    baseline: bool = False
 
     @classmethod
     def read(cls, text: str, figure: Figure) -> ClaimFigure:
@@ -92,6 +94,7 @@ class ClaimFigure:
             figure_direction(text, figure.start, figure.end),
             percent_measure(text, figure.start, figure.end),
             baselines(text),
+            is_baseline(text, figure),
         )
 
 
@@ -184,6 +187,8 @@ def compare_figures(
         for mine, theirs in comparable
         if not same_value(mine.figure, theirs)
         and not beyond_a_met_target(claim_text, mine.figure, sentence, theirs)
+        # a level a change starts from ("up from 51%") is no other value for the level it reached
+        and (mine.baseline or not is_baseline(sentence, theirs))
         and not negated(sentence, theirs.start)
         and _certainly_comparable(mine, theirs, sentence, claim_text)
         and same_role(mine.role, role(sentence, theirs.start, theirs.end))
@@ -304,7 +309,9 @@ def _conflicts(
       in 2022" against "62% in 2022") does not state the claim's figure;
     - both state a change amount of the same quantity ("down 5%" against "fell 9%"), from the same
       baseline year: the source then does not state the claim's change, whatever level the two share
-      (410 kt may be right while the stated 5% fall is not).
+      (410 kt may be right while the stated 5% fall is not);
+    - both give the level a change starts from, of no stated year, and the values differ ("up from
+      45%" against "up from 51%").
     """
     matched_mine = {id(mine) for mine, _ in same}
     matched_theirs = {theirs.start for _, theirs in same}
@@ -315,7 +322,9 @@ def _conflicts(
     ]
     years = [(mine, theirs) for mine, theirs in unmatched if _same_stated_year(mine, sentence, theirs)]
     changes = [(mine, theirs) for mine, theirs in unmatched if _changes_alike(mine, sentence, theirs)]
-    return _each_claim_figure_once(years + changes)
+    # both give the level the change starts from, and not the same one
+    starts = [(mine, theirs) for mine, theirs in unmatched if mine.baseline and is_baseline(sentence, theirs)]
+    return _each_claim_figure_once(years + changes + starts)
 
 
 def _same_stated_year(mine: ClaimFigure, sentence: str, theirs: Figure) -> bool:

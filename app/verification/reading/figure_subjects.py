@@ -67,6 +67,12 @@ SCOPE2_METHODS = {
 }
 #: Words that make a figure a quantity of its own (label -> pattern).
 QUALIFIERS: dict[str, re.Pattern[str]] = {
+    # "its mobile network alone used 1.1 TWh": a part singled out, not the whole ("in 2023 alone" is
+    # the period's)
+    "a part alone": re.compile(
+        r"\b(?!(?:19|20)\d\d\b|years?\b|quarters?\b|months?\b|periods?\b)[a-z][\w-]*\s(?:alone|by\sitself)\b",
+        _I,
+    ),
     # waste that "avoided landfill" was diverted from it: no avoided quantity of its own
     "avoided": re.compile(r"\bavoid\w*\b(?!\s(?:landfill|disposal))", _I),
     "saved": re.compile(r"\bsav(?:e|es|ed|ing|ings)\b", _I),

@@ -381,3 +381,24 @@ def test_what_a_share_is_of_is_no_reason_for_it(source: str, stance: str) -> Non
     # "as organic or recycled" says what the share is of; "as output dropped" would be a reason
     claim = "Tollgate Mining sourced 68% of its cotton as organic or recycled in 2023."
     assert _read(claim, source)[0] == stance
+
+
+def test_a_part_singled_out_is_not_the_whole() -> None:
+    claim = "Tollgate Mining's network used 1.45 TWh of electricity in 2022."
+    source = "Tollgate Mining's mobile network alone used 1.1 TWh of electricity in 2022, an analyst said."
+    assert _read(claim, source)[0] == "neutral"
+    # "in 2022 alone" is the period's, not a part's
+    period = "Tollgate Mining's network used 1.1 TWh of electricity in 2022 alone, an analyst said."
+    assert _read(claim, period)[0] == "contradicts"
+
+
+def test_a_level_a_change_starts_from_is_no_other_value_for_the_level_reached() -> None:
+    claim = "62% of Tollgate Mining's sites held an ISO 14001 certificate at the end of 2022."
+    source = (
+        "Some 62 per cent of Tollgate Mining's mine sites were ISO 14001-certified at the end of 2022, up "
+        "from 51%, the certification body said."
+    )
+    assert _read(claim, source)[0] != "contradicts"
+    # a baseline the claim states itself is compared
+    claim_from = "Tollgate Mining's certified share rose to 62% in 2022, up from 45%."
+    assert _read(claim_from, source)[0] == "contradicts"
