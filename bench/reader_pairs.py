@@ -13,8 +13,9 @@ The pairs are split by a fixed hash of the claim (every source of one claim fall
 the tuning half, whose pairs and errors rules may be fitted to, and B, held out, of which only the
 figures are read. Two more sets, written later by two other annotators given the same rules (and
 neither the reader's code nor these pairs), widen each side: `reader_pairs_tuning.json` to
-`reader_pairs_tuning_9.json` (T, nine annotators; the ninth wrote sources of several figures each) are
-tuned on like A, and `reader_pairs_fresh.json`
+`reader_pairs_tuning_10.json` (T, ten annotators; the ninth wrote sources of several figures each, the
+tenth sources where the claim's value belongs to something else) are tuned on like A, and
+`reader_pairs_fresh.json`
 (F), `reader_pairs_fresh_2.json` (G, a sixth annotator, written after the fifth tuning set was
 tuned on), `reader_pairs_fresh_3.json` (H, an eighth, written after the seventh was tuned on) and
 `reader_pairs_fresh_4.json` (I, a ninth, written once that tuning had ended) and
@@ -69,6 +70,7 @@ TUNING_PAIRS = tuple(
         "reader_pairs_tuning_7.json",
         "reader_pairs_tuning_8.json",
         "reader_pairs_tuning_9.json",
+        "reader_pairs_tuning_10.json",
     )
 )
 FRESH_PAIRS = Path(__file__).with_name("reader_pairs_fresh.json")

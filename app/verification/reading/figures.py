@@ -145,6 +145,10 @@ _COUNT = re.compile(
     r"(?P<kind>(?:(?!(?:of|in|at|to|and|or|the|per|a|an)\b)(?:[a-z][a-z-]*|[A-Z]{2,4})\s){0,3}?)"
     r"(?P<noun>[A-Za-z][a-z-]*[a-rt-z]s)\b"
 )
+#: A hedge right before a count: "about 300 buses".
+_HEDGE_BEFORE = re.compile(
+    r"\b(?:about|around|roughly|approximately|nearly|almost|some|an\sestimated)\s$|~\s?$", _I
+)
 _DENIAL = re.compile(
     r"\b(?:not|rather than|instead of|as opposed to|versus|vs\.?|compared with the claimed|less than the)\s"
     r"(?:the\s)?(?:claimed\s|reported\s|stated\s|advertised\s)?$",
@@ -172,14 +176,31 @@ class Count:
     bound: str | None = None
     #: Whether it counts some of an owner's things ("300 of its haul trucks"), not all it has.
     part: bool = False
+    #: Whether the text hedges it ("about 300 buses"): it then holds the values it rounds.
+    approximate: bool = False
 
     def holds(self, value: int) -> bool:
-        """Whether this count, or the bound it states, is `value`."""
+        """Whether this count, or the bound it states, is `value`; a hedged count holds what rounds
+        to it (half its last non-zero digit's place, "about 300" 250 to 350) or lies within 5% of it."""
         if self.bound == "above":
             return value > self.value
         if self.bound == "below":
             return value < self.value
+        if self.approximate:
+            return abs(value - self.value) <= max(_half_place(self.value), APPROXIMATE_COUNT * self.value)
         return value == self.value
+
+
+#: How far from a hedged count ("about 574") a count may lie and still be it, at the least.
+APPROXIMATE_COUNT = 0.05
+
+
+def _half_place(value: int) -> float:
+    """Half the place of a number's last non-zero digit: 300 -> 50, 1,240 -> 5, 7 -> 0.5."""
+    place = 1
+    while value and value % (place * 10) == 0:
+        place *= 10
+    return place / 2
 
 
 #: People killed, counted as fatalities: "two workers were killed", "four people died".
@@ -219,8 +240,9 @@ def parse_counts(text: str) -> list[Count]:
         singular = _SAME_THING.get(singular, singular)
         kind = tuple(match["kind"].lower().split())
         bound = bound_at(text, match.start())
+        hedged = _HEDGE_BEFORE.search(text, 0, match.start()) is not None
         counts.append(
-            Count(value, singular, match.start(), match.end(), kind, bound, match["part"] is not None)
+            Count(value, singular, match.start(), match.end(), kind, bound, match["part"] is not None, hedged)
         )
     return counts
 

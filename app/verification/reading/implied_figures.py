@@ -8,7 +8,9 @@ compares them like stated ones:
 - **the share a part is of its whole**, in one unit: "generated 96,000 tonnes of waste and recycled
   64,000 tonnes of it" recycled 66.7% of its waste; "used 860 GWh, of which 600 GWh was matched"
   matched 69.8% of it; "2.3 Mt of scrap … out of 6.05 Mt of input" is 38% of its input; "Of its 700
-  senior managers, 224 were women" is 32% women.
+  senior managers, 224 were women" is 32% women;
+- **a count from a share of counted things**: "7% of its 8,200 trucks were electric" is about 574
+  electric trucks.
 
 Each is written in as ", worked out as …" beside the figures it comes from, which stay. A change
 worked out from two rounded figures is written as "about", so it is held to the looser tolerance of
@@ -56,6 +58,12 @@ _OF_COUNT = re.compile(
     r"[a-z][\w-]*(?:\s[a-z][\w-]*){0,2}?(?:[^.;\d]|(?:19|20)\d\d){0,60}?,\s(?:only\s|just\s)?(?P<part>\d{1,3}(?:,\d{3})+|\d+)\s"
     r"(?=(?:were|was)\b)"
 )
+#: A share of counted things said to be of a kind: "7% of Fenwick Freight's 8,200 trucks were electric".
+_SHARE_OF_COUNT = re.compile(
+    r"(?<![\d.,])(?P<share>\d+(?:\.\d+)?)%\sof\s(?:its|the|their|(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?)\s"
+    r"(?P<whole>\d{1,3}(?:,\d{3})+|\d+)\s(?P<things>[a-z][\w-]*s)\s(?:were|was|are|is)\s(?:now\s)?"
+    r"(?P<kind>(?!(?:in|at|on|by|of|for|the|a|an|not|still)\b)[a-z][\w-]*)\b[^,;.]*"
+)
 #: The phrases written in, which `implied` recognises.
 _WORKED_OUT = "worked out as"
 _WRITTEN = re.compile(rf",\s{_WORKED_OUT}\s[^,;]*")
@@ -70,7 +78,9 @@ def as_read(quote: str, published: str | None = None) -> str:
 
 
 def with_implied_figures(sentence: str) -> str:
-    """`sentence` with the changes and shares it implies written in (see the module docstring)."""
+    """`sentence` with the changes, shares and counts it implies written in (see the module
+    docstring)."""
+    sentence = _SHARE_OF_COUNT.sub(_count_of_share, sentence)
     sentence = _OF_COUNT.sub(_count_share, sentence)
     sentence = _with_shares(sentence)
     return _with_changes(sentence)
@@ -228,6 +238,15 @@ def _words_of(sentence: str, whole: Figure) -> str:
     base = share_base(sentence, whole.end)
     words = re.findall(r"[\w-]+", sentence[whole.end : whole.end + 60])
     return " ".join(dict.fromkeys(word for word in words if word.lower() in base))
+
+
+def _count_of_share(match: re.Match[str]) -> str:
+    """ "7% of its 8,200 trucks were electric" -> "…, worked out as about 574 electric trucks": a
+    share of a count, rounded as the share is, is a hedged count."""
+    count = round(float(match["share"]) * int(match["whole"].replace(",", "")) / 100)
+    if count <= 0:
+        return match.group(0)
+    return f"{match.group(0)}, {_WORKED_OUT} about {count:,} {match['kind']} {match['things']}"
 
 
 def _count_share(match: re.Match[str]) -> str:

@@ -14,8 +14,8 @@ from app.language.number_words import figures_in_digits
 from app.language.years import with_last_year_named
 from app.verification.reading.contradictions import assess_by_rules
 from app.verification.reading.figure_clauses import of_another_subject
-from app.verification.reading.figures import set_beside
-from app.verification.reading.implied_figures import with_implied_figures
+from app.verification.reading.figures import parse_counts, set_beside
+from app.verification.reading.implied_figures import as_read, with_implied_figures
 from bench.reader_pairs import Pair, read_all
 
 COMPANY = "Tollgate Mining"
@@ -402,3 +402,33 @@ def test_a_level_a_change_starts_from_is_no_other_value_for_the_level_reached() 
     # a baseline the claim states itself is compared
     claim_from = "Tollgate Mining's certified share rose to 62% in 2022, up from 45%."
     assert _read(claim_from, source)[0] == "contradicts"
+
+
+@pytest.mark.parametrize(
+    ("value", "holds"),
+    [(300, True), (349, True), (351, False), (250, True), (249, False)],
+)
+def test_a_hedged_count_holds_what_rounds_to_it(value: int, holds: bool) -> None:
+    (count,) = parse_counts("The mine ran about 300 haul trucks.")
+    assert count.approximate
+    assert count.holds(value) is holds
+
+
+def test_an_unhedged_count_holds_only_itself() -> None:
+    (count,) = parse_counts("The mine ran 300 haul trucks.")
+    assert count.holds(300) and not count.holds(301)
+
+
+@pytest.mark.parametrize(
+    ("claim", "stance"),
+    [
+        ("Tollgate Mining had 1,150 electric trucks in its fleet at the end of 2023.", "contradicts"),
+        ("Tollgate Mining had 580 electric trucks in its fleet at the end of 2023.", "supports"),
+    ],
+)
+def test_a_share_of_counted_things_is_a_count_of_them(claim: str, stance: str) -> None:
+    source = (
+        "Only about 7% of Tollgate Mining's 8,200 trucks were electric at the end of 2023, Cargometrics said."
+    )
+    assert "worked out as about 574 electric trucks" in as_read(source)
+    assert _read(claim, source)[0] == stance
