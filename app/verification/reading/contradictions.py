@@ -63,6 +63,7 @@ from app.verification.reading.figure_comparison import (
     compare_counts,
     compare_figures,
     other_percentages,
+    same_baseline,
     sites_named_in_claim,
 )
 from app.verification.reading.figure_comparison import same_value as same_value
@@ -384,6 +385,7 @@ class _Reading:
             and (not speaks_of_emissions(claim.text) or speaks_of_emissions(sentence))
             and not other_percentages(claim.figures, sentence)
             and sites_meet  # one named site's change is not the whole company's
+            and same_baseline(baselines(claim.text), baselines(sentence))  # "since 2019" is not "on 2022"
         )
         return cls(
             figures,

@@ -31,7 +31,7 @@ from app.language.years import is_baseline, stated_year
 from app.verification.reading.change_mood import figure_direction, mood, same_mood
 from app.verification.reading.complements import other_sides
 from app.verification.reading.denials import negated
-from app.verification.reading.figure_clauses import of_another_subject
+from app.verification.reading.figure_clauses import clause_of, of_another_subject
 from app.verification.reading.figure_subjects import (
     percent_measure,
     role,
@@ -42,6 +42,7 @@ from app.verification.reading.figure_subjects import (
 from app.verification.reading.figures import (
     FATALITY,
     Count,
+    a_limit,
     denied,
     denied_numbers,
     none_of,
@@ -50,7 +51,8 @@ from app.verification.reading.figures import (
     set_beside,
     threshold,
 )
-from app.verification.reading.implied_figures import implied
+from app.verification.reading.implied_figures import a_part_of_which, implied
+from app.verification.sources.company_names import names_company
 
 RELATIVE_TOLERANCE = 0.01
 APPROXIMATE_TOLERANCE = 0.05
@@ -81,6 +83,8 @@ class ClaimFigure:
     baselines: frozenset[int] = frozenset()  # the years the claim measures changes from
     #: whether it is the level a change starts from ("up from 45%", `years.is_baseline`)
     baseline: bool = False
+    #: whether it is a part named after its whole ("of which 38,000 tonnes", `a_part_of_which`)
+    part: bool = False
 
     @classmethod
     def read(cls, text: str, figure: Figure) -> ClaimFigure:
@@ -95,6 +99,7 @@ class ClaimFigure:
             percent_measure(text, figure.start, figure.end),
             baselines(text),
             is_baseline(text, figure),
+            a_part_of_which(text, figure),
         )
 
 
@@ -167,9 +172,9 @@ def compare_figures(
         (mine, theirs)
         for mine in claim
         for theirs in stated
-        if not threshold(sentence, theirs.start)
+        if _an_outcome_of_the_companys(sentence, theirs, company)
         and not _of_another_subject(claim_text, sentence, theirs, stated, mine, company)
-        and not set_beside(sentence, theirs.start, theirs.end)
+        and (mine.part or not a_part_of_which(sentence, theirs))
         and not (sides and theirs.dimension == "percent")
         and mine.figure.same_kind(theirs)
         and _same_year(mine.year, stated_year(sentence, theirs))
@@ -215,6 +220,33 @@ _MET_TARGET = re.compile(
 )
 
 
+def _an_outcome_of_the_companys(sentence: str, theirs: Figure, company: str) -> bool:
+    """Whether a source figure can be what the company did: not the size of things counted
+    (`threshold`), not a limit it is held to (`a_limit`), not another's figure set beside its own
+    (`set_beside`) nor one in a clause about others that does not name it ("Across the industry,
+    64% of cocoa was certified", "Rival Zentro used 27%")."""
+    if threshold(sentence, theirs.start) or a_limit(sentence, theirs.start):
+        return False
+    if set_beside(sentence, theirs.start, theirs.end):
+        return False
+    clause = clause_of(sentence, theirs)
+    about_others = _OTHERS_SPEAK.search(clause) or _OTHERS_OPENER.match(sentence)
+    return not (about_others and not names_company(clause, company))
+
+
+#: A sentence opening on others, for the clauses after it: "Across the chocolate industry, …".
+_OTHERS_OPENER = re.compile(
+    r"(?:across|among|throughout)\s(?:the\s)?(?:[\w-]+\s){0,3}?(?:industry|sector|market|country|region)\b[^,]*,",
+    _I,
+)
+#: A clause about others than the company: a rival, peers, a sector, an industry, a region's farmers.
+_OTHERS_SPEAK = re.compile(
+    r"\b(?:rivals?|peers?|competitors?|sector|industry|industry-wide|sector-wide|nationwide|"
+    r"(?:farmers|firms|companies|producers|operators)\sin\sthe)\b",
+    _I,
+)
+
+
 def _of_another_subject(
     claim: str, sentence: str, theirs: Figure, stated: list[Figure], mine: ClaimFigure, company: str
 ) -> bool:
@@ -252,13 +284,13 @@ _MISSED = re.compile(
 _SITE_NOUN = (
     r"(?:mines?|smelters?|refiner(?:y|ies)|plants?|sites?|works|mills?|facilit(?:y|ies)|factor(?:y|ies)|"
     r"terminals?|stations?|data\scent(?:re|er)s?|dams?|farms?|ports?|brewer(?:y|ies)|distiller(?:y|ies)|fabs?|"
-    r"quarr(?:y|ies)|hospitals?|airports?|hubs?|kilns?|depots?)"
+    r"quarr(?:y|ies)|hospitals?|airports?|hubs?|kilns?|depots?|campus(?:es)?)"
 )
 _NAMED_SITE = re.compile(
     r"\b(?P<name>(?!(?:The|Its|Their|Our|A|An|In|At|On|Of|For|From|By|With|Across|To|All|Each|Every)\b)"
     r"[A-Z][\w-]+(?:\s[A-Z][\w-]+)*)\s"
     # one describing word may stand between ("Yarra Creek copper mine"), never a preposition or article
-    r"(?:(?!(?:its|their|our|the|a|an|all|each|every|from|at|in|of|for|by|on|to|with|run|owned)\b)[a-z]+\s)?"
+    r"(?:(?!(?:its|their|our|the|a|an|all|each|every|from|at|in|of|for|by|on|to|with|run|owned)\b)[a-z][a-z-]*\s)?"
     rf"{_SITE_NOUN}\b|"
     # a site by where it is: "its newest fab in Arizona"
     rf"\b{_SITE_NOUN}\s(?:in|at|near)\s(?P<place>(?!(?:The|Its|Their|Our|A|An)\b)[A-Z][\w-]+(?:\s[A-Z][\w-]+)*)"
@@ -335,7 +367,7 @@ def _changes_alike(mine: ClaimFigure, sentence: str, theirs: Figure) -> bool:
     return (
         mine.role == "change"
         and role(sentence, theirs.start, theirs.end) == "change"
-        and _same_baseline(mine.baselines, baselines(sentence))
+        and same_baseline(mine.baselines, baselines(sentence))
     )
 
 
@@ -355,7 +387,7 @@ def baselines(text: str) -> frozenset[int]:
     return frozenset(int(year) for year in _BASELINE.findall(text))
 
 
-def _same_baseline(mine: frozenset[int], theirs: frozenset[int]) -> bool:
+def same_baseline(mine: frozenset[int], theirs: frozenset[int]) -> bool:
     """False when both measure changes from a stated year and share none ("down 5% on 2022"
     against "down 30% from 2019 levels"): changes from different baselines differ as a rule."""
     return not mine or not theirs or bool(mine & theirs)
@@ -497,10 +529,17 @@ def _same_measure(mine: ClaimFigure, sentence: str, theirs: Figure) -> bool:
         same_thing = same_percentage(mine.percent, measure)
     else:  # "5.6 million tonnes of scrap" is not "5.6 million tonnes of iron ore"
         same_thing = not (mine.percent[1] and measure[1]) or _things_meet(mine.percent[1], measure[1])
+    # changes from different baselines ("since 2019" against "compared with 2022") are other quantities
+    other_baseline = (
+        mine.role == "change"
+        and role(sentence, theirs.start, theirs.end) == "change"
+        and not same_baseline(mine.baselines, baselines(sentence))
+    )
     return (
         _same_quantity(mine.quantity, quantity_at(sentence, theirs.start))
         and same_mood(mine.mood, mood(sentence, theirs.start, theirs.end))
         and same_thing
+        and not other_baseline
     )
 
 

@@ -295,6 +295,22 @@ def set_beside(text: str, start: int, end: int) -> bool:
     return bool(_OTHERS_BEFORE.search(before) or _OTHERS_AFTER.match(after) or _REPORTED_AFTER.match(after))
 
 
+#: A limit a company is held to, right before its figure: "capped at 18.5 million cubic metres a year
+#: under its permits", "a permitted maximum of", "an allowance of".
+_LIMIT_BEFORE = re.compile(
+    r"\b(?:capped|limited|restricted)\s(?:at|to)\s(?:about\s)?$|"
+    r"\b(?:cap|limit|ceiling|allowance|quota|maximum)\s(?:of\s)?(?:about\s)?$|"
+    r"\bpermit(?:s|ted)?\s(?:[\w-]+\s){0,3}?(?:of|at|to|up\sto)\s$",
+    _I,
+)
+
+
+def a_limit(text: str, start: int) -> bool:
+    """Whether the figure at offset `start` is a limit the company is held to ("capped at 18.5
+    million cubic metres"), not what it did."""
+    return _LIMIT_BEFORE.search(text[max(0, start - 60) : start]) is not None
+
+
 def threshold(text: str, start: int) -> bool:
     """Whether the figure at offset `start` is the size of things counted before it ("two spills
     above 1,000 litres"), not a quantity the text states."""

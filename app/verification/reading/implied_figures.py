@@ -91,6 +91,12 @@ def implied(sentence: str, figure: Figure) -> bool:
     return any(match.start() <= figure.start < match.end() for match in _WRITTEN.finditer(sentence))
 
 
+def a_part_of_which(sentence: str, figure: Figure) -> bool:
+    """Whether `figure` is a part named after its whole ("46,000 tonnes, of which 38,000 tonnes were
+    Scope 2"): not the whole's value."""
+    return _OF_WHICH_BEFORE.search(sentence, 0, figure.start) is not None
+
+
 def _levels(sentence: str) -> list[Figure]:
     """The sentence's figures that may be levels of one quantity: not percentages, not changes, not
     another's."""

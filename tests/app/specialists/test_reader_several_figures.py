@@ -432,3 +432,61 @@ def test_a_share_of_counted_things_is_a_count_of_them(claim: str, stance: str) -
     )
     assert "worked out as about 574 electric trucks" in as_read(source)
     assert _read(claim, source)[0] == stance
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # a limit it is held to
+        (
+            "Tollgate Mining withdrew 18.5 million cubic metres of water at its mines in 2023.",
+            "Tollgate Mining's water withdrawals are capped at 18.5 million cubic metres a year under its "
+            "permits, a mining journal reported.",
+        ),
+        # others' figures in a clause that does not name the company
+        (
+            "Tollgate Mining sourced 64% of its cocoa from certified sustainable farms in 2023.",
+            "Across the chocolate industry, 64% of cocoa was certified sustainable in 2023, an NGO found, "
+            "but it gave no figure for Tollgate Mining.",
+        ),
+        (
+            "Tollgate Mining used recycled plastic for 27% of the plastic in its products in 2023.",
+            "Rival Zentro Devices used 27% recycled plastic in its products in 2023, an NGO found; Tollgate "
+            "Mining declined to provide data.",
+        ),
+        # one campus, or a hyphenated kind of site, is not the company's whole
+        (
+            "Tollgate Mining's data centres achieved an average PUE of 1.28 in 2023.",
+            "Tollgate Mining's Tromsdal campus recorded a PUE of 1.28 in 2023, an engineering journal said.",
+        ),
+        # a change from another baseline year
+        (
+            "Tollgate Mining reduced water use at its mines by 15% in 2023 versus 2019.",
+            "Tollgate Mining cut water use at its mines by 15% in 2023 compared with 2022, a newsletter "
+            "said.",
+        ),
+        (
+            "Tollgate Mining cut its paper use by 22% in 2023 compared with 2022.",
+            "Tollgate Mining has cut its paper use by 22% since 2019, an analyst said.",
+        ),
+    ],
+)
+def test_the_claims_value_for_something_else_confirms_nothing(claim: str, source: str) -> None:
+    assert _read(claim, source)[0] == "neutral"
+
+
+def test_a_part_named_after_its_whole_is_not_the_whole() -> None:
+    claim = "Tollgate Mining's Scope 1 and 2 emissions were 38,000 tonnes CO2e in 2023."
+    source = (
+        "Tollgate Mining's combined Scope 1 and 2 emissions came to 46,000 tonnes in 2023, an NGO "
+        "calculated, of which 38,000 tonnes were Scope 2."
+    )
+    assert _read(claim, source) == ("contradicts", "numeric_mismatch")
+
+
+def test_the_same_change_from_the_same_baseline_still_supports() -> None:
+    claim = "Tollgate Mining reduced water use at its mines by 15% in 2023 versus 2019."
+    source = (
+        "Tollgate Mining cut water use at its mines by 15% in 2023 compared with 2019, a newsletter said."
+    )
+    assert _read(claim, source)[0] == "supports"
