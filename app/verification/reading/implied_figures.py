@@ -49,7 +49,9 @@ _OF_WHICH_BEFORE = re.compile(
 )
 #: A part set within its whole: "2.3 Mt of scrap … out of 6.05 Mt of input"; "Of the 96,000 tonnes …".
 _OUT_OF_BETWEEN = re.compile(
-    r"^[^.;]{0,60}?\b(?:out\sof|from\sa\stotal\sof)\s(?:a\stotal\sof\s|the\s|its\s|their\s)?$", _I
+    r"^[^.;]{0,60}?\b(?:out\sof|from\sa\stotal\sof)\s"
+    r"(?:(?:a\s)?total\s(?:[\w-]+\s)?of\s|the\s|its\s|their\s)?$",
+    _I,
 )
 _OF_THE_WHOLE_BEFORE = re.compile(r"\b[Oo]f\s(?:the|its|their|(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?)\s$")
 #: "Of Ostrel Bank's 700 senior managers at the close of 2022, 224 were women".
@@ -197,9 +199,9 @@ def _decimals(text: str) -> int:
 
 
 def _with_shares(sentence: str) -> str:
-    """The share each part is of its whole in one unit, written in after the later of the two
-    (`_part_and_whole`): as a share of what the whole is of when it says ("…, worked out as 66.7% of
-    its waste"), else in place of the part ("of which 69.8% was matched")."""
+    """The share each part is of its whole in one unit (`_part_and_whole`), written in after the later
+    of the two as a share of what the whole is of, when it says ("…, worked out as 66.7% of its
+    waste"); a part named after a whole that does not say is a share "of it", right after the part."""
     figures = [figure for figure in parse_figures(sentence) if figure.dimension not in {"percent", "pp"}]
     for first, second in reversed(list(zip(figures, figures[1:], strict=False))):
         found = _part_and_whole(sentence, first, second)
@@ -210,12 +212,16 @@ def _with_shares(sentence: str) -> str:
             100 * part.base / whole.base
         )
         of_what = _words_of(sentence, whole)
-        if of_what:
-            clause_end = re.search(r"[,;.](?!\d)", sentence[second.end :])
-            at = second.end + clause_end.start() if clause_end else len(sentence)
-            sentence = sentence[:at] + f", {_WORKED_OUT} {share} of its {of_what}" + sentence[at:]
-        elif _OF_IT_AFTER.match(sentence, part.end) or _OF_WHICH_BEFORE.search(sentence, 0, part.start):
+        if not of_what and (
+            _OF_IT_AFTER.match(sentence, part.end) or _OF_WHICH_BEFORE.search(sentence, 0, part.start)
+        ):
+            # "of which 600 GWh, worked out as 69.8% of it, was matched": right after the part
             sentence = sentence[: part.end] + f", {_WORKED_OUT} {share} of it," + sentence[part.end :]
+            continue
+        written = f", {_WORKED_OUT} {share}" + (f" of its {of_what}" if of_what else "")
+        clause_end = re.search(r"[,;.](?!\d)", sentence[second.end :])
+        at = second.end + clause_end.start() if clause_end else len(sentence)
+        sentence = sentence[:at] + written + sentence[at:]
     return sentence
 
 

@@ -490,3 +490,13 @@ def test_the_same_change_from_the_same_baseline_still_supports() -> None:
         "Tollgate Mining cut water use at its mines by 15% in 2023 compared with 2019, a newsletter said."
     )
     assert _read(claim, source)[0] == "supports"
+
+
+def test_a_fraction_of_a_figure_is_no_count_out_of_it() -> None:
+    digits = figures_in_digits("Nearly two thirds of the 58,000 tonnes of cocoa it bought were certified.")
+    assert digits.startswith("Nearly 66.7% of the 58,000 tonnes of cocoa")
+
+
+def test_a_part_out_of_a_total_output_is_its_share() -> None:
+    source = "Tollgate generated 13 TWh from wind and solar in 2023 out of total output of 31 TWh, data show."
+    assert "worked out as 41.9%" in as_read(source)
