@@ -227,8 +227,8 @@ def _an_outcome_of_the_companys(sentence: str, theirs: Figure, company: str) -> 
     64% of cocoa was certified", "Rival Zentro used 27%")."""
     if threshold(sentence, theirs.start) or a_limit(sentence, theirs.start):
         return False
-    if set_beside(sentence, theirs.start, theirs.end):
-        return False
+    if set_beside(sentence, theirs.start, theirs.end) and not denied(sentence, theirs.start):
+        return False  # kept when the source rejects it ("not the 120,000 hectares the company reports")
     clause = clause_of(sentence, theirs)
     about_others = _OTHERS_SPEAK.search(clause) or _OTHERS_OPENER.match(sentence)
     return not (about_others and not names_company(clause, company))

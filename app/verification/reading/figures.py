@@ -277,10 +277,15 @@ _OTHERS_AFTER = re.compile(
     _I,
 )
 #: After the figure the company itself gave, which a source sets its own against: "against the 64%
-#: the chain reported".
+#: the chain reported", "the 15% drop the company cites", "the €1.2bn figure often quoted".
 _REPORTED_AFTER = re.compile(
-    r"^\s(?:that\s)?(?:the\s[\w-]+|it|[A-Z][\w-]*)\s(?:(?:has|had)\s)?"
-    r"(?:reported|claimed|claims|disclosed|stated|published|cited|gave|announced)\b"
+    # "the 15% drop the company cites", "the 4.5% saving the operator publicises"
+    r"^\s(?:[a-z]+\s)?(?:that\s)?(?:the\s[\w-]+|it|[A-Z][\w-]*)\s(?:(?:has|had|often|still)\s)?"
+    r"(?:reported|reports|claimed|claims|disclosed|discloses|stated|states|published|publishes|cited|cites|"
+    r"gave|gives|announced|announces|quoted|quotes|publicis(?:es|ed)|publiciz(?:es|ed)|touts|touted|"
+    r"advertises|advertised)\b|"
+    # "the €1.2bn figure often quoted"
+    r"^\s(?:figure|number|total)\s(?:[a-z]+\s)?(?:quoted|cited|given|published)\b"
 )
 
 

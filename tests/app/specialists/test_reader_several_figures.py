@@ -500,3 +500,26 @@ def test_a_fraction_of_a_figure_is_no_count_out_of_it() -> None:
 def test_a_part_out_of_a_total_output_is_its_share() -> None:
     source = "Tollgate generated 13 TWh from wind and solar in 2023 out of total output of 31 TWh, data show."
     assert "worked out as 41.9%" in as_read(source)
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "Certified beans made up 48% of Tollgate Mining's cocoa in 2023, an audit found; the 64% the "
+        "company gives counts farms still under audit.",
+        "Tollgate Mining invested €0.8bn in solar in 2023, a research firm estimates; the 64% figure often "
+        "quoted is something else.",
+    ],
+)
+def test_the_companys_own_figure_a_source_sets_its_own_against_is_set_beside(source: str) -> None:
+    start = source.index("64%")
+    assert set_beside(source, start, start + 3)
+
+
+def test_the_companys_figure_a_source_rejects_still_contradicts() -> None:
+    claim = "Tollgate Mining applied regenerative practices on 120,000 hectares in 2023."
+    source = (
+        "Tollgate Mining's regenerative acreage was about 75,000 hectares in 2023, a university audit "
+        "found, not the 120,000 hectares the company reports."
+    )
+    assert _read(claim, source)[0] == "contradicts"
