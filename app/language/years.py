@@ -94,8 +94,14 @@ def stated_year(sentence: str, figure: Figure) -> int | None:
 
 
 def is_baseline(text: str, figure: Figure) -> bool:
-    """Whether `figure` is the level a change starts from ("up from 51%", "fell from 6,000 tonnes")."""
-    return _BASELINE_BEFORE.search(text, 0, figure.start) is not None
+    """Whether `figure` is the level a change starts from, of no year of its own ("up from 51%", "fell
+    from 6,000 tonnes"; not "down from 1.7 Mt in 2022", a level stated for that year)."""
+    rest = text[figure.end :]
+    return (
+        _BASELINE_BEFORE.search(text, 0, figure.start) is not None
+        and year_right_after(rest) is None
+        and not _YEAR_BEFORE.match(rest)  # "from 3.9 TWh the year before" names its year
+    )
 
 
 #: A level a change starts from, right before it: "up from 51%", "from about 6,000 tonnes".
@@ -108,25 +114,32 @@ _YEAR_BEFORE = re.compile(
 )
 
 
-#: "last year" in a dated text: the year before the one it was published in ("last year's 84%").
-_LAST_YEAR = re.compile(
-    r"(?P<prep>\b(?:in|than|on|from|since|with|to|against|versus|over)\s)?\blast\s(?:calendar\s)?year(?P<owner>['’]s)?\b",
+#: "last year" in a dated text: the year before the one it was published in ("fell 9% last year").
+_LAST_YEAR = re.compile(r"\blast\s(?:calendar\s)?year(?P<owner>['’]s)?\b", _I)
+#: Words before "last year" that make it no period of a figure: a comparison or a baseline ("compared
+#: with last year"), a part of it ("the same period last year"), or when someone spoke ("said last
+#: year", "published last year").
+_NOT_THE_PERIOD_BEFORE = re.compile(
+    r"\b(?:the|of|until|till|since|than|on|from|with|to|against|versus|over|by|before|after|for|in|"
+    r"period|quarter|month|half|week|said|says|reported|found|published|wrote|noted|announced|"
+    r"estimated|calculated|stated|disclosed|told|showed|added|warned|released|issued)\s$",
     _I,
 )
 
 
 def with_last_year_named(text: str, published: str | None) -> str:
-    """`text` with "last year" written as the year before `published` (an ISO date), as a reader of
-    a dated article takes it: "fell 9% last year" in a 2024 article fell in 2023. Unchanged when the
-    date is unknown."""
+    """`text` with "last year" as the period of a figure written as the year before `published` (an
+    ISO date), as a reader of a dated article takes it: "fell 9% last year" in a 2024 article fell in
+    2023. Unchanged when the date is unknown, and where "last year" is a comparison, a baseline or
+    when someone spoke (`_NOT_THE_PERIOD_BEFORE`)."""
     year = _year_of(published)
     if year is None:
         return text
 
     def named(match: re.Match[str]) -> str:
-        if match["owner"]:
-            return f"{match['prep'] or ''}{year - 1}{match['owner']}"
-        return f"{match['prep'] or 'in '}{year - 1}"
+        if _NOT_THE_PERIOD_BEFORE.search(text, 0, match.start()):
+            return match.group(0)
+        return f"{year - 1}{match['owner']}" if match["owner"] else f"in {year - 1}"
 
     return _LAST_YEAR.sub(named, text)
 

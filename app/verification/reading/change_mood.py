@@ -139,8 +139,14 @@ _MISSED_BEFORE = re.compile(
 
 
 def same_mood(first: str, second: str) -> bool:
-    """An intention is never compared with a reported change; a plain statement with either."""
-    return {first, second} != {"intended", "reported"}
+    """An intention is compared only with an intention: a target ("the 72% it had targeted") is
+    neither a reported change nor a level stated as reached; a plain statement and a reported change
+    are compared with each other."""
+    return (first == "intended") == (second == "intended")
+
+
+#: Where the next figure begins: a number that is no year.
+_NEXT_FIGURE = re.compile(r"(?<![\w.,])(?!(?:19|20)\d\d\b)\d")
 
 
 def intended(text: str, start: int, end: int) -> bool:
@@ -153,6 +159,9 @@ def intended(text: str, start: int, end: int) -> bool:
     following = text[end:stop]
     phrase_end = _NEXT_PHRASE.search(following)
     following = following[: phrase_end.start()] if phrase_end else following
+    # a target word after the next figure is that figure's ("61% …, short of the 72% it had targeted")
+    next_figure = _NEXT_FIGURE.search(following)
+    following = following[: next_figure.start()] if next_figure else following
     this_year = dt.date.today().year
     return any(
         match.group(1) is None or int(match.group(1)) >= this_year

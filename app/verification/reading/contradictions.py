@@ -224,7 +224,7 @@ def assess_by_rules(
     on_topic = False
     for quote in sentences:
         # read with its figures in digits and the figures it implies written in, quoted as written
-        sentence = as_read(quote, published)
+        sentence = as_read(quote, published, claim_text, company)
         shared = claim.words & content_words(sentence)
         scopes = covered_scopes(sentence)
         if claim.scopes and scopes and not claim.scopes & scopes:

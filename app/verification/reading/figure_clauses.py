@@ -1,34 +1,20 @@
-"""Which clause of a source sentence a figure is stated in, and whether that clause speaks of the
-claim's subject: in "Scope 1 emissions fell 9% last year, even as ore output rose 3%", the 3% is
-ore output's, not the emissions'. Only one figure among several is set aside so, and only when
-another figure of its kind is stated in a clause about the claim's subject: a sentence with one
-figure of the kind keeps it, however it words the subject."""
+"""Which clause of a source sentence a figure is stated in, and whether a part's clause says more of
+the claim's subject than its whole's does: in "generated 96,000 tonnes of waste and recycled 64,000
+tonnes of it", the part's clause ("recycled 64,000 tonnes of it") names what a claim of a recycled
+share is of; in "used 860 GWh, of which 600 GWh was bought from the grid" it names nothing of a claim
+of a renewable share."""
 
 from __future__ import annotations
 
 import re
 
 from app.language.figures import Figure
-from app.verification.reading.change_mood import DECREASE, INCREASE
+from app.verification.reading.figure_subjects import share_base
+from app.verification.reading.figures import quantities
 from app.verification.reading.statements import subject_stems
 
 #: Where a clause ends: a comma or semicolon, or a word joining two clauses.
 _BREAK = re.compile(r"[;,]\s|\s(?:while|whereas|even\sas|as|but|although|though|and)\s", re.IGNORECASE)
-
-
-#: Words of a change or a comparison in time, which name no subject.
-_CHANGE_WORDS = re.compile(
-    rf"{DECREASE.pattern}|{INCREASE.pattern}|\b(?:unchanged|change[ds]?|less|more|than|year|earlier|before|"
-    r"previous|prior|compared|against|versus|from|on|since)\b",
-    re.IGNORECASE,
-)
-#: A clause speaking of what the sentence named before it: "but the share slipped to 11%", "the true
-#: share was nearer 45%".
-_BACK_REFERENCE = re.compile(
-    r"\b(?:it|this|that|they|them|these|those|which|the\s(?:[\w-]+\s)?(?:share|figure|total|rate|proportion|number|level|amount|"
-    r"ratio|value))\b",
-    re.IGNORECASE,
-)
 
 
 def clause_of(sentence: str, figure: Figure) -> str:
@@ -38,16 +24,23 @@ def clause_of(sentence: str, figure: Figure) -> str:
     return sentence[start : after.start() if after else len(sentence)]
 
 
-def of_another_subject(claim: str, sentence: str, figure: Figure, others: list[Figure], company: str) -> bool:
-    """Whether `figure`'s clause names only subjects the claim does not, while one of `others` (the
-    sentence's figures of its kind) is stated in a clause that shares one with the claim."""
+def names_more_of_the_claim(claim: str, sentence: str, part: Figure, whole: Figure, company: str) -> bool:
+    """Whether the part's clause names something of the claim that the whole's clause does not ("of
+    which 38,000 tonnes were Scope 2" for a claim of Scope 2 emissions, against "emitted 46,000
+    tonnes of CO2e"): then the part, or its share of the whole, can be the claim's quantity."""
     claims = subject_stems(claim, company)
-    clause = clause_of(sentence, figure)
-    # a change alone ("an increase of 11% on 2020", "15% less than a year earlier") is the change of
-    # what the sentence named before it
-    own = subject_stems(_CHANGE_WORDS.sub(" ", clause), company)
-    if not own or own & claims or _BACK_REFERENCE.search(clause):
-        return False
-    return any(
-        subject_stems(clause_of(sentence, other), company) & claims for other in others if other is not figure
-    )
+    part_clause, whole_clause = clause_of(sentence, part), clause_of(sentence, whole)
+    if part_clause == whole_clause:
+        # one clause: what each is of ("7,800 tonnes of recycled polyester out of 26,000 tonnes of
+        # polyester")
+        part_says, whole_says = _of_words(sentence, part), _of_words(sentence, whole)
+    else:
+        part_says, whole_says = subject_stems(part_clause, company), subject_stems(whole_clause, company)
+    # an emissions scope is named by its label ("were Scope 2"), not by a subject word
+    scopes = (quantities(part_clause) - quantities(whole_clause)) & quantities(claim)
+    return bool((part_says - whole_says) & claims) or bool(scopes)
+
+
+def _of_words(sentence: str, figure: Figure) -> frozenset[str]:
+    """The stems of what a figure is of ("of recycled polyester")."""
+    return subject_stems(" ".join(share_base(sentence, figure.end)))

@@ -31,7 +31,7 @@ from app.language.years import is_baseline, stated_year
 from app.verification.reading.change_mood import figure_direction, mood, same_mood
 from app.verification.reading.complements import other_sides
 from app.verification.reading.denials import negated
-from app.verification.reading.figure_clauses import clause_of, of_another_subject
+from app.verification.reading.figure_clauses import clause_of, names_more_of_the_claim
 from app.verification.reading.figure_subjects import (
     percent_measure,
     role,
@@ -51,7 +51,7 @@ from app.verification.reading.figures import (
     set_beside,
     threshold,
 )
-from app.verification.reading.implied_figures import a_part_of_which, implied
+from app.verification.reading.implied_figures import implied_range, whole_of_part, without_written
 from app.verification.sources.company_names import names_company
 
 RELATIVE_TOLERANCE = 0.01
@@ -59,7 +59,9 @@ APPROXIMATE_TOLERANCE = 0.05
 #: The year a change is measured from ("from 450 kt in 2022", "compared with 2019", "on 2022").
 _BASELINE = re.compile(
     r"\b(?:from|since|on|over|than|against|versus|vs\.?|relative\sto|compared\s(?:with|to))\s"
-    r"(?:(?:the|our|its|a)\s)?(?:[\w.,]+\s(?:\w+\s)?(?:CO2e?\s)?in\s)?(?:FY\s?|fiscal\s(?:year\s)?)?((?:19|20)\d\d)\b",
+    # a level it moved from ("from 450 kt in 2022"), never words ("from its fuel suppliers in 2023")
+    r"(?:(?:the|our|its|a)\s)?(?:[€$£]?\d[\d.,]*\w*\s(?:\w+\s)?(?:CO2e?\s)?in\s|in\s)?"
+    r"(?:FY\s?|fiscal\s(?:year\s)?)?((?:19|20)\d\d)\b",
     re.IGNORECASE,
 )
 MIN_SHARED_WORDS = 2
@@ -83,7 +85,7 @@ class ClaimFigure:
     baselines: frozenset[int] = frozenset()  # the years the claim measures changes from
     #: whether it is the level a change starts from ("up from 45%", `years.is_baseline`)
     baseline: bool = False
-    #: whether it is a part named after its whole ("of which 38,000 tonnes", `a_part_of_which`)
+    #: whether it is a part named after its whole ("of which 38,000 tonnes", `whole_of_part`)
     part: bool = False
 
     @classmethod
@@ -93,13 +95,14 @@ class ClaimFigure:
             figure,
             stated_year(text, figure),
             quantity_at(text, figure.start),
-            mood(text, figure.start, figure.end),
+            # a target the claim says was met ("reached its target of 50%") is a level reached
+            "stated" if _MET_TARGET.search(text, 0, figure.start) else mood(text, figure.start, figure.end),
             role(text, figure.start, figure.end),
             figure_direction(text, figure.start, figure.end),
             percent_measure(text, figure.start, figure.end),
             baselines(text),
             is_baseline(text, figure),
-            a_part_of_which(text, figure),
+            whole_of_part(text, figure) is not None,
         )
 
 
@@ -129,6 +132,16 @@ def same_value(mine: Figure, theirs: Figure) -> bool:
         return _within_bounds(mine, theirs, max(*unbounded, larger * relative, 0.0))
     tolerance = max(mine.base_half_unit, theirs.base_half_unit, larger * relative)
     return abs(abs(mine.base) - abs(theirs.base)) <= tolerance
+
+
+def _same_value_in(sentence: str, mine: Figure, theirs: Figure) -> bool:
+    """`same_value`, a change worked out from two rounded levels held to the range their rounding
+    allows (`implied_figures.implied_range`): "2.4 Mt against 2.6 Mt" is a fall of 4% to 11%."""
+    found = implied_range(sentence, theirs)
+    if found is None:
+        return same_value(mine, theirs)
+    low, high = found
+    return low - mine.half_unit <= abs(mine.value) <= high + mine.half_unit
 
 
 def _within_bounds(mine: Figure, theirs: Figure, tolerance: float) -> bool:
@@ -173,24 +186,27 @@ def compare_figures(
         for mine in claim
         for theirs in stated
         if _an_outcome_of_the_companys(sentence, theirs, company)
-        and not _of_another_subject(claim_text, sentence, theirs, stated, mine, company)
-        and (mine.part or not a_part_of_which(sentence, theirs))
+        and (mine.part or not _a_part_of_another_thing(claim_text, sentence, theirs, company))
         and not (sides and theirs.dimension == "percent")
         and mine.figure.same_kind(theirs)
         and _same_year(mine.year, stated_year(sentence, theirs))
         and _same_measure(mine, sentence, theirs)
     ]
-    same = [(mine, theirs) for mine, theirs in comparable if same_value(mine.figure, theirs)]
+    same = [(mine, theirs) for mine, theirs in comparable if _same_value_in(sentence, mine.figure, theirs)]
     kept = [(mine, theirs) for mine, theirs in same if not denied(sentence, theirs.start)]
     if same and not kept:
         # the source rejects the claim's value ("rather than 2.3 Mt")
         return FigureOutcome("mismatch", *same[0])
+    # the whole a matching part is named after is another quantity ("46,000 tonnes, of which 38,000
+    # tonnes were Scope 2")
+    wholes = {whole.start for _, theirs in same if (whole := whole_of_part(sentence, theirs)) is not None}
     opposite = [pair for pair in kept if _opposite(pair[0], sentence, pair[1])]
     asserted = [pair for pair in kept if pair not in opposite and not negated(sentence, pair[1].start)]
     differing = [
         (mine, theirs)
         for mine, theirs in comparable
-        if not same_value(mine.figure, theirs)
+        if not _same_value_in(sentence, mine.figure, theirs)
+        and theirs.start not in wholes
         and not beyond_a_met_target(claim_text, mine.figure, sentence, theirs)
         # a level a change starts from ("up from 51%") is no other value for the level it reached
         and (mine.baseline or not is_baseline(sentence, theirs))
@@ -220,6 +236,16 @@ _MET_TARGET = re.compile(
 )
 
 
+def _a_part_of_another_thing(claim: str, sentence: str, theirs: Figure, company: str) -> bool:
+    """Whether the source figure is a part named after its whole ("46,000 tonnes, of which 38,000
+    tonnes were Scope 2") whose clause names nothing of the claim its whole's does not: not the
+    whole's value, nor the claim's."""
+    whole = whole_of_part(sentence, theirs)
+    return whole is not None and not names_more_of_the_claim(
+        claim, without_written(sentence), theirs, whole, company
+    )
+
+
 def _an_outcome_of_the_companys(sentence: str, theirs: Figure, company: str) -> bool:
     """Whether a source figure can be what the company did: not the size of things counted
     (`threshold`), not a limit it is held to (`a_limit`), not another's figure set beside its own
@@ -245,17 +271,6 @@ _OTHERS_SPEAK = re.compile(
     r"(?:farmers|firms|companies|producers|operators)\sin\sthe)\b",
     _I,
 )
-
-
-def _of_another_subject(
-    claim: str, sentence: str, theirs: Figure, stated: list[Figure], mine: ClaimFigure, company: str
-) -> bool:
-    """Whether the source figure is stated in a clause about another subject than the claim's, beside
-    a figure of its kind in a clause about the claim's (`figure_clauses`)."""
-    if implied(sentence, theirs):
-        return False  # of the levels it was worked out from
-    alike = [figure for figure in stated if figure.same_kind(mine.figure)]
-    return len(alike) > 1 and of_another_subject(claim, sentence, theirs, alike, company)
 
 
 def beyond_a_met_target(claim: str, figure: Figure, sentence: str, theirs: Figure) -> bool:
@@ -355,7 +370,14 @@ def _conflicts(
     years = [(mine, theirs) for mine, theirs in unmatched if _same_stated_year(mine, sentence, theirs)]
     changes = [(mine, theirs) for mine, theirs in unmatched if _changes_alike(mine, sentence, theirs)]
     # both give the level the change starts from, and not the same one
-    starts = [(mine, theirs) for mine, theirs in unmatched if mine.baseline and is_baseline(sentence, theirs)]
+    starts = [
+        (mine, theirs)
+        for mine, theirs in unmatched
+        if mine.baseline
+        and is_baseline(sentence, theirs)
+        and mine.year is None
+        and stated_year(sentence, theirs) is None
+    ]
     return _each_claim_figure_once(years + changes + starts)
 
 

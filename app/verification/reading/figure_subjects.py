@@ -67,12 +67,6 @@ SCOPE2_METHODS = {
 }
 #: Words that make a figure a quantity of its own (label -> pattern).
 QUALIFIERS: dict[str, re.Pattern[str]] = {
-    # "its mobile network alone used 1.1 TWh": a part singled out, not the whole ("in 2023 alone" is
-    # the period's)
-    "a part alone": re.compile(
-        r"\b(?!(?:19|20)\d\d\b|years?\b|quarters?\b|months?\b|periods?\b)[a-z][\w-]*\s(?:alone|by\sitself)\b",
-        _I,
-    ),
     # waste that "avoided landfill" was diverted from it: no avoided quantity of its own
     "avoided": re.compile(r"\bavoid\w*\b(?!\s(?:landfill|disposal))", _I),
     "saved": re.compile(r"\bsav(?:e|es|ed|ing|ings)\b", _I),
@@ -456,9 +450,10 @@ _BREAKDOWN = re.compile(
 #: a quantity of its own. It ends where the sentence goes on to its figure ("despite our growth,
 #: decreased 3%"). ("After" is left out: "emissions after offsets" is a quantity of its own.)
 _EXPLANATION = re.compile(
-    # "as organic or recycled", "as renewable" say what a share is of, not why
-    r"(?:,\s?|\s)(?:as(?!\s(?:well|much|many|a|an|of|part|per|at|in|for|organic|recycled|renewable|"
-    r"certified|sustainabl\w*|hazardous|recyclable|reusable|compostable|low-carbon|green|fairtrade)\b)|"
+    # "as organic or recycled in 2023" says what a share is of; "as renewable purchases rose" is a reason
+    r"(?:,\s?|\s)(?:as(?!\s(?:well|much|many|a|an|of|part|per|at|in|for)\b)(?!\s(?:organic|recycled|renewable|"
+    r"certified|sustainabl\w*|hazardous|recyclable|reusable|compostable|low-carbon|green|fairtrade)"
+    r"(?:\s(?:or|and)\s[\w-]+)?(?:\s(?:in|by|at|during|for|from|across|on)\b|[,.;]|$))|"
     r"because|thanks\sto|helped\sby|"
     r"(?:by|through)(?=\s[a-z]+ing\b)|despite|in\sspite\sof|"
     r"reflecting|owing\sto|due\sto|driven\sby|on\sthe\sback\sof|largely\sas|mainly\sas)\b"

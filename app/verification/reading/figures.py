@@ -266,19 +266,26 @@ _OTHERS = r"(?:rivals?|peers?|competitors?|sector|industry|market|national|natio
 _OTHERS_BEFORE = re.compile(
     rf"\b{_OTHERS}(?:['’]s?)?\s(?:[\w-]+\s){{0,2}}?(?:average\s|mean\s|median\s)?(?:of\s)?"
     r"(?:(?:about|around|some|nearly|almost|just|roughly)\s)?$|"
-    rf"\b(?:rival|peer|competitor)\s(?:[A-Z][\w-]*\s)*[A-Z][\w-]*['’]s?\s$",
+    rf"\b(?:rival|peer|competitor)\s(?:[A-Z][\w-]*\s)*[A-Z][\w-]*['’]s?\s$|"
+    # the other side of a whole: "making up most of the remaining 58%"
+    r"\b(?:the\s)?(?:remaining|rest\sof\s(?:the|its))\s$",
     _I,
 )
 #: Right after another's figure, in its clause: "38% at its electric-arc peer Dunmore", "0.3% across
 #: the national fleet", "62% for the listed-property average".
 _OTHERS_AFTER = re.compile(
     rf"^\s?(?:at|for|across|among)\s(?:(?:its|the|a|an|other|many|most)\s)?(?:[\w-]+\s){{0,3}}?"
-    rf"(?:{_OTHERS}|average|benchmark)\b",
+    rf"(?:{_OTHERS}|average|benchmark)\b|"
+    # a part of the company's: "81% for its tinned tuna range", "142 kWh/m² for its retail units"
+    r"^(?:/[^\s,;]+)?\s?for\s(?:its|the|their)\s(?:[\w-]+\s){0,3}?(?:units?|range|division|segment|business|arm|brand)\b",
     _I,
 )
 #: After the figure the company itself gave, which a source sets its own against: "against the 64%
 #: the chain reported", "the 15% drop the company cites", "the €1.2bn figure often quoted".
 _REPORTED_AFTER = re.compile(
+    # "the £2.4bn reported by the bank"
+    r"^\s(?:[a-z]+\s)?(?:reported|claimed|cited|quoted|given|published|disclosed|stated)\sby\s"
+    r"(?:the\s[\w-]+|it|[A-Z][\w-]*)|"
     # "the 15% drop the company cites", "the 4.5% saving the operator publicises"
     r"^\s(?:[a-z]+\s)?(?:that\s)?(?:the\s[\w-]+|it|[A-Z][\w-]*)\s(?:(?:has|had|often|still)\s)?"
     r"(?:reported|reports|claimed|claims|disclosed|discloses|stated|states|published|publishes|cited|cites|"
@@ -300,19 +307,23 @@ def set_beside(text: str, start: int, end: int) -> bool:
     return bool(_OTHERS_BEFORE.search(before) or _OTHERS_AFTER.match(after) or _REPORTED_AFTER.match(after))
 
 
-#: A limit a company is held to, right before its figure: "capped at 18.5 million cubic metres a year
-#: under its permits", "a permitted maximum of", "an allowance of".
+#: A limit a company is held to, or a mark it is measured against, right before its figure: "capped
+#: at 18.5 million cubic metres a year under its permits", "an allowance of", "short of the 64,000
+#: tonnes its plan called for".
 _LIMIT_BEFORE = re.compile(
     r"\b(?:capped|limited|restricted)\s(?:at|to)\s(?:about\s)?$|"
     r"\b(?:cap|limit|ceiling|allowance|quota|maximum)\s(?:of\s)?(?:about\s)?$|"
-    r"\bpermit(?:s|ted)?\s(?:[\w-]+\s){0,3}?(?:of|at|to|up\sto)\s$",
+    r"\bpermit(?:s|ted)?\s(?:[\w-]+\s){0,3}?(?:of|at|to|up\sto)\s$|"
+    # a mark it fell short of or beat: "well short of the 64,000 tonnes its plan called for"
+    r"\b(?:short\sof|below|above|ahead\sof|behind)\s(?:the|its|a|their)\s(?:[\w-]+\s)?$",
     _I,
 )
 
 
 def a_limit(text: str, start: int) -> bool:
     """Whether the figure at offset `start` is a limit the company is held to ("capped at 18.5
-    million cubic metres"), not what it did."""
+    million cubic metres") or a mark it is measured against ("short of the 64,000 tonnes"), not what
+    it did."""
     return _LIMIT_BEFORE.search(text[max(0, start - 60) : start]) is not None
 
 

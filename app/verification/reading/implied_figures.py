@@ -20,18 +20,27 @@ a hedged figure. `implied` tells a reason that a figure was worked out, not quot
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from app.language.figures import Figure, parse_figures
 from app.language.number_words import figures_in_digits
-from app.language.years import stated_year, with_last_year_named, year_right_after
+from app.language.years import parse_years, stated_year, with_last_year_named, year_right_after
+from app.verification.reading.change_mood import intended
+from app.verification.reading.figure_clauses import names_more_of_the_claim
 from app.verification.reading.figure_subjects import role, share_base
 from app.verification.reading.figures import set_beside
+from app.verification.reading.statements import subject_stems
 
 _I = re.IGNORECASE
 #: What introduces the earlier level after the later one: "…, against 2,600 tonnes the year before".
 _AGAINST = re.compile(
-    r"^[^.;]{0,90}?(?:,\s)?(?:against|compared\s(?:with|to)|versus|vs\.?|(?:up|down)\sfrom|from|on)\s"
+    r"^[^.;]{0,90}?(?:,\s)?(?P<connector>against|compared\s(?:with|to)|versus|vs\.?|(?:up|down)\sfrom|from|on)\s"
     r"(?:the\s|an?\s)?(?:(?:about|around|some|nearly|almost|roughly|just)\s)?$",
+    _I,
+)
+#: Right after an earlier level, its time as the year before the later one's: "the year before".
+_YEAR_BEFORE_AFTER = re.compile(
+    r"^\s?,?\s?(?:in\s)?(?:the\syear\sbefore|a\syear\s(?:earlier|before)|the\s(?:previous|prior)\syear|last\syear)\b",
     _I,
 )
 #: "from 2,600 tonnes in 2022 to 2,380 tonnes": the earlier level first.
@@ -57,34 +66,41 @@ _OF_THE_WHOLE_BEFORE = re.compile(r"\b[Oo]f\s(?:the|its|their|(?:[A-Z][\w&-]*\s)
 #: "Of Ostrel Bank's 700 senior managers at the close of 2022, 224 were women".
 _OF_COUNT = re.compile(
     r"\b[Oo]f\s(?:its|the|their|(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?)\s(?P<whole>\d{1,3}(?:,\d{3})+|\d+)\s"
-    r"[a-z][\w-]*(?:\s[a-z][\w-]*){0,2}?(?:[^.;\d]|(?:19|20)\d\d){0,60}?,\s(?:only\s|just\s)?(?P<part>\d{1,3}(?:,\d{3})+|\d+)\s"
-    r"(?=(?:were|was)\b)"
+    r"[a-z][\w-]*(?:\s[a-z][\w-]*){0,2}?(?:[^.;\d]|(?:19|20)\d\d){0,60}?,\s(?:only\s|just\s)?"
+    # what the part were, in a word ("224 were women"), not "were new to their roles"
+    r"(?P<part>\d{1,3}(?:,\d{3})+|\d+)\s(?=(?:were|was)\s(?P<kind>[a-z][\w-]*)(?:[,.;]|\s(?:in|at|by|on)\b|$))"
 )
 #: A share of counted things said to be of a kind: "7% of Fenwick Freight's 8,200 trucks were electric".
 _SHARE_OF_COUNT = re.compile(
     r"(?<![\d.,])(?P<share>\d+(?:\.\d+)?)%\sof\s(?:its|the|their|(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?)\s"
     r"(?P<whole>\d{1,3}(?:,\d{3})+|\d+)\s(?P<things>[a-z][\w-]*s)\s(?:were|was|are|is)\s(?:now\s)?"
-    r"(?P<kind>(?!(?:in|at|on|by|of|for|the|a|an|not|still)\b)[a-z][\w-]*)\b[^,;.]*"
+    # of one kind ("electric"), not "electric or hybrid" nor "electric-ready"
+    r"(?P<kind>(?!(?:in|at|on|by|of|for|the|a|an|not|still)\b)[a-z][\w-]*)(?<!-ready)(?<!-capable)"
+    r"(?=[,;.]|\s(?:at|in|by|on|as|during)\b|$)"
 )
 #: The phrases written in, which `implied` recognises.
 _WORKED_OUT = "worked out as"
-_WRITTEN = re.compile(rf",\s{_WORKED_OUT}\s[^,;]*")
+_WRITTEN = re.compile(rf",\s{_WORKED_OUT}\s[^,;]*,?")
 
 
-def as_read(quote: str, published: str | None = None) -> str:
+def as_read(quote: str, published: str | None = None, claim: str | None = None, company: str = "") -> str:
     """A source's sentence as the rule reader reads it: "last year" named by the date the source was
     `published` (`years.with_last_year_named`), its figures in digits, "all of" as 100%
-    (`number_words.figures_in_digits`) and the figures it implies written in."""
+    (`number_words.figures_in_digits`) and the figures it implies written in (for `claim`, when
+    given: `with_implied_figures`)."""
     digits = figures_in_digits(with_last_year_named(quote, published), whole_as_share=True)
-    return with_implied_figures(digits)
+    return with_implied_figures(digits, claim, company)
 
 
-def with_implied_figures(sentence: str) -> str:
+def with_implied_figures(sentence: str, claim: str | None = None, company: str = "") -> str:
     """`sentence` with the changes, shares and counts it implies written in (see the module
-    docstring)."""
-    sentence = _SHARE_OF_COUNT.sub(_count_of_share, sentence)
-    sentence = _OF_COUNT.sub(_count_share, sentence)
-    sentence = _with_shares(sentence)
+    docstring). With a `claim`, a share or count is written in only when what the part is
+    ("recycled", "women", "electric") is something the claim names: "of which 600 GWh was bought
+    from the grid" is no share of a renewable supply."""
+    about = subject_stems(claim, company) if claim is not None else None
+    sentence = _SHARE_OF_COUNT.sub(lambda match: _count_of_share(match, about), sentence)
+    sentence = _OF_COUNT.sub(lambda match: _count_share(match, about), sentence)
+    sentence = _with_shares(sentence, claim, company)
     return _with_changes(sentence)
 
 
@@ -93,10 +109,20 @@ def implied(sentence: str, figure: Figure) -> bool:
     return any(match.start() <= figure.start < match.end() for match in _WRITTEN.finditer(sentence))
 
 
-def a_part_of_which(sentence: str, figure: Figure) -> bool:
-    """Whether `figure` is a part named after its whole ("46,000 tonnes, of which 38,000 tonnes were
-    Scope 2"): not the whole's value."""
-    return _OF_WHICH_BEFORE.search(sentence, 0, figure.start) is not None
+def without_written(sentence: str) -> str:
+    """`sentence` with the figures written in blanked out, offsets kept: its clauses as written."""
+    return _WRITTEN.sub(lambda match: " " * len(match.group()), sentence)
+
+
+def whole_of_part(sentence: str, figure: Figure) -> Figure | None:
+    """The whole `figure` is a part named after ("46,000 tonnes, of which 38,000 tonnes were Scope
+    2"), or None when it is none."""
+    if _OF_WHICH_BEFORE.search(sentence, 0, figure.start) is None:
+        return None
+    before = [
+        other for other in parse_figures(sentence) if other.end <= figure.start and other.same_kind(figure)
+    ]
+    return before[-1] if before else None
 
 
 def _levels(sentence: str) -> list[Figure]:
@@ -108,6 +134,7 @@ def _levels(sentence: str) -> list[Figure]:
         if figure.dimension not in {"percent", "pp"}
         and role(sentence, figure.start, figure.end) != "change"
         and not set_beside(sentence, figure.start, figure.end)
+        and not intended(sentence, figure.start, figure.end)
     ]
 
 
@@ -120,30 +147,50 @@ def _with_changes(sentence: str) -> str:
         return sentence  # the source states a change of its own
     levels = _levels(sentence)
     for first, second in zip(levels, levels[1:], strict=False):
-        pair = _earlier_and_later(sentence, first, second)
-        if pair is not None:
-            return _write_change(sentence, *pair, after=second)
+        found = _two_times(sentence, first, second)
+        if found is not None:
+            return _write_change(sentence, found, after=second)
     return sentence
 
 
-def _earlier_and_later(sentence: str, first: Figure, second: Figure) -> tuple[Figure, Figure] | None:
+@dataclass(frozen=True)
+class _TwoTimes:
+    """Two levels of one quantity in time order, with the later one's year and the earlier one's
+    when the sentence says it."""
+
+    earlier: Figure
+    later: Figure
+    year: int
+    earlier_year: int | None
+
+
+def _two_times(sentence: str, first: Figure, second: Figure) -> _TwoTimes | None:
     """The two levels in time order, when the sentence sets one against the other as levels of the
-    same thing in the same unit; else None."""
+    same thing, in one unit, at two times: the later one of a stated year, the earlier one of a
+    stated or earlier year ("the year before"), or said to be what the later one moved from ("fell to
+    5,100 tonnes from 6,000 tonnes"). "900 GWh in 2023, against 1,000 GWh at Dunmore" is no change."""
     if not _same_unit(first, second) or not _same_thing(sentence, first, second):
         return None
     between = sentence[first.end : second.start]
     if _OTHER_THING.search(between):
         return None
+    against = _AGAINST.match(between)
     if _FROM_BEFORE.search(sentence, 0, first.start) and _TO_BETWEEN.match(between):
-        earlier, later = first, second
-    elif _AGAINST.match(between):
-        earlier, later = second, first
+        earlier, later, moved_from = first, second, True
+    elif against:
+        earlier, later, moved_from = second, first, "from" in against["connector"].lower()
     else:
         return None
-    years = year_right_after(sentence[earlier.end :]), stated_year(sentence, later)
-    if years[0] is not None and years[1] is not None and years[0] >= years[1]:
+    year = stated_year(sentence, later)
+    if year is None:
+        return None  # a quarter, a month, or no time at all
+    after = sentence[earlier.end :]
+    earlier_year = year_right_after(after) or (year - 1 if _YEAR_BEFORE_AFTER.match(after) else None)
+    if earlier_year is None and not moved_from:
+        return None
+    if earlier_year is not None and earlier_year >= year:
         return None  # two levels of one year, or stated the other way round: no change over time
-    return earlier, later
+    return _TwoTimes(earlier, later, year, earlier_year)
 
 
 def _same_unit(first: Figure, second: Figure) -> bool:
@@ -157,33 +204,70 @@ def _same_thing(sentence: str, first: Figure, second: Figure) -> bool:
     return not mine or not theirs or bool(mine & theirs)
 
 
-def _write_change(sentence: str, earlier: Figure, later: Figure, *, after: Figure) -> str:
-    """The sentence with the change from `earlier` to `later` written in after the clause of the
-    second level (`after`): ", worked out as a fall of about 8.5% in 2023, a fall of 220 tonnes in
-    2023,"."""
+def _write_change(sentence: str, levels: _TwoTimes, *, after: Figure) -> str:
+    """The sentence with the change between the two levels written in after the clause of the second
+    level in the text (`after`), with the range their rounding allows (`implied_range`): ", worked
+    out as a fall of about 8.5% in 2023 from 2022 (range 8.4 to 8.5) and a fall of 220 tonnes in 2023
+    from 2022 (range 219 to 221)". Not when the rounding leaves even the direction open."""
+    earlier, later = levels.earlier, levels.later
     if not earlier.base or earlier.bound or later.bound:
         return sentence
     change = 100 * (later.base - earlier.base) / abs(earlier.base)
+    lowest, highest = _change_range(earlier, later)
+    if lowest <= 0 <= highest:
+        return sentence
     noun = "fall" if change < 0 else "rise"
-    year = stated_year(sentence, later)
-    when = f" in {year}" if year else ""
+    # only years the sentence names: a new one would change which year its other figures are of
+    named = {year for year, _ in parse_years(sentence)}
+    when = f" in {levels.year}" if levels.year in named else ""
+    when += f" from {levels.earlier_year}" if levels.earlier_year in named else ""
+    written = f", {_WORKED_OUT} a {noun} of about {abs(change):.1f}%{when}" + _range(lowest, highest)
     amount = _amount(earlier, later)
-    written = f", {_WORKED_OUT} a {noun} of about {abs(change):.1f}%{when}" + (
-        f" and a {noun} of {amount}{when}" if amount else ""
-    )
+    if amount is not None:
+        text, (low, high) = amount
+        written += f" and a {noun} of {text}{when}" + _range(low, high)
     clause_end = re.search(r"[,;.](?!\d)", sentence[after.end :])
     at = after.end + clause_end.start() if clause_end else len(sentence)
     return sentence[:at] + written + sentence[at:]
 
 
-def _amount(earlier: Figure, later: Figure) -> str | None:
-    """The difference of two levels in their unit as written ("220 tonnes"), when both are written
-    as a number and a unit after it."""
+def implied_range(sentence: str, figure: Figure) -> tuple[float, float] | None:
+    """The range a change worked out from two rounded levels may lie in (its size, in the unit as
+    written), when `figure` is one (`_write_change`); None otherwise."""
+    if not implied(sentence, figure):
+        return None
+    found = _RANGE.match(sentence, figure.end)
+    return (float(found["low"]), float(found["high"])) if found else None
+
+
+#: The range written after a change worked out, before the next clause: " in 2023 from 2022 (range 8.4
+#: to 8.5)".
+_RANGE = re.compile(r"[^,;()]*?\s\(range\s(?P<low>[\d.]+)\sto\s(?P<high>[\d.]+)\)")
+
+
+def _range(low: float, high: float) -> str:
+    """The range of a change's size, written as no figure the reader would compare."""
+    low, high = sorted((abs(low), abs(high)))
+    return f" (range {low:.4g} to {high:.4g})"
+
+
+def _change_range(earlier: Figure, later: Figure) -> tuple[float, float]:
+    """The lowest and highest relative change (%) the two levels allow within their rounding."""
+    low_from, high_from = earlier.base - earlier.base_half_unit, earlier.base + earlier.base_half_unit
+    low_to, high_to = later.base - later.base_half_unit, later.base + later.base_half_unit
+    return 100 * (low_to - high_from) / abs(high_from), 100 * (high_to - low_from) / abs(low_from)
+
+
+def _amount(earlier: Figure, later: Figure) -> tuple[str, tuple[float, float]] | None:
+    """The difference of two levels in their unit as written ("220 tonnes") and the range of its size
+    their rounding allows, when both are written as a number and the same unit after it."""
     unit_of = [_unit_after_number(figure.text) for figure in (earlier, later)]
     if unit_of[0] is None or unit_of[0] != unit_of[1]:
         return None
     decimals = max(_decimals(figure.text) for figure in (earlier, later))
-    return f"{abs(later.value - earlier.value):,.{decimals}f} {unit_of[0]}"
+    size = abs(later.value - earlier.value)
+    spread = earlier.half_unit + later.half_unit
+    return f"{size:,.{decimals}f} {unit_of[0]}", (max(size - spread, 0.0), size + spread)
 
 
 def _unit_after_number(text: str) -> str | None:
@@ -198,16 +282,26 @@ def _decimals(text: str) -> int:
     return len(number.group(1) or "") if number else 0
 
 
-def _with_shares(sentence: str) -> str:
+def _with_shares(sentence: str, claim: str | None, company: str) -> str:
     """The share each part is of its whole in one unit (`_part_and_whole`), written in after the later
     of the two as a share of what the whole is of, when it says ("…, worked out as 66.7% of its
-    waste"); a part named after a whole that does not say is a share "of it", right after the part."""
+    waste"); a part named after a whole that does not say is a share "of it", right after the part.
+    Never of an intended part or whole ("aims to recycle 64,000 tonnes of it"), and with a `claim`
+    only when the part's clause names something of it the whole's does not."""
     figures = [figure for figure in parse_figures(sentence) if figure.dimension not in {"percent", "pp"}]
     for first, second in reversed(list(zip(figures, figures[1:], strict=False))):
         found = _part_and_whole(sentence, first, second)
         if found is None:
             continue
         part, whole = found
+        if any(intended(sentence, figure.start, figure.end) for figure in found):
+            continue
+        if claim is not None and not names_more_of_the_claim(
+            claim, without_written(sentence), part, whole, company
+        ):
+            continue
+        year = stated_year(sentence, part)
+        when = f" in {year}" if year else ""  # a year the sentence names
         share = ("about " if part.approximate or whole.approximate else "") + _percent(
             100 * part.base / whole.base
         )
@@ -216,9 +310,9 @@ def _with_shares(sentence: str) -> str:
             _OF_IT_AFTER.match(sentence, part.end) or _OF_WHICH_BEFORE.search(sentence, 0, part.start)
         ):
             # "of which 600 GWh, worked out as 69.8% of it, was matched": right after the part
-            sentence = sentence[: part.end] + f", {_WORKED_OUT} {share} of it," + sentence[part.end :]
+            sentence = sentence[: part.end] + f", {_WORKED_OUT} {share} of it{when}," + sentence[part.end :]
             continue
-        written = f", {_WORKED_OUT} {share}" + (f" of its {of_what}" if of_what else "")
+        written = f", {_WORKED_OUT} {share}" + (f" of its {of_what}" if of_what else "") + when
         clause_end = re.search(r"[,;.](?!\d)", sentence[second.end :])
         at = second.end + clause_end.start() if clause_end else len(sentence)
         sentence = sentence[:at] + written + sentence[at:]
@@ -252,20 +346,28 @@ def _words_of(sentence: str, whole: Figure) -> str:
     return " ".join(dict.fromkeys(word for word in words if word.lower() in base))
 
 
-def _count_of_share(match: re.Match[str]) -> str:
+def _count_of_share(match: re.Match[str], about: frozenset[str] | None) -> str:
     """ "7% of its 8,200 trucks were electric" -> "…, worked out as about 574 electric trucks": a
-    share of a count, rounded as the share is, is a hedged count."""
+    share of a count, rounded as the share is, is a hedged count (of a kind the claim names, when
+    `about` gives its words)."""
     count = round(float(match["share"]) * int(match["whole"].replace(",", "")) / 100)
-    if count <= 0:
+    if count <= 0 or not _names(about, match["kind"]):
         return match.group(0)
     return f"{match.group(0)}, {_WORKED_OUT} about {count:,} {match['kind']} {match['things']}"
 
 
-def _count_share(match: re.Match[str]) -> str:
+def _count_share(match: re.Match[str], about: frozenset[str] | None) -> str:
+    """ "Of its 700 senior managers …, 224 were women" -> "…, 224, worked out as 32%, were women"
+    (when what they were is something the claim names, with `about` its words)."""
     whole, part = (int(match[name].replace(",", "")) for name in ("whole", "part"))
-    if not 0 < part <= whole:
+    if not 0 < part <= whole or not _names(about, match["kind"]):
         return match.group(0)
     return f"{match.group(0).rstrip()}, {_WORKED_OUT} {_percent(100 * part / whole)}, "
+
+
+def _names(about: frozenset[str] | None, words: str) -> bool:
+    """Whether `words` name something of the claim whose subject words are `about` (None: no claim)."""
+    return about is None or bool(subject_stems(words) & about)
 
 
 def _percent(value: float) -> str:

@@ -47,8 +47,11 @@ _COMPANY_NOUNS = (
 )
 #: Who speaks for a company: "its sustainability director", "the company's operations chief".
 _OFFICER = (
-    r"(?:spokes(?:person|man|woman)|chief\s+executive|ceo|cfo|coo|chair(?:man|woman|person)?|president|"
-    r"management|executives?|board|officer|director|chief|head|manager|founder)"
+    r"(?:spokes\w*|chief\s+executive|ceo|cfo|coo|chair\w*|president|management|executives?|board|founder|"
+    # a director, head or chief of one of the company's own functions: "its sustainability director";
+    # "its research director" may be a research group's
+    r"(?:sustainability|operations|finance|financial|environment(?:al)?|communications|press|investor\s+relations)"
+    r"\s+(?:chief|director|head|officer|manager))"
 )
 #: A title written before its holder's name, as the press does for a company's officers.
 _TITLE = (
@@ -59,10 +62,10 @@ _GENERIC_RELAYS = (
     rf"\bthe\s+{_COMPANY_NOUNS}\s+(?:\w+\s+){{0,3}}?{_SPEAKS}\b",
     rf"\b(?:a|the)\s+{_COMPANY_NOUNS}\s+(?:spokes(?:person|man|woman)|statement|filing|release)\b",
     # "its sustainability director said", "its chief executive, Helga Morn, told reporters"
-    rf"\bits\s+(?:[\w-]+\s+){{0,2}}?{_OFFICER}\s+(?:[\w'’-]+,?\s+){{0,3}}?{_SPEAKS}\b",
-    # "chief executive Helga Morn told reporters": a title before a name, nobody else's ("the
-    # regulator's chief executive ...")
-    rf"(?<!['’]s\s)(?<!\bof\s)\b{_TITLE}\s+(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+){{0,2}},?\s+{_SPEAKS}\b",
+    rf"\bits\s+(?:[\w-]+\s+){{0,2}}?{_OFFICER},?\s+(?:[\w'’-]+,?\s+){{0,3}}?{_SPEAKS}\b",
+    # "…, chief executive Helga Morn told reporters": a title opening its clause before a name; a
+    # title after another body's name is theirs ("Greenwatch chief executive Anna Berg")
+    rf"(?:^|,\s+){_TITLE}\s+(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+){{0,2}},?\s+{_SPEAKS}\b",
     r"\b(?:said|stated|announced|reported|disclosed|confirmed)\s+in\s+(?:a|its|an)\s+"
     r"(?:\w+\s+)?(?:statement|filing|release|report|presentation|disclosure)\b",
     r"\bin\s+a\s+statement\b",
@@ -73,7 +76,7 @@ _GENERIC_RELAYS = (
     r"(?:shows?|showed|says|said|states|stated|put|puts|gives|gave)\b",
     r"\bcompany\s+(?:officials|executives|data|figures|filings?)\b",
     # "the company's chief sustainability officer told reporters"
-    rf"\bthe\s+{_COMPANY_NOUNS}['’]s\s+(?:[\w-]+\s+){{0,3}}?{_OFFICER}\s+(?:[\w'’-]+,?\s+){{0,3}}?{_SPEAKS}\b",
+    rf"\bthe\s+{_COMPANY_NOUNS}['’]s\s+(?:[\w-]+\s+){{0,3}}?{_OFFICER},?\s+(?:[\w'’-]+,?\s+){{0,3}}?{_SPEAKS}\b",
     r"\baccording\s+to\s+(?:the\s+)?" + _COMPANY_NOUNS + r"\b",
 )
 #: Who else speaks in the press: public bodies, courts, auditors, researchers, trackers.
@@ -148,7 +151,7 @@ def _relay_patterns(company: str, *, generic: bool = True) -> list[str]:
         patterns.append(rf"(?<!\w){named}(?:['’]s?)?\s+(?:[\w'’-]+\s+){{0,3}}?{_SPEAKS}\b")
         # "Varkstad's chief executive, Helga Morn, told reporters"
         patterns.append(
-            rf"(?<!\w){named}['’]s?\s+(?:[\w-]+\s+){{0,2}}?{_OFFICER}\s+(?:[\w'’-]+,?\s+){{0,3}}?{_SPEAKS}\b"
+            rf"(?<!\w){named}['’]s?\s+(?:[\w-]+\s+){{0,2}}?{_OFFICER},?\s+(?:[\w'’-]+,?\s+){{0,3}}?{_SPEAKS}\b"
         )
         patterns.append(rf"\baccording\s+to\s+{named}\b")
         patterns.append(rf"\b{_SPEAKS}\s+by\s+{named}\b")

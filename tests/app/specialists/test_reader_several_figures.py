@@ -9,13 +9,12 @@ import asyncio
 
 import pytest
 
-from app.language.figures import parse_figures
 from app.language.number_words import figures_in_digits
 from app.language.years import with_last_year_named
 from app.verification.reading.contradictions import assess_by_rules
-from app.verification.reading.figure_clauses import of_another_subject
 from app.verification.reading.figures import parse_counts, set_beside
 from app.verification.reading.implied_figures import as_read, with_implied_figures
+from app.verification.sources.attribution import company_voice
 from bench.reader_pairs import Pair, read_all
 
 COMPANY = "Tollgate Mining"
@@ -100,29 +99,31 @@ def test_the_claims_figure_at_a_rival_or_as_reported_does_not_confirm_it(claim: 
         (
             "Tollgate's smelters emitted 4,600 tonnes of sulphur dioxide in 2023, against 5,000 tonnes the "
             "year before, the inventory shows.",
-            "worked out as a fall of about 8.0% in 2023 and a fall of 400 tonnes in 2023",
+            # the year before is named only as the sentence names it: "in 2023", no "from 2022"
+            "worked out as a fall of about 8.0% in 2023 (range 7.981 to 8.019) and a fall of 400 tonnes",
         ),
         (
             "Sulphur dioxide from Tollgate's smelters rose from 5,000 tonnes in 2022 to 5,500 tonnes in "
             "2023, the inventory shows.",
-            "worked out as a rise of about 10.0% in 2023 and a rise of 500 tonnes in 2023",
+            "worked out as a rise of about 10.0% in 2023 from 2022 (range 9.979 to 10.02) and a rise of 500 "
+            "tonnes",
         ),
         (
             "Tollgate's mines generated 80,000 tonnes of waste rock in 2023 and reused 20,000 tonnes of it.",
-            "worked out as 25% of its waste rock",
+            "worked out as 25% of its waste rock in 2023",
         ),
         (
             "Of the 80,000 tonnes of waste rock its mines produced in 2023, Tollgate reused about 60,000 "
             "tonnes.",
-            "worked out as about 75% of its waste rock",
+            "worked out as about 75% of its waste rock in 2023",
         ),
         (
             "Tollgate bought 1.5 million tonnes of ore in 2023, out of 6 million tonnes of ore processed.",
-            "worked out as 25% of its ore",
+            "worked out as 25% of its ore in 2023",
         ),
         (
             "Tollgate's mines used 500 GWh in 2023, of which 200 GWh was renewable.",
-            "200 GWh, worked out as 40% of it, was renewable",
+            "200 GWh, worked out as 40% of it in 2023, was renewable",
         ),
         (
             "Of Tollgate's 400 engineers at the end of 2023, 100 were women, the register shows.",
@@ -232,13 +233,6 @@ def test_an_amount_of_a_whole_in_a_unit_is_no_count_of_the_unit() -> None:
             "410 km target, the water regulator said.",
             "contradicts",
         ),
-        # ore output's fall is not the emissions' fall
-        (
-            "Tollgate Mining cut its Scope 1 emissions by 9% in 2023.",
-            "Tollgate Mining's Scope 1 emissions fell 4% in 2023 as ore output dropped 9%, the regulator "
-            "said.",
-            "contradicts",
-        ),
         # the plan's figure is not what was done
         (
             "Tollgate Mining recycled 64,000 tonnes of waste rock in 2023.",
@@ -248,27 +242,8 @@ def test_an_amount_of_a_whole_in_a_unit_is_no_count_of_the_unit() -> None:
         ),
     ],
 )
-def test_a_figure_in_a_clause_about_another_subject_is_not_the_claims(
-    claim: str, source: str, stance: str
-) -> None:
+def test_a_target_or_plan_beside_the_outcome_is_not_the_claims(claim: str, source: str, stance: str) -> None:
     assert _read(claim, source)[0] == stance
-
-
-def test_a_clause_speaking_of_what_came_before_keeps_its_figure() -> None:
-    claim = "Electric vehicles made up 14% of the Tollgate Mining fleet at 31 December 2022."
-    source = (
-        "Tollgate Mining's fleet was 14% electric at the end of 2021, but the share slipped to 11% by the "
-        "end of 2022, Motorlens data show."
-    )
-    assert _read(claim, source)[0] == "contradicts"
-
-
-def test_a_lone_figure_of_its_kind_is_kept_however_its_subject_is_worded() -> None:
-    source = "Tollgate Mining's direct CO2 fell 3% in 2023, the regulator's data show."
-    figure = parse_figures(source)[0]
-    assert not of_another_subject(
-        "Tollgate Mining cut its Scope 1 emissions by 3%.", source, figure, [figure], COMPANY
-    )
 
 
 @pytest.mark.parametrize(
@@ -324,8 +299,10 @@ def test_the_same_premises_named_on_both_sides_still_support() -> None:
             "Emissions fell 9% last year, the regulator said.",
             "Emissions fell 9% in 2023, the regulator said.",
         ),
-        ("It emitted 3 Mt, more than last year.", "It emitted 3 Mt, more than 2023."),
-        ("up from last year's 84%", "up from 2023's 84%"),
+        (
+            "It emitted 3 Mt last year, about last year's figure.",
+            "It emitted 3 Mt in 2023, about 2023's figure.",
+        ),
         ("It used 1.71 t last year", "It used 1.71 t in 2023"),
     ],
 )
@@ -381,15 +358,6 @@ def test_what_a_share_is_of_is_no_reason_for_it(source: str, stance: str) -> Non
     # "as organic or recycled" says what the share is of; "as output dropped" would be a reason
     claim = "Tollgate Mining sourced 68% of its cotton as organic or recycled in 2023."
     assert _read(claim, source)[0] == stance
-
-
-def test_a_part_singled_out_is_not_the_whole() -> None:
-    claim = "Tollgate Mining's network used 1.45 TWh of electricity in 2022."
-    source = "Tollgate Mining's mobile network alone used 1.1 TWh of electricity in 2022, an analyst said."
-    assert _read(claim, source)[0] == "neutral"
-    # "in 2022 alone" is the period's, not a part's
-    period = "Tollgate Mining's network used 1.1 TWh of electricity in 2022 alone, an analyst said."
-    assert _read(claim, period)[0] == "contradicts"
 
 
 def test_a_level_a_change_starts_from_is_no_other_value_for_the_level_reached() -> None:
@@ -523,3 +491,165 @@ def test_the_companys_figure_a_source_rejects_still_contradicts() -> None:
         "found, not the 120,000 hectares the company reports."
     )
     assert _read(claim, source)[0] == "contradicts"
+
+
+@pytest.mark.parametrize(
+    ("claim", "stance"), [("by 9%", "supports"), ("by 4%", "supports"), ("by 13%", "contradicts")]
+)
+def test_a_change_worked_out_from_rounded_levels_holds_what_their_rounding_allows(
+    claim: str, stance: str
+) -> None:
+    # 2.4 Mt against 2.6 Mt may be a fall of anything from about 3.9% to 11.3%
+    source = (
+        "Tollgate Mining's Scope 1 emissions were 2.4 million tonnes in 2023, against 2.6 million tonnes in "
+        "2022, the registry shows."
+    )
+    assert (
+        _read(f"Tollgate Mining cut its Scope 1 emissions {claim} in 2023 compared with 2022.", source)[0]
+        == stance
+    )
+
+
+# What the rules above must not read into ordinary sentences: each case was misread by a first version.
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        (
+            "70% of Tollgate Mining's electricity came from renewable sources in 2023.",
+            "Tollgate Mining used 860 GWh of electricity in 2023, of which 600 GWh was bought from the grid.",
+            "neutral",
+        ),
+        (
+            "Women held 32% of senior management roles at Tollgate Mining in 2022.",
+            "Of Tollgate Mining's 700 senior managers in 2022, 224 were new to their roles, and women "
+            "remained under-represented.",
+            "neutral",
+        ),
+        (
+            "Tollgate Mining's energy consumption fell 10% in 2023.",
+            "Tollgate Mining's energy consumption was 900 GWh in 2023, against 1,000 GWh at Dunmore Metals.",
+            "neutral",
+        ),
+        (
+            "Tollgate Mining's energy consumption fell 10% in 2023.",
+            "Tollgate Mining's energy consumption was 900 GWh in 2023, against the 1,000 GWh analysts had "
+            "expected.",
+            "neutral",
+        ),
+        (
+            "Tollgate Mining's water use fell 20% in 2023 compared with 2022.",
+            "Tollgate Mining used 4.0 million cubic metres of water in 2023, against 5.0 million cubic "
+            "metres in 2019.",
+            "neutral",
+        ),
+        (
+            "Tollgate Mining's energy consumption fell 10% in 2023.",
+            "Tollgate Mining's energy consumption was 900 GWh in the second quarter, against 1,000 GWh a "
+            "year earlier.",
+            "neutral",
+        ),
+        (
+            "Tollgate Mining recycled 67% of its waste in 2023.",
+            "Tollgate Mining generated 96,000 tonnes of waste in 2023 and aims to recycle 64,000 tonnes of "
+            "it by 2025.",
+            "neutral",
+        ),
+        (
+            "Tollgate Mining operated 574 electric trucks in 2023.",
+            "7% of Tollgate Mining's 8,200 trucks were electric or hybrid in 2023, a registry shows.",
+            "neutral",
+        ),
+        (
+            "Tollgate Mining's Scope 2 emissions were 38,000 tonnes in 2023.",
+            "Tollgate Mining emitted 46,000 tonnes of CO2e in 2023, of which 38,000 tonnes were Scope 2, an "
+            "NGO found.",
+            "supports",
+        ),
+        (
+            "Renewables supplied 64% of Tollgate Mining's electricity in 2023, up from 51%.",
+            "Renewables supplied 64% of Tollgate Mining's electricity in 2023, up from 45% in 2019, the grid "
+            "operator said.",
+            "supports",
+        ),
+        (
+            "Renewables supplied 55% of Tollgate Mining's electricity in 2022.",
+            "Renewables supplied 64% of Tollgate Mining's electricity in 2023, up from 51% in 2022, the grid "
+            "operator said.",
+            "contradicts",
+        ),
+        (
+            "Renewables supplied 60% of Tollgate Mining's electricity in 2023.",
+            "Renewables supplied 60% of Tollgate Mining's electricity in its 2021 financial year, the "
+            "regulator said last year.",
+            "neutral",
+        ),
+        (
+            "Tollgate Mining's Scope 2 emissions fell 30% in 2023.",
+            "Tollgate Mining's Scope 2 emissions fell 30% in 2023 as renewable electricity purchases rose, "
+            "Greenwatch found.",
+            "supports",
+        ),
+        (
+            "Tollgate Mining's Scope 1 emissions fell 9% in 2023 compared with 2022.",
+            "Tollgate Mining's Scope 1 emissions fell 9% compared with last year, Greenwatch found.",
+            "supports",
+        ),
+        (
+            "Tollgate Mining's electricity use was 410 GWh in 2023.",
+            "Tollgate Mining consumed 410 GWh of power in 2023 and generated 90 GWh of electricity on site, "
+            "Greenwatch found.",
+            "supports",
+        ),
+        (
+            "Tollgate Mining used 1.1 TWh of electricity in 2023.",
+            "Tollgate Mining used 1.3 TWh of electricity in 2023, and electricity alone made up 80% of its "
+            "energy use, a regulator said.",
+            "contradicts",
+        ),
+    ],
+)
+def test_what_the_rules_must_not_read_into_an_ordinary_sentence(claim: str, source: str, stance: str) -> None:
+    assert assess_by_rules(claim, COMPANY, "", source, "2024-06-30").stance == stance
+
+
+@pytest.mark.parametrize(
+    ("quote", "own"),
+    [
+        ("The company's spokesmen said Scope 1 emissions were 1.2 Mt in 2023.", True),
+        (
+            "Greenwatch chief executive Anna Berg said Tollgate Mining's emissions rose to 1.2 Mt in 2023.",
+            False,
+        ),
+        ("Committee chair Anna Berg said Tollgate Mining's emissions rose to 1.2 Mt.", False),
+        (
+            "The regulator's new chief executive Lars Ek said Tollgate Mining's emissions rose to 1.2 Mt.",
+            False,
+        ),
+        (
+            "Greenwatch, a campaign group, published an analysis; its research director Lars Ek said "
+            "Tollgate Mining's emissions were 1.2 Mt.",
+            False,
+        ),
+        ("Tollgate Mining's union head Lars Ek said emissions were 1.2 Mt.", False),
+    ],
+)
+def test_only_the_companys_officers_speak_for_it(quote: str, own: bool) -> None:
+    assert (company_voice(quote, COMPANY, "supports") is not None) is own
+
+
+@pytest.mark.parametrize(
+    ("source", "stance"),
+    [
+        (
+            "Tollgate Mining recycled 61% of its mine water in 2023, an authority found, short of the 72% it "
+            "had targeted.",
+            "contradicts",
+        ),
+        ("Tollgate Mining's target is to recycle 72% of its mine water, an authority said.", "neutral"),
+    ],
+)
+def test_a_target_neither_confirms_an_outcome_nor_hides_the_outcome_beside_it(
+    source: str, stance: str
+) -> None:
+    claim = "Tollgate Mining recycled 72% of the water used at its mines in 2023."
+    assert _read(claim, source)[0] == stance
