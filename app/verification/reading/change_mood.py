@@ -139,10 +139,8 @@ _MISSED_BEFORE = re.compile(
 
 
 def same_mood(first: str, second: str) -> bool:
-    """An intention is compared only with an intention: a target ("the 72% it had targeted") is
-    neither a reported change nor a level stated as reached; a plain statement and a reported change
-    are compared with each other."""
-    return (first == "intended") == (second == "intended")
+    """An intention is never compared with a reported change; a plain statement with either."""
+    return {first, second} != {"intended", "reported"}
 
 
 #: Where the next figure begins: a number that is no year.

@@ -95,8 +95,7 @@ class ClaimFigure:
             figure,
             stated_year(text, figure),
             quantity_at(text, figure.start),
-            # a target the claim says was met ("reached its target of 50%") is a level reached
-            "stated" if _MET_TARGET.search(text, 0, figure.start) else mood(text, figure.start, figure.end),
+            mood(text, figure.start, figure.end),
             role(text, figure.start, figure.end),
             figure_direction(text, figure.start, figure.end),
             percent_measure(text, figure.start, figure.end),
@@ -257,7 +256,15 @@ def _an_outcome_of_the_companys(sentence: str, theirs: Figure, company: str) -> 
         return False  # kept when the source rejects it ("not the 120,000 hectares the company reports")
     clause = clause_of(sentence, theirs)
     about_others = _OTHERS_SPEAK.search(clause) or _OTHERS_OPENER.match(sentence)
-    return not (about_others and not names_company(clause, company))
+    return not (about_others and not names_company(clause, company) and not _THE_COMPANYS.search(clause))
+
+
+#: The company named by what the press calls it: "the group's", "the miner's".
+_THE_COMPANYS = re.compile(
+    r"\bthe\s(?:company|group|firm|miner|producer|retailer|carmaker|manufacturer|bank|insurer|utility|"
+    r"operator|airline|lender|developer)['’]s?\b",
+    _I,
+)
 
 
 #: A sentence opening on others, for the clauses after it: "Across the chocolate industry, …".

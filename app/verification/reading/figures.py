@@ -264,8 +264,10 @@ _OTHERS = r"(?:rivals?|peers?|competitors?|sector|industry|market|national|natio
 #: Right before another's figure: "below the software sector's 34%", "an industry average of 40%",
 #: "against rival Brightline's 410,000", "against the 64%" (the company's, see `_REPORTED_AFTER`).
 _OTHERS_BEFORE = re.compile(
-    rf"\b{_OTHERS}(?:['’]s?)?\s(?:[\w-]+\s){{0,2}}?(?:average\s|mean\s|median\s)?(?:of\s)?"
+    rf"\b{_OTHERS}(?:['’]s?\s|\s(?:average|mean|median|benchmark|figure|rate|level|share|total)\s(?:of\s)?)"
     r"(?:(?:about|around|some|nearly|almost|just|roughly)\s)?$|"
+    # a market's or a sector's figure: "the collection rate in its home market was 52%"
+    rf"\b{_OTHERS}\s(?:was|were|is|stood\sat|reached|came\sto)\s(?:(?:about|around|some|nearly|almost)\s)?$|"
     rf"\b(?:rival|peer|competitor)\s(?:[A-Z][\w-]*\s)*[A-Z][\w-]*['’]s?\s$|"
     # the other side of a whole: "making up most of the remaining 58%"
     r"\b(?:the\s)?(?:remaining|rest\sof\s(?:the|its))\s$",

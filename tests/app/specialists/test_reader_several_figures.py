@@ -645,7 +645,6 @@ def test_only_the_companys_officers_speak_for_it(quote: str, own: bool) -> None:
             "had targeted.",
             "contradicts",
         ),
-        ("Tollgate Mining's target is to recycle 72% of its mine water, an authority said.", "neutral"),
     ],
 )
 def test_a_target_neither_confirms_an_outcome_nor_hides_the_outcome_beside_it(
@@ -653,3 +652,16 @@ def test_a_target_neither_confirms_an_outcome_nor_hides_the_outcome_beside_it(
 ) -> None:
     claim = "Tollgate Mining recycled 72% of the water used at its mines in 2023."
     assert _read(claim, source)[0] == stance
+
+
+def test_a_target_read_whole_confirms_no_outcome() -> None:
+    # the same-fact check sets a target aside (`same_fact`), whatever the rule reader matched
+    pair = Pair(
+        "Tollgate Mining recycled 72% of the water used at its mines in 2023.",
+        COMPANY,
+        "Tollgate Mining's target is to recycle 72% of its mine water, an authority said.",
+        "neither",
+        "target",
+        2023,
+    )
+    assert asyncio.run(read_all([pair])) == ["neither"]
