@@ -104,12 +104,13 @@ _MULTIPLES = {"doubled": ("rose", 100), "tripled": ("rose", 200), "trebled": ("r
 _MULTIPLE = re.compile(rf"\b(?P<more>more\sthan\s)?(?P<word>{'|'.join(_MULTIPLES)})\b", _I)
 #: A count out of a whole: "four of the ten seats", "two of Acme's eleven directors".
 _OUT_OF = re.compile(
-    rf"(?<!\bevery\s)(?<!\beach\s)(?<![\d,.])\b(?P<part>{NUMBER_WORD}|\d{{1,3}}(?:,\d{{3}})+|\d+)\s"
+    rf"(?<!\bevery\s)(?<!\beach\s)(?<![\d,.])\b(?P<part>{NUMBER_WORD}|\d+)\s"
     # "two thirds of the 58,000 tonnes" is a fraction of a figure, not two things of 58,000
     r"(?:(?!(?:halves|thirds|quarters|fifths|sixths|sevenths|eighths|ninths|tenths)\b)(?P<what>[a-z]+)\s)?"
     r"(?:of|among)\s"
     rf"(?P<owner>(?:the|its|their|our|[A-Z][\w-]*(?:\s[A-Z][\w-]*)*['’]s?)\s)"
-    rf"(?P<whole>{NUMBER_WORD}|\d{{1,3}}(?:,\d{{3}})+|\d+)\s(?:(?P<kind>[a-z]+)\s)?(?P<noun>[a-z]+s)\b",
+    # thousands ("3,000 of its 12,000 employees") stay counts: the whole's count is a fact of its own
+    rf"(?P<whole>{NUMBER_WORD}|\d+)(?![\d,])\s(?:(?P<kind>[a-z]+)\s)?(?P<noun>[a-z]+s)\b",
     _I,
 )
 

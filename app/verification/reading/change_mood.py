@@ -14,6 +14,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from app.language.figures import parse_figures
 from app.language.intentions import INTENTION
 from app.verification.reading.denials import FELL_SHORT_OF, denied_direction, negated_word
 
@@ -143,10 +144,6 @@ def same_mood(first: str, second: str) -> bool:
     return {first, second} != {"intended", "reported"}
 
 
-#: Where the next figure begins: a number that is no year.
-_NEXT_FIGURE = re.compile(r"(?<![\w.,])(?!(?:19|20)\d\d\b)\d")
-
-
 def intended(text: str, start: int, end: int) -> bool:
     """Whether the words at `start:end` state an intention (a commitment, aim, plan or forecast)
     rather than a reported change: an intention word before them in their clause, or a target word
@@ -158,8 +155,8 @@ def intended(text: str, start: int, end: int) -> bool:
     phrase_end = _NEXT_PHRASE.search(following)
     following = following[: phrase_end.start()] if phrase_end else following
     # a target word after the next figure is that figure's ("61% …, short of the 72% it had targeted")
-    next_figure = _NEXT_FIGURE.search(following)
-    following = following[: next_figure.start()] if next_figure else following
+    figures = parse_figures(following)
+    following = following[: figures[0].start] if figures else following
     this_year = dt.date.today().year
     return any(
         match.group(1) is None or int(match.group(1)) >= this_year

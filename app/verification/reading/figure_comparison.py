@@ -206,6 +206,7 @@ def compare_figures(
         for mine, theirs in comparable
         if not _same_value_in(sentence, mine.figure, theirs)
         and theirs.start not in wholes
+        and not _WHOLE_AFTER_A_PART.search(sentence, 0, theirs.start)
         and not beyond_a_met_target(claim_text, mine.figure, sentence, theirs)
         # a level a change starts from ("up from 51%") is no other value for the level it reached
         and (mine.baseline or not is_baseline(sentence, theirs))
@@ -225,6 +226,13 @@ def compare_figures(
         first, *rest = conflicts or differing
         return FigureOutcome("mismatch", *first, also=tuple(rest if conflicts else ()))
     return FigureOutcome("unasserted") if kept else None
+
+
+#: A whole right after a part of it: "Some 120,000 of Greenfurrow's 310,000 hectares" (the whole is no
+#: other value for the part).
+_WHOLE_AFTER_A_PART = re.compile(
+    r"\b\d[\d,.]*\s(?:(?:million|billion)\s)?of\s(?:its|their|the|(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?)\s$"
+)
 
 
 #: A target said to be met, right before its figure: "reached its target of 50% renewable electricity".
@@ -255,7 +263,10 @@ def _an_outcome_of_the_companys(sentence: str, theirs: Figure, company: str) -> 
     if set_beside(sentence, theirs.start, theirs.end) and not denied(sentence, theirs.start):
         return False  # kept when the source rejects it ("not the 120,000 hectares the company reports")
     clause = clause_of(sentence, theirs)
-    about_others = _OTHERS_SPEAK.search(clause) or _OTHERS_OPENER.match(sentence)
+    # others named before the figure are its subject ("Rival Zentro used 27%"); after it they are
+    # what it is set against ("its 64% led the industry")
+    before = clause[: max(0, clause.find(theirs.text))]
+    about_others = _OTHERS_SPEAK.search(before) or _OTHERS_OPENER.match(sentence)
     return not (about_others and not names_company(clause, company) and not _THE_COMPANYS.search(clause))
 
 

@@ -180,27 +180,20 @@ class Count:
     approximate: bool = False
 
     def holds(self, value: int) -> bool:
-        """Whether this count, or the bound it states, is `value`; a hedged count holds what rounds
-        to it (half its last non-zero digit's place, "about 300" 250 to 350) or lies within 5% of it."""
+        """Whether this count, or the bound it states, is `value`; a hedged count holds what lies
+        within `APPROXIMATE_COUNT` of it."""
         if self.bound == "above":
             return value > self.value
         if self.bound == "below":
             return value < self.value
         if self.approximate:
-            return abs(value - self.value) <= max(_half_place(self.value), APPROXIMATE_COUNT * self.value)
+            return abs(value - self.value) <= max(APPROXIMATE_COUNT * self.value, 0.5)
         return value == self.value
 
 
-#: How far from a hedged count ("about 574") a count may lie and still be it, at the least.
-APPROXIMATE_COUNT = 0.05
-
-
-def _half_place(value: int) -> float:
-    """Half the place of a number's last non-zero digit: 300 -> 50, 1,240 -> 5, 7 -> 0.5."""
-    place = 1
-    while value and value % (place * 10) == 0:
-        place *= 10
-    return place / 2
+#: How far from a hedged count ("about 300 buses") a count may lie and still be it: "about 300" is
+#: 312, not 400.
+APPROXIMATE_COUNT = 0.1
 
 
 #: People killed, counted as fatalities: "two workers were killed", "four people died".
@@ -276,10 +269,12 @@ _OTHERS_BEFORE = re.compile(
 #: Right after another's figure, in its clause: "38% at its electric-arc peer Dunmore", "0.3% across
 #: the national fleet", "62% for the listed-property average".
 _OTHERS_AFTER = re.compile(
-    rf"^\s?(?:at|for|across|among)\s(?:(?:its|the|a|an|other|many|most)\s)?(?:[\w-]+\s){{0,3}}?"
+    rf"^\s?(?:at|for|across|among)\s(?:(?:the|a|an|other|many|most)\s)?(?:(?!its\b)[\w-]+\s){{0,3}}?"
     rf"(?:{_OTHERS}|average|benchmark)\b|"
+    # its own peers ("at its electric-arc peer Dunmore"), not "across its national network"
+    r"^\s?(?:at|for|across|among)\sits\s(?:[\w-]+\s){0,3}?(?:rivals?|peers?|competitors?)\b|"
     # a part of the company's: "81% for its tinned tuna range", "142 kWh/m² for its retail units"
-    r"^(?:/[^\s,;]+)?\s?for\s(?:its|the|their)\s(?:[\w-]+\s){0,3}?(?:units?|range|division|segment|business|arm|brand)\b",
+    r"^(?:/[^\s,;]+)?\s?for\s(?:its|the|their)\s(?:[\w-]+\s){0,3}?(?:units?|range|division|segment|arm|brand)\b",
     _I,
 )
 #: After the figure the company itself gave, which a source sets its own against: "against the 64%

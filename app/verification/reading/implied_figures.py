@@ -24,9 +24,9 @@ from dataclasses import dataclass
 
 from app.language.figures import Figure, parse_figures
 from app.language.number_words import figures_in_digits
-from app.language.years import parse_years, stated_year, with_last_year_named, year_right_after
+from app.language.years import is_baseline, parse_years, stated_year, with_last_year_named, year_right_after
 from app.verification.reading.change_mood import intended
-from app.verification.reading.figure_clauses import names_more_of_the_claim
+from app.verification.reading.figure_clauses import clause_of, names_more_of_the_claim
 from app.verification.reading.figure_subjects import role, share_base
 from app.verification.reading.figures import set_beside
 from app.verification.reading.statements import subject_stems
@@ -66,7 +66,7 @@ _OF_THE_WHOLE_BEFORE = re.compile(r"\b[Oo]f\s(?:the|its|their|(?:[A-Z][\w&-]*\s)
 #: "Of Ostrel Bank's 700 senior managers at the close of 2022, 224 were women".
 _OF_COUNT = re.compile(
     r"\b[Oo]f\s(?:its|the|their|(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?)\s(?P<whole>\d{1,3}(?:,\d{3})+|\d+)\s"
-    r"[a-z][\w-]*(?:\s[a-z][\w-]*){0,2}?(?:[^.;\d]|(?:19|20)\d\d){0,60}?,\s(?:only\s|just\s)?"
+    r"(?P<things>[a-z][\w-]*(?:\s[a-z][\w-]*s)?)\b(?:[^.;\d]|(?:19|20)\d\d){0,60}?,\s(?:only\s|just\s)?"
     # what the part were, in a word ("224 were women"), not "were new to their roles"
     r"(?P<part>\d{1,3}(?:,\d{3})+|\d+)\s(?=(?:were|was)\s(?P<kind>[a-z][\w-]*)(?:[,.;]|\s(?:in|at|by|on)\b|$))"
 )
@@ -78,6 +78,25 @@ _SHARE_OF_COUNT = re.compile(
     r"(?P<kind>(?!(?:in|at|on|by|of|for|the|a|an|not|still)\b)[a-z][\w-]*)(?<!-ready)(?<!-capable)"
     r"(?=[,;.]|\s(?:at|in|by|on|as|during)\b|$)"
 )
+#: Words saying a level moved: "fell to", "was down", "rose".
+_MOVED = re.compile(
+    r"\b(?:fell|rose|dropped|climbed|increased|decreased|grew|shrank|slipped|edged|declined|jumped|"
+    r"slid|sank|cut|reduced|down|up)\b",
+    _I,
+)
+#: Part of a year: "in January 2023", "in the six months to June", "the first half", "Q3".
+_PART_OF_A_YEAR = re.compile(
+    r"\b(?:in|for|during)\s(?:January|February|March|April|May|June|July|August|September|October|November|"
+    r"December)\b|\bmonths?\b|\bquarter\b|\bhalf\b|\bQ[1-4]\b|\bH[12]\b",
+    _I,
+)
+#: Another's level after a figure: "at Dunmore Metals", "at its rival".
+_ANOTHERS = re.compile(
+    r"\bat\s(?:its\s)?(?:rival\s|peer\s)?(?-i:[A-Z])|\b(?:rivals?|peers?|competitors?)\b", _I
+)
+#: Words saying a part was not what its clause names: "failed to recycle 20,000 tonnes of it",
+#: "bought from the grid rather than from renewable sources".
+_NOT_SO = re.compile(r"\b(?:not|never|failed\sto|rather\sthan|instead\sof|unable\sto)\b", _I)
 #: The phrases written in, which `implied` recognises.
 _WORKED_OUT = "worked out as"
 _WRITTEN = re.compile(rf",\s{_WORKED_OUT}\s[^,;]*,?")
@@ -178,13 +197,21 @@ def _two_times(sentence: str, first: Figure, second: Figure) -> _TwoTimes | None
     if _FROM_BEFORE.search(sentence, 0, first.start) and _TO_BETWEEN.match(between):
         earlier, later, moved_from = first, second, True
     elif against:
-        earlier, later, moved_from = second, first, "from" in against["connector"].lower()
+        # "fell to 5,100 tonnes from 6,000": a level moved from, if the sentence says it moved
+        # ("recycled 9,000 tonnes from 12,000 tonnes collected" names an input)
+        moved = (
+            "from" in against["connector"].lower() and _MOVED.search(sentence, 0, second.start) is not None
+        )
+        earlier, later, moved_from = second, first, moved
     else:
         return None
     year = stated_year(sentence, later)
-    if year is None:
-        return None  # a quarter, a month, or no time at all
+    if year is None or _PART_OF_A_YEAR.search(sentence):
+        return None  # a month, a quarter or a half, or no time at all
     after = sentence[earlier.end :]
+    clause_end = re.search(r"[,;]|\s(?:and|but|while)\s", after)
+    if _ANOTHERS.search(after[: clause_end.start()] if clause_end else after):
+        return None  # "against 1,000 GWh in 2022 at Dunmore Metals"
     earlier_year = year_right_after(after) or (year - 1 if _YEAR_BEFORE_AFTER.match(after) else None)
     if earlier_year is None and not moved_from:
         return None
@@ -253,9 +280,22 @@ def _range(low: float, high: float) -> str:
 
 def _change_range(earlier: Figure, later: Figure) -> tuple[float, float]:
     """The lowest and highest relative change (%) the two levels allow within their rounding."""
-    low_from, high_from = earlier.base - earlier.base_half_unit, earlier.base + earlier.base_half_unit
-    low_to, high_to = later.base - later.base_half_unit, later.base + later.base_half_unit
+    low_from, high_from = earlier.base - _spread(earlier), earlier.base + _spread(earlier)
+    low_to, high_to = later.base - _spread(later), later.base + _spread(later)
     return 100 * (low_to - high_from) / abs(high_from), 100 * (high_to - low_from) / abs(low_from)
+
+
+#: How far a hedged level ("about 400 million litres") may lie from its value, as a share of it.
+HEDGED_LEVEL = 0.05
+
+
+def _spread(figure: Figure) -> float:
+    """How far a level may lie from its value (in its base unit): its rounding ("2.4 Mt" may be 2.35
+    to 2.45), or `HEDGED_LEVEL` of it when hedged ("about 400 million litres")."""
+    spread = figure.base_half_unit
+    if figure.approximate:
+        spread = max(spread, HEDGED_LEVEL * abs(figure.base))
+    return spread
 
 
 def _amount(earlier: Figure, later: Figure) -> tuple[str, tuple[float, float]] | None:
@@ -266,7 +306,10 @@ def _amount(earlier: Figure, later: Figure) -> tuple[str, tuple[float, float]] |
         return None
     decimals = max(_decimals(figure.text) for figure in (earlier, later))
     size = abs(later.value - earlier.value)
-    spread = earlier.half_unit + later.half_unit
+    # the levels' spreads in the unit as written
+    spread = sum(
+        _spread(figure) * abs(figure.value / figure.base) for figure in (earlier, later) if figure.base
+    )
     return f"{size:,.{decimals}f} {unit_of[0]}", (max(size - spread, 0.0), size + spread)
 
 
@@ -296,6 +339,11 @@ def _with_shares(sentence: str, claim: str | None, company: str) -> str:
         part, whole = found
         if any(intended(sentence, figure.start, figure.end) for figure in found):
             continue
+        if _NOT_SO.search(clause_of(without_written(sentence), part)):
+            continue
+        part_year, whole_year = stated_year(sentence, part), stated_year(sentence, whole)
+        if is_baseline(sentence, whole) or (part_year and whole_year and part_year != whole_year):
+            continue  # last year's level is no whole of this year's part
         if claim is not None and not names_more_of_the_claim(
             claim, without_written(sentence), part, whole, company
         ):
@@ -362,7 +410,9 @@ def _count_share(match: re.Match[str], about: frozenset[str] | None) -> str:
     whole, part = (int(match[name].replace(",", "")) for name in ("whole", "part"))
     if not 0 < part <= whole or not _names(about, match["kind"]):
         return match.group(0)
-    return f"{match.group(0).rstrip()}, {_WORKED_OUT} {_percent(100 * part / whole)}, "
+    return (
+        f"{match.group(0).rstrip()}, {_WORKED_OUT} {_percent(100 * part / whole)} of its {match['things']}, "
+    )
 
 
 def _names(about: frozenset[str] | None, words: str) -> bool:

@@ -61,11 +61,6 @@ _TITLE = (
 _GENERIC_RELAYS = (
     rf"\bthe\s+{_COMPANY_NOUNS}\s+(?:\w+\s+){{0,3}}?{_SPEAKS}\b",
     rf"\b(?:a|the)\s+{_COMPANY_NOUNS}\s+(?:spokes(?:person|man|woman)|statement|filing|release)\b",
-    # "its sustainability director said", "its chief executive, Helga Morn, told reporters"
-    rf"\bits\s+(?:[\w-]+\s+){{0,2}}?{_OFFICER},?\s+(?:[\w'’-]+,?\s+){{0,3}}?{_SPEAKS}\b",
-    # "…, chief executive Helga Morn told reporters": a title opening its clause before a name; a
-    # title after another body's name is theirs ("Greenwatch chief executive Anna Berg")
-    rf"(?:^|,\s+){_TITLE}\s+(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+){{0,2}},?\s+{_SPEAKS}\b",
     r"\b(?:said|stated|announced|reported|disclosed|confirmed)\s+in\s+(?:a|its|an)\s+"
     r"(?:\w+\s+)?(?:statement|filing|release|report|presentation|disclosure)\b",
     r"\bin\s+a\s+statement\b",
@@ -78,6 +73,23 @@ _GENERIC_RELAYS = (
     # "the company's chief sustainability officer told reporters"
     rf"\bthe\s+{_COMPANY_NOUNS}['’]s\s+(?:[\w-]+\s+){{0,3}}?{_OFFICER},?\s+(?:[\w'’-]+,?\s+){{0,3}}?{_SPEAKS}\b",
     r"\baccording\s+to\s+(?:the\s+)?" + _COMPANY_NOUNS + r"\b",
+)
+#: An officer named without the company's name: theirs only when the last name before it is the
+#: company's ("Varkstad plans …, chief executive Helga Morn told reporters"; "Speaking at a Greenwatch
+#: briefing, chair Anna Berg said" is Greenwatch's chair).
+_OFFICER_RELAYS = (
+    # "its sustainability director said", "its chief executive, Helga Morn, told reporters"
+    rf"\bits\s+(?:[\w-]+\s+){{0,2}}?{_OFFICER},?\s+(?:[\w'’-]+,?\s+){{0,3}}?{_SPEAKS}\b",
+    # "…, chief executive Helga Morn told reporters": a title opening its clause before a name; a
+    # title after another body's name is theirs ("Greenwatch chief executive Anna Berg")
+    rf"(?:^|,\s+){_TITLE}\s+(?-i:[A-Z])[\w'’-]+(?:\s+(?-i:[A-Z])[\w'’-]+){{0,2}},?\s+{_SPEAKS}\b",
+)
+#: A name in a sentence: capitalised words, not a month nor a word that opens sentences.
+_PROPER_NAME = re.compile(
+    r"\b(?!(?:January|February|March|April|May|June|July|August|September|October|"
+    r"November|December|Scope|The|Its|A|An|In|At|On|By|For|From|With|Speaking|Asked)\b)"
+    # a word, not a unit ("Mt", "GWh")
+    r"[A-Z][a-z][\w&'’-]+(?:\s+[A-Z][\w&'’-]*)*"
 )
 #: Who else speaks in the press: public bodies, courts, auditors, researchers, trackers.
 _THIRD_PARTY = (
@@ -163,9 +175,38 @@ def relays_company(quote: str, company: str) -> bool:
     Words that name no speaker ("said in a statement", "its annual report shows") are the company's
     only when no third party speaks in the sentence ("the environment agency said in a statement")."""
     generic = _THIRD_PARTY_SPEAKS.search(quote) is None
-    return any(
-        re.search(pattern, quote, re.IGNORECASE) for pattern in _relay_patterns(company, generic=generic)
+    if any(re.search(pattern, quote, re.IGNORECASE) for pattern in _relay_patterns(company, generic=generic)):
+        return True
+    return generic and any(
+        _named_last(quote, match.start(), company)
+        for pattern in _OFFICER_RELAYS
+        for match in re.finditer(pattern, quote, re.IGNORECASE)
     )
+
+
+def _a_name(quote: str, match: re.Match[str]) -> bool:
+    """Whether a capitalised run is a name: anywhere but at the sentence's start, where one word is
+    a name only when a verb of doing or saying follows it ("Greenwatch published", not "Emissions
+    were")."""
+    if match.start() > 0 or " " in match.group().strip():
+        return True
+    return _ACTS_AFTER.match(quote, match.end()) is not None
+
+
+#: A verb right after a sentence's first word that makes it a name: "Greenwatch published …".
+_ACTS_AFTER = re.compile(
+    r"['’]s\b|\s+(?:\w+ed|said|says|found|finds|told|wrote|puts?|estimates?)\b", re.IGNORECASE
+)
+
+
+def _named_last(quote: str, at: int, company: str) -> bool:
+    """Whether no name stands before offset `at` but the company's: the last one is (part of) its
+    name, or there is none (a source about the company)."""
+    names = [match.group() for match in _PROPER_NAME.finditer(quote, 0, at) if _a_name(quote, match)]
+    if not names:
+        return True
+    words = {word.lower() for name in _name_alternatives(company) for word in name.split()}
+    return bool({word.lower().rstrip("'’s") for word in names[-1].split()} & words)
 
 
 def in_first_person(quote: str) -> bool:

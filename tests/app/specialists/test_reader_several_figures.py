@@ -127,9 +127,9 @@ def test_the_claims_figure_at_a_rival_or_as_reported_does_not_confirm_it(claim: 
         ),
         (
             "Of Tollgate's 400 engineers at the end of 2023, 100 were women, the register shows.",
-            "100, worked out as 25%, were women",
+            "100, worked out as 25% of its engineers, were women",
         ),
-        ("Tollgate employed 1,020 women among its 3,400 employees.", "30% of its employees women"),
+        ("Tollgate employed 102 women among its 340 employees.", "30% of its employees women"),
     ],
 )
 def test_what_two_figures_imply_is_written_in(source: str, written: str) -> None:
@@ -374,7 +374,7 @@ def test_a_level_a_change_starts_from_is_no_other_value_for_the_level_reached() 
 
 @pytest.mark.parametrize(
     ("value", "holds"),
-    [(300, True), (349, True), (351, False), (250, True), (249, False)],
+    [(300, True), (329, True), (331, False), (271, True), (269, False)],
 )
 def test_a_hedged_count_holds_what_rounds_to_it(value: int, holds: bool) -> None:
     (count,) = parse_counts("The mine ran about 300 haul trucks.")
@@ -665,3 +665,88 @@ def test_a_target_read_whole_confirms_no_outcome() -> None:
         2023,
     )
     assert asyncio.run(read_all([pair])) == ["neither"]
+
+
+# Cases a second review of the rules found misread.
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        (
+            "Tollgate Mining cut its emissions by 12% in 2023.",
+            "The national regulator found 9% lower emissions at Tollgate Mining in 2023.",
+            "contradicts",
+        ),
+        (
+            "Tollgate Mining cut its water use by 12% in 2023.",
+            "Tollgate Mining's water use fell 9% across its national estate in 2023, the regulator said.",
+            "contradicts",
+        ),
+        (
+            "Tollgate Mining recycled 64% of its waste in 2023.",
+            "Tollgate Mining generated 96,000 tonnes of waste in 2023, against 100,000 tonnes the year "
+            "before, and recycled 64,000 tonnes of it, inspectors found.",
+            "neutral",
+        ),
+        (
+            "Tollgate Mining recycled 40% of its packaging waste in 2023.",
+            "Tollgate Mining generated 50,000 tonnes of packaging waste in 2023 and failed to recycle 20,000 "
+            "tonnes of it, inspectors found.",
+            "contradicts",  # 60% recycled, and "failed to" is critical context
+        ),
+        (
+            "25% of Tollgate Mining's suppliers were audited in 2023.",
+            "Of Tollgate Mining's 120 factories, 30 were audited in 2023, an NGO found.",
+            "neutral",
+        ),
+        (
+            "Tollgate Mining cut its emissions by 10% in 2023.",
+            "Tollgate Mining emitted 90,000 tonnes of CO2e in January 2023, against 100,000 tonnes a year "
+            "earlier, the registry shows.",
+            "neutral",
+        ),
+        (
+            "Tollgate Mining cut its energy use by 10% in 2023.",
+            "Tollgate Mining used 900 GWh in 2023, against 1,000 GWh in 2022 at Dunmore Metals, the grid "
+            "operator said.",
+            "neutral",
+        ),
+        (
+            "Tollgate Mining recycled 25% less waste in 2023.",
+            "Tollgate Mining recycled 9,000 tonnes in 2023 from 12,000 tonnes of waste collected at its "
+            "mines, inspectors found.",
+            "neutral",
+        ),
+        (
+            "Tollgate Mining installed 1,400 EV charging points at its sites in 2023.",
+            "Tollgate Mining installed about 1,000 EV charging points at its sites in 2023, a registry said.",
+            "contradicts",
+        ),
+        (
+            "Tollgate Mining had 12,000 employees at the end of 2023.",
+            "Some 3,000 of Tollgate Mining's 12,000 employees were based in Poland at the end of 2023, a "
+            "registry shows.",
+            "supports",
+        ),
+        (
+            "Tollgate Mining has cut its Scope 3 emissions by 25%.",
+            "Analysts expect a 25% cut in Tollgate Mining's Scope 3 emissions by 2030.",
+            "neutral",
+        ),
+    ],
+)
+def test_what_the_rules_must_not_read_into_an_ordinary_sentence_either(
+    claim: str, source: str, stance: str
+) -> None:
+    assert assess_by_rules(claim, COMPANY, "", source, "2024-06-30").stance == stance
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        "Speaking at a Greenwatch briefing, chair Anna Berg said Tollgate Mining's emissions rose.",
+        "Greenwatch published an audit on Monday, and its sustainability director, Anna Berg, said Tollgate "
+        "Mining's emissions rose.",
+    ],
+)
+def test_another_bodys_officer_named_after_it_is_not_the_company(quote: str) -> None:
+    assert company_voice(quote, COMPANY, "supports") is None
