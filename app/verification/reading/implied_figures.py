@@ -1,20 +1,23 @@
 """Figures a source sentence implies without stating them, written into it so that the rule reader
 compares them like stated ones:
 
-- **the change between two levels** of one quantity: "emitted 2,380 tonnes in 2023, against 2,600
-  tonnes the year before" is a fall of about 8.5%, or of 220 tonnes; so is "fell from 2,600 tonnes
-  in 2022 to 2,380 tonnes in 2023". Only when the sentence states no change of its own, the two
-  levels are in one unit, neither is another's (`figures.set_beside`) and both are of the same thing;
+- **the change between two levels** of one quantity at two times: "emitted 2,380 tonnes in 2023,
+  against 2,600 tonnes the year before" is a fall of about 8.5%, or of 220 tonnes; so is "fell from
+  2,600 tonnes in 2022 to 2,380 tonnes in 2023". Only when the sentence states no change of its own,
+  the two levels are in one unit, neither is another's (`figures.set_beside`) nor intended, both are
+  of the same thing, and the later one is of a whole stated year (`_two_times`);
 - **the share a part is of its whole**, in one unit: "generated 96,000 tonnes of waste and recycled
   64,000 tonnes of it" recycled 66.7% of its waste; "used 860 GWh, of which 600 GWh was matched"
   matched 69.8% of it; "2.3 Mt of scrap … out of 6.05 Mt of input" is 38% of its input; "Of its 700
-  senior managers, 224 were women" is 32% women;
+  senior managers, 224 were women" is 32% of its senior managers. For a claim, only when the part is
+  something the claim names (`figure_clauses.names_more_of_the_claim`);
 - **a count from a share of counted things**: "7% of its 8,200 trucks were electric" is about 574
   electric trucks.
 
-Each is written in as ", worked out as …" beside the figures it comes from, which stay. A change
-worked out from two rounded figures is written as "about", so it is held to the looser tolerance of
-a hedged figure. `implied` tells a reason that a figure was worked out, not quoted.
+Each is written in as ", worked out as …" beside the figures it comes from, which stay, naming only
+years the sentence names. A change worked out from two rounded or hedged levels carries the range
+they allow ("(range 3.9 to 11.3)"), which `implied_range` gives the comparison. `implied` tells a
+reason that a figure was worked out, not quoted.
 """
 
 from __future__ import annotations

@@ -376,7 +376,7 @@ def test_a_level_a_change_starts_from_is_no_other_value_for_the_level_reached() 
     ("value", "holds"),
     [(300, True), (329, True), (331, False), (271, True), (269, False)],
 )
-def test_a_hedged_count_holds_what_rounds_to_it(value: int, holds: bool) -> None:
+def test_a_hedged_count_holds_what_lies_within_a_tenth_of_it(value: int, holds: bool) -> None:
     (count,) = parse_counts("The mine ran about 300 haul trucks.")
     assert count.approximate
     assert count.holds(value) is holds
