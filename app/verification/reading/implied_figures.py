@@ -147,27 +147,17 @@ def whole_of_part(sentence: str, figure: Figure) -> Figure | None:
     return before[-1] if before else None
 
 
-def _levels(sentence: str) -> list[Figure]:
-    """The sentence's figures that may be levels of one quantity: not percentages, not changes, not
-    another's."""
-    return [
-        figure
-        for figure in parse_figures(sentence)
-        if figure.dimension not in {"percent", "pp"}
-        and role(sentence, figure.start, figure.end) != "change"
-        and not set_beside(sentence, figure.start, figure.end)
-        and not intended(sentence, figure.start, figure.end)
-    ]
-
-
 def _with_changes(sentence: str) -> str:
+    """The sentence with the change between two of its levels written in (`_two_times`), unless it
+    states a change of its own."""
+    own = [figure for figure in parse_figures(sentence) if not set_beside(sentence, figure.start, figure.end)]
     if any(
         figure.dimension in {"percent", "pp"} or role(sentence, figure.start, figure.end) == "change"
-        for figure in parse_figures(sentence)
-        if not set_beside(sentence, figure.start, figure.end)
+        for figure in own
     ):
-        return sentence  # the source states a change of its own
-    levels = _levels(sentence)
+        return sentence
+    # levels of one quantity, not another's and not intended
+    levels = [figure for figure in own if not intended(sentence, figure.start, figure.end)]
     for first, second in zip(levels, levels[1:], strict=False):
         found = _two_times(sentence, first, second)
         if found is not None:
@@ -342,16 +332,14 @@ def _with_shares(sentence: str, claim: str | None, company: str) -> str:
         part, whole = found
         if any(intended(sentence, figure.start, figure.end) for figure in found):
             continue
-        if _NOT_SO.search(clause_of(without_written(sentence), part)):
+        as_written = without_written(sentence)
+        if _NOT_SO.search(clause_of(as_written, part)):
             continue
-        part_year, whole_year = stated_year(sentence, part), stated_year(sentence, whole)
-        if is_baseline(sentence, whole) or (part_year and whole_year and part_year != whole_year):
+        year, whole_year = stated_year(sentence, part), stated_year(sentence, whole)
+        if is_baseline(sentence, whole) or (year and whole_year and year != whole_year):
             continue  # last year's level is no whole of this year's part
-        if claim is not None and not names_more_of_the_claim(
-            claim, without_written(sentence), part, whole, company
-        ):
+        if claim is not None and not names_more_of_the_claim(claim, as_written, part, whole, company):
             continue
-        year = stated_year(sentence, part)
         when = f" in {year}" if year else ""  # a year the sentence names
         share = ("about " if part.approximate or whole.approximate else "") + _percent(
             100 * part.base / whole.base
@@ -408,8 +396,9 @@ def _count_of_share(match: re.Match[str], about: frozenset[str] | None) -> str:
 
 
 def _count_share(match: re.Match[str], about: frozenset[str] | None) -> str:
-    """ "Of its 700 senior managers …, 224 were women" -> "…, 224, worked out as 32%, were women"
-    (when what they were is something the claim names, with `about` its words)."""
+    """ "Of its 700 senior managers …, 224 were women" -> "…, 224, worked out as 32% of its senior
+    managers, were women" (when what they were is something the claim names, with `about` its
+    words)."""
     whole, part = (int(match[name].replace(",", "")) for name in ("whole", "part"))
     if not 0 < part <= whole or not _names(about, match["kind"]):
         return match.group(0)
