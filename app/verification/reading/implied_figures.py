@@ -27,7 +27,14 @@ from dataclasses import dataclass
 
 from app.language.figures import Figure, parse_figures
 from app.language.number_words import figures_in_digits
-from app.language.years import is_baseline, parse_years, stated_year, with_last_year_named, year_right_after
+from app.language.years import (
+    MONTH,
+    is_baseline,
+    parse_years,
+    stated_year,
+    with_last_year_named,
+    year_right_after,
+)
 from app.verification.reading.change_mood import intended
 from app.verification.reading.figure_clauses import clause_of, names_more_of_the_claim
 from app.verification.reading.figure_subjects import role, share_base
@@ -89,8 +96,7 @@ _MOVED = re.compile(
 )
 #: Part of a year: "in January 2023", "in the six months to June", "the first half", "Q3".
 _PART_OF_A_YEAR = re.compile(
-    r"\b(?:in|for|during)\s(?:January|February|March|April|May|June|July|August|September|October|November|"
-    r"December)\b|\bmonths?\b|\bquarter\b|\bhalf\b|\bQ[1-4]\b|\bH[12]\b",
+    rf"\b(?:in|for|during)\s{MONTH}\b|\bmonths?\b|\bquarter\b|\bhalf\b|\bQ[1-4]\b|\bH[12]\b",
     _I,
 )
 #: Another's level after a figure: "at Dunmore Metals", "at its rival".

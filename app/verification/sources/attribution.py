@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 
 from app.language.company_names import search_name
+from app.language.years import MONTH
 from app.verification.sources.company_names import distinctive_first_word
 
 RELAYED = "relays the company's own statement"
@@ -86,8 +87,7 @@ _OFFICER_RELAYS = (
 )
 #: A name in a sentence: capitalised words, not a month nor a word that opens sentences.
 _PROPER_NAME = re.compile(
-    r"\b(?!(?:January|February|March|April|May|June|July|August|September|October|"
-    r"November|December|Scope|The|Its|A|An|In|At|On|By|For|From|With|Speaking|Asked)\b)"
+    rf"\b(?!(?:{MONTH}|Scope|The|Its|A|An|In|At|On|By|For|From|With|Speaking|Asked)\b)"
     # a word, not a unit ("Mt", "GWh")
     r"[A-Z][a-z][\w&'’-]+(?:\s+[A-Z][\w&'’-]*)*"
 )
