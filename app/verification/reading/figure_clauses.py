@@ -19,9 +19,15 @@ _BREAK = re.compile(r"[;,]\s|\s(?:while|whereas|even\sas|as|but|although|though|
 
 def clause_of(sentence: str, figure: Figure) -> str:
     """The clause of `sentence` that states `figure`."""
+    start, end = clause_span(sentence, figure)
+    return sentence[start:end]
+
+
+def clause_span(sentence: str, figure: Figure) -> tuple[int, int]:
+    """Where the clause of `sentence` that states `figure` begins and ends."""
     start = max((match.end() for match in _BREAK.finditer(sentence, 0, figure.start)), default=0)
     after = _BREAK.search(sentence, figure.end)
-    return sentence[start : after.start() if after else len(sentence)]
+    return start, after.start() if after else len(sentence)
 
 
 def names_more_of_the_claim(claim: str, sentence: str, part: Figure, whole: Figure, company: str) -> bool:

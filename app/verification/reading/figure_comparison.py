@@ -52,6 +52,7 @@ from app.verification.reading.figures import (
     threshold,
 )
 from app.verification.reading.implied_figures import implied_range, whole_of_part, without_written
+from app.verification.reading.share_parts import part_relation, share_part
 from app.verification.sources.company_names import names_company
 
 RELATIVE_TOLERANCE = 0.01
@@ -190,6 +191,7 @@ def compare_figures(
         and mine.figure.same_kind(theirs)
         and _same_year(mine.year, stated_year(sentence, theirs))
         and _same_measure(mine, sentence, theirs)
+        and _parts_meet(claim_text, mine, sentence, theirs, company) != "other"
     ]
     same = [(mine, theirs) for mine, theirs in comparable if _same_value_in(sentence, mine.figure, theirs)]
     kept = [(mine, theirs) for mine, theirs in same if not denied(sentence, theirs.start)]
@@ -213,6 +215,8 @@ def compare_figures(
         and not negated(sentence, theirs.start)
         and _certainly_comparable(mine, theirs, sentence, claim_text)
         and same_role(mine.role, role(sentence, theirs.start, theirs.end))
+        # a kind of the claim's part ("solar" within "renewable") is less of the whole, not another value
+        and _parts_meet(claim_text, mine, sentence, theirs, company) == "same"
     ]
     # Level against level and change against change; a level for the claimed year is named first.
     conflicts = _conflicts(differing, same, sentence)
@@ -580,6 +584,17 @@ def _same_measure(mine: ClaimFigure, sentence: str, theirs: Figure) -> bool:
         and same_mood(mine.mood, mood(sentence, theirs.start, theirs.end))
         and same_thing
         and not other_baseline
+    )
+
+
+def _parts_meet(claim: str, mine: ClaimFigure, sentence: str, theirs: Figure, company: str) -> str:
+    """How the parts two figures count meet when both are shares (`share_parts.part_relation`):
+    "women made up 40% of the board" is not "independent directors made up 40% of the board"."""
+    kinds = (mine.percent[0], percent_measure(sentence, theirs.start, theirs.end)[0])
+    if mine.figure.dimension != "percent" or "change" in kinds:
+        return "same"
+    return part_relation(
+        claim, share_part(claim, mine.figure, company), sentence, share_part(sentence, theirs, company)
     )
 
 

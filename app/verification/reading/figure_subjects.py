@@ -747,9 +747,12 @@ def share_base(text: str, end: int) -> frozenset[str]:
     head = re.match(r"\s*(?:(?:the|our|its|their)\s)?[\w'’-]+", phrase)
     stop = _PHRASE_END.search(phrase, head.end() if head else 0)
     words = re.findall(r"[a-z]+", (phrase[: stop.start()] if stop else phrase).lower().replace("’", "'"))
-    return frozenset(
-        _SAME_BASE.get(word, _singular(word)) for word in words if len(word) > 1 and word not in _GENERIC_BASE
-    )
+    return frozenset(base_word(word) for word in words if len(word) > 1 and word not in _GENERIC_BASE)
+
+
+def base_word(word: str) -> str:
+    """A word of a share's base as bases are compared: "power" is electricity, "cars" a car."""
+    return _SAME_BASE.get(word, _singular(word))
 
 
 def _singular(word: str) -> str:

@@ -1,0 +1,139 @@
+"""Which part of its whole a share counts: "64% of its electricity was renewable" counts the
+renewable part of the electricity, "30% of its waste was hazardous" the hazardous part of the waste.
+
+Two shares of one whole are one quantity only when they count one part. Women and independent
+directors may each make up 40% of a board; "recycled 70% of its waste" is not "70% of its waste was
+hazardous". The part is read from the words of the share's clause (`figure_clauses.clause_span`) that
+do not name its whole ("of the electricity its stores used"), the company, a period, or a verb that
+only links a part to its whole ("made up", "came from", "accounted for"). Paraphrase is the rule in
+the press, so two shares count other parts only when each names a part of which the other text says
+nothing, in any clause and in any form of the word. A kind of the other's part ("wind" within
+"renewable", "coal" within "fossil fuels") is the same share for support, since the press names the
+kinds, but no other value for a contradiction, since the rest may be of another kind.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+
+from app.language.figures import Figure
+from app.language.years import MONTH_NAMES
+from app.verification.reading.figure_clauses import clause_span
+from app.verification.reading.figure_subjects import base_word, share_base
+from app.verification.reading.statements import stem, subject_stems
+
+#: Words that link a part to its whole, say who says it, how much or when, and never which part.
+_LINKING = frozenset(
+    stem(word)
+    for word in (
+        """made make makes making accounted account accounts represented represent represents
+        comprised comprise comprises constituted constitute constitutes came come comes reached reach
+        stood rose fell increased decreased grew climbed dropped declined amounted equalled supplied
+        provided covered sourced met share shares proportion percentage portion part rate level figure
+        figures majority said says say reported reports according show shows showed data told stated
+        worked against end start beginning close middle half quarter held filled occupied bought buy
+        buys purchased used use uses consumed generated sold drew operated owned ran""".split()
+    )
+) | frozenset(stem(month) for month in MONTH_NAMES)
+_WORD = re.compile(r"[A-Za-z]+")
+#: A share named before what it is of: "its renewable share of electricity reached 64%".
+_SHARE_NOUN = re.compile(r"\b(?:share|proportion|percentage|portion)(?=\sof\s)", re.IGNORECASE)
+#: A whole named before its share: "its electricity was 64% renewable".
+_WHOLE_BEFORE = re.compile(
+    r"(?P<whole>[a-z]+)\s(?:was|were|is|are)\s(?:about\s|around\s|some\s)?$", re.IGNORECASE
+)
+
+
+#: What a share is of, after it: "of" up to the verb or preposition that names the part ("64% of the
+#: electricity its stores used came from renewables", "85% of its suppliers signed its code"), or the
+#: clause's end ("Renewables supplied 64% of the electricity used across its networks"). A verb that
+#: says which whole is meant ("used", "bought", "generated") belongs to it.
+_WHOLE_AFTER = re.compile(
+    r"\s?of\s.*?(?=\b(?:was|were|is|are|came|come|comes|had|has|have|went|carried|underwent|from|for|to|via|"
+    r"(?!(?:used|bought|purchased|consumed|generated|produced|sold|drawn|poured|operated|owned|employed|"
+    r"sourced|procured|burned|handled|held|leased|managed|occupied|shipped|collected|needed|required)\b)"
+    r"[a-z]{3,}ed)\b|$)",
+    re.IGNORECASE,
+)
+
+
+def share_part(text: str, figure: Figure, company: str = "") -> frozenset[str]:
+    """The stems of the words naming which part of its whole the share `figure` counts ("women" in
+    "Women made up 40% of Acme's board"); empty when its clause names none."""
+    start, end = clause_span(text, figure)
+    clause = text[start:end]
+    whole = set(share_base(text, figure.end))
+    for match in _SHARE_NOUN.finditer(clause):
+        whole |= share_base(clause, match.end())
+    before = _WHOLE_BEFORE.search(text, 0, figure.start)
+    if before is not None:
+        whole.add(base_word(before["whole"].lower()))
+    after = _WHOLE_AFTER.match(text, figure.end, end)
+    said = text[start : figure.start] + " " + text[after.end() if after else figure.end : end]
+    words = said.replace("-", " ")  # "green-certified", "end-2023": each word apart
+    whole_words = {stem(word) for word in _WORD.findall(words) if base_word(word.lower()) in whole}
+    return frozenset(subject_stems(words, company) - whole_words - {stem(word) for word in whole} - _LINKING)
+
+
+def part_relation(claim: str, mine: frozenset[str], sentence: str, theirs: frozenset[str]) -> str:
+    """How the parts two shares count (`share_part`, of `claim` and of `sentence`) meet: "same"
+    unless each names a part of which the other text says nothing, not even in another clause, in
+    another form of the word ("recyclable", "recycled") or as an acronym ("SAF"); "within" when one
+    is a kind of the other ("wind" within "renewable"); else "other"."""
+    if not mine or not theirs:
+        return "same"
+    if _a_kind_of(mine, theirs) or _a_kind_of(theirs, mine):
+        return "within"  # before words in common: "coal companies" are some "fossil fuel companies"
+    if _named_in(mine, claim, sentence) or _named_in(theirs, sentence, claim):
+        return "same"
+    return "other"
+
+
+def _a_kind_of(narrower: frozenset[str], broader: frozenset[str]) -> bool:
+    """Whether `narrower` names a kind of `broader`'s part without naming that part itself."""
+    kinds = {_KIND_OF[word] for word in narrower if word in _KIND_OF}
+    return bool(kinds & broader) and not kinds & narrower
+
+
+#: Words for one part ("female" directors are women, "green" power is renewable).
+_SAME_PART = {
+    stem(word): stem(one)
+    for word, one in (("female", "women"), ("woman", "women"), ("male", "men"), ("green", "renewable"))
+}
+#: Parts that are a kind of another part.
+_KIND_OF = {
+    **dict.fromkeys(
+        (stem(word) for word in ("wind", "solar", "hydro", "hydropower", "geothermal", "biomass")),
+        stem("renewable"),
+    ),
+    **dict.fromkeys((stem(word) for word in ("coal", "oil", "diesel", "gas")), stem("fossil")),
+    **dict.fromkeys((stem(word) for word in ("battery", "electric", "hydrogen")), stem("zero")),
+}
+#: Two stems that begin alike for this long are one word ("electrif" and "electric", "divers" and
+#: "divert", "recycl" and "recyclabl").
+_SAME_BEGINNING = 5
+
+
+def _named_in(part: frozenset[str], text: str, other: str) -> bool:
+    """Whether `other` names a word of `part` (stems of `text`): in any form, a hyphened word's
+    parts apart ("green-certified"), or spelled out where `text` writes an acronym ("SAF")."""
+    said = {_one_part(stem(word)) for word in _WORD.findall(other) if len(word) > 2}
+    if any(_stems_meet(_one_part(mine), theirs) for mine in part for theirs in said):
+        return True
+    acronyms = {word.lower() for word in _ACRONYM.findall(text)} & part
+    initials = "".join(word[0] for word in _WORD.findall(other)).lower()
+    return any(acronym in initials for acronym in acronyms)
+
+
+#: An acronym, in capitals: "SAF", "FSC", "EVs".
+_ACRONYM = re.compile(r"\b[A-Z]{2,6}(?=s?\b)")
+
+
+def _stems_meet(first: str, second: str) -> bool:
+    shorter = min(_SAME_BEGINNING, len(first), len(second))
+    return first == second or len(os.path.commonprefix((first, second))) >= shorter
+
+
+def _one_part(word: str) -> str:
+    return _SAME_PART.get(word, word)

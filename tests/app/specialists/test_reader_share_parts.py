@@ -1,0 +1,188 @@
+"""The rule reader on shares of one whole that count different parts of it: women and independent
+directors may each be 40% of a board, so the one confirms nothing of the other and is no other value
+for it; the same part in other words is still the same share."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.language.figures import parse_figures
+from app.verification.reading.contradictions import assess_by_rules
+from app.verification.reading.share_parts import part_relation, share_part
+from app.verification.reading.statements import stem
+
+COMPANY = "Tollgate"
+
+
+def _read(claim: str, source: str) -> tuple[str, str | None]:
+    assessment = assess_by_rules(claim, COMPANY, "", source)
+    return assessment.stance, assessment.signal
+
+
+def _part(text: str) -> frozenset[str]:
+    share = next(figure for figure in parse_figures(text) if figure.dimension == "percent")
+    return share_part(text, share, COMPANY)
+
+
+@pytest.mark.parametrize(
+    ("text", "part"),
+    [
+        ("Women made up 40% of Tollgate's board in 2023.", {"women"}),
+        ("In 2023, 64% of the electricity Tollgate's stores used came from wind farms.", {"wind", "farms"}),
+        ("Renewables supplied 64% of the electricity used across Tollgate's sites in 2023.", {"renewable"}),
+        ("In 2023, 85% of Tollgate's suppliers signed its code of conduct.", {"signed", "code", "conduct"}),
+        ("Tollgate's renewable share of electricity reached 64% in 2023.", {"renewable"}),
+        ("Tollgate's electricity was 64% renewable at the end of 2023.", {"renewable"}),
+        # a share that names only its whole counts no part of its own
+        ("In 2023 the figure was 64% of Tollgate's electricity.", set()),
+    ],
+)
+def test_the_part_a_share_counts_is_read_apart_from_its_whole(text: str, part: set[str]) -> None:
+    assert _part(text) == {stem(word) for word in part}
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "Women made up 40% of Tollgate's board in 2023.",
+            "Independent directors made up 40% of Tollgate's board in 2023, the regulator said.",
+        ),
+        (
+            "Tollgate recycled 70% of its waste in 2023.",
+            "In 2023, 70% of Tollgate's waste was hazardous, the regulator said.",
+        ),
+        (
+            "85% of Tollgate's suppliers signed its code of conduct in 2023.",
+            "In 2023, 85% of Tollgate's suppliers were audited, the regulator said.",
+        ),
+        (
+            "64% of Tollgate's electricity was renewable in 2023.",
+            "In 2023, 64% of Tollgate's electricity was bought on the spot market, the regulator said.",
+        ),
+        (
+            "Nine of Tollgate's 11 directors were independent at the end of 2023.",
+            "At the end of 2023, nine of Tollgate's 11 directors were men, the regulator said.",
+        ),
+        (
+            "Tollgate's renewable share of electricity reached 64% in 2023.",
+            "Tollgate's grid share of electricity reached 64% in 2023, the regulator said.",
+        ),
+        (
+            "Tollgate's electricity was 64% renewable in 2023.",
+            "Tollgate's electricity was 64% nuclear in 2023, a study found.",
+        ),
+        (
+            "In 2023, 82% of the palm oil Tollgate bought was certified sustainable.",
+            "About 82% of the palm oil Tollgate bought in 2023 was traceable to the mill, WWF said.",
+        ),
+        (
+            "Renewable electricity made up 72% of the electricity used across Tollgate's networks in 2023.",
+            "Grid electricity made up 72% of the power Tollgate's networks used in 2023, the regulator said.",
+        ),
+    ],
+)
+def test_another_part_of_the_same_whole_confirms_nothing(claim: str, source: str) -> None:
+    assert _read(claim, source)[0] == "neutral"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "Women made up 40% of Tollgate's board in 2023.",
+            "Independent directors made up 60% of Tollgate's board in 2023, the regulator said.",
+        ),
+        (
+            "85% of Tollgate's suppliers signed its code of conduct in 2023.",
+            "In 2023, 40% of Tollgate's suppliers were audited, the regulator said.",
+        ),
+        (
+            "Tollgate's electric vehicles made up 30% of its fleet in 2023.",
+            "Diesel trucks made up 55% of Tollgate's fleet in 2023, the regulator said.",
+        ),
+        (
+            "Nine of Tollgate's 11 directors were independent at the end of 2023.",
+            "At the end of 2023, four of Tollgate's 11 directors were women, the regulator said.",
+        ),
+        # a kind of the claim's part is some of it, not another value for it
+        (
+            "64% of Tollgate's electricity was renewable in 2023.",
+            "In 2023, 20% of Tollgate's electricity came from its own solar panels, the regulator said.",
+        ),
+        (
+            "Fossil fuel companies accounted for 4% of Tollgate's corporate loan book at the end of 2023.",
+            "Coal companies made up 1% of Tollgate's corporate lending at the end of 2023, an NGO found.",
+        ),
+        (
+            "Zero-emission buses made up 25% of Tollgate's bus fleet at the end of 2023.",
+            "Battery-electric buses made up 20% of Tollgate's fleet at the end of 2023, the ministry said.",
+        ),
+    ],
+)
+def test_another_part_of_the_same_whole_is_no_other_value(claim: str, source: str) -> None:
+    assert _read(claim, source)[0] != "contradicts"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "64% of Tollgate's electricity was renewable in 2023.",
+            "In 2023, 64% of Tollgate's electricity came from renewable sources, the regulator said.",
+        ),
+        (
+            "64% of Tollgate's electricity was renewable in 2023.",
+            "In 2023, Tollgate sourced 64% of its electricity from wind and solar farms, the regulator said.",
+        ),
+        (
+            "64% of Tollgate's electricity was renewable in 2023.",
+            "Green power made up 64% of Tollgate's electricity in 2023, a study found.",
+        ),
+        (
+            "Women made up 40% of Tollgate's board in 2023.",
+            "In 2023, 40% of Tollgate's directors were female, the regulator said.",
+        ),
+        (
+            "Tollgate recycled 70% of its waste in 2023.",
+            "In 2023, Tollgate sent 70% of its waste for recycling, the regulator said.",
+        ),
+        (
+            "Sustainable aviation fuel made up 1.2% of Tollgate's jet fuel use in 2023.",
+            "SAF accounted for 1.2 percent of Tollgate's fuel burn in 2023, analysts at Contrail estimate.",
+        ),
+        (
+            "Tollgate electrified 27% of its delivery van fleet by the end of 2023.",
+            "By the end of 2023 some 27 percent of Tollgate's delivery vans were electric, a registry shows.",
+        ),
+        (
+            "92% of Tollgate's office portfolio held a green building certification at the end of 2023.",
+            "92% of Tollgate's office space was green-certified at the end of 2023, an analyst found.",
+        ),
+    ],
+)
+def test_the_same_part_in_other_words_supports(claim: str, source: str) -> None:
+    assert _read(claim, source) == ("supports", "same_figure")
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "In 2023, only 80% of Tollgate's palm oil was certified, the regulator said.",
+        "Only 80% of the palm oil Tollgate bought in 2023 was RSPO-certified, the regulator said.",
+    ],
+)
+def test_the_same_part_with_another_value_contradicts(source: str) -> None:
+    claim = "Tollgate sourced 92% of its palm oil from certified sustainable sources in 2023."
+    assert _read(claim, source) == ("contradicts", "numeric_mismatch")
+
+
+def test_parts_that_share_no_word_are_other_parts_and_a_kind_is_within() -> None:
+    claim, source = (
+        "Coal made up 40% of Tollgate's electricity.",
+        "Wind made up 40% of Tollgate's electricity.",
+    )
+    assert part_relation(claim, _part(claim), source, _part(source)) == "other"
+    broader = "Fossil fuels made up 55% of Tollgate's electricity."
+    assert part_relation(claim, _part(claim), broader, _part(broader)) == "within"
+    assert part_relation(claim, _part(claim), claim, _part(claim)) == "same"
