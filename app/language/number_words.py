@@ -53,12 +53,16 @@ _CHANGE_BY_FRACTION = re.compile(rf"\bby\s{_WORD_HEDGE}?(?P<f>{_FRACTION})\b", _
 _SHARE_FRACTION = re.compile(
     rf"(?<![\w-])(?P<hedge>{_WORD_HEDGE})?(?P<f>{_FRACTION})(?=\s(?:of|less|fewer|more|lower|higher)\b)", _I
 )
+#: A unit a share in words may count in: "one tonne in eight", "nine in ten square metres".
+_UNIT_WORDS = r"(?:square\s|cubic\s)?(?:tonnes?|tons?|lit(?:re|er)s?|met(?:re|er)s?|(?:kilo|mega)watt-hours?)"
+_A_UNIT = re.compile(_UNIT_WORDS, _I)
 _ONE_IN = re.compile(
-    rf"(?<![\w-])(?P<hedge>{_WORD_HEDGE})?(?P<part>one|{NUMBER_WORD})\s(?:(?P<what>[a-z]+(?:\s[a-z]+)?)\s)?"
+    # in digits only "in every": "45 in every 100 roles" (not "12 in 2023")
+    rf"(?<![\w-])(?P<hedge>{_WORD_HEDGE})?(?P<part>one|{NUMBER_WORD}|\d{{1,3}}(?=\sin\severy\s))\s"
+    r"(?:(?P<what>[a-z]+(?:\s[a-z]+)?)\s)?"
     rf"in\s(?:every\s)?(?P<n>{NUMBER_WORD}|(?:a\s)?(?:hundred|thousand)|(?!(?:19|20)\d\d\b)\d{{1,4}})\b"
     # the unit counted, before what it is a share of: "one in ten tonnes of its waste"
-    r"(?:\s(?:square\s|cubic\s)?(?:tonnes?|tons?|lit(?:re|er)s?|met(?:re|er)s?|(?:kilo|mega)watt-hours?)"
-    r"(?=\sof\b))?(?:\sof\b)?",
+    rf"(?:\s{_UNIT_WORDS}(?=\sof\b))?(?:\sof\b)?",
     _I,
 )
 #: The whole of something as a share: "all of the electricity", "all of Acme's palm oil".
@@ -110,7 +114,10 @@ _OUT_OF = re.compile(
     r"(?:of|among)\s"
     rf"(?P<owner>(?:the|its|their|our|[A-Z][\w-]*(?:\s[A-Z][\w-]*)*['’]s?)\s)"
     # thousands ("3,000 of its 12,000 employees") stay counts: the whole's count is a fact of its own
-    rf"(?P<whole>{NUMBER_WORD}|\d+)(?![\d,])\s(?:(?P<kind>[a-z]+)\s)?(?P<noun>[a-z]+s)\b",
+    # a year before what is counted is the year's ("one in 11 tonnes of its 2023 raw materials")
+    rf"(?P<whole>{NUMBER_WORD}|(?!(?:19|20)\d\d\b)\d+)(?![\d,])\s"
+    # up to two describing words: "38 women among its 100 hotel general managers"
+    r"(?P<kind>(?:[a-z]+\s){1,2})?(?P<noun>[a-z]+s)\b",
     _I,
 )
 
@@ -217,11 +224,18 @@ def _one_in(match: re.Match[str]) -> str:
     "about 90% of office space", "fewer than one litre in every thousand of" -> "fewer than 0.1% of"."""
     whole = _A_ROUND_WHOLE.get(match["n"].lower()) or number_value(match["n"])
     part = 1 if match["part"].lower() == "one" else number_value(match["part"])
+    if whole is None and match["n"].isdigit():
+        whole = int(match["n"])
+    if part is None and match["part"].isdigit():
+        part = int(match["part"])
     if not whole or not part or part >= whole:
         return match.group(0)
     # "one litre in every thousand of the fuel": the unit counted says nothing of what it is a share of
-    what = f" {match['what']}" if match["what"] and not match.group(0).endswith(" of") else ""
-    return f"{match['hedge'] or 'about '}{_percent(round(100 * part / whole, 1))} of{what}"
+    # and neither does one named with no "of" after it ("one tonne in eight was hazardous")
+    counted = match["what"] and not match.group(0).endswith(" of") and not _A_UNIT.fullmatch(match["what"])
+    unit_only = match["what"] and not counted and not match.group(0).endswith(" of")
+    of = f" of {match['what']}" if counted else "" if unit_only else " of"
+    return f"{match['hedge'] or 'about '}{_percent(round(100 * part / whole, 1))}{of}"
 
 
 def _share(match: re.Match[str]) -> str:
@@ -231,7 +245,7 @@ def _share(match: re.Match[str]) -> str:
     if part is None or whole is None or not 0 < part <= whole:
         return match.group(0)
     what = f" {match['what']}" if match["what"] else ""
-    kind = f"{match['kind']} " if match["kind"] else ""
+    kind = match["kind"] or ""
     return f"{_percent(100 * part / whole)} of {match['owner']}{kind}{match['noun']}{what}"
 
 

@@ -394,6 +394,23 @@ def test_fractions_and_one_in_n_as_shares() -> None:
     assert _read(claim, half)[0] == "contradicts"
 
 
+@pytest.mark.parametrize(
+    ("written", "read"),
+    [
+        ("Women filled 45 in every 100 management roles", "Women filled about 45% of management roles"),
+        ("roughly one tonne in eight was hazardous", "roughly 12.5% was hazardous"),
+        # a year before what is counted is no whole of it
+        ("one in 11 tonnes of its 2023 raw materials", "about 9.1% of its 2023 raw materials"),
+        ("38 women among its 100 hotel general managers", "38% of its hotel general managers women"),
+        # digits "in" a year or without "every" are no share
+        ("sales rose 12 in 2023", "sales rose 12 in 2023"),
+        ("it opened 3 in 10 days", "it opened 3 in 10 days"),
+    ],
+)
+def test_shares_counted_in_digits_and_units(written: str, read: str) -> None:
+    assert figures_in_digits(written) == read
+
+
 def test_a_bound_holds_the_values_on_its_side() -> None:
     [above] = parse_figures("more than 60 per cent")
     [below] = parse_figures("less than $50 million")
