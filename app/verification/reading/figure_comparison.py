@@ -52,7 +52,7 @@ from app.verification.reading.figures import (
     threshold,
 )
 from app.verification.reading.implied_figures import implied_range, whole_of_part, without_written
-from app.verification.reading.share_parts import part_relation, share_part
+from app.verification.reading.share_parts import outside_other_shares, part_relation, share_part
 from app.verification.sources.company_names import names_company
 
 RELATIVE_TOLERANCE = 0.01
@@ -215,8 +215,7 @@ def compare_figures(
         and not negated(sentence, theirs.start)
         and _certainly_comparable(mine, theirs, sentence, claim_text)
         and same_role(mine.role, role(sentence, theirs.start, theirs.end))
-        # a kind of the claim's part ("solar" within "renewable") is less of the whole, not another value
-        and _parts_meet(claim_text, mine, sentence, theirs, company) == "same"
+        and _other_value_of_the_part(claim_text, mine, sentence, theirs, company)
     ]
     # Level against level and change against change; a level for the claimed year is named first.
     conflicts = _conflicts(differing, same, sentence)
@@ -594,8 +593,25 @@ def _parts_meet(claim: str, mine: ClaimFigure, sentence: str, theirs: Figure, co
     if mine.figure.dimension != "percent" or "change" in kinds:
         return "same"
     return part_relation(
-        claim, share_part(claim, mine.figure, company), sentence, share_part(sentence, theirs, company)
+        outside_other_shares(claim, mine.figure),
+        share_part(claim, mine.figure, company),
+        outside_other_shares(sentence, theirs),
+        share_part(sentence, theirs, company),
     )
+
+
+def _other_value_of_the_part(
+    claim: str, mine: ClaimFigure, sentence: str, theirs: Figure, company: str
+) -> bool:
+    """Whether a share the source states is another value for the claim's: of the same part, or of a
+    kind of it larger than it, or of what it is a kind of smaller than it ("wind supplied 30%"
+    against "renewables supplied 25%"); less of a kind than of the whole of it is no other value."""
+    relation = _parts_meet(claim, mine, sentence, theirs, company)
+    if relation == "narrower":
+        return abs(mine.figure.base) > abs(theirs.base)
+    if relation == "broader":
+        return abs(theirs.base) > abs(mine.figure.base)
+    return relation == "same"
 
 
 #: Words this long may meet inside a compound ("freshwater", "fresh water").

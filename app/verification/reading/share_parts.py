@@ -16,8 +16,10 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass
 
-from app.language.figures import Figure
+from app.language.figures import Figure, parse_figures
 from app.language.years import MONTH_NAMES
 from app.verification.reading.figure_clauses import clause_span
 from app.verification.reading.figure_subjects import base_word, share_base
@@ -33,12 +35,20 @@ _LINKING = frozenset(
         provided covered sourced met share shares proportion percentage portion part rate level figure
         figures majority said says say reported reports according show shows showed data told stated
         worked against end start beginning close middle half quarter held filled occupied bought buy
-        buys purchased used use uses consumed generated sold drew operated owned ran""".split()
+        buys purchased used use uses consumed generated sold drew operated owned ran went gone lent
+        spent invested allocated paid given awarded granted slipped slid edged inched jumped surged
+        plunged crept eased dipped doubled halved""".split()
     )
 ) | frozenset(stem(month) for month in MONTH_NAMES)
 _WORD = re.compile(r"[A-Za-z]+")
 #: A share named before what it is of: "its renewable share of electricity reached 64%".
 _SHARE_NOUN = re.compile(r"\b(?:share|proportion|percentage|portion)(?=\sof\s)", re.IGNORECASE)
+#: A share told of before, named again: "the true share was nearer 45%", "the share slipped to 11%".
+_SHARE_TOLD_BEFORE = re.compile(
+    r"\b(?:the|that|this)\s(?:(?:true|actual|real|correct)\s)?(?:share|proportion|percentage|figure|rate)\b"
+    r"(?!\sof\b)",
+    re.IGNORECASE,
+)
 #: A whole named before its share: "its electricity was 64% renewable".
 _WHOLE_BEFORE = re.compile(
     r"(?P<whole>[a-z]+)\s(?:was|were|is|are)\s(?:about\s|around\s|some\s)?$", re.IGNORECASE
@@ -50,7 +60,7 @@ _WHOLE_BEFORE = re.compile(
 #: clause's end ("Renewables supplied 64% of the electricity used across its networks"). A verb that
 #: says which whole is meant ("used", "bought", "generated") belongs to it.
 _WHOLE_AFTER = re.compile(
-    r"\s?of\s.*?(?=\b(?:was|were|is|are|came|come|comes|had|has|have|went|carried|underwent|from|for|to|via|"
+    r"\s?of\s.*?(?=\b(?:was|were|is|are|came|come|comes|had|has|have|went|carried|underwent|from|for|to|via|with|"
     r"(?!(?:used|bought|purchased|consumed|generated|produced|sold|drawn|poured|operated|owned|employed|"
     r"sourced|procured|burned|handled|held|leased|managed|occupied|shipped|collected|needed|required)\b)"
     r"[a-z]{3,}ed)\b|$)",
@@ -58,11 +68,23 @@ _WHOLE_AFTER = re.compile(
 )
 
 
-def share_part(text: str, figure: Figure, company: str = "") -> frozenset[str]:
-    """The stems of the words naming which part of its whole the share `figure` counts ("women" in
-    "Women made up 40% of Acme's board"); empty when its clause names none."""
+@dataclass(frozen=True)
+class SharePart:
+    """The part of its whole a share counts: the stems of the words naming it, and for each word the
+    one right before it that describes it ("electric" before "vehicl")."""
+
+    stems: frozenset[str]
+    described_by: Mapping[str, str]
+
+
+def share_part(text: str, figure: Figure, company: str = "") -> SharePart:
+    """The part of its whole the share `figure` counts ("women" in "Women made up 40% of Acme's
+    board"); no stems when its clause names none, or names the share told of before it ("but the
+    true share was nearer 45%")."""
     start, end = clause_span(text, figure)
     clause = text[start:end]
+    if _SHARE_TOLD_BEFORE.search(text, start, figure.start):
+        return SharePart(frozenset(), {})
     whole = set(share_base(text, figure.end))
     for match in _SHARE_NOUN.finditer(clause):
         whole |= share_base(clause, match.end())
@@ -70,24 +92,69 @@ def share_part(text: str, figure: Figure, company: str = "") -> frozenset[str]:
     if before is not None:
         whole.add(base_word(before["whole"].lower()))
     after = _WHOLE_AFTER.match(text, figure.end, end)
-    said = text[start : figure.start] + " " + text[after.end() if after else figure.end : end]
-    words = said.replace("-", " ")  # "green-certified", "end-2023": each word apart
-    whole_words = {stem(word) for word in _WORD.findall(words) if base_word(word.lower()) in whole}
-    return frozenset(subject_stems(words, company) - whole_words - {stem(word) for word in whole} - _LINKING)
+    # the words before the share and after its whole, "green-certified" and "end-2023" each apart
+    said = (text[start : figure.start], text[after.end() if after else figure.end : end])
+    runs = [_WORD.findall(words.replace("-", " ")) for words in said]
+    every = [word for run in runs for word in run]
+    whole_words = {stem(word) for word in every if base_word(word.lower()) in whole}
+    stems = subject_stems(" ".join(every), company) - whole_words - {stem(word) for word in whole} - _LINKING
+    described_by = {}
+    for run in runs:
+        # a word described is the last of its phrase ("plastic" in "recycled plastic made up"), not
+        # one a verb reaches for ("zero" in "achieved zero waste")
+        named = [stem(word) for word in run] + [""]
+        for first, second, after in zip(named, named[1:], named[2:], strict=False):
+            if first in stems and second in stems and after not in stems:
+                described_by[second] = first
+    return SharePart(frozenset(stems), described_by)
 
 
-def part_relation(claim: str, mine: frozenset[str], sentence: str, theirs: frozenset[str]) -> str:
+def part_relation(claim: str, mine: SharePart, sentence: str, theirs: SharePart) -> str:
     """How the parts two shares count (`share_part`, of `claim` and of `sentence`) meet: "same"
     unless each names a part of which the other text says nothing, not even in another clause, in
-    another form of the word ("recyclable", "recycled") or as an acronym ("SAF"); "within" when one
-    is a kind of the other ("wind" within "renewable"); else "other"."""
-    if not mine or not theirs:
+    another form of the word ("recyclable", "recycled") or as an acronym ("SAF"), or both describe
+    one word in words the other text does not use ("electric vehicles", "diesel vehicles");
+    "narrower" when the claim's part is a kind of the source's ("wind" within "renewable"),
+    "broader" when the source's is a kind of the claim's; else "other"."""
+    if not mine.stems or not theirs.stems:
         return "same"
-    if _a_kind_of(mine, theirs) or _a_kind_of(theirs, mine):
-        return "within"  # before words in common: "coal companies" are some "fossil fuel companies"
-    if _named_in(mine, claim, sentence) or _named_in(theirs, sentence, claim):
+    # a kind before words in common: "coal companies" are some of the "fossil fuel companies"
+    if _a_kind_of(mine.stems, theirs.stems):
+        return "narrower"
+    if _a_kind_of(theirs.stems, mine.stems):
+        return "broader"
+    if _described_apart(claim, mine, sentence, theirs):
+        return "other"
+    if _named_in(mine.stems, claim, sentence) or _named_in(theirs.stems, sentence, claim):
         return "same"
     return "other"
+
+
+def _described_apart(claim: str, mine: SharePart, sentence: str, theirs: SharePart) -> bool:
+    """Whether both parts describe a word they share in words the other text does not use
+    ("recycled plastic" against "virgin plastic")."""
+    for word in mine.stems & theirs.stems:
+        first, second = mine.described_by.get(word), theirs.described_by.get(word)
+        if (
+            first
+            and second
+            and not _stems_meet(first, second)
+            and not _named_in(frozenset({first}), claim, sentence)
+            and not _named_in(frozenset({second}), sentence, claim)
+        ):
+            return True
+    return False
+
+
+def outside_other_shares(text: str, figure: Figure) -> str:
+    """`text` without the clauses of its other percentages: in "women made up 40% of the board, and
+    independent directors 70%", the directors are named for the 70%, not for the 40%."""
+    for other in parse_figures(text):
+        if other.dimension == "percent" and other.start != figure.start:
+            start, end = clause_span(text, other)
+            if not start <= figure.start < end:
+                text = text[:start] + " " * (end - start) + text[end:]
+    return text
 
 
 def _a_kind_of(narrower: frozenset[str], broader: frozenset[str]) -> bool:
@@ -99,7 +166,17 @@ def _a_kind_of(narrower: frozenset[str], broader: frozenset[str]) -> bool:
 #: Words for one part ("female" directors are women, "green" power is renewable).
 _SAME_PART = {
     stem(word): stem(one)
-    for word, one in (("female", "women"), ("woman", "women"), ("male", "men"), ("green", "renewable"))
+    for word, one in (
+        ("female", "women"),
+        ("woman", "women"),
+        ("male", "men"),
+        ("green", "renewable"),
+        ("toxic", "hazardous"),
+        ("overseas", "international"),
+        ("foreign", "international"),
+        ("commerce", "online"),
+        ("digital", "online"),
+    )
 }
 #: Parts that are a kind of another part.
 _KIND_OF = {
@@ -121,9 +198,14 @@ def _named_in(part: frozenset[str], text: str, other: str) -> bool:
     said = {_one_part(stem(word)) for word in _WORD.findall(other) if len(word) > 2}
     if any(_stems_meet(_one_part(mine), theirs) for mine in part for theirs in said):
         return True
-    acronyms = {word.lower() for word in _ACRONYM.findall(text)} & part
+    acronyms = {word.lower() for word in _ACRONYM.findall(text)}
     initials = "".join(word[0] for word in _WORD.findall(other)).lower()
-    return any(acronym in initials for acronym in acronyms)
+    # "EVs" is the stem "evs" of the acronym "EV"
+    return any(
+        word.removesuffix("s") in acronyms & {word, word.removesuffix("s")}
+        and word.removesuffix("s") in initials
+        for word in part
+    )
 
 
 #: An acronym, in capitals: "SAF", "FSC", "EVs".
