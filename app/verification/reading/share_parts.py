@@ -98,13 +98,13 @@ def share_part(text: str, figure: Figure, company: str = "") -> SharePart:
     every = [word for run in runs for word in run]
     whole_words = {stem(word) for word in every if base_word(word.lower()) in whole}
     stems = subject_stems(" ".join(every), company) - whole_words - {stem(word) for word in whole} - _LINKING
-    described_by = {}
+    described_by: dict[str, str] = {}
     for run in runs:
         # a word described is the last of its phrase ("plastic" in "recycled plastic made up"), not
         # one a verb reaches for ("zero" in "achieved zero waste")
         named = [stem(word) for word in run] + [""]
-        for first, second, after in zip(named, named[1:], named[2:], strict=False):
-            if first in stems and second in stems and after not in stems:
+        for first, second, following in zip(named, named[1:], named[2:], strict=False):
+            if first in stems and second in stems and following not in stems:
                 described_by[second] = first
     return SharePart(frozenset(stems), described_by)
 
