@@ -394,7 +394,7 @@ _PHRASE_END = re.compile(
 #: Words of a share's base that do not say what it is a share of ("our total electricity use").
 _GENERIC_BASE = frozenset(
     {
-        "the", "its", "our", "their", "his", "her", "a", "an", "all", "total", "overall", "group",
+        "the", "its", "our", "their", "his", "her", "we", "a", "an", "all", "total", "overall", "group",
         "company", "companys", "annual", "global", "relevant", "use", "used", "usage", "consumption",
         "consumed", "needs", "need", "demand", "mix", "share", "requirements",
     }
@@ -432,6 +432,11 @@ _SAME_BASE = {
     "staff": "employees",
     "workforce": "employees",
     "employee": "employees",
+    # Managers are the management; sales and turnover are revenue; heat is thermal energy.
+    "management": "manager",
+    "sales": "revenue",
+    "turnover": "revenue",
+    "heat": "thermal",
 }
 
 

@@ -279,3 +279,34 @@ def test_a_share_told_of_before_counts_the_part_named_before() -> None:
         "group's audit found the true share was nearer 45%."
     )
     assert _read(claim, source) == ("contradicts", "numeric_mismatch")
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        (
+            "Women held 45% of Tollgate's management positions in 2023.",
+            "Only 31% of Tollgate's managers were women in 2023, according to the equality register.",
+            "contradicts",
+        ),
+        (
+            "Alternative fuels supplied 28% of the thermal energy used in Tollgate's kilns in 2023.",
+            "Alternative fuels accounted for 28 per cent of the heat used in Tollgate's kilns in 2023, a "
+            "trade body's database shows.",
+            "supports",
+        ),
+        (
+            "Labelled products accounted for 26% of Tollgate's revenue in 2023.",
+            "Labelled products generated 26% of Tollgate's 2023 sales, analysts estimate.",
+            "supports",
+        ),
+        # installed capacity is not what was generated
+        (
+            "Renewables made up 42% of Tollgate's installed generation capacity at the end of 2023.",
+            "Renewables supplied 42% of the electricity Tollgate generated in 2023, analysts estimate.",
+            "neutral",
+        ),
+    ],
+)
+def test_wholes_named_in_other_words(claim: str, source: str, stance: str) -> None:
+    assert _read(claim, source)[0] == stance
