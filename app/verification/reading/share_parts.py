@@ -37,7 +37,7 @@ _LINKING = frozenset(
         worked against end start beginning close middle half quarter held filled occupied bought buy
         buys purchased used use uses consumed generated sold drew operated owned ran went gone lent
         spent invested allocated paid given awarded granted slipped slid edged inched jumped surged
-        plunged crept eased dipped doubled halved""".split()
+        plunged crept eased dipped doubled halved contained contain contains""".split()
     )
 ) | frozenset(stem(month) for month in MONTH_NAMES)
 _WORD = re.compile(r"[A-Za-z]+")

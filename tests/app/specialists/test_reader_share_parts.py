@@ -205,6 +205,10 @@ def test_parts_that_share_no_word_are_other_parts_and_a_kind_is_narrower() -> No
             "Institutional investors held 70% of Tollgate's shares in 2023.",
             "Retail investors held 70% of Tollgate's shares in 2023, the regulator said.",
         ),
+        (
+            "Tollgate's plastic bottles contained 30% recycled PET on average in 2023.",
+            "Tollgate's glass bottles contained 30% recycled glass in 2023, a packaging NGO reported.",
+        ),
         # a verb sending money somewhere links a part to its whole
         (
             "Tollgate lent 20% of its loan book to fossil fuel companies in 2023.",
