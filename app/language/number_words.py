@@ -57,10 +57,13 @@ _SHARE_FRACTION = re.compile(
 _UNIT_WORDS = r"(?:square\s|cubic\s)?(?:tonnes?|tons?|lit(?:re|er)s?|met(?:re|er)s?|(?:kilo|mega)watt-hours?)"
 _A_UNIT = re.compile(_UNIT_WORDS, _I)
 _ONE_IN = re.compile(
-    # in digits only "in every": "45 in every 100 roles" (not "12 in 2023")
-    rf"(?<![\w-])(?P<hedge>{_WORD_HEDGE})?(?P<part>one|{NUMBER_WORD}|\d{{1,3}}(?=\sin\severy\s))\s"
+    # in digits only "in every": "45 in every 100 roles", "1.5 in every 100" (not "12 in 2023", nor the
+    # end of a range: "between 40 and 45 in every 100")
+    rf"(?<![\w.,-])(?<!\d\sand\s)(?<!\d\sto\s)(?<!\d\sor\s)(?P<hedge>{_WORD_HEDGE})?"
+    rf"(?P<part>one|{NUMBER_WORD}|\d{{1,3}}(?:\.\d+)?(?=\sin\severy\s))\s"
     r"(?:(?P<what>[a-z]+(?:\s[a-z]+)?)\s)?"
-    rf"in\s(?:every\s)?(?P<n>{NUMBER_WORD}|(?:a\s)?(?:hundred|thousand)|(?!(?:19|20)\d\d\b)\d{{1,4}})\b"
+    rf"in\s(?:every\s)?(?P<n>{NUMBER_WORD}|(?:a\s)?(?:hundred|thousand)|"
+    r"\d{1,3}(?:,\d{3})+|(?!(?:19|20)\d\d\b)\d{1,4})\b(?![.,]\d)"
     # the unit counted, before what it is a share of: "one in ten tonnes of its waste"
     rf"(?:\s{_UNIT_WORDS}(?=\sof\b))?(?:\sof\b)?",
     _I,
@@ -222,12 +225,8 @@ _A_ROUND_WHOLE = {"a hundred": 100, "a thousand": 1000, "hundred": 100, "thousan
 def _one_in(match: re.Match[str]) -> str:
     """ "one in ten cars" -> "about 10% of cars", "nine in ten square metres of office space" ->
     "about 90% of office space", "fewer than one litre in every thousand of" -> "fewer than 0.1% of"."""
-    whole = _A_ROUND_WHOLE.get(match["n"].lower()) or number_value(match["n"])
-    part = 1 if match["part"].lower() == "one" else number_value(match["part"])
-    if whole is None and match["n"].isdigit():
-        whole = int(match["n"])
-    if part is None and match["part"].isdigit():
-        part = int(match["part"])
+    whole = _A_ROUND_WHOLE.get(match["n"].lower()) or number_value(match["n"]) or _in_digits(match["n"])
+    part = 1 if match["part"].lower() == "one" else number_value(match["part"]) or _in_digits(match["part"])
     if not whole or not part or part >= whole:
         return match.group(0)
     # "one litre in every thousand of the fuel": the unit counted says nothing of what it is a share of
@@ -235,7 +234,18 @@ def _one_in(match: re.Match[str]) -> str:
     counted = match["what"] and not match.group(0).endswith(" of") and not _A_UNIT.fullmatch(match["what"])
     unit_only = match["what"] and not counted and not match.group(0).endswith(" of")
     of = f" of {match['what']}" if counted else "" if unit_only else " of"
-    return f"{match['hedge'] or 'about '}{_percent(round(100 * part / whole, 1))}{of}"
+    share = 100 * part / whole
+    # "3 in every 10,000" is 0.03%, not 0.0%
+    rounded = round(share, 1) if share >= 1 else float(f"{share:.2g}")
+    return f"{match['hedge'] or 'about '}{_percent(rounded)}{of}"
+
+
+def _in_digits(written: str) -> float | None:
+    """ "1.5" -> 1.5, "10,000" -> 10000.0; None for words."""
+    try:
+        return float(written.replace(",", ""))
+    except ValueError:
+        return None
 
 
 def _share(match: re.Match[str]) -> str:
@@ -287,4 +297,6 @@ def _multiple(match: re.Match[str]) -> str:
 
 
 def _percent(value: float) -> str:
-    return f"{value:.1f}%" if value != int(value) else f"{int(value)}%"
+    if value == int(value):
+        return f"{int(value)}%"
+    return f"{value:g}%" if value < 1 else f"{value:.1f}%"

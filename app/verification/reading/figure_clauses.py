@@ -30,6 +30,34 @@ def clause_span(sentence: str, figure: Figure) -> tuple[int, int]:
     return start, after.start() if after else len(sentence)
 
 
+#: A break that may join the items of a list ("wind, solar and hydro"), not two statements.
+_LIST_BREAK = re.compile(r"^(?:,\s|\sand\s)$")
+#: A figure in a clause: a list item names none.
+_A_FIGURE = re.compile(r"\d")
+
+
+def clause_with_list_span(sentence: str, figure: Figure) -> tuple[int, int]:
+    """`clause_span`, with the clauses before it joined to it while they state no figure and are
+    joined by a comma or "and": the items of a list ("Wind, solar and hydro supplied 51%") are one
+    clause, two statements ("Women made up 40%, and independent directors 70%") two."""
+    start, end = clause_span(sentence, figure)
+    breaks = list(_BREAK.finditer(sentence, 0, start))
+    while breaks and breaks[-1].end() == start and _joins_a_list(sentence, breaks[-1]):
+        joined = breaks.pop()
+        before = max((match.end() for match in breaks), default=0)
+        if _A_FIGURE.search(sentence, before, joined.start()):
+            break
+        start = before
+    return start, end
+
+
+def _joins_a_list(sentence: str, joint: re.Match[str]) -> bool:
+    """Whether a break may join the items of a list: a comma, "and", or the "as" of "such as"."""
+    if joint.group() == " as ":
+        return sentence[: joint.start()].endswith(" such")
+    return _LIST_BREAK.match(joint.group()) is not None
+
+
 def names_more_of_the_claim(claim: str, sentence: str, part: Figure, whole: Figure, company: str) -> bool:
     """Whether the part's clause names something of the claim that the whole's clause does not ("of
     which 38,000 tonnes were Scope 2" for a claim of Scope 2 emissions, against "emitted 46,000

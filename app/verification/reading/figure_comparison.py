@@ -33,6 +33,7 @@ from app.verification.reading.complements import other_sides
 from app.verification.reading.denials import negated
 from app.verification.reading.figure_clauses import clause_of, names_more_of_the_claim
 from app.verification.reading.figure_subjects import (
+    base_word,
     percent_measure,
     role,
     same_percentage,
@@ -51,8 +52,14 @@ from app.verification.reading.figures import (
     set_beside,
     threshold,
 )
-from app.verification.reading.implied_figures import implied_range, whole_of_part, without_written
-from app.verification.reading.share_parts import outside_other_shares, part_relation, share_part
+from app.verification.reading.implied_figures import implied, implied_range, whole_of_part, without_written
+from app.verification.reading.share_parts import (
+    LINKING_STEMS,
+    outside_other_shares,
+    part_relation,
+    share_part,
+)
+from app.verification.reading.statements import stem, subject_stems
 from app.verification.sources.company_names import names_company
 
 RELATIVE_TOLERANCE = 0.01
@@ -193,7 +200,13 @@ def compare_figures(
         and _same_measure(mine, sentence, theirs)
         and _parts_meet(claim_text, mine, sentence, theirs, company) != "other"
     ]
-    same = [(mine, theirs) for mine, theirs in comparable if _same_value_in(sentence, mine.figure, theirs)]
+    same = [
+        (mine, theirs)
+        for mine, theirs in comparable
+        if _same_value_in(sentence, mine.figure, theirs)
+        # what the claim's part is a kind of confirms nothing of it ("wind, solar and hydro" of "wind")
+        and _parts_meet(claim_text, mine, sentence, theirs, company) != "narrower"
+    ]
     kept = [(mine, theirs) for mine, theirs in same if not denied(sentence, theirs.start)]
     if same and not kept:
         # the source rejects the claim's value ("rather than 2.3 Mt")
@@ -202,7 +215,13 @@ def compare_figures(
     # tonnes were Scope 2")
     wholes = {whole.start for _, theirs in same if (whole := whole_of_part(sentence, theirs)) is not None}
     opposite = [pair for pair in kept if _opposite(pair[0], sentence, pair[1])]
-    asserted = [pair for pair in kept if pair not in opposite and not negated(sentence, pair[1].start)]
+    asserted = [
+        pair
+        for pair in kept
+        if pair not in opposite
+        and not negated(sentence, pair[1].start)
+        and _changes_the_claims_subject(claim_text, sentence, pair[1], company)
+    ]
     differing = [
         (mine, theirs)
         for mine, theirs in comparable
@@ -584,6 +603,24 @@ def _same_measure(mine: ClaimFigure, sentence: str, theirs: Figure) -> bool:
         and same_thing
         and not other_baseline
     )
+
+
+def _changes_the_claims_subject(claim: str, sentence: str, theirs: Figure, company: str) -> bool:
+    """Whether a relative change the source states ("fell 22%") is of something the claim names, or
+    of nothing its clause names: "print circulation fell 22%" confirms no cut in paper use by 22%."""
+    if theirs.dimension != "percent" or percent_measure(sentence, theirs.start, theirs.end)[0] != "change":
+        return True
+    if implied(sentence, theirs):
+        return True  # worked out from levels the comparison of figures has already matched
+    said = _named_things(clause_of(sentence, theirs), company)
+    return not said or bool(said & _named_things(claim, company))
+
+
+def _named_things(text: str, company: str) -> frozenset[str]:
+    """The stems of what `text` names, each also as a share's base is named ("power" is electricity)."""
+    kept = subject_stems(text, company) - LINKING_STEMS
+    stems = [(stem(word), stem(base_word(word.lower()))) for word in re.findall(r"[A-Za-z]+", text)]
+    return frozenset(form for forms in stems if forms[0] in kept for form in forms)
 
 
 def _parts_meet(claim: str, mine: ClaimFigure, sentence: str, theirs: Figure, company: str) -> str:

@@ -21,12 +21,12 @@ from dataclasses import dataclass
 
 from app.language.figures import Figure, parse_figures
 from app.language.years import MONTH_NAMES
-from app.verification.reading.figure_clauses import clause_span
+from app.verification.reading.figure_clauses import clause_span, clause_with_list_span
 from app.verification.reading.figure_subjects import base_word, share_base
 from app.verification.reading.statements import stem, subject_stems
 
 #: Words that link a part to its whole, say who says it, how much or when, and never which part.
-_LINKING = frozenset(
+LINKING_STEMS = frozenset(
     stem(word)
     for word in (
         """made make makes making accounted account accounts represented represent represents
@@ -37,7 +37,9 @@ _LINKING = frozenset(
         worked against end start beginning close middle half quarter held filled occupied bought buy
         buys purchased used use uses consumed generated sold drew operated owned ran went gone lent
         spent invested allocated paid given awarded granted slipped slid edged inched jumped surged
-        plunged crept eased dipped doubled halved contained contain contains""".split()
+        plunged crept eased dipped doubled halved contained contain contains cut cuts reduced reduce
+        reduces reduction lowered improved improvement declined decline less more lower higher fewer
+        greater smaller down up""".split()
     )
 ) | frozenset(stem(month) for month in MONTH_NAMES)
 _WORD = re.compile(r"[A-Za-z]+")
@@ -45,7 +47,7 @@ _WORD = re.compile(r"[A-Za-z]+")
 _SHARE_NOUN = re.compile(r"\b(?:share|proportion|percentage|portion)(?=\sof\s)", re.IGNORECASE)
 #: A share told of before, named again: "the true share was nearer 45%", "the share slipped to 11%".
 _SHARE_TOLD_BEFORE = re.compile(
-    r"\b(?:the|that|this)\s(?:(?:true|actual|real|correct)\s)?(?:share|proportion|percentage|figure|rate)\b"
+    r"\b(?:the|that|this)\s(?:(?:true|actual|real|correct)\s)?(?:share|proportion|percentage|figure|rate|number|level|value|amount)\b"
     r"(?!\sof\b)",
     re.IGNORECASE,
 )
@@ -81,7 +83,7 @@ def share_part(text: str, figure: Figure, company: str = "") -> SharePart:
     """The part of its whole the share `figure` counts ("women" in "Women made up 40% of Acme's
     board"); no stems when its clause names none, or names the share told of before it ("but the
     true share was nearer 45%")."""
-    start, end = clause_span(text, figure)
+    start, end = clause_with_list_span(text, figure)
     clause = text[start:end]
     if _SHARE_TOLD_BEFORE.search(text, start, figure.start):
         return SharePart(frozenset(), {})
@@ -97,16 +99,24 @@ def share_part(text: str, figure: Figure, company: str = "") -> SharePart:
     runs = [_WORD.findall(words.replace("-", " ")) for words in said]
     every = [word for run in runs for word in run]
     whole_words = {stem(word) for word in every if base_word(word.lower()) in whole}
-    stems = subject_stems(" ".join(every), company) - whole_words - {stem(word) for word in whole} - _LINKING
+    stems = (
+        subject_stems(" ".join(every), company) - whole_words - {stem(word) for word in whole} - LINKING_STEMS
+    )
     described_by: dict[str, str] = {}
     for run in runs:
         # a word described is the last of its phrase ("plastic" in "recycled plastic made up"), not
-        # one a verb reaches for ("zero" in "achieved zero waste")
+        # one a verb reaches for ("zero" in "achieved zero waste") nor a verb ("received")
         named = [stem(word) for word in run] + [""]
-        for first, second, following in zip(named, named[1:], named[2:], strict=False):
-            if first in stems and second in stems and following not in stems:
+        for first, second, following, word in zip(named, named[1:], named[2:], run[1:], strict=False):
+            if first in stems and second in stems and following not in stems and not _VERB_FORM.search(word):
                 described_by[second] = first
+    # each word also as a whole names it: "staff" are employees
+    stems |= {stem(base_word(word.lower())) for word in every if stem(word) in stems}
     return SharePart(frozenset(stems), described_by)
+
+
+#: A word that may be a verb, never a thing described: "received", "rising".
+_VERB_FORM = re.compile(r"(?:ed|ing)$", re.IGNORECASE)
 
 
 def part_relation(claim: str, mine: SharePart, sentence: str, theirs: SharePart) -> str:
@@ -158,9 +168,13 @@ def outside_other_shares(text: str, figure: Figure) -> str:
 
 
 def _a_kind_of(narrower: frozenset[str], broader: frozenset[str]) -> bool:
-    """Whether `narrower` names a kind of `broader`'s part without naming that part itself."""
+    """Whether `narrower` names a kind of `broader`'s part without naming that part itself, or fewer
+    of its kinds ("wind" against "wind, solar and hydro")."""
     kinds = {_KIND_OF[word] for word in narrower if word in _KIND_OF}
-    return bool(kinds & broader) and not kinds & narrower
+    if kinds & broader and not kinds & narrower:
+        return True
+    named, listed = narrower & _KIND_OF.keys(), broader & _KIND_OF.keys()
+    return bool(named) and named < listed and not {_KIND_OF[word] for word in named} & narrower
 
 
 #: Words for one part ("female" directors are women, "green" power is renewable).
@@ -176,6 +190,10 @@ _SAME_PART = {
         ("foreign", "international"),
         ("commerce", "online"),
         ("digital", "online"),
+        ("client", "customer"),
+        ("shop", "store"),
+        ("lorry", "truck"),
+        ("dangerous", "hazardous"),
     )
 }
 #: Parts that are a kind of another part.
@@ -195,7 +213,12 @@ _SAME_BEGINNING = 5
 def _named_in(part: frozenset[str], text: str, other: str) -> bool:
     """Whether `other` names a word of `part` (stems of `text`): in any form, a hyphened word's
     parts apart ("green-certified"), or spelled out where `text` writes an acronym ("SAF")."""
-    said = {_one_part(stem(word)) for word in _WORD.findall(other) if len(word) > 2}
+    said = {
+        _one_part(stem(form))
+        for word in _WORD.findall(other)
+        if len(word) > 2
+        for form in (word, base_word(word.lower()))
+    }
     if any(_stems_meet(_one_part(mine), theirs) for mine in part for theirs in said):
         return True
     acronyms = {word.lower() for word in _ACRONYM.findall(text)}

@@ -314,3 +314,80 @@ def test_a_share_told_of_before_counts_the_part_named_before() -> None:
 )
 def test_wholes_named_in_other_words(claim: str, source: str, stance: str) -> None:
     assert _read(claim, source)[0] == stance
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        # another quantity's change of the claim's value confirms nothing, and the claim's own is other
+        (
+            "Tollgate cut its paper use by 22% in 2023 compared with 2022.",
+            "Tollgate's paper use fell 12% in 2023, the compliance scheme shows, while its print "
+            "circulation dropped 22%.",
+            "contradicts",
+        ),
+        (
+            "Tollgate cut its paper use by 22% in 2023 compared with 2022.",
+            "Tollgate's paper use fell 22% in 2023, the compliance scheme shows.",
+            "supports",
+        ),
+        # a change whose clause names nothing of its own is of what the sentence named before
+        (
+            "Tollgate cut anaesthetic gas emissions by 55% in 2023 compared with 2021.",
+            "Anaesthetic gases at Tollgate's 14 hospitals accounted for 4,500 tonnes of CO2e in 2023, 55% "
+            "less than in 2021, a clinical network found.",
+            "supports",
+        ),
+        # a change worked out from two levels
+        (
+            "Tollgate cut food waste at its plants by 18% in 2023.",
+            "Tollgate's plants discarded 8,200 tonnes of food in 2023, down from 10,000 tonnes in 2022, a "
+            "charity reported.",
+            "supports",
+        ),
+    ],
+)
+def test_a_change_confirms_only_a_change_of_what_the_claim_names(
+    claim: str, source: str, stance: str
+) -> None:
+    assert _read(claim, source)[0] == stance
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        # a part named in other words of a whole's ("staff" are employees)
+        (
+            "Tollgate's staff turnover was 12% in 2023.",
+            "Tollgate's employee turnover was 18% in 2023, the regulator said.",
+            "contradicts",
+        ),
+        # a verb after a part describes nothing
+        (
+            "Tollgate's frontline employees received 70% of its pay rises in 2023.",
+            "Frontline staff received 55% of Tollgate's pay rises in 2023, the regulator said.",
+            "contradicts",
+        ),
+        # the items of a list are one part
+        (
+            "Renewables supplied 64% of Tollgate's electricity in 2023.",
+            "Renewable sources such as wind and solar supplied 51% of Tollgate's electricity in 2023, the "
+            "regulator said.",
+            "contradicts",
+        ),
+        (
+            "Wind supplied 64% of Tollgate's electricity in 2023.",
+            "Wind, solar and hydro supplied 64% of Tollgate's electricity in 2023, the regulator said.",
+            "neutral",
+        ),
+        # a disputed figure corrected by its level
+        (
+            "Renewables supplied 64% of Tollgate's electricity in 2023.",
+            "Tollgate said renewables supplied 64% of its electricity in 2023, but the regulator put the "
+            "true level at 51%.",
+            "contradicts",
+        ),
+    ],
+)
+def test_parts_in_other_words_lists_and_corrections(claim: str, source: str, stance: str) -> None:
+    assert _read(claim, source)[0] == stance

@@ -405,6 +405,10 @@ def test_fractions_and_one_in_n_as_shares() -> None:
         # digits "in" a year or without "every" are no share
         ("sales rose 12 in 2023", "sales rose 12 in 2023"),
         ("it opened 3 in 10 days", "it opened 3 in 10 days"),
+        # decimals and thousands in digits, and the end of a range is no share of its own
+        ("1.5 in every 100 workers were injured", "about 1.5% of workers were injured"),
+        ("3 in every 10,000 parcels were lost", "about 0.03% of parcels were lost"),
+        ("between 40 and 45 in every 100 hires", "between 40 and 45 in every 100 hires"),
     ],
 )
 def test_shares_counted_in_digits_and_units(written: str, read: str) -> None:
