@@ -135,9 +135,10 @@ def settings_for(fake: FakeLLM, **overrides: Any) -> dict[str, Any]:
 
 
 @asynccontextmanager
-async def fake_llm_server() -> AsyncIterator[FakeLLM]:
-    """Run a `FakeLLM` under uvicorn on a free loopback port for the duration of the block."""
+async def fake_llm_server(**options: Any) -> AsyncIterator[FakeLLM]:
+    """Run a `FakeLLM` under uvicorn on a free loopback port for the duration of the block
+    (`options`: uvicorn's, such as `timeout_keep_alive`)."""
     fake = FakeLLM()
-    async with serve_asgi(fake.app()) as url:
+    async with serve_asgi(fake.app(), **options) as url:
         fake.url = f"{url}/v1"
         yield fake

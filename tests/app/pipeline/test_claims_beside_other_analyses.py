@@ -152,7 +152,10 @@ class WindowReader:
 
 @pytest.fixture
 async def window_reader() -> AsyncIterator[FakeLLM]:
-    async with fake_llm_server() as fake:
+    # The fake reads windows with the rules in the test's event loop, so a connection may sit idle in
+    # the client's pool for longer than uvicorn's 5 s keep-alive; the server closing it just as the
+    # client sends on it fails that window (no retries here), and the rules read it instead.
+    async with fake_llm_server(timeout_keep_alive=600) as fake:
         fake.handler = WindowReader()
         yield fake
 
