@@ -32,7 +32,8 @@ customers avoided 190 Mt. A source figure may contradict a claim figure only whe
 Percentages need two more tests, for support too (`same_percentage`): a relative change ("rose
 9%") is never the same quantity as a share ("made up 64% of …", "9% of …") — an absolute change
 in percentage points is a dimension of its own (`app.language.figures.Figure`) — and two shares are the same
-quantity only of the same base: "64% of total energy use" is not "64% of electricity use".
+quantity only of the same base: "64% of total energy use" is not "64% of electricity use", and only when
+they count the same part of it (`share_parts`: women and independent directors of one board).
 
 Matching figures (support) do not need this: the same value in the same unit is rarely a
 coincidence, and support alone never decides a verdict without a quote check and an independent

@@ -194,6 +194,8 @@ _SAME_PART = {
         ("shop", "store"),
         ("lorry", "truck"),
         ("dangerous", "hazardous"),
+        ("battery", "electric"),
+        ("abroad", "international"),
     )
 }
 #: Parts that are a kind of another part.

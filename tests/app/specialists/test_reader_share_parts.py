@@ -362,6 +362,16 @@ def test_a_change_confirms_only_a_change_of_what_the_claim_names(
             "Tollgate's employee turnover was 18% in 2023, the regulator said.",
             "contradicts",
         ),
+        (
+            "Electric vans made up 30% of Tollgate's delivery fleet in 2023.",
+            "Battery-powered vans made up 20% of Tollgate's delivery fleet in 2023, the regulator said.",
+            "contradicts",
+        ),
+        (
+            "Overseas markets accounted for 45% of Tollgate's revenue in 2023.",
+            "Sales abroad accounted for 35% of Tollgate's revenue in 2023, the regulator said.",
+            "contradicts",
+        ),
         # a verb after a part describes nothing
         (
             "Tollgate's frontline employees received 70% of its pay rises in 2023.",
