@@ -229,11 +229,11 @@ def _one_in(match: re.Match[str]) -> str:
     part = 1 if match["part"].lower() == "one" else number_value(match["part"]) or _in_digits(match["part"])
     if not whole or not part or part >= whole:
         return match.group(0)
-    # "one litre in every thousand of the fuel": the unit counted says nothing of what it is a share of
-    # and neither does one named with no "of" after it ("one tonne in eight was hazardous")
-    counted = match["what"] and not match.group(0).endswith(" of") and not _A_UNIT.fullmatch(match["what"])
-    unit_only = match["what"] and not counted and not match.group(0).endswith(" of")
-    of = f" of {match['what']}" if counted else "" if unit_only else " of"
+    # "one litre in every thousand of the fuel": the unit counted says nothing of what it is a share of,
+    # and with no "of" after it nothing is ("one tonne in eight was hazardous")
+    of = " of"
+    if match["what"] and not match.group(0).endswith(" of"):
+        of = "" if _A_UNIT.fullmatch(match["what"]) else f" of {match['what']}"
     share = 100 * part / whole
     # "3 in every 10,000" is 0.03%, not 0.0%
     rounded = round(share, 1) if share >= 1 else float(f"{share:.2g}")

@@ -33,7 +33,6 @@ from app.verification.reading.complements import other_sides
 from app.verification.reading.denials import negated
 from app.verification.reading.figure_clauses import clause_of, names_more_of_the_claim
 from app.verification.reading.figure_subjects import (
-    base_word,
     percent_measure,
     role,
     same_percentage,
@@ -58,8 +57,9 @@ from app.verification.reading.share_parts import (
     outside_other_shares,
     part_relation,
     share_part,
+    with_whole_forms,
 )
-from app.verification.reading.statements import stem, subject_stems
+from app.verification.reading.statements import subject_stems
 from app.verification.sources.company_names import names_company
 
 RELATIVE_TOLERANCE = 0.01
@@ -188,7 +188,7 @@ def compare_figures(
     # shares of complementary sides of a whole are of different things (`complements`)
     sides = other_sides(claim_text, sentence)
     stated = parse_figures(sentence)
-    comparable = [
+    measured_alike = [
         (mine, theirs)
         for mine in claim
         for theirs in stated
@@ -198,14 +198,16 @@ def compare_figures(
         and mine.figure.same_kind(theirs)
         and _same_year(mine.year, stated_year(sentence, theirs))
         and _same_measure(mine, sentence, theirs)
-        and _parts_meet(claim_text, mine, sentence, theirs, company) != "other"
     ]
+    # how the parts two shares count meet, read once per pair (`share_parts`)
+    parts = {pair: _parts_meet(claim_text, *pair, sentence, company) for pair in measured_alike}
+    comparable = [pair for pair in measured_alike if parts[pair] != "other"]
     same = [
         (mine, theirs)
         for mine, theirs in comparable
         if _same_value_in(sentence, mine.figure, theirs)
         # what the claim's part is a kind of confirms nothing of it ("wind, solar and hydro" of "wind")
-        and _parts_meet(claim_text, mine, sentence, theirs, company) != "narrower"
+        and parts[(mine, theirs)] != "narrower"
     ]
     kept = [(mine, theirs) for mine, theirs in same if not denied(sentence, theirs.start)]
     if same and not kept:
@@ -234,7 +236,7 @@ def compare_figures(
         and not negated(sentence, theirs.start)
         and _certainly_comparable(mine, theirs, sentence, claim_text)
         and same_role(mine.role, role(sentence, theirs.start, theirs.end))
-        and _other_value_of_the_part(claim_text, mine, sentence, theirs, company)
+        and _other_value_of_the_part(parts[(mine, theirs)], mine, theirs)
     ]
     # Level against level and change against change; a level for the claimed year is named first.
     conflicts = _conflicts(differing, same, sentence)
@@ -618,12 +620,10 @@ def _changes_the_claims_subject(claim: str, sentence: str, theirs: Figure, compa
 
 def _named_things(text: str, company: str) -> frozenset[str]:
     """The stems of what `text` names, each also as a share's base is named ("power" is electricity)."""
-    kept = subject_stems(text, company) - LINKING_STEMS
-    stems = [(stem(word), stem(base_word(word.lower()))) for word in re.findall(r"[A-Za-z]+", text)]
-    return frozenset(form for forms in stems if forms[0] in kept for form in forms)
+    return with_whole_forms(re.findall(r"[A-Za-z]+", text), subject_stems(text, company) - LINKING_STEMS)
 
 
-def _parts_meet(claim: str, mine: ClaimFigure, sentence: str, theirs: Figure, company: str) -> str:
+def _parts_meet(claim: str, mine: ClaimFigure, theirs: Figure, sentence: str, company: str) -> str:
     """How the parts two figures count meet when both are shares (`share_parts.part_relation`):
     "women made up 40% of the board" is not "independent directors made up 40% of the board"."""
     kinds = (mine.percent[0], percent_measure(sentence, theirs.start, theirs.end)[0])
@@ -637,13 +637,11 @@ def _parts_meet(claim: str, mine: ClaimFigure, sentence: str, theirs: Figure, co
     )
 
 
-def _other_value_of_the_part(
-    claim: str, mine: ClaimFigure, sentence: str, theirs: Figure, company: str
-) -> bool:
-    """Whether a share the source states is another value for the claim's: of the same part, or of a
-    kind of it larger than it, or of what it is a kind of smaller than it ("wind supplied 30%"
-    against "renewables supplied 25%"); less of a kind than of the whole of it is no other value."""
-    relation = _parts_meet(claim, mine, sentence, theirs, company)
+def _other_value_of_the_part(relation: str, mine: ClaimFigure, theirs: Figure) -> bool:
+    """Whether a share the source states is another value for the claim's, its parts meeting as
+    `relation` (`_parts_meet`): of the same part, or of a kind of it larger than it, or of what it is a
+    kind of smaller than it ("wind supplied 30%" against "renewables supplied 25%"); less of a kind
+    than of the whole of it is no other value."""
     if relation == "narrower":
         return abs(mine.figure.base) > abs(theirs.base)
     if relation == "broader":

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from app.language.figures import Figure, parse_figures
@@ -110,9 +110,13 @@ def share_part(text: str, figure: Figure, company: str = "") -> SharePart:
         for first, second, following, word in zip(named, named[1:], named[2:], run[1:], strict=False):
             if first in stems and second in stems and following not in stems and not _VERB_FORM.search(word):
                 described_by[second] = first
-    # each word also as a whole names it: "staff" are employees
-    stems |= {stem(base_word(word.lower())) for word in every if stem(word) in stems}
-    return SharePart(frozenset(stems), described_by)
+    return SharePart(with_whole_forms(every, stems), described_by)
+
+
+def with_whole_forms(words: Iterable[str], stems: frozenset[str]) -> frozenset[str]:
+    """`stems` (of some of `words`) with each of those words also as a share's whole names it:
+    "staff" are employees, "power" is electricity."""
+    return stems | {stem(base_word(word.lower())) for word in words if stem(word) in stems}
 
 
 #: A word that may be a verb, never a thing described: "received", "rising".
