@@ -55,6 +55,7 @@ from app.language.years import MONTH_NAMES, parse_years
 from app.verification.reading.change_mood import denied_change, mood, reported_direction
 from app.verification.reading.complements import complement_conflict, complement_match
 from app.verification.reading.denials import disputes
+from app.verification.reading.figure_clauses import without_later_figures
 from app.verification.reading.figure_comparison import (
     MIN_SHARED_WORDS,
     ClaimFigure,
@@ -395,7 +396,7 @@ class _Reading:
             disputed,
             alike and same_period,
             same_period,
-            adds_no_qualifier(claim.text, sentence, claim.company),
+            adds_no_qualifier(claim.text, _said_of_the_figure(sentence, outcome), claim.company),
             outcome,
             complement_match(claim.text, sentence, claim.company)
             if same_period and not disputed and sites_meet
@@ -508,6 +509,14 @@ def _context(claim: _Claim, sentence: str, reading: _Reading, quote: str) -> Sou
         explanation = "The source gives critical context that undermines the claim."
         return _contradicts("contextual", 0.7, explanation, quote, "negative_context")
     return None
+
+
+def _said_of_the_figure(sentence: str, outcome: FigureOutcome | None) -> str:
+    """What of `sentence` may qualify the figure the comparison rests on: all of it, less the
+    clauses of the figures it states afterwards (`without_later_figures`)."""
+    if outcome is None or outcome.theirs is None:
+        return sentence
+    return without_later_figures(sentence, outcome.theirs)
 
 
 def _support(reading: _Reading, sentence: str, quote: str) -> SourceAssessment | None:

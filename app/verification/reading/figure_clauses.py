@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from app.language.figures import Figure
+from app.language.figures import Figure, parse_figures
 from app.verification.reading.figure_subjects import share_base
 from app.verification.reading.figures import quantities
 from app.verification.reading.statements import subject_stems
@@ -28,6 +28,20 @@ def clause_span(sentence: str, figure: Figure) -> tuple[int, int]:
     start = max((match.end() for match in _BREAK.finditer(sentence, 0, figure.start)), default=0)
     after = _BREAK.search(sentence, figure.end)
     return start, after.start() if after else len(sentence)
+
+
+def without_later_figures(sentence: str, figure: Figure) -> str:
+    """`sentence` with the clauses of the figures stated after `figure`'s clause blanked out: in
+    "withdrew 18.5 million m³ of water and consumed 11.2 million m³ of it", consumption is said of
+    the 11.2, not of the 18.5. Clauses before it are kept, as they often name the subject both share
+    ("water consumption rose 5%, to 18.5 million m³")."""
+    end = clause_span(sentence, figure)[1]
+    for other in parse_figures(sentence):
+        if other.start >= end:
+            start, stop = clause_span(sentence, other)
+            start = max(start, end)
+            sentence = sentence[:start] + " " * (stop - start) + sentence[stop:]
+    return sentence
 
 
 #: A break that may join the items of a list ("wind, solar and hydro"), not two statements.

@@ -443,6 +443,32 @@ def test_the_claims_value_for_something_else_confirms_nothing(claim: str, source
     assert _read(claim, source)[0] == "neutral"
 
 
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "Tollgate Mining withdrew 18.5 million cubic metres of water in 2023.",
+            "Tollgate Mining withdrew 18.5 million m³ of water in 2023 and consumed 11.2 million m³ of it, "
+            "the basin authority said.",
+        ),
+        (
+            "Tollgate Mining held £850 million in green bonds at the end of 2023.",
+            "Tollgate Mining held £850m of green bonds at end-2023, around 4% of its £21bn investment "
+            "portfolio, filings show.",
+        ),
+    ],
+)
+def test_what_a_later_figures_clause_names_does_not_qualify_the_claims(claim: str, source: str) -> None:
+    assert _read(claim, source) == ("supports", "same_figure")
+
+
+def test_what_the_clause_before_the_figure_names_still_qualifies_it() -> None:
+    # the subject both figures share is named once, before them
+    claim = "Tollgate Mining withdrew 18.5 million cubic metres of water in 2023."
+    source = "Tollgate Mining's water consumption rose 5% in 2023, to 18.5 million m³, the regulator said."
+    assert _read(claim, source)[0] != "supports"
+
+
 def test_a_part_named_after_its_whole_is_not_the_whole() -> None:
     claim = "Tollgate Mining's Scope 1 and 2 emissions were 38,000 tonnes CO2e in 2023."
     source = (

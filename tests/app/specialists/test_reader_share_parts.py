@@ -35,6 +35,11 @@ def _part(text: str) -> SharePart:
         ("Tollgate's electricity was 64% renewable at the end of 2023.", {"renewable"}),
         # a share that names only its whole counts no part of its own
         ("In 2023 the figure was 64% of Tollgate's electricity.", set()),
+        # a verb that says which whole is meant is the share's own when it takes an object
+        ("In 2023, 40% of Tollgate's sites held ISO 14001 certification.", {"certification"}),
+        ("In 2023, 100% of Tollgate's 80 ships burned heavy fuel oil.", {"burned", "heavy", "fuel", "oil"}),
+        ("In 2023, 15% of Tollgate's ships could run on methanol.", {"methanol"}),
+        ("Renewables supplied 64% of the electricity Tollgate held under contract in 2023.", {"renewable"}),
     ],
 )
 def test_the_part_a_share_counts_is_read_apart_from_its_whole(text: str, part: set[str]) -> None:
@@ -117,6 +122,15 @@ def test_another_part_of_the_same_whole_confirms_nothing(claim: str, source: str
         (
             "Zero-emission buses made up 25% of Tollgate's bus fleet at the end of 2023.",
             "Battery-electric buses made up 20% of Tollgate's fleet at the end of 2023, the ministry said.",
+        ),
+        # the verb that names the part takes an object: what the whole did, not which whole it is
+        (
+            "40% of Tollgate's sites held ISO 14001 certification in 2023.",
+            "All of Tollgate's sites were audited for safety in 2023, the regulator said.",
+        ),
+        (
+            "12 of Tollgate's 80 ships could run on methanol in 2023.",
+            "All of Tollgate's 80 ships burned heavy fuel oil in 2023, the regulator said.",
         ),
     ],
 )
