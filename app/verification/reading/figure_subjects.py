@@ -398,6 +398,8 @@ _GENERIC_BASE = frozenset(
         "the", "its", "our", "their", "his", "her", "we", "a", "an", "all", "total", "overall", "group",
         "company", "companys", "annual", "global", "relevant", "use", "used", "usage", "consumption",
         "consumed", "needs", "need", "demand", "mix", "share", "requirements",
+        # what was made is named by what it is of ("0.3% of production" of gas, "21% of its pours")
+        "production", "produced", "output", "pours", "poured",
     }
 )  # fmt: skip
 #: Words for one base of a share ("power" is electricity).

@@ -324,6 +324,23 @@ def test_a_share_told_of_before_counts_the_part_named_before() -> None:
             "Renewables supplied 42% of the electricity Tollgate generated in 2023, analysts estimate.",
             "neutral",
         ),
+        # what was made, named by the making alone
+        (
+            "Tollgate's methane leaks were 0.09% of the gas it produced in 2022.",
+            "Satellite data put Tollgate's 2022 methane leaks at 0.3% of production, an NGO said.",
+            "contradicts",
+        ),
+        (
+            "Low-carbon concrete made up 35% of the concrete Tollgate poured in 2023.",
+            "A tracker records low-carbon concrete as 21% of Tollgate's 2023 pours, a trade body said.",
+            "contradicts",
+        ),
+        # ... but not the making of something else
+        (
+            "Tollgate's methane leaks were 0.2% of the gas it produced in 2023.",
+            "Tollgate's methane leaks equalled 0.5% of its oil production in 2023, the regulator said.",
+            "neutral",
+        ),
     ],
 )
 def test_wholes_named_in_other_words(claim: str, source: str, stance: str) -> None:
