@@ -13,9 +13,10 @@ The pairs are split by a fixed hash of the claim (every source of one claim fall
 the tuning half, whose pairs and errors rules may be fitted to, and B, held out, of which only the
 figures are read. Two more sets, written later by two other annotators given the same rules (and
 neither the reader's code nor these pairs), widen each side: `reader_pairs_tuning.json` to
-`reader_pairs_tuning_11.json` (T, eleven annotators; the ninth wrote sources of several figures each, the
+`reader_pairs_tuning_12.json` (T, twelve annotators; the ninth wrote sources of several figures each, the
 tenth sources where the claim's value belongs to something else, the eleventh shares of one whole that
-count its parts) are tuned on like A, and
+count its parts, the twelfth the same quantity in other words and its near misses) are tuned on like A,
+and
 `reader_pairs_fresh.json`
 (F), `reader_pairs_fresh_2.json` (G, a sixth annotator, written after the fifth tuning set was
 tuned on), `reader_pairs_fresh_3.json` (H, an eighth, written after the seventh was tuned on) and
@@ -25,7 +26,8 @@ tuned on), `reader_pairs_fresh_3.json` (H, an eighth, written after the seventh 
 `reader_pairs_fresh_7.json` (L, a fourteenth, sources of several figures each, written beside the
 ninth tuning set by a thirteenth) and `reader_pairs_fresh_8.json` (M, a fifteenth, written while the
 ninth was tuned on) and `reader_pairs_fresh_9.json` (N, a seventeenth, shares of one whole, written
-beside the eleventh tuning set) are held out like B,
+beside the eleventh tuning set) and `reader_pairs_fresh_10.json` (O, a nineteenth, a mix of wordings,
+written beside the twelfth tuning set) are held out like B,
 only their figures read.
 
     python -m bench.reader_pairs [--misread] [--llm]
@@ -74,6 +76,7 @@ TUNING_PAIRS = tuple(
         "reader_pairs_tuning_9.json",
         "reader_pairs_tuning_10.json",
         "reader_pairs_tuning_11.json",
+        "reader_pairs_tuning_12.json",
     )
 )
 FRESH_PAIRS = Path(__file__).with_name("reader_pairs_fresh.json")
@@ -96,6 +99,9 @@ FRESH_PAIRS_8 = Path(__file__).with_name("reader_pairs_fresh_8.json")
 #: A held-out set by a seventeenth annotator (N), shares of one whole that count its parts, written
 #: beside the eleventh tuning set by a sixteenth and scored before it was tuned on.
 FRESH_PAIRS_9 = Path(__file__).with_name("reader_pairs_fresh_9.json")
+#: A held-out set by a nineteenth annotator (O), the same mix of wordings as the tuning sets, written
+#: beside the twelfth tuning set by an eighteenth and scored before it was tuned on.
+FRESH_PAIRS_10 = Path(__file__).with_name("reader_pairs_fresh_10.json")
 #: The held-out files and their sets' names.
 HELD_OUT_FILES = (
     (FRESH_PAIRS, "F"),
@@ -107,6 +113,7 @@ HELD_OUT_FILES = (
     (FRESH_PAIRS_7, "L"),
     (FRESH_PAIRS_8, "M"),
     (FRESH_PAIRS_9, "N"),
+    (FRESH_PAIRS_10, "O"),
 )
 #: The sets' names as printed, tuning sets first.
 HALF_NAMES = {
@@ -123,6 +130,7 @@ HALF_NAMES = {
     "L": "L (held-out, 8th)",
     "M": "M (held-out, 9th)",
     "N": "N (held-out, 10th)",
+    "O": "O (held-out, 11th)",
 }
 TUNING = frozenset({"A", "T"})
 LABELS = ("supports", "contradicts", "neither")
