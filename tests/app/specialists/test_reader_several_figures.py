@@ -275,6 +275,16 @@ def test_a_target_or_plan_beside_the_outcome_is_not_the_claims(claim: str, sourc
             "Tollgate Mining's Rathmore kiln burned alternative fuels for 34% of its heat in 2022, "
             "permit filings show.",
         ),
+        # what was done in one place the claim does not name
+        (
+            "Sustainable diesel made up 12% of the fuel Tollgate Mining bought in 2023.",
+            "Sustainable diesel made up 12% of the fuel Tollgate Mining bought in Chile in 2023, a "
+            "trade journal said.",
+        ),
+        (
+            "Tollgate Mining restored 4,200 hectares of degraded land in 2022.",
+            "Tollgate Mining restored 4,200 hectares of degraded land between 2019 and 2022, an NGO said.",
+        ),
     ],
 )
 def test_the_same_figure_of_other_premises_people_or_material_is_not_the_claims(
@@ -460,6 +470,27 @@ def test_the_claims_value_for_something_else_confirms_nothing(claim: str, source
 )
 def test_what_a_later_figures_clause_names_does_not_qualify_the_claims(claim: str, source: str) -> None:
     assert _read(claim, source) == ("supports", "same_figure")
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # the change in a year is the change between the year before and it
+        (
+            "Tollgate Mining's fuel intensity improved by 6% in 2022, to 7.9 litres per tonne.",
+            "Tollgate Mining's fuel intensity improved by 6% between 2021 and 2022, to 7.9 litres per "
+            "tonne, an analyst said.",
+        ),
+        # a place the claim names too
+        (
+            "Sustainable diesel made up 12% of the fuel Tollgate Mining bought in Chile in 2023.",
+            "Sustainable diesel made up 12% of the fuel Tollgate Mining bought in Chile in 2023, a "
+            "trade journal said.",
+        ),
+    ],
+)
+def test_the_same_period_and_place_in_other_words_still_support(claim: str, source: str) -> None:
+    assert _read(claim, source)[0] == "supports"
 
 
 def test_what_the_clause_before_the_figure_names_still_qualifies_it() -> None:
