@@ -335,6 +335,24 @@ def test_a_share_told_of_before_counts_the_part_named_before() -> None:
             "A tracker records low-carbon concrete as 21% of Tollgate's 2023 pours, a trade body said.",
             "contradicts",
         ),
+        # a whole measured by its floor area is its floor space
+        (
+            "68% of Tollgate's portfolio by floor area held a green building certification in 2023.",
+            "Some 68% of Tollgate's floor space was green-certified at the end of 2023, a data firm said.",
+            "supports",
+        ),
+        (
+            "68% of Tollgate's portfolio by floor area held a green building certification in 2023.",
+            "Only 51% of Tollgate's floor space was green-certified at the end of 2023, a data firm said.",
+            "contradicts",
+        ),
+        # a share as the agent of a passive verb is a share, not a change
+        (
+            "Shore power was used by 30% of the cruise ships calling at Tollgate's ports in 2023.",
+            "Just 18% of the cruise ships that called at Tollgate's ports in 2023 used shore power, the "
+            "regulator said.",
+            "contradicts",
+        ),
         # ... but not the making of something else
         (
             "Tollgate's methane leaks were 0.2% of the gas it produced in 2023.",
