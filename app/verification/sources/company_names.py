@@ -31,19 +31,7 @@ def names_company(text: str, company: str) -> bool:
     if re.search(rf"(?<!\w){re.escape(company)}(?!\w)", text, re.IGNORECASE):
         return True
     first = distinctive_first_word(company)  # as written, never a common word ("General")
-    if first is not None and re.search(rf"(?<!\w){re.escape(first)}(?!\w)", text) is not None:
-        return True
-    # a shorter first word still stands for the company as an owner: "Holm's paper packaging"
-    short = company.split()[0]
-    return (
-        len(short) >= MIN_POSSESSIVE_CHARS
-        and short.lower() not in COMMON_NAME_WORDS
-        and re.search(rf"(?<!\w){re.escape(short)}['’]s?(?!\w)", text) is not None
-    )
-
-
-#: A first word this long names the company when written as an owner ("Holm's").
-MIN_POSSESSIVE_CHARS = 4
+    return first is not None and re.search(rf"(?<!\w){re.escape(first)}(?!\w)", text) is not None
 
 
 def about_company(company: str, *texts: str | None) -> bool:
