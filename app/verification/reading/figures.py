@@ -136,16 +136,11 @@ def covered_scopes(text: str) -> frozenset[str]:
 
 
 # Counts of things ("167 warehouses"), and figures a text denies ("60 sites, not 167").
-#: A count with its scale: "12m trees", "2.1 million handsets", "40k chargers".
-_SCALED = r"\d+(?:\.\d+)?\s?(?:m|mn|million|bn|billion|k|thousand)\b"
-_SCALES = {
-    "m": 10**6, "mn": 10**6, "million": 10**6, "bn": 10**9, "billion": 10**9, "k": 10**3, "thousand": 10**3,
-}  # fmt: skip
 #: A count in digits or in words ("three reportable spills": "one" is left out, as in "one of our
 #: sites"), with up to three words describing the things counted ("312 battery-electric buses", "420
 #: EV charging points"), or some of an owner's things ("214 of its suppliers").
 _COUNT = re.compile(
-    rf"(?<![\w.,$€£¥-])(?P<num>{_SCALED}|\d{{1,3}}(?:,\d{{3}})+|\d+|(?i:(?!one\b){NUMBER_WORD}))\s"
+    rf"(?<![\w.,$€£¥-])(?P<num>\d{{1,3}}(?:,\d{{3}})+|\d+|(?i:(?!one\b){NUMBER_WORD}))\s"
     r"(?P<part>of\s(?:its|their|our|the|(?:[A-Z][\w&-]*\s){0,3}?[A-Z][\w&-]*['’]s?)\s)?"
     r"(?P<kind>(?:(?!(?:of|in|at|to|and|or|the|per|a|an)\b)(?:[a-z][a-z-]*|[A-Z]{2,4})\s){0,3}?)"
     r"(?P<noun>[A-Za-z][a-z-]*[a-rt-z]s)\b"
@@ -228,7 +223,7 @@ def parse_counts(text: str) -> list[Count]:
             continue
         noun = match["noun"].lower()
         written = match["num"].replace(",", "")
-        value = int(written) if written.isdigit() else _scaled_value(written) or number_value(written)
+        value = int(written) if written.isdigit() else number_value(written)
         if value is None:
             continue
         year = 1900 <= value <= 2100 and "," not in match["num"] and written.isdigit()
@@ -243,14 +238,6 @@ def parse_counts(text: str) -> list[Count]:
             Count(value, singular, match.start(), match.end(), kind, bound, match["part"] is not None, hedged)
         )
     return counts
-
-
-def _scaled_value(written: str) -> int | None:
-    """ "2.1m" -> 2,100,000; None when `written` has no scale."""
-    found = re.fullmatch(r"(?P<number>\d+(?:\.\d+)?)\s?(?P<scale>[a-z]+)", written.lower())
-    if found is None or found["scale"] not in _SCALES:
-        return None
-    return round(float(found["number"]) * _SCALES[found["scale"]])
 
 
 #: Things counted, then the size that makes them count: "two spills above 1,000 litres", "no spills

@@ -387,28 +387,6 @@ def test_a_level_a_change_starts_from_is_no_other_value_for_the_level_reached() 
 
 
 @pytest.mark.parametrize(
-    ("text", "value"),
-    [
-        ("It planted 12m trees in 2024.", 12_000_000),
-        ("It took back 2.1 million old phones in 2023.", 2_100_000),
-        ("It installed 40k chargers in 2023.", 40_000),
-    ],
-)
-def test_a_count_with_its_scale_is_counted_in_full(text: str, value: int) -> None:
-    assert [count.value for count in parse_counts(text)] == [value]
-
-
-def test_a_scaled_count_is_compared_in_full() -> None:
-    claim = "Tollgate Mining planted 12 million trees in 2024."
-    assert _read(claim, "Tollgate Mining planted 12m trees in 2024, the forestry commission said.")[0] == (
-        "supports"
-    )
-    assert _read(claim, "Records show Tollgate Mining planted 7.5 million trees in 2024.")[0] == "contradicts"
-    # a scale is no describing word: twelve thousand trees are not twelve million
-    assert _read(claim, "Tollgate Mining planted 12 thousand trees in 2024, records show.")[0] != "supports"
-
-
-@pytest.mark.parametrize(
     ("value", "holds"),
     [(300, True), (329, True), (331, False), (271, True), (269, False)],
 )
