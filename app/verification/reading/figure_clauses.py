@@ -40,8 +40,14 @@ def without_later_figures(sentence: str, figure: Figure) -> str:
         if other.start >= end:
             start, stop = clause_span(sentence, other)
             start = max(start, end)
+            if _A_BASIS.search(sentence, start, stop):
+                continue  # "and its water use 8% per tonne of product" may say the basis of both
             sentence = sentence[:start] + " " * (stop - start) + sentence[stop:]
     return sentence
+
+
+#: Words giving the basis a figure is measured on, which may be said once for two figures.
+_A_BASIS = re.compile(r"\b(?:per|like-for-like|basis|intensity|adjusted|normali[sz]ed)\b", re.IGNORECASE)
 
 
 #: A break that may join the items of a list ("wind, solar and hydro"), not two statements.

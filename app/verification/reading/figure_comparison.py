@@ -358,9 +358,9 @@ _NAMED_SITE = re.compile(
     # a site by where it is: "its newest fab in Arizona"
     rf"\b{_SITE_NOUN}\s(?:in|at|near)\s(?P<place>(?!(?:The|Its|Their|Our|A|An|FY)\b)(?![A-Z][\w-]*\d)[A-Z][\w-]+"
     r"(?:\s[A-Z][\w-]+)*)|"
-    # what was done or counted in one place: "the cocoa it bought in Ghana", "its suppliers in Bangladesh"
-    rf"\b(?:bought|sourced|procured|produced|made|sold|grown|harvested|operated|based|located|[a-z]+s)\s"
-    rf"in\s(?P<where>{_PLACE_NAME})"
+    # what was bought or counted in one place: "the cocoa it bought in Ghana", "its suppliers in Bangladesh"
+    rf"\b(?:bought|sourced|procured|grown|harvested|suppliers|factories|mills|farms|plants|sites|stores|"
+    rf"hotels|mines|routes|operations|customers|employees)\sin\s(?P<where>{_PLACE_NAME})"
 )
 
 

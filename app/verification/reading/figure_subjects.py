@@ -381,10 +381,7 @@ _LEVEL_BEFORE = re.compile(
     rf"\b(?:{_CHANGE_VERB}|{_CHANGE_NOUN})\b(?:\s[\w-]+){{0,6}}?\s(?:to|from)\s{_HEDGE}$", _I
 )
 _LOOK_BEHIND = 80
-#: "by" right after a passive verb, with no change verb or noun: "was used by", "were signed by".
-_BY_A_SHARE_OF = re.compile(
-    rf"\b(?:was|were|is|are|been|being)\s(?!{_CHANGE_VERB}\b)[a-z]+(?:ed|en)\sby\s{_HEDGE}$", _I
-)
+
 #: Phrases with a direction word that state no change: "made up 64%", "up to 30%".
 _NO_CHANGE_BEFORE = re.compile(
     rf"\b(?:(?:made|make|makes|making|add(?:s|ed)?|summ?ed)\sup|up\sto)\s{_HEDGE}$", _I
@@ -396,6 +393,8 @@ _PHRASE_END = re.compile(
     r"was|were|is|are|has|have|had|will|would|came|went|(?!(?:recycled|reused|purchased|treated)\b)[a-z]{3,}ed)\b",
     _I,
 )
+#: Words for all a company holds, which a measure after them ("by floor area") may stand for.
+_WHOLE_ESTATE = frozenset({"the", "our", "its", "their", "portfolio", "estate", "total", "whole", "property"})
 #: How a whole is measured, after it: "of its portfolio by floor area".
 _MEASURED_BY = re.compile(
     r"\s?of\s[^,;.]{0,50}?\sby\s(?P<measure>(?:floor\s)?(?:area|space)|value|weight|volume|headcount)\b", _I
@@ -406,8 +405,6 @@ _GENERIC_BASE = frozenset(
         "the", "its", "our", "their", "his", "her", "we", "a", "an", "all", "total", "overall", "group",
         "company", "companys", "annual", "global", "relevant", "use", "used", "usage", "consumption",
         "consumed", "needs", "need", "demand", "mix", "share", "requirements",
-        # what was made is named by what it is of ("0.3% of production" of gas, "21% of its pours")
-        "production", "produced", "output", "pours", "poured",
     }
 )  # fmt: skip
 #: Words for one base of a share ("power" is electricity).
@@ -556,8 +553,6 @@ def role(text: str, start: int, end: int) -> str | None:
         return None
     if _LEVEL_BEFORE.search(before):
         return "level"
-    if _BY_A_SHARE_OF.search(before) and _SHARE_OF.match(text, end):
-        return None  # a share as the agent: "was used by 30% of the cruise ships"
     if _CHANGE_BEFORE.search(before) or _CHANGE_AFTER.search(text[end:]):
         return "change"
     return None
@@ -766,7 +761,9 @@ def share_base(text: str, end: int) -> frozenset[str]:
     stop = _PHRASE_END.search(phrase, head.end() if head else 0)
     words = re.findall(r"[a-z]+", (phrase[: stop.start()] if stop else phrase).lower().replace("’", "'"))
     measured = _MEASURED_BY.match(text, end)
-    if measured:  # "of its portfolio by floor area" is of its floor area
+    if measured and set(words) <= _WHOLE_ESTATE:
+        # "of its portfolio by floor area" is of its floor area; "of its London offices by floor area"
+        # stays of its London offices
         words += measured["measure"].lower().split()
     return frozenset(base_word(word) for word in words if len(word) > 1 and word not in _GENERIC_BASE)
 

@@ -59,7 +59,7 @@ _TO_BETWEEN = re.compile(r"^[^.;,]{0,40}?\bto\s(?:(?:about|around|some|nearly|al
 #: Words between two levels that make them levels of two different things ("disturbed 420 hectares
 #: but rehabilitated only 180").
 _OTHER_THING = re.compile(
-    r"\b(?:but|while|whereas|of\swhich|including|and\s(?!(?:a|other)\b)|at\s(?:rival|its\speer))\b", _I
+    r"\b(?:but|while|whereas|of\swhich|including|and\s(?!a\b)|at\s(?:rival|its\speer))\b", _I
 )
 #: A part named after its whole: "64,000 tonnes of it", "of which 600 GWh".
 _OF_IT_AFTER = re.compile(r"\s(?:of\s(?:it|them|this|that)|of\sthe\stotal)\b", _I)

@@ -491,10 +491,27 @@ def test_what_a_later_figures_clause_names_does_not_qualify_the_claims(claim: st
             "Sustainable diesel made up 12% of the fuel Tollgate Mining bought in Chile in 2023, a "
             "trade journal said.",
         ),
+        # where the company is, not where its figure is of
+        (
+            "Tollgate Mining recycled 70% of its waste in 2023.",
+            "Tollgate Mining, which is based in Denmark, recycled 70% of its waste in 2023, the agency said.",
+        ),
+        # a level reached by the end of a span is that year's level
+        (
+            "Renewables supplied 64% of Tollgate Mining's electricity in 2024.",
+            "Tollgate Mining's renewable share of electricity rose from 40% to 64% between 2020 and 2024, "
+            "an analyst said.",
+        ),
     ],
 )
 def test_the_same_period_and_place_in_other_words_still_support(claim: str, source: str) -> None:
     assert _read(claim, source)[0] == "supports"
+
+
+def test_a_basis_said_after_a_later_figure_may_be_both_figures_basis() -> None:
+    claim = "Tollgate Mining's emissions fell 12% in 2024."
+    source = "Tollgate Mining's emissions fell 12% and its water use 8% per tonne of product in 2024."
+    assert _read(claim, source)[0] != "supports"
 
 
 def test_what_the_clause_before_the_figure_names_still_qualifies_it() -> None:

@@ -324,17 +324,6 @@ def test_a_share_told_of_before_counts_the_part_named_before() -> None:
             "Renewables supplied 42% of the electricity Tollgate generated in 2023, analysts estimate.",
             "neutral",
         ),
-        # what was made, named by the making alone
-        (
-            "Tollgate's methane leaks were 0.09% of the gas it produced in 2022.",
-            "Satellite data put Tollgate's 2022 methane leaks at 0.3% of production, an NGO said.",
-            "contradicts",
-        ),
-        (
-            "Low-carbon concrete made up 35% of the concrete Tollgate poured in 2023.",
-            "A tracker records low-carbon concrete as 21% of Tollgate's 2023 pours, a trade body said.",
-            "contradicts",
-        ),
         # a whole measured by its floor area is its floor space
         (
             "68% of Tollgate's portfolio by floor area held a green building certification in 2023.",
@@ -346,17 +335,11 @@ def test_a_share_told_of_before_counts_the_part_named_before() -> None:
             "Only 51% of Tollgate's floor space was green-certified at the end of 2023, a data firm said.",
             "contradicts",
         ),
-        # a share as the agent of a passive verb is a share, not a change
+        # ... but a narrower whole measured the same way is still narrower
         (
-            "Shore power was used by 30% of the cruise ships calling at Tollgate's ports in 2023.",
-            "Just 18% of the cruise ships that called at Tollgate's ports in 2023 used shore power, the "
-            "regulator said.",
-            "contradicts",
-        ),
-        # ... but not the making of something else
-        (
-            "Tollgate's methane leaks were 0.2% of the gas it produced in 2023.",
-            "Tollgate's methane leaks equalled 0.5% of its oil production in 2023, the regulator said.",
+            "40% of Tollgate's floor area was green-certified at the end of 2023.",
+            "40% of Tollgate's London offices by floor area were green-certified at the end of 2023, a "
+            "data firm said.",
             "neutral",
         ),
     ],
