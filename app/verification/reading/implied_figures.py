@@ -78,9 +78,7 @@ _OF_COUNT = re.compile(
     r"\b[Oo]f\s(?:its|the|their|(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?)\s(?P<whole>\d{1,3}(?:,\d{3})+|\d+)\s"
     r"(?P<things>[a-z][\w-]*(?:\s[a-z][\w-]*s)?)\b(?:[^.;\d]|(?:19|20)\d\d){0,60}?,\s(?:only\s|just\s)?"
     # what the part were, in a word ("224 were women"), not "were new to their roles"
-    # or what was done to them ("2,890 were built to a net-zero-ready standard")
-    r"(?P<part>\d{1,3}(?:,\d{3})+|\d+)\s(?=(?:were|was)\s(?P<kind>[a-z][\w-]*)"
-    r"(?:[,.;]|\s(?:in|at|by|on|to|with|under|from)\b|$))"
+    r"(?P<part>\d{1,3}(?:,\d{3})+|\d+)\s(?=(?:were|was)\s(?P<kind>[a-z][\w-]*)(?:[,.;]|\s(?:in|at|by|on)\b|$))"
 )
 #: A share of counted things said to be of a kind: "7% of Fenwick Freight's 8,200 trucks were electric".
 _SHARE_OF_COUNT = re.compile(
