@@ -597,28 +597,7 @@ def _same_period(claim: _Claim, sentence: str) -> bool:
     # "between 2019 and 2021" is not the change "between 2019 and 2022", nor "by 2022 against 2019"
     if claim.span and theirs:
         return claim.span == theirs
-    if theirs and _IN_ONE_YEAR.search(claim.text) and not baselines(claim.text) and _over_the_span(sentence):
-        # "restored 4,200 ha between 2019 and 2022" is not what was restored in 2022; a change in 2022
-        # is the change between 2021 and 2022
-        changes = claim.direction is not None or any(figure.role == "change" for figure in claim.figures)
-        year_on_year = int(theirs[1]) - int(theirs[0]) == 1 and changes
-        return year_on_year and int(theirs[1]) in claim.result_years
     return not (theirs and claim.result_years) or int(theirs[1]) in claim.result_years
-
-
-def _over_the_span(sentence: str) -> bool:
-    """Whether the sentence's figures are amounts over the span of years it states, not a level
-    reached by its end ("rose from 40% to 64% between 2020 and 2024") nor a figure of a year it
-    names on its own ("fell 4% in 2024 and 18% between 2019 and 2024")."""
-    span = _RANGE.search(sentence)
-    outside = sentence[: span.start()] + sentence[span.end() :] if span else sentence
-    if parse_years(outside):
-        return False
-    return not any(role(sentence, figure.start, figure.end) == "level" for figure in parse_figures(sentence))
-
-
-#: One year the claim's figure is of, with no year it is measured from: "in 2022", "during FY2023".
-_IN_ONE_YEAR = re.compile(r"\b(?:in|during)\s(?:the\s)?(?:FY\s?)?(?:19|20)\d\d\b", _I)
 
 
 _RANGE = re.compile(

@@ -31,23 +31,45 @@ def clause_span(sentence: str, figure: Figure) -> tuple[int, int]:
 
 
 def without_later_figures(sentence: str, figure: Figure) -> str:
-    """`sentence` with the clauses of the figures stated after `figure`'s clause blanked out: in
-    "withdrew 18.5 million m³ of water and consumed 11.2 million m³ of it", consumption is said of
-    the 11.2, not of the 18.5. Clauses before it are kept, as they often name the subject both share
-    ("water consumption rose 5%, to 18.5 million m³")."""
+    """`sentence` with the later statements of other figures blanked out: in "withdrew 18.5 million
+    m³ of water and consumed 11.2 million m³ of it", consumption is said of the 11.2, not of the
+    18.5. A later statement is a clause of another figure that begins with a verb of its own ("and
+    consumed") or a clause of its own ("while its farmed salmon volumes rose 8%"), and names no basis
+    or netting that may be said of both ("and its energy use 4% per unit of revenue", "net of 300,000
+    tonnes of offsets"). Clauses before the figure are kept, as they often name the subject both
+    share ("water consumption rose 5%, to 18.5 million m³")."""
     end = clause_span(sentence, figure)[1]
     for other in parse_figures(sentence):
-        if other.start >= end:
-            start, stop = clause_span(sentence, other)
-            start = max(start, end)
-            if _A_BASIS.search(sentence, start, stop):
-                continue  # "and its water use 8% per tonne of product" may say the basis of both
-            sentence = sentence[:start] + " " * (stop - start) + sentence[stop:]
+        if other.start < end:
+            continue
+        start, stop = clause_span(sentence, other)
+        start = max(start, end)
+        if not _a_statement(sentence, start) or _SAID_OF_BOTH.search(sentence, start, stop):
+            continue
+        sentence = sentence[:start] + " " * (stop - start) + sentence[stop:]
     return sentence
 
 
-#: Words giving the basis a figure is measured on, which may be said once for two figures.
-_A_BASIS = re.compile(r"\b(?:per|like-for-like|basis|intensity|adjusted|normali[sz]ed)\b", re.IGNORECASE)
+def _a_statement(sentence: str, start: int) -> bool:
+    """Whether the clause at `start` makes a statement of its own: "and consumed …", "while its …
+    rose …"."""
+    if _OWN_CLAUSE.match(sentence, start):
+        return True  # ", while the location-based figure was …"
+    joint = _JOINT_BEFORE.search(sentence, 0, start)
+    if joint is None:
+        return False
+    return joint["word"].lower() != "and" or _PAST_VERB.match(sentence, start) is not None
+
+
+_OWN_CLAUSE = re.compile(r"\s?(?:while|whereas)\s|\s?and\s[a-z]+ed\b", re.IGNORECASE)
+_JOINT_BEFORE = re.compile(r"\b(?P<word>and|while|whereas)\s$", re.IGNORECASE)
+_PAST_VERB = re.compile(r"\s?[a-z]+ed\b")
+#: Words giving the basis or netting a figure is measured on, which may be said once for two figures.
+_SAID_OF_BOTH = re.compile(
+    r"\b(?:per|like-for-like|basis|intensity|adjusted|normali[sz]ed|net|offsets?|credits?|removals?|avoided|"
+    r"average|both|each|counting|including|after)\b",
+    re.IGNORECASE,
+)
 
 
 #: A break that may join the items of a list ("wind, solar and hydro"), not two statements.

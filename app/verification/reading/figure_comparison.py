@@ -27,7 +27,7 @@ import re
 from dataclasses import dataclass
 
 from app.language.figures import Figure, parse_figures
-from app.language.years import MONTH_NAMES, is_baseline, stated_year
+from app.language.years import is_baseline, stated_year
 from app.verification.reading.change_mood import figure_direction, mood, same_mood
 from app.verification.reading.complements import other_sides
 from app.verification.reading.denials import negated
@@ -343,12 +343,6 @@ _SITE_NOUN = (
     r"terminals?|stations?|data\scent(?:re|er)s?|dams?|farms?|ports?|brewer(?:y|ies)|distiller(?:y|ies)|fabs?|"
     r"quarr(?:y|ies)|hospitals?|airports?|hubs?|kilns?|depots?|campus(?:es)?)"
 )
-#: A place by its name: "Ghana", "New South Wales"; not a month, a scope, a quarter or an article.
-_PLACE_NAME = (
-    r"(?!(?:The|Its|Their|Our|A|An|Scope|Q[1-4]|FY|H[12]|"
-    + "|".join(month.capitalize() for month in MONTH_NAMES)
-    + r")\b)[A-Z][a-z]+(?:\s[A-Z][a-z]+)?\b(?!['’]|\s?\d)"
-)
 _NAMED_SITE = re.compile(
     r"\b(?P<name>(?!(?:The|Its|Their|Our|A|An|In|At|On|Of|For|From|By|With|Across|To|All|Each|Every)\b)"
     r"[A-Z][\w-]+(?:\s[A-Z][\w-]+)*)\s"
@@ -356,11 +350,7 @@ _NAMED_SITE = re.compile(
     r"(?:(?!(?:its|their|our|the|a|an|all|each|every|from|at|in|of|for|by|on|to|with|run|owned)\b)[a-z][a-z-]*\s)?"
     rf"{_SITE_NOUN}\b|"
     # a site by where it is: "its newest fab in Arizona"
-    rf"\b{_SITE_NOUN}\s(?:in|at|near)\s(?P<place>(?!(?:The|Its|Their|Our|A|An|FY)\b)(?![A-Z][\w-]*\d)[A-Z][\w-]+"
-    r"(?:\s[A-Z][\w-]+)*)|"
-    # what was bought or counted in one place: "the cocoa it bought in Ghana", "its suppliers in Bangladesh"
-    rf"\b(?:bought|sourced|procured|grown|harvested|suppliers|factories|mills|farms|plants|sites|stores|"
-    rf"hotels|mines|routes|operations|customers|employees)\sin\s(?P<where>{_PLACE_NAME})"
+    rf"\b{_SITE_NOUN}\s(?:in|at|near)\s(?P<place>(?!(?:The|Its|Their|Our|A|An)\b)[A-Z][\w-]+(?:\s[A-Z][\w-]+)*)"
 )
 
 
@@ -387,7 +377,7 @@ def sites_named_in_claim(claim: str, sentence: str, company: str = "") -> bool:
 
 
 def _site_name(match: re.Match[str]) -> str:
-    return match["name"] or match["place"] or match["where"]
+    return match["name"] or match["place"]
 
 
 def _named(name: str, other: str, company: str) -> bool:

@@ -394,7 +394,7 @@ _PHRASE_END = re.compile(
     _I,
 )
 #: Words for all a company holds, which a measure after them ("by floor area") may stand for.
-_WHOLE_ESTATE = frozenset({"the", "our", "its", "their", "portfolio", "estate", "total", "whole", "property"})
+_WHOLE_ESTATE = frozenset({"the", "our", "its", "their", "portfolio", "estate", "property"})
 #: How a whole is measured, after it: "of its portfolio by floor area".
 _MEASURED_BY = re.compile(
     r"\s?of\s[^,;.]{0,50}?\sby\s(?P<measure>(?:floor\s)?(?:area|space)|value|weight|volume|headcount)\b", _I
@@ -761,7 +761,7 @@ def share_base(text: str, end: int) -> frozenset[str]:
     stop = _PHRASE_END.search(phrase, head.end() if head else 0)
     words = re.findall(r"[a-z]+", (phrase[: stop.start()] if stop else phrase).lower().replace("’", "'"))
     measured = _MEASURED_BY.match(text, end)
-    if measured and set(words) <= _WHOLE_ESTATE:
+    if measured and words and set(words) <= _WHOLE_ESTATE and set(words) - {"the", "our", "its", "their"}:
         # "of its portfolio by floor area" is of its floor area; "of its London offices by floor area"
         # stays of its London offices
         words += measured["measure"].lower().split()

@@ -275,16 +275,6 @@ def test_a_target_or_plan_beside_the_outcome_is_not_the_claims(claim: str, sourc
             "Tollgate Mining's Rathmore kiln burned alternative fuels for 34% of its heat in 2022, "
             "permit filings show.",
         ),
-        # what was done in one place the claim does not name
-        (
-            "Sustainable diesel made up 12% of the fuel Tollgate Mining bought in 2023.",
-            "Sustainable diesel made up 12% of the fuel Tollgate Mining bought in Chile in 2023, a "
-            "trade journal said.",
-        ),
-        (
-            "Tollgate Mining restored 4,200 hectares of degraded land in 2022.",
-            "Tollgate Mining restored 4,200 hectares of degraded land between 2019 and 2022, an NGO said.",
-        ),
     ],
 )
 def test_the_same_figure_of_other_premises_people_or_material_is_not_the_claims(
@@ -462,9 +452,9 @@ def test_the_claims_value_for_something_else_confirms_nothing(claim: str, source
             "the basin authority said.",
         ),
         (
-            "Tollgate Mining held £850 million in green bonds at the end of 2023.",
-            "Tollgate Mining held £850m of green bonds at end-2023, around 4% of its £21bn investment "
-            "portfolio, filings show.",
+            "Tollgate Mining's market-based Scope 2 emissions were 48,000 tonnes CO2e in 2023.",
+            "Tollgate Mining's market-based Scope 2 emissions came to 48,000 tCO2e in 2023, while the "
+            "location-based figure was 112,000 t, a rating agency noted.",
         ),
     ],
 )
@@ -504,10 +494,18 @@ def test_the_same_period_and_place_in_other_words_still_support(claim: str, sour
     assert _read(claim, source)[0] == "supports"
 
 
-def test_a_basis_said_after_a_later_figure_may_be_both_figures_basis() -> None:
-    claim = "Tollgate Mining's emissions fell 12% in 2024."
-    source = "Tollgate Mining's emissions fell 12% and its water use 8% per tonne of product in 2024."
-    assert _read(claim, source)[0] != "supports"
+@pytest.mark.parametrize(
+    "source",
+    [
+        "Tollgate Mining's emissions fell 12% and its water use 8% per tonne of product in 2024.",
+        "Tollgate Mining's emissions fell 12% in 2024, a figure that counts 50,000 tonnes of carbon credits.",
+        "Tollgate Mining cut emissions by 12% and energy use by 6% in 2024 on a three-year average.",
+        "Tollgate Mining's emissions fell 12% in 2024 and its energy use 6%, both net of 200,000 tonnes "
+        "of offsets.",
+    ],
+)
+def test_a_basis_or_netting_said_after_a_later_figure_may_be_both_figures(source: str) -> None:
+    assert _read("Tollgate Mining's emissions fell 12% in 2024.", source)[0] != "supports"
 
 
 def test_what_the_clause_before_the_figure_names_still_qualifies_it() -> None:
