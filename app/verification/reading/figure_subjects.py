@@ -381,7 +381,6 @@ _LEVEL_BEFORE = re.compile(
     rf"\b(?:{_CHANGE_VERB}|{_CHANGE_NOUN})\b(?:\s[\w-]+){{0,6}}?\s(?:to|from)\s{_HEDGE}$", _I
 )
 _LOOK_BEHIND = 80
-
 #: Phrases with a direction word that state no change: "made up 64%", "up to 30%".
 _NO_CHANGE_BEFORE = re.compile(
     rf"\b(?:(?:made|make|makes|making|add(?:s|ed)?|summ?ed)\sup|up\sto)\s{_HEDGE}$", _I

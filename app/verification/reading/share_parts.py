@@ -57,10 +57,7 @@ _WHOLE_BEFORE = re.compile(
 )
 
 
-#: What a share is of, after it: "of" up to the verb or preposition that names the part ("64% of the
-#: electricity its stores used came from renewables", "85% of its suppliers signed its code"), or the
-#: clause's end ("Renewables supplied 64% of the electricity used across its networks"). A verb that
-#: says which whole is meant ("used", "bought", "generated") belongs to it.
+#: Verbs that may say which whole is meant ("the electricity its stores used").
 _WHOLE_VERB = (
     r"(?:used|bought|purchased|consumed|generated|produced|sold|drawn|poured|operated|owned|employed|"
     r"sourced|procured|burned|handled|held|leased|managed|occupied|shipped|collected|needed|required)"
@@ -72,6 +69,11 @@ _NO_OBJECT = (
     r"(?=[\s,.;]*$|[,;.]|\s(?:in|at|on|across|from|for|by|during|through|over|under|within|worldwide|"
     r"globally|last|this|that|which|and|or|per|each|was|were|is|are|came|come|comes|had|has|have|went)\b)"
 )
+#: What a share is of, after it: "of" up to the verb or preposition that names the part ("64% of the
+#: electricity its stores used came from renewables", "85% of its suppliers signed its code"), a modal
+#: verb ("could run on methanol"), or the clause's end ("Renewables supplied 64% of the electricity
+#: used across its networks"). A verb that says which whole is meant belongs to it unless it takes an
+#: object (`_NO_OBJECT`).
 _WHOLE_AFTER = re.compile(
     r"\s?of\s.*?(?=\b(?:was|were|is|are|came|come|comes|had|has|have|went|carried|underwent|from|for|to|via|with|"
     r"could|can|would|will|may|might|must|should|"
