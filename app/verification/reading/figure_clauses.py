@@ -46,8 +46,13 @@ def without_later_figures(sentence: str, figure: Figure) -> str:
         start = max(start, end)
         if not _a_statement(sentence, start) or _SAID_OF_BOTH.search(sentence, start, stop):
             continue
-        sentence = sentence[:start] + " " * (stop - start) + sentence[stop:]
+        sentence = blanked(sentence, start, stop)
     return sentence
+
+
+def blanked(text: str, start: int, end: int) -> str:
+    """`text` with `start:end` blanked out, every other offset kept (a clause set aside)."""
+    return text[:start] + " " * (end - start) + text[end:]
 
 
 def _a_statement(sentence: str, start: int) -> bool:

@@ -393,7 +393,7 @@ _PHRASE_END = re.compile(
     _I,
 )
 #: Words for all a company holds, which a measure after them ("by floor area") may stand for.
-_WHOLE_ESTATE = frozenset({"the", "our", "its", "their", "portfolio", "estate", "property"})
+_WHOLE_ESTATE = frozenset({"portfolio", "estate", "property"})
 #: How a whole is measured, after it: "of its portfolio by floor area".
 _MEASURED_BY = re.compile(
     r"\s?of\s[^,;.]{0,50}?\sby\s(?P<measure>(?:floor\s)?(?:area|space)|value|weight|volume|headcount)\b", _I
@@ -760,7 +760,8 @@ def share_base(text: str, end: int) -> frozenset[str]:
     stop = _PHRASE_END.search(phrase, head.end() if head else 0)
     words = re.findall(r"[a-z]+", (phrase[: stop.start()] if stop else phrase).lower().replace("’", "'"))
     measured = _MEASURED_BY.match(text, end)
-    if measured and words and set(words) <= _WHOLE_ESTATE and set(words) - {"the", "our", "its", "their"}:
+    named = set(words) - {"the", "our", "its", "their"}
+    if measured and named and named <= _WHOLE_ESTATE:
         # "of its portfolio by floor area" is of its floor area; "of its London offices by floor area"
         # stays of its London offices
         words += measured["measure"].lower().split()

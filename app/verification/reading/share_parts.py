@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from app.language.figures import Figure, parse_figures
 from app.language.years import MONTH_NAMES
-from app.verification.reading.figure_clauses import clause_span, clause_with_list_span
+from app.verification.reading.figure_clauses import blanked, clause_span, clause_with_list_span
 from app.verification.reading.figure_subjects import base_word, share_base
 from app.verification.reading.statements import stem, subject_stems
 
@@ -179,7 +179,7 @@ def outside_other_shares(text: str, figure: Figure) -> str:
         if other.dimension == "percent" and other.start != figure.start:
             start, end = clause_span(text, other)
             if not start <= figure.start < end:
-                text = text[:start] + " " * (end - start) + text[end:]
+                text = blanked(text, start, end)
     return text
 
 
