@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 # Base unit per dimension: tonnes, MWh, MW, m3, hectares, km, percent, currency units.
 _MASS = {"t": 1.0, "kt": 1e3, "mt": 1e6, "gt": 1e9, "kg": 1e-3, "g": 1e-6}
@@ -46,7 +47,8 @@ _SPELLED_UNITS = {
     "squarekilometre": "km2",
     "squarekilometer": "km2",
 }
-_SCALE = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9}
+#: What a scale word or suffix multiplies by ("2.1m", "40k", "1.2 billion").
+SCALES = {"thousand": 1e3, "k": 1e3, "million": 1e6, "mn": 1e6, "m": 1e6, "billion": 1e9, "bn": 1e9}
 
 _NUM = r"(?P<sign>[-\u2212\u2013]\s?)?(?P<num>\d{1,3}(?:[,\u202f\u00a0]\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 #: A figure with a unit may also group its thousands with plain spaces ("1 250 000 MWh").
@@ -69,7 +71,7 @@ _UNIT_WORDS = (
     r"km\b|(?i:kilomet(?:re|er)s?|miles?)\b)"
 )
 FIGURE = re.compile(
-    rf"(?<![\w.,])(?<![Ss]cope\s){_UNIT_NUM}\s?(?P<scale>thousand|million|billion|bn|mn|m(?=\s))?\s?{_UNIT_WORDS}"
+    rf"(?<![\w.,])(?<![Ss]cope\s){_UNIT_NUM}\s?(?P<scale>thousand|million|billion|bn|mn|(?:m|k)(?=\s))?\s?{_UNIT_WORDS}"
     rf"(?P<co2>{_CO2})",
 )
 _ISO_CURRENCIES = "USD|EUR|GBP|CHF|CAD|AUD|NZD|JPY|CNY|HKD|SGD|SEK|NOK|DKK|INR|BRL|ZAR|MXN"
@@ -133,6 +135,19 @@ _JUST = re.compile(r"\b(?:just|little|slightly)\s(?:\w+\s){1,2}$", re.IGNORECASE
 BARE_NUMBER = re.compile(
     r"(?<![\w.,])(?P<sign>[-\u2212]\s?)?(?P<num>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
 )
+
+
+class Stated(Protocol):
+    """Something a text states at a place in it, as written: a figure, a count of things."""
+
+    @property
+    def start(self) -> int: ...
+
+    @property
+    def end(self) -> int: ...
+
+    @property
+    def text(self) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -336,7 +351,7 @@ def _from_unit_match(match: re.Match[str]) -> Figure:
     value, half = _signed(match)
     co2e = bool(match["co2"])
     unit, dimension, factor = _unit(match["unit"], co2e)
-    scale = _SCALE[match["scale"].lower()] if match["scale"] else 1.0
+    scale = SCALES[match["scale"].lower()] if match["scale"] else 1.0
     if match["scale"]:
         unit = f"{match['scale'].lower()} {unit}"
     return Figure(
@@ -387,7 +402,7 @@ def _from_currency_match(match: re.Match[str]) -> Figure:
     written = re.sub(r"\s+", " ", symbol.lower()).removesuffix("s")
     code = _CURRENCY_WORDS.get(written) or _CURRENCY_CODES.get(symbol, symbol)
     scale_word = (match["scale"] or "").lower()
-    scale = _SCALE.get(scale_word, 1.0)
+    scale = SCALES.get(scale_word, 1.0)
     return Figure(
         value=value,
         unit=f"{code} {scale_word}".strip(),

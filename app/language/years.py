@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from app.language.figures import Figure
+from app.language.figures import Stated
 
 _I = re.IGNORECASE
 
@@ -70,7 +70,7 @@ def year_right_after(text: str) -> int | None:
     return parse_years(after.group(1))[0][0] if after else None
 
 
-def stated_year(sentence: str, figure: Figure) -> int | None:
+def stated_year(sentence: str, figure: Stated) -> int | None:
     """The year a figure is stated for: "2022: 2.4 Mt", "2.3 Mt in 2023", else the only year."""
     label = _YEAR_LABEL.search(sentence[: figure.start])
     if label:
@@ -93,7 +93,7 @@ def stated_year(sentence: str, figure: Figure) -> int | None:
     return distinct.pop()
 
 
-def is_baseline(text: str, figure: Figure) -> bool:
+def is_baseline(text: str, figure: Stated) -> bool:
     """Whether `figure` is the level a change starts from, of no year of its own ("up from 51%", "fell
     from 6,000 tonnes"; not "down from 1.7 Mt in 2022", a level stated for that year)."""
     rest = text[figure.end :]

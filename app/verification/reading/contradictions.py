@@ -641,7 +641,7 @@ def _compare_all(
         claim_text=claim.text,
         company=claim.company,
     )
-    counts = compare_counts(claim.counts, sentence, shared, claim.text)
+    counts = compare_counts(claim.counts, sentence, shared, claim.text, claim.company)
     if counts == "denied":
         return FigureOutcome("mismatch")
     result = figures or (FigureOutcome(counts) if counts else None)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from app.language.figures import Figure, parse_figures
+from app.language.figures import Figure, Stated, parse_figures
 from app.verification.reading.figure_subjects import share_base
 from app.verification.reading.figures import quantities
 from app.verification.reading.statements import subject_stems
@@ -17,13 +17,13 @@ from app.verification.reading.statements import subject_stems
 _BREAK = re.compile(r"[;,]\s|\s(?:while|whereas|even\sas|as|but|although|though|and)\s", re.IGNORECASE)
 
 
-def clause_of(sentence: str, figure: Figure) -> str:
+def clause_of(sentence: str, figure: Stated) -> str:
     """The clause of `sentence` that states `figure`."""
     start, end = clause_span(sentence, figure)
     return sentence[start:end]
 
 
-def clause_span(sentence: str, figure: Figure) -> tuple[int, int]:
+def clause_span(sentence: str, figure: Stated) -> tuple[int, int]:
     """Where the clause of `sentence` that states `figure` begins and ends."""
     start = max((match.end() for match in _BREAK.finditer(sentence, 0, figure.start)), default=0)
     after = _BREAK.search(sentence, figure.end)

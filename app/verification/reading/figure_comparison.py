@@ -26,12 +26,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from app.language.figures import Figure, parse_figures
+from app.language.figures import Figure, Stated, parse_figures
 from app.language.years import is_baseline, stated_year
 from app.verification.reading.change_mood import figure_direction, mood, same_mood
 from app.verification.reading.complements import other_sides
+from app.verification.reading.count_context import (
+    counted_over_the_same_span,
+    in_a_place_the_claim_does_not_name,
+    said_of_another_number,
+    without_other_numbers,
+)
 from app.verification.reading.denials import negated
-from app.verification.reading.figure_clauses import clause_of, names_more_of_the_claim
+from app.verification.reading.figure_clauses import blanked, clause_of, names_more_of_the_claim
 from app.verification.reading.figure_subjects import (
     percent_measure,
     role,
@@ -277,7 +283,7 @@ def _a_part_of_another_thing(claim: str, sentence: str, theirs: Figure, company:
     )
 
 
-def _an_outcome_of_the_companys(sentence: str, theirs: Figure, company: str) -> bool:
+def _an_outcome_of_the_companys(sentence: str, theirs: Stated, company: str) -> bool:
     """Whether a source figure can be what the company did: not the size of things counted
     (`threshold`), not a limit it is held to (`a_limit`), not another's figure set beside its own
     (`set_beside`) nor one in a clause about others that does not name it ("Across the industry,
@@ -286,12 +292,19 @@ def _an_outcome_of_the_companys(sentence: str, theirs: Figure, company: str) -> 
         return False
     if set_beside(sentence, theirs.start, theirs.end) and not denied(sentence, theirs.start):
         return False  # kept when the source rejects it ("not the 120,000 hectares the company reports")
-    clause = clause_of(sentence, theirs)
+    # "Fernhollow's rival Dunmore" names the company only as the one the rival is set against
+    clause = _A_RIVAL_OF.sub(" rival ", clause_of(sentence, theirs))
     # others named before the figure are its subject ("Rival Zentro used 27%"); after it they are
     # what it is set against ("its 64% led the industry")
     before = clause[: max(0, clause.find(theirs.text))]
     about_others = _OTHERS_SPEAK.search(before) or _OTHERS_OPENER.match(sentence)
     return not (about_others and not names_company(clause, company) and not _THE_COMPANYS.search(clause))
+
+
+#: A rival named after whose rival it is: "Fernhollow's rival Dunmore", "its larger peer Vantor".
+_A_RIVAL_OF = re.compile(
+    r"\b(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?\s(?:[a-z-]+\s)?(?:rivals?|peers?|competitors?)\b"
+)
 
 
 #: The company named by what the press calls it: "the group's", "the miner's".
@@ -483,13 +496,19 @@ def _percent_like(
 
 
 def compare_counts(
-    claim: tuple[tuple[Count, str], ...], sentence: str, shared: set[str], claim_text: str = ""
+    claim: tuple[tuple[Count, str], ...],
+    sentence: str,
+    shared: set[str],
+    claim_text: str = "",
+    company: str = "",
 ) -> str | None:
     """Counts of the same things ("167 warehouses"), each claim count with its mood: "denied" when
     the source rejects the claim's count ("60 warehouses, not 167"), "match" when it repeats it,
     "mismatch" when it gives another count of the same things in a sentence sharing at least two
     other content words with the claim, "unasserted" when it repeats the count only negated; a
-    sentence saying there were none of the claim's things ("no spills") denies its count."""
+    sentence saying there were none of the claim's things ("no spills") denies its count. A source
+    count is compared only when it is the company's own (not a rival's), for the claim's year, and
+    counted over the same span: a count at each site, or one since a year, is not a year's total."""
     theirs = parse_counts(sentence)
     rejected = {value for value, _ in denied_numbers(sentence)}
     none = none_of(sentence)
@@ -510,8 +529,15 @@ def compare_counts(
             and (count.part == mine.part or _part_of_the_kind(mine, count, sentence))
             and _same_kind_of_things(mine, count, sentence)
             and _counted_alike(mine_mood, mood(sentence, count.start, count.end))
+            and _an_outcome_of_the_companys(sentence, count, company)
+            and _of_the_claims_things(claim_text, mine, sentence, count, company)
         ]
-        repeated = [count for count in same_things if count.holds(mine.value)]
+        repeated = [
+            count
+            for count in same_things
+            # a count written with its scale holds what it rounds, on either side ("2.1m", 2,134,000)
+            if count.holds(mine.value) or (mine.rounding and abs(count.value - mine.value) <= mine.rounding)
+        ]
         if any(not negated(sentence, count.start) for count in repeated):
             result = "match"
         elif repeated:
@@ -519,6 +545,16 @@ def compare_counts(
         elif same_things and evidence >= MIN_SHARED_WORDS and result in {None, "unasserted"}:
             result = "mismatch"
     return result
+
+
+def _of_the_claims_things(claim: str, mine: Count, sentence: str, theirs: Count, company: str) -> bool:
+    """Whether a source count of the claim's noun counts the claim's things over its stretch
+    (`count_context`); a claim given without its text is taken as it comes."""
+    return not claim or (
+        counted_over_the_same_span(claim, mine, sentence, theirs)
+        and not said_of_another_number(claim, mine, sentence, theirs, company)
+        and not in_a_place_the_claim_does_not_name(claim, sentence, theirs, company)
+    )
 
 
 def _part_of_the_kind(mine: Count, theirs: Count, sentence: str) -> bool:
@@ -559,10 +595,9 @@ def _same_kind_of_things(mine: Count, theirs: Count, sentence: str) -> bool:
     share = _WHOLE_OF_A_SHARE.search(sentence, 0, theirs.start)
     if share and float(share["share"]) < 100:
         return False  # "a quarter of its 1,240 vehicles were battery-electric": 1,240 is all of them
-    return not theirs.kind and all(
-        re.search(rf"\b{re.escape(word)}", sentence[: theirs.start] + sentence[theirs.end :], _I)
-        for word in mine.kind
-    )
+    # a word said of another number is not said of this count ("2.1m bikes, of which 400k were electric")
+    elsewhere = blanked(without_other_numbers(sentence, theirs, parts_only=True), theirs.start, theirs.end)
+    return not theirs.kind and all(re.search(rf"\b{re.escape(word)}", elsewhere, _I) for word in mine.kind)
 
 
 #: A count right after a share of it: the whole the share is of ("25% of Transvia's 1,240 vehicles").

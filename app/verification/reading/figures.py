@@ -13,7 +13,7 @@ import functools
 import re
 from dataclasses import dataclass
 
-from app.language.figures import BARE_NUMBER, FIGURE, bound_at
+from app.language.figures import BARE_NUMBER, FIGURE, SCALES, bound_at
 from app.language.number_words import NUMBER_WORD, number_value
 
 _I = re.IGNORECASE
@@ -139,8 +139,19 @@ def covered_scopes(text: str) -> frozenset[str]:
 #: A count in digits or in words ("three reportable spills": "one" is left out, as in "one of our
 #: sites"), with up to three words describing the things counted ("312 battery-electric buses", "420
 #: EV charging points"), or some of an owner's things ("214 of its suppliers").
+#: A number with its scale, as the press writes counts: "2.1 million", "12m", "400k", "1.2bn",
+#: "twelve million" ("12 m" with a space is a length).
+_SCALED = (
+    rf"(?:\d+(?:\.\d+)?|(?i:{NUMBER_WORD}))\s(?:thousand|million|billion)(?=\s)|"
+    r"\d+(?:\.\d+)?(?:k|m|mn|bn)(?=\s)"
+)
+_SCALE_WRITTEN = re.compile(r"^(?P<number>.+?)\s?(?P<scale>thousand|million|billion|k|mn|m|bn)$")
+#: Unit symbols a size is written in: "three 150 m turbines" counts turbines of a size, not 150 of them.
+_UNIT_SYMBOLS = frozenset(
+    {"m", "km", "cm", "mm", "kw", "mw", "gw", "kwh", "mwh", "t", "kt", "kg", "ha", "ft", "l"}
+)
 _COUNT = re.compile(
-    rf"(?<![\w.,$€£¥-])(?P<num>\d{{1,3}}(?:,\d{{3}})+|\d+|(?i:(?!one\b){NUMBER_WORD}))\s"
+    rf"(?<![\w.,$€£¥-])(?P<num>{_SCALED}|\d{{1,3}}(?:,\d{{3}})+|\d+|(?i:(?!one\b){NUMBER_WORD}))\s"
     r"(?P<part>of\s(?:its|their|our|the|(?:[A-Z][\w&-]*\s){0,3}?[A-Z][\w&-]*['’]s?)\s)?"
     r"(?P<kind>(?:(?!(?:of|in|at|to|and|or|the|per|a|an)\b)(?:[a-z][a-z-]*|[A-Z]{2,4})\s){0,3}?)"
     r"(?P<noun>[A-Za-z][a-z-]*[a-rt-z]s)\b"
@@ -178,17 +189,23 @@ class Count:
     part: bool = False
     #: Whether the text hedges it ("about 300 buses"): it then holds the values it rounds.
     approximate: bool = False
+    #: Half a unit of the last digit written, for a count written with its scale ("2.1m": 50,000);
+    #: 0 for a count written out in full.
+    rounding: float = 0.0
+    #: The count as written ("2.1m handsets").
+    text: str = ""
 
     def holds(self, value: int) -> bool:
         """Whether this count, or the bound it states, is `value`; a hedged count holds what lies
-        within `APPROXIMATE_COUNT` of it."""
+        within `APPROXIMATE_COUNT` of it, and one written with its scale what it rounds ("2.1m" holds
+        2,134,000)."""
         if self.bound == "above":
             return value > self.value
         if self.bound == "below":
             return value < self.value
         if self.approximate:
             return abs(value - self.value) <= max(APPROXIMATE_COUNT * self.value, 0.5)
-        return value == self.value
+        return abs(value - self.value) <= self.rounding
 
 
 #: How far from a hedged count ("about 300 buses") a count may lie and still be it: "about 300" is
@@ -209,7 +226,7 @@ def parse_counts(text: str) -> list[Count]:
     """Every "<number> <plural noun>" in `text` (years and units left out), nouns singularised;
     people said to have been killed or to have died are counted as fatalities."""
     counts = [
-        Count(value, FATALITY, match.start(), match.end())
+        Count(value, FATALITY, match.start(), match.end(), text=match.group(0))
         for match in _DEATHS.finditer(text)
         if (value := number_value(match["num"])) is not None
     ]
@@ -222,22 +239,57 @@ def parse_counts(text: str) -> list[Count]:
             # area, compared as a figure with what it is of
             continue
         noun = match["noun"].lower()
-        written = match["num"].replace(",", "")
-        value = int(written) if written.isdigit() else number_value(written)
-        if value is None:
+        kind = tuple(match["kind"].lower().split())
+        if kind[:1] and kind[0] in _UNIT_SYMBOLS or _A_NUMBER_BEFORE.search(text, 0, match.start()):
+            continue  # "three 150 m turbines", "two 12m barriers": the size of the things counted
+        read = _count_value(match["num"])
+        if read is None:
             continue
-        year = 1900 <= value <= 2100 and "," not in match["num"] and written.isdigit()
+        value, rounding = read
+        written = match["num"]
+        year = 1900 <= value <= 2100 and written.isdigit()
         if noun in _NOT_A_COUNT_NOUN or year:
             continue
         singular = noun[:-3] + "y" if noun.endswith("ies") else noun[:-1]
         singular = _SAME_THING.get(singular, singular)
-        kind = tuple(match["kind"].lower().split())
         bound = bound_at(text, match.start())
         hedged = _HEDGE_BEFORE.search(text, 0, match.start()) is not None
         counts.append(
-            Count(value, singular, match.start(), match.end(), kind, bound, match["part"] is not None, hedged)
+            Count(
+                value,
+                singular,
+                match.start(),
+                match.end(),
+                kind,
+                bound,
+                match["part"] is not None,
+                hedged,
+                rounding,
+                match.group(0),
+            )
         )
     return counts
+
+
+def _count_value(written: str) -> tuple[int, float] | None:
+    """A count's value and its rounding: "2,450" is (2450, 0), "2.1m" and "2.1 million" are
+    (2100000, 50000), "twelve" is (12, 0); None when it is not a number."""
+    scaled = _SCALE_WRITTEN.match(written)
+    if scaled is None:
+        digits = written.replace(",", "")
+        value = int(digits) if digits.isdigit() else number_value(written)
+        return None if value is None else (value, 0.0)
+    number, scale = scaled["number"], int(SCALES[scaled["scale"].lower()])
+    if re.fullmatch(r"\d+(?:\.\d+)?", number):
+        decimals = len(number.partition(".")[2])
+        return round(float(number) * scale), 0.5 * scale / 10**decimals
+    value = number_value(number)
+    return None if value is None else (value * scale, 0.5 * scale)
+
+
+#: A number right before a count: what follows it is the size of things counted ("two 12m barriers"),
+#: or the count is the end of a longer number ("four hundred and twenty").
+_A_NUMBER_BEFORE = re.compile(rf"(?:\d|\b(?i:{NUMBER_WORD}|hundred\sand))\s$")
 
 
 #: Things counted, then the size that makes them count: "two spills above 1,000 litres", "no spills

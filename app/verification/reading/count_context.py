@@ -1,0 +1,167 @@
+"""Whether a count in a source sentence is a count of the claim's things over the claim's stretch.
+
+A count names its things by a noun and a few describing words ("312 battery-electric buses"); the
+rest of what it counts is said around it, and a news sentence often gives several counts at once:
+"sold 2.1m bikes in 2024, of which 400k were electric", "had 3m customers, 1.2m of them on green
+tariffs", "sold 2.1 million handsets and refurbished 300,000 of them". What is said after another
+number belongs to that number, so a word the claim says of its count ("electric", "green tariffs",
+"refurbished") that the source says only of another number tells the source's count apart from the
+claim's. A count also has a stretch: a year's total is not a count at each site, nor one over all
+the years since 2015, nor a rival's, nor one in a single country the claim does not name.
+"""
+
+from __future__ import annotations
+
+import re
+
+from app.language.figures import Stated
+from app.language.number_words import NUMBER_WORD
+from app.language.years import stated_year
+from app.verification.reading.figure_clauses import blanked
+from app.verification.reading.figures import Count
+from app.verification.reading.statements import stem, subject_stems
+
+_I = re.IGNORECASE
+
+#: A number as written in a news sentence: digits ("400k", "1,200"), number words, fractions ("a
+#: quarter of them"); not years. "one" is left out: "no one", "one of its sites" say no number of
+#: things.
+_ANY_NUMBER = re.compile(
+    rf"(?<![\w.,])(?!(?:19|20)\d\d\b)\d[\d,.]*|"
+    rf"\b(?!one\b)(?:{NUMBER_WORD}|half|quarter|third|fifth|tenth)s?\b",
+    _I,
+)
+#: Where a clause ends: a comma or semicolon, or a word joining two clauses ("between 2020 and 2024"
+#: joins two years, not two clauses).
+_BREAK = re.compile(r"[;,]\s|\s(?:while|whereas|but|although|though|and(?!\s(?:19|20)\d\d))\s", _I)
+
+
+def _clause_span(text: str, start: int, end: int) -> tuple[int, int]:
+    """Where the clause of `text` holding `start:end` begins and ends."""
+    begin = max((match.end() for match in _BREAK.finditer(text, 0, start)), default=0)
+    after = _BREAK.search(text, end)
+    return begin, after.start() if after else len(text)
+
+
+def _clause(text: str, count: Stated) -> str:
+    begin, end = _clause_span(text, count.start, count.end)
+    return text[begin:end]
+
+
+def without_other_numbers(sentence: str, count: Stated, parts_only: bool = False) -> str:
+    """`sentence` with what is said of every other number blanked out: a later number's clause, and
+    an earlier one's from the number on (what comes before it, such as the verb of a list of counts,
+    may be said of the count too). In "sold 2.1m bikes in 2024, of which 400k were electric",
+    "electric" is said of the 400k, not of the 2.1m bikes; in "sold 2.1 million handsets and
+    refurbished 300,000 of them" the refurbishing is said of the 300,000; in "collected 40m bottles
+    and 12m cans" the collecting is said of both. With `parts_only`, only what is said of a part of
+    the things counted ("of which", "of them", "including") is blanked."""
+    for number in _ANY_NUMBER.finditer(sentence):
+        if count.start <= number.start() < count.end:
+            continue
+        start, stop = _clause_span(sentence, number.start(), number.end())
+        if number.start() > count.start:
+            start = max(start, count.end)
+        else:
+            start, stop = number.start(), min(stop, count.start)
+        if parts_only and not _A_PART.search(sentence, max(0, start - 12), stop):
+            continue
+        sentence = blanked(sentence, start, stop)
+    return sentence
+
+
+#: Words saying that a number counts some of the things counted beside it: "of which 400k were
+#: electric", "1.2m of them", "including 2.1m in 2024", "12k vans included 1,200 electric ones".
+_A_PART = re.compile(r"\bof\s(?:which|them|these|those|it)\b|\binclud(?:ing|ed|es)\b|\bamong\sthem\b", _I)
+
+
+def said_of_another_number(claim: str, mine: Count, sentence: str, theirs: Count, company: str) -> bool:
+    """Whether a word the claim says of its count, in the count's clause, is in the source only where
+    it is said of a part of the things counted ("electric" in "of which 400k were electric", against
+    "2.1 million electric bikes"): then the source's count is of more than the claim's things."""
+    mine_words = _stems(_clause(claim, mine), company) - {stem(mine.noun)}
+    everywhere = _stems(sentence, company)
+    kept = _stems(without_other_numbers(sentence, theirs, parts_only=True), company)
+    return bool(mine_words & everywhere - kept)
+
+
+def counted_over_the_same_span(claim: str, mine: Count, sentence: str, theirs: Count) -> bool:
+    """Whether two counts are of the same stretch: the same year where both name one, and at each
+    site or neither, over the years to a date or neither ("40,000 trees at each of our 12 sites" is
+    not 40,000 in all; "12m trees since 2015" and "between 2020 and 2024" are not a year's
+    planting)."""
+    mine_year, their_year = stated_year(claim, mine), stated_year(sentence, theirs)
+    if mine_year is not None and their_year is not None and mine_year != their_year:
+        return False
+    mine_clause, their_clause = _unquantified(claim, mine), _unquantified(sentence, theirs)
+    return all(
+        bool(marker.search(mine_clause)) == bool(marker.search(their_clause))
+        for marker in (_EACH, _OVER_YEARS)
+    )
+
+
+def _unquantified(text: str, count: Stated) -> str:
+    """The count's clause without an "each of" or "every one of" right before it, which says the
+    count is of all the things and no count at each ("each of its 11 plants was certified")."""
+    begin, end = _clause_span(text, count.start, count.end)
+    quantifier = _EACH_OF_BEFORE.search(text, begin, count.start)
+    return text[begin : quantifier.start() if quantifier else count.start] + text[count.start : end]
+
+
+#: "each of", "every one of", with whose things they are: "Each of Velantor's", "every one of our".
+_EACH_OF_BEFORE = re.compile(
+    r"\b(?:each|every)(?:\sone)?\sof\s(?:its|our|their|the|(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?)\s$", _I
+)
+
+
+#: A count said of each of several things, or on average: "at each of our 12 sites", "per store".
+_EACH = re.compile(r"\b(?:each|every|per|apiece|on\saverage|an\saverage\sof)\b", _I)
+#: A count over several years: "since 2015", "to date", "between 2020 and 2024", "from 2022 to 2024".
+_OVER_YEARS = re.compile(
+    r"\bsince\s(?:(?:19|20)\d\d|its|the|launch)\b|\bto\sdate\b|\bcumulative(?:ly)?\b|\bso\sfar\b|"
+    r"\bbetween\s(?:19|20)\d\d\sand\s(?:19|20)\d\d\b|\bfrom\s(?:19|20)\d\d\sto\s(?:19|20)\d\d\b|"
+    r"\bover\sthe\s(?:past|last)\s(?:\w+\s)?years\b",
+    _I,
+)
+
+
+def in_a_place_the_claim_does_not_name(claim: str, sentence: str, theirs: Count, company: str) -> bool:
+    """Whether the source says its count of a place ("planted 12m trees in Brazil") while the claim
+    names no place at all: a country's count is a part of the company's."""
+    if _A_PART_BEFORE.search(sentence, 0, theirs.start):
+        return False  # "3,000 of its 12,000 employees were based in Poland": the place is the part's
+    places = [
+        match["place"]
+        for match in _IN_A_PLACE.finditer(_clause(sentence, theirs))
+        if not set(match["place"].split()) & set(company.split())
+    ]
+    return bool(places) and not _names_a_place(claim, company)
+
+
+#: A part's number right before the count of its whole: "Some 3,000 of Tollgate's 12,000 employees".
+_A_PART_BEFORE = re.compile(
+    rf"(?:\d[\d,.]*(?:\s?(?:million|m|k))?|\b(?i:{NUMBER_WORD}))\sof\s"
+    r"(?:its|their|our|the|(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?)\s$"
+)
+#: A place a count is said of: "in Brazil", "across the UK", "at its Leeds plant" is a site, read
+#: elsewhere (months are dates, not places).
+_IN_A_PLACE = re.compile(
+    r"\b(?:in|across|throughout)\s(?:the\s)?(?P<place>(?!(?:January|February|March|April|May|June|July|"
+    r"August|September|October|November|December)\b)[A-Z][\w-]+(?:\s[A-Z][\w-]+)*)"
+)
+#: A capitalised word in a claim other than its first and the company's name: "British customers",
+#: "in the UK".
+_CAPITALISED = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][\w-]+")
+
+
+def _names_a_place(claim: str, company: str) -> bool:
+    names = set(re.findall(r"[\w-]+", company))
+    return any(
+        word.group() not in names and not word.group().startswith(("Scope", "FY"))
+        for word in _CAPITALISED.finditer(claim)
+    )
+
+
+def _stems(text: str, company: str) -> frozenset[str]:
+    """The subject stems of `text`, each part of a compound on its own ("green-tariff")."""
+    return subject_stems(text.replace("-", " "), company)
