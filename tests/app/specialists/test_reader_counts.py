@@ -53,19 +53,51 @@ def test_a_size_money_or_the_end_of_a_longer_number_is_no_count(text: str) -> No
     ("claim", "source", "stance"),
     [
         # the same count with a scale, or written out in full
-        ("In 2024, we planted 9 million trees.", "Brackenfold planted 9m trees in 2024, a forestry body said.", "supports"),
-        ("In 2024, we planted 9,000,000 trees.", "Brackenfold planted 9m trees in 2024, a forestry body said.", "supports"),
-        ("In 2024, we planted 9.2 million trees.", "Brackenfold planted 9,240,000 trees in 2024, a registry shows.", "supports"),
-        ("In 2024, we trained 30,000 growers.", "Brackenfold trained 30k growers in 2024, an auditor found.", "supports"),
+        (
+            "In 2024, we planted 9 million trees.",
+            "Brackenfold planted 9m trees in 2024, a forestry body said.",
+            "supports",
+        ),
+        (
+            "In 2024, we planted 9,000,000 trees.",
+            "Brackenfold planted 9m trees in 2024, a forestry body said.",
+            "supports",
+        ),
+        (
+            "In 2024, we planted 9.2 million trees.",
+            "Brackenfold planted 9,240,000 trees in 2024, a registry shows.",
+            "supports",
+        ),
+        (
+            "In 2024, we trained 30,000 growers.",
+            "Brackenfold trained 30k growers in 2024, an auditor found.",
+            "supports",
+        ),
         # another count of the same things
         # (a different count needs two more words in common than the things counted)
-        ("In 2024, we planted 9 million trees on restored farmland.", "Brackenfold planted 4.5m trees on restored farmland in 2024, a forestry body said.", "contradicts"),
-        ("In 2024, we recycled 50,000 tonnes of glass.", "Brackenfold recycled 5k tonnes of glass in 2024, a registry shows.", "contradicts"),
+        (
+            "In 2024, we planted 9 million trees on restored farmland.",
+            "Brackenfold planted 4.5m trees on restored farmland in 2024, a forestry body said.",
+            "contradicts",
+        ),
+        (
+            "In 2024, we recycled 50,000 tonnes of glass.",
+            "Brackenfold recycled 5k tonnes of glass in 2024, a registry shows.",
+            "contradicts",
+        ),
         # a list of counts: the verb is said of each
-        ("In 2024, we collected 30 million cans.", "Brackenfold collected 50m bottles and 30m cans in 2024, a registry shows.", "supports"),
-        ("In 2024, we collected 50 million cans.", "Brackenfold collected 50m bottles and 30m cans in 2024, a registry shows.", "contradicts"),
+        (
+            "In 2024, we collected 30 million cans.",
+            "Brackenfold collected 50m bottles and 30m cans in 2024, a registry shows.",
+            "supports",
+        ),
+        (
+            "In 2024, we collected 50 million cans.",
+            "Brackenfold collected 50m bottles and 30m cans in 2024, a registry shows.",
+            "contradicts",
+        ),
     ],
-)  # fmt: skip
+)
 def test_counts_written_with_a_scale_are_compared(claim: str, source: str, stance: str) -> None:
     assert _stance(claim, source) == stance
 
@@ -74,27 +106,72 @@ def test_counts_written_with_a_scale_are_compared(claim: str, source: str, stanc
     ("claim", "source"),
     [
         # what the claim says of its count is said only of a part of the source's count
-        ("In 2024, we sold 1.8 million electric bikes.", "Brackenfold sold 1.8m bikes in 2024, of which 300k were electric."),
-        ("In 2024, we repaired 1.8 million handsets.", "Brackenfold sold 1.8 million handsets in 2024 and repaired 200,000 of them."),
+        (
+            "In 2024, we sold 1.8 million electric bikes.",
+            "Brackenfold sold 1.8m bikes in 2024, of which 300k were electric.",
+        ),
+        (
+            "In 2024, we repaired 1.8 million handsets.",
+            "Brackenfold sold 1.8 million handsets in 2024 and repaired 200,000 of them.",
+        ),
         # the claim's count is of a part the source counts apart
-        ("In 2024, we had 400,000 customers on green tariffs.", "Brackenfold had 2m customers in 2024, 400k of them on green tariffs."),
+        (
+            "In 2024, we had 400,000 customers on green tariffs.",
+            "Brackenfold had 2m customers in 2024, 400k of them on green tariffs.",
+        ),
         # at each site, since a year, between two years
-        ("In 2024, we planted 30,000 trees at each of our 9 estates.", "Brackenfold planted 30k trees in 2024, a forestry body said."),
-        ("In 2024, we planted 9 million trees.", "Brackenfold has planted 9m trees since 2016, a forestry body said."),
-        ("In 2024, we planted 9 million trees.", "Brackenfold planted 9m trees between 2021 and 2024, a forestry body said."),
+        (
+            "In 2024, we planted 30,000 trees at each of our 9 estates.",
+            "Brackenfold planted 30k trees in 2024, a forestry body said.",
+        ),
+        (
+            "In 2024, we planted 9 million trees.",
+            "Brackenfold has planted 9m trees since 2016, a forestry body said.",
+        ),
+        (
+            "In 2024, we planted 9 million trees.",
+            "Brackenfold planted 9m trees between 2021 and 2024, a forestry body said.",
+        ),
         # a rival's count, another year's, one country's
-        ("In 2024, we sold 1.8 million handsets.", "Brackenfold's rival Osterly sold 1.8m handsets in 2024, a tracker shows."),
-        ("In 2024, we sold 1.8 million handsets.", "Brackenfold sold 1.8m handsets in 2023, a tracker shows."),
-        ("In 2024, we planted 9 million trees.", "Brackenfold planted 9m trees in Peru in 2024, a forestry body said."),
+        (
+            "In 2024, we sold 1.8 million handsets.",
+            "Brackenfold's rival Osterly sold 1.8m handsets in 2024, a tracker shows.",
+        ),
+        (
+            "In 2024, we sold 1.8 million handsets.",
+            "Brackenfold sold 1.8m handsets in 2023, a tracker shows.",
+        ),
+        (
+            "In 2024, we planted 9 million trees.",
+            "Brackenfold planted 9m trees in Peru in 2024, a forestry body said.",
+        ),
         # the same, written out in full
-        ("In 2024, we sold 1,800 electric bikes.", "Brackenfold sold 1,800 bikes in 2024, of which 300 were electric."),
-        ("In 2024, we planted 30,000 trees at each of our 9 estates.", "Brackenfold planted 30,000 trees in 2024, a forestry body said."),
-        ("In 2024, we planted 90,000 trees.", "Brackenfold has planted 90,000 trees since 2016, a forestry body said."),
-        ("In 2024, we planted 90,000 trees.", "Brackenfold planted 90,000 trees between 2021 and 2024, a forestry body said."),
-        ("In 2024, we sold 18,000 handsets.", "Brackenfold's rival Osterly sold 18,000 handsets in 2024, a tracker shows."),
-        ("In 2024, we planted 90,000 trees.", "Brackenfold planted 90,000 trees in Peru in 2024, a forestry body said."),
+        (
+            "In 2024, we sold 1,800 electric bikes.",
+            "Brackenfold sold 1,800 bikes in 2024, of which 300 were electric.",
+        ),
+        (
+            "In 2024, we planted 30,000 trees at each of our 9 estates.",
+            "Brackenfold planted 30,000 trees in 2024, a forestry body said.",
+        ),
+        (
+            "In 2024, we planted 90,000 trees.",
+            "Brackenfold has planted 90,000 trees since 2016, a forestry body said.",
+        ),
+        (
+            "In 2024, we planted 90,000 trees.",
+            "Brackenfold planted 90,000 trees between 2021 and 2024, a forestry body said.",
+        ),
+        (
+            "In 2024, we sold 18,000 handsets.",
+            "Brackenfold's rival Osterly sold 18,000 handsets in 2024, a tracker shows.",
+        ),
+        (
+            "In 2024, we planted 90,000 trees.",
+            "Brackenfold planted 90,000 trees in Peru in 2024, a forestry body said.",
+        ),
     ],
-)  # fmt: skip
+)
 def test_a_count_of_other_things_or_over_another_stretch_is_neither(claim: str, source: str) -> None:
     assert _stance(claim, source) not in {"supports", "contradicts"}
 
@@ -103,13 +180,25 @@ def test_a_count_of_other_things_or_over_another_stretch_is_neither(claim: str, 
     ("claim", "source", "stance"),
     [
         # "each of its 11 plants" counts the plants, not something at each
-        ("All of our eleven mills held FSC certification at the end of 2024.", "Each of Brackenfold's 11 mills was FSC certified at the end of 2024, the scheme's register shows.", "supports"),
+        (
+            "All of our eleven mills held FSC certification at the end of 2024.",
+            "Each of Brackenfold's 11 mills was FSC certified at the end of 2024, its register shows.",
+            "supports",
+        ),
         # a place said of a part ("were based in Chile") is not the whole's
-        ("We had 8,000 employees at the end of 2024.", "Some 2,000 of Brackenfold's 8,000 employees were based in Chile at the end of 2024, a registry shows.", "supports"),
+        (
+            "We had 8,000 employees at the end of 2024.",
+            "Some 2,000 of Brackenfold's 8,000 employees were based in Chile at the end of 2024, it says.",
+            "supports",
+        ),
         # a place the claim names in another form
-        ("Brackenfold's Spanish stores collected 2.1 million bottles in 2024.", "Brackenfold's stores in Spain collected 2.1 million bottles in 2024, a registry shows.", "supports"),
+        (
+            "Brackenfold's Spanish stores collected 2.1 million bottles in 2024.",
+            "Brackenfold's stores in Spain collected 2.1 million bottles in 2024, a registry shows.",
+            "supports",
+        ),
     ],
-)  # fmt: skip
+)
 def test_what_the_stretch_checks_leave_alone(claim: str, source: str, stance: str) -> None:
     assert _stance(claim, source) == stance
 
