@@ -43,6 +43,7 @@ from app.verification.reading.figure_subjects import (
     role,
     same_percentage,
     same_role,
+    share_basis,
     speaks_of_emissions,
 )
 from app.verification.reading.figures import (
@@ -202,6 +203,7 @@ def compare_figures(
         and (mine.part or not _a_part_of_another_thing(claim_text, sentence, theirs, company))
         and not (sides and theirs.dimension == "percent")
         and mine.figure.same_kind(theirs)
+        and _measured_alike(claim_text, mine.figure, sentence, theirs)
         and _same_year(mine.year, stated_year(sentence, theirs))
         and _same_measure(mine, sentence, theirs)
     ]
@@ -718,6 +720,15 @@ def _certainly_same_quantity(mine: ClaimFigure, sentence: str, theirs: Figure, a
     if mine.quantity is not None:
         return quantity_at(sentence, theirs.start) == mine.quantity
     return alike
+
+
+def _measured_alike(claim: str, mine: Figure, sentence: str, theirs: Figure) -> bool:
+    """Whether two shares are of a whole measured the same way where both say how ("68% of its
+    portfolio by floor area" is not "68% of its portfolio by rent", nor 40% by weight 25% by volume)."""
+    if mine.dimension != "percent" or theirs.dimension != "percent" or not claim:
+        return True
+    bases = share_basis(claim, mine.end), share_basis(sentence, theirs.end)
+    return None in bases or bases[0] == bases[1]
 
 
 def _same_year(mine: int | None, theirs: int | None) -> bool:

@@ -396,8 +396,26 @@ _PHRASE_END = re.compile(
 _WHOLE_ESTATE = frozenset({"portfolio", "estate", "property"})
 #: How a whole is measured, after it: "of its portfolio by floor area".
 _MEASURED_BY = re.compile(
-    r"\s?of\s[^,;.]{0,50}?\sby\s(?P<measure>(?:floor\s)?(?:area|space)|value|weight|volume|headcount)\b", _I
+    r"\s?of\s[^,;.]{0,50}?\sby\s(?P<measure>(?:floor\s)?(?:area|space)|(?:market\s)?value|weight|mass|tonnage|"
+    r"volume|headcount|number|count|units|revenue|sales|turnover|rent(?:al\sincome)?|spend|cost|capacity)\b",
+    _I,
 )
+#: What each way of measuring a whole is, written one way: "by floor area" and "by space" are by area.
+_BASES = {
+    "area": "area", "space": "area", "value": "value", "weight": "weight", "mass": "weight",
+    "tonnage": "weight", "volume": "volume", "headcount": "number", "number": "number", "count": "number",
+    "units": "number", "revenue": "revenue", "sales": "revenue", "turnover": "revenue", "rent": "rent",
+    "income": "rent", "spend": "spend", "cost": "spend", "capacity": "capacity",
+}  # fmt: skip
+
+
+def share_basis(text: str, end: int) -> str | None:
+    """How the whole of the share ending at `end` is measured, when the text says ("of its portfolio
+    by floor area" is by area, "of its packaging by weight" by weight); None when it does not."""
+    measured = _MEASURED_BY.match(text, end)
+    return _BASES[measured["measure"].lower().split()[-1]] if measured else None
+
+
 #: Words of a share's base that do not say what it is a share of ("our total electricity use").
 _GENERIC_BASE = frozenset(
     {

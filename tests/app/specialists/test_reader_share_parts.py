@@ -433,3 +433,39 @@ def test_a_change_confirms_only_a_change_of_what_the_claim_names(
 )
 def test_parts_in_other_words_lists_and_corrections(claim: str, source: str, stance: str) -> None:
     assert _read(claim, source)[0] == stance
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        # a whole measured two ways: the shares are of different quantities
+        (
+            "In 2023, 55% of Tollgate's packaging by weight was recycled material.",
+            "55% of Tollgate's packaging by volume was recycled material in 2023, an NGO found.",
+            "neutral",
+        ),
+        (
+            "In 2023, 70% of Tollgate's portfolio by floor area was green-certified.",
+            "70% of Tollgate's portfolio by rental income was green-certified in 2023, an index shows.",
+            "neutral",
+        ),
+        (
+            "In 2023, 35% of Tollgate's sales by value were of certified products.",
+            "Certified products made up 20% of Tollgate's sales by volume in 2023, an analyst found.",
+            "neutral",
+        ),
+        # measured the same way, or the way named on one side only
+        (
+            "In 2023, 55% of Tollgate's packaging by weight was recycled material.",
+            "40% of Tollgate's packaging by mass was recycled material in 2023, an NGO found.",
+            "contradicts",
+        ),
+        (
+            "In 2023, 70% of Tollgate's portfolio by floor area was green-certified.",
+            "70% of Tollgate's portfolio was green-certified in 2023, an index shows.",
+            "supports",
+        ),
+    ],
+)
+def test_shares_of_a_whole_measured_two_ways_are_not_compared(claim: str, source: str, stance: str) -> None:
+    assert _read(claim, source)[0] == stance
