@@ -43,6 +43,7 @@ from app.verification.reading.figure_subjects import (
     role,
     same_percentage,
     same_role,
+    share_activity,
     share_basis,
     speaks_of_emissions,
 )
@@ -723,12 +724,17 @@ def _certainly_same_quantity(mine: ClaimFigure, sentence: str, theirs: Figure, a
 
 
 def _measured_alike(claim: str, mine: Figure, sentence: str, theirs: Figure) -> bool:
-    """Whether two shares are of a whole measured the same way where both say how ("68% of its
-    portfolio by floor area" is not "68% of its portfolio by rent", nor 40% by weight 25% by volume)."""
+    """Whether two shares are of a whole measured the same way, and of what was done with it, where
+    both say ("68% of its portfolio by floor area" is not "68% of its portfolio by rent"; "64% of the
+    electricity it generated" is not "64% of the electricity it sold")."""
     if mine.dimension != "percent" or theirs.dimension != "percent" or not claim:
         return True
     bases = share_basis(claim, mine.end), share_basis(sentence, theirs.end)
-    return None in bases or bases[0] == bases[1]
+    activities = (
+        share_activity(claim, mine.start, mine.end),
+        share_activity(sentence, theirs.start, theirs.end),
+    )
+    return all(None in pair or pair[0] == pair[1] for pair in (bases, activities))
 
 
 def _same_year(mine: int | None, theirs: int | None) -> bool:

@@ -409,6 +409,36 @@ _BASES = {
 }  # fmt: skip
 
 
+#: What was done with a share's whole, in three kinds that are different wholes: what a company made
+#: ("the electricity it generated", "our electricity generation"), what it sold ("the electricity
+#: Quarry sold to customers", "its sales"), and what it used or bought ("the timber we used", "the
+#: cocoa it sourced").
+_ACTIVITIES = (
+    ("made", r"generat(?:ed|es|ion)|produc(?:ed|es|tion)|manufactur(?:ed|es|ing)|output"),
+    (
+        "sold",
+        r"sold|sells|sales|retailed|(?:supplied|delivered)\sto\s(?:its\s|their\s)?(?:customers|households)",
+    ),
+    (
+        "used",
+        r"used|uses|use|consum(?:ed|es|ption)|bought|buys|purchas(?:ed|es)|procured|sourced|burn(?:ed|t)",
+    ),
+)
+_ACTIVITY = re.compile("|".join(rf"(?P<{name}>\b(?:{words})\b)" for name, words in _ACTIVITIES), _I)
+#: The whole of a share, after it: "of the electricity Quarry sold to customers" (to its clause's end).
+_WHOLE_AFTER = re.compile(r"\s?of\s[^,;.]{0,60}")
+#: The whole of a share, before it: "Of the electricity Quarry sold in 2023, 38% was renewable".
+_WHOLE_BEFORE = re.compile(r"\b[Oo]f\s(?:the|its|our|their)\s[^,;.]{0,60},\s(?:about\s|around\s|some\s)?$")
+
+
+def share_activity(text: str, start: int, end: int) -> str | None:
+    """What was done with the whole of the share at `start:end`, where its whole says ("made",
+    "sold" or "used", see `_ACTIVITIES`): "64% of the electricity Quarry sold" is of what it sold."""
+    whole = _WHOLE_AFTER.match(text, end) or _WHOLE_BEFORE.search(text, max(0, start - 80), start)
+    activity = _ACTIVITY.search(whole.group()) if whole else None
+    return activity.lastgroup if activity else None
+
+
 def share_basis(text: str, end: int) -> str | None:
     """How the whole of the share ending at `end` is measured, when the text says ("of its portfolio
     by floor area" is by area, "of its packaging by weight" by weight); None when it does not."""

@@ -454,6 +454,27 @@ def test_parts_in_other_words_lists_and_corrections(claim: str, source: str, sta
             "Certified products made up 20% of Tollgate's sales by volume in 2023, an analyst found.",
             "neutral",
         ),
+        # shares of what was made, sold or used are shares of different wholes
+        (
+            "Renewables made up 45% of the electricity Tollgate generated in 2023.",
+            "Renewables made up 45% of the electricity Tollgate sold to customers in 2023, a regulator said.",
+            "neutral",
+        ),
+        (
+            "In 2023, 85% of the soy Tollgate bought was deforestation-free.",
+            "In 2023, 85% of the soy Tollgate sold was deforestation-free, an NGO found.",
+            "neutral",
+        ),
+        (
+            "Renewables accounted for 45% of Tollgate's electricity generation in 2023.",
+            "Of the electricity Tollgate sold in 2023, 45% was renewable, a regulator said.",
+            "neutral",
+        ),
+        (
+            "In 2023, 85% of the soy Tollgate bought was deforestation-free.",
+            "In 2023, 85% of the soy Tollgate purchased was deforestation-free, an NGO found.",
+            "supports",
+        ),
         # measured the same way, or the way named on one side only
         (
             "In 2023, 55% of Tollgate's packaging by weight was recycled material.",
@@ -467,5 +488,5 @@ def test_parts_in_other_words_lists_and_corrections(claim: str, source: str, sta
         ),
     ],
 )
-def test_shares_of_a_whole_measured_two_ways_are_not_compared(claim: str, source: str, stance: str) -> None:
+def test_shares_of_a_whole_measured_or_used_two_ways_are_not_compared(claim: str, source: str, stance: str) -> None:
     assert _read(claim, source)[0] == stance
