@@ -488,5 +488,7 @@ def test_parts_in_other_words_lists_and_corrections(claim: str, source: str, sta
         ),
     ],
 )
-def test_shares_of_a_whole_measured_or_used_two_ways_are_not_compared(claim: str, source: str, stance: str) -> None:
+def test_shares_of_wholes_measured_or_used_two_ways_are_not_compared(
+    claim: str, source: str, stance: str
+) -> None:
     assert _read(claim, source)[0] == stance
