@@ -19,6 +19,7 @@ from app.language.number_words import NUMBER_WORD
 from app.language.years import stated_year
 from app.verification.reading.figure_clauses import blanked
 from app.verification.reading.figures import Count
+from app.verification.reading.places import same_places
 from app.verification.reading.statements import stem, subject_stems
 
 _I = re.IGNORECASE
@@ -93,29 +94,55 @@ def counted_over_the_same_span(claim: str, mine: Count, sentence: str, theirs: C
     mine_year, their_year = stated_year(claim, mine), stated_year(sentence, theirs)
     if mine_year is not None and their_year is not None and mine_year != their_year:
         return False
-    mine_clause, their_clause = _unquantified(claim, mine), _unquantified(sentence, theirs)
-    return all(
-        bool(marker.search(mine_clause)) == bool(marker.search(their_clause))
-        for marker in (_EACH, _OVER_YEARS)
+    mine_clause, their_clause = _clause(claim, mine), _clause(sentence, theirs)
+    return _at_each(claim, mine) == _at_each(sentence, theirs) and _over_years(mine_clause) == _over_years(
+        their_clause
     )
 
 
-def _unquantified(text: str, count: Stated) -> str:
-    """The count's clause without an "each of" or "every one of" right before it, which says the
-    count is of all the things and no count at each ("each of its 11 plants was certified")."""
+def _at_each(text: str, count: Stated) -> bool:
+    """Whether the count is one at each of several things or for a period shorter than a year ("at
+    each of our 12 sites", "per store", "40k meals a day", "an average of 300"); "each of its 11
+    plants" counts the plants, and "150 kW each" or "20 per cent" is said of another number."""
     begin, end = _clause_span(text, count.start, count.end)
-    quantifier = _EACH_OF_BEFORE.search(text, begin, count.start)
-    return text[begin : quantifier.start() if quantifier else count.start] + text[count.start : end]
+    # "each of our 12 stores collected 40,000 bottles" counts bottles at each store, not the stores
+    each_of = [
+        match
+        for match in _EACH_THING.finditer(text, begin, end)
+        if not match.start() <= count.start < match.end()
+    ]
+    return bool(_AVERAGE_BEFORE.search(text, begin, count.start) or _EACH.search(text, begin, end) or each_of)
 
 
-#: "each of", "every one of", with whose things they are: "Each of Velantor's", "every one of our".
-_EACH_OF_BEFORE = re.compile(
-    r"\b(?:each|every)(?:\sone)?\sof\s(?:its|our|their|the|(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?)\s$", _I
+#: Each of several things, as the subject or object of a count: "each of our 12 stores", "Each
+#: Fernhollow store" ("150 kW each" and "each year" are not).
+_EACH_THING = re.compile(
+    r"\b(?:each|every)(?:\sone)?\sof\s(?:its|our|their|the|(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?)\s"
+    r"(?:[\w,-]+\s){0,3}?[a-z-]+s\b|"
+    r"\beach\s(?:[A-Z][\w&-]*\s)*(?!(?:in|at|of|on|for|to|from|by|and|or|with|year|time)\b)[a-z-]+\b",
+    _I,
+)
+#: A count stated as an average: "an average of 300 buses", "on average 40 trainees".
+_AVERAGE_BEFORE = re.compile(r"\b(?:an\saverage\sof|on\saverage)\s(?:about\s|around\s|some\s)?$", _I)
+#: At each of several things, or for a period shorter than a year.
+_EACH = re.compile(
+    r"\b(?:at|in|for|from|to)\s(?:each|every)\b|\b(?:each|every|per)\s(?:site|store|shop|plant|factory|"
+    r"school|farm|hotel|park|mine|depot|branch|office|vessel|ship|vehicle|truck|bus|day|week|month|quarter)\b|"
+    r"\bper\s(?:region|country|market)\b|\ba\s(?:day|week|month)\b|\bapiece\b",
+    _I,
 )
 
 
-#: A count said of each of several things, or on average: "at each of our 12 sites", "per store".
-_EACH = re.compile(r"\b(?:each|every|per|apiece|on\saverage|an\saverage\sof)\b", _I)
+def _over_years(clause: str) -> bool:
+    """Whether a clause counts over several years ("since 2015", "to date"), not a record set against
+    them ("its biggest programme since 2015", "its largest order to date")."""
+    return any(not _RECORD_BEFORE.search(clause, 0, match.start()) for match in _OVER_YEARS.finditer(clause))
+
+
+#: A record a count is said to set, right before "since" or "to date": "its biggest order".
+_RECORD_BEFORE = re.compile(r"\b(?:[a-z]+est|most|first|highest|lowest)\s(?:[\w-]+\s){0,3}$", _I)
+
+
 #: A count over several years: "since 2015", "to date", "between 2020 and 2024", "from 2022 to 2024".
 _OVER_YEARS = re.compile(
     r"\bsince\s(?:(?:19|20)\d\d|its|the|launch)\b|\bto\sdate\b|\bcumulative(?:ly)?\b|\bso\sfar\b|"
@@ -125,17 +152,25 @@ _OVER_YEARS = re.compile(
 )
 
 
-def in_a_place_the_claim_does_not_name(claim: str, sentence: str, theirs: Count, company: str) -> bool:
-    """Whether the source says its count of a place ("planted 12m trees in Brazil") while the claim
-    names no place at all: a country's count is a part of the company's."""
+def of_a_part_the_claim_does_not_name(claim: str, sentence: str, theirs: Count, company: str) -> bool:
+    """Whether the source says its count of a place ("planted 12m trees in Brazil") that the claim
+    does not name, or of one site ("its flagship park welcomed 1.2m visitors"): a country's or a
+    site's count is a part of the company's, or another's."""
     if _A_PART_BEFORE.search(sentence, 0, theirs.start):
         return False  # "3,000 of its 12,000 employees were based in Poland": the place is the part's
-    places = [
-        match["place"]
-        for match in _IN_A_PLACE.finditer(_clause(sentence, theirs))
-        if not set(match["place"].split()) & set(company.split())
-    ]
-    return bool(places) and not _names_a_place(claim, company)
+    clause = _clause(sentence, theirs)
+    one_site = _ONE_SITE.search(clause)
+    return not same_places(claim, clause, company) or bool(
+        one_site and one_site["site"].lower() not in claim.lower()
+    )
+
+
+#: One site of several, named by its rank: "its flagship park", "Glimmer's largest store".
+_ONE_SITE = re.compile(
+    r"(?:\b(?:its|the|their|our)|['’]s?)\s(?P<site>(?:flagship|largest|biggest|main|newest|oldest|busiest)"
+    r"\s(?:[a-z-]+\s)?(?:park|site|store|shop|plant|factory|mine|hotel|resort|farm|depot|branch|office|mill|"
+    r"port|airport|terminal|hub|warehouse|campus|brewery|refinery|smelter|centre|center))\b(?!['’])"
+)
 
 
 #: A part's number right before the count of its whole: "Some 3,000 of Tollgate's 12,000 employees".
@@ -143,23 +178,6 @@ _A_PART_BEFORE = re.compile(
     rf"(?:\d[\d,.]*(?:\s?(?:million|m|k))?|\b(?i:{NUMBER_WORD}))\sof\s"
     r"(?:its|their|our|the|(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?)\s$"
 )
-#: A place a count is said of: "in Brazil", "across the UK", "at its Leeds plant" is a site, read
-#: elsewhere (months are dates, not places).
-_IN_A_PLACE = re.compile(
-    r"\b(?:in|across|throughout)\s(?:the\s)?(?P<place>(?!(?:January|February|March|April|May|June|July|"
-    r"August|September|October|November|December)\b)[A-Z][\w-]+(?:\s[A-Z][\w-]+)*)"
-)
-#: A capitalised word in a claim other than its first and the company's name: "British customers",
-#: "in the UK".
-_CAPITALISED = re.compile(r"(?<!^)(?<![.!?]\s)\b[A-Z][\w-]+")
-
-
-def _names_a_place(claim: str, company: str) -> bool:
-    names = set(re.findall(r"[\w-]+", company))
-    return any(
-        word.group() not in names and not word.group().startswith(("Scope", "FY"))
-        for word in _CAPITALISED.finditer(claim)
-    )
 
 
 def _stems(text: str, company: str) -> frozenset[str]:

@@ -32,7 +32,7 @@ from app.verification.reading.change_mood import figure_direction, mood, same_mo
 from app.verification.reading.complements import other_sides
 from app.verification.reading.count_context import (
     counted_over_the_same_span,
-    in_a_place_the_claim_does_not_name,
+    of_a_part_the_claim_does_not_name,
     said_of_another_number,
     without_other_numbers,
 )
@@ -45,6 +45,7 @@ from app.verification.reading.figure_subjects import (
     same_role,
     share_activity,
     share_basis,
+    share_whole,
     speaks_of_emissions,
 )
 from app.verification.reading.figures import (
@@ -60,6 +61,7 @@ from app.verification.reading.figures import (
     threshold,
 )
 from app.verification.reading.implied_figures import implied, implied_range, whole_of_part, without_written
+from app.verification.reading.places import same_places
 from app.verification.reading.share_parts import (
     LINKING_STEMS,
     outside_other_shares,
@@ -204,7 +206,7 @@ def compare_figures(
         and (mine.part or not _a_part_of_another_thing(claim_text, sentence, theirs, company))
         and not (sides and theirs.dimension == "percent")
         and mine.figure.same_kind(theirs)
-        and _measured_alike(claim_text, mine.figure, sentence, theirs)
+        and _measured_alike(claim_text, mine.figure, sentence, theirs, company)
         and _same_year(mine.year, stated_year(sentence, theirs))
         and _same_measure(mine, sentence, theirs)
     ]
@@ -295,6 +297,9 @@ def _an_outcome_of_the_companys(sentence: str, theirs: Stated, company: str) -> 
         return False
     if set_beside(sentence, theirs.start, theirs.end) and not denied(sentence, theirs.start):
         return False  # kept when the source rejects it ("not the 120,000 hectares the company reports")
+    rival = _A_RIVAL_FIRST.match(sentence)
+    if rival and not re.search(r"[;,]|\s(?:while|whereas|but|and)\s", sentence[rival.end() : theirs.start]):
+        return False  # the figure is the rival's, said in the clause the rival opens
     # "Fernhollow's rival Dunmore" names the company only as the one the rival is set against
     clause = _A_RIVAL_OF.sub(" rival ", clause_of(sentence, theirs))
     # others named before the figure are its subject ("Rival Zentro used 27%"); after it they are
@@ -306,7 +311,11 @@ def _an_outcome_of_the_companys(sentence: str, theirs: Stated, company: str) -> 
 
 #: A rival named after whose rival it is: "Fernhollow's rival Dunmore", "its larger peer Vantor".
 _A_RIVAL_OF = re.compile(
-    r"\b(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?\s(?:[a-z-]+\s)?(?:rivals?|peers?|competitors?)\b"
+    r"\b(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?\s(?:[a-z-]+\s)?(?:rivals?|peers?|competitors?)\b(?!-)"
+)
+#: A rival named first, then whose rival it is: "Pell Telecom, Ostrava Mobile's main rival, sold …".
+_A_RIVAL_FIRST = re.compile(
+    r"^(?:[A-Z][\w&-]*\s?)+,\s(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?\s(?:[a-z-]+\s)?(?:rival|peer|competitor)s?,"
 )
 
 
@@ -556,7 +565,7 @@ def _of_the_claims_things(claim: str, mine: Count, sentence: str, theirs: Count,
     return not claim or (
         counted_over_the_same_span(claim, mine, sentence, theirs)
         and not said_of_another_number(claim, mine, sentence, theirs, company)
-        and not in_a_place_the_claim_does_not_name(claim, sentence, theirs, company)
+        and not of_a_part_the_claim_does_not_name(claim, sentence, theirs, company)
     )
 
 
@@ -723,7 +732,7 @@ def _certainly_same_quantity(mine: ClaimFigure, sentence: str, theirs: Figure, a
     return alike
 
 
-def _measured_alike(claim: str, mine: Figure, sentence: str, theirs: Figure) -> bool:
+def _measured_alike(claim: str, mine: Figure, sentence: str, theirs: Figure, company: str) -> bool:
     """Whether two shares are of a whole measured the same way, and of what was done with it, where
     both say ("68% of its portfolio by floor area" is not "68% of its portfolio by rent"; "64% of the
     electricity it generated" is not "64% of the electricity it sold")."""
@@ -734,7 +743,11 @@ def _measured_alike(claim: str, mine: Figure, sentence: str, theirs: Figure) -> 
         share_activity(claim, mine.start, mine.end),
         share_activity(sentence, theirs.start, theirs.end),
     )
-    return all(None in pair or pair[0] == pair[1] for pair in (bases, activities))
+    # a share of one place's things is of a part ("of Larkspur's London hotels", "of the cocoa it
+    # bought in Ghana"), unless the claim names that place too
+    return all(None in pair or pair[0] == pair[1] for pair in (bases, activities)) and same_places(
+        claim, share_whole(sentence, theirs.start, theirs.end), company
+    )
 
 
 def _same_year(mine: int | None, theirs: int | None) -> bool:

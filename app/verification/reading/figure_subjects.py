@@ -425,17 +425,24 @@ _ACTIVITIES = (
     ),
 )
 _ACTIVITY = re.compile("|".join(rf"(?P<{name}>\b(?:{words})\b)" for name, words in _ACTIVITIES), _I)
-#: The whole of a share, after it: "of the electricity Quarry sold to customers" (to its clause's end).
-_WHOLE_AFTER = re.compile(r"\s?of\s[^,;.]{0,60}")
+#: The whole of a share, after it: "of the electricity Quarry sold to customers", to its clause's end
+#: or the share's own verb ("… was grown in …" says what the share is, not its whole).
+_WHOLE_AFTER = re.compile(r"\s?of\s(?:(?!\s(?:was|were|is|are|came|comes|had|has|went)\b)[^,;.]){0,60}")
 #: The whole of a share, before it: "Of the electricity Quarry sold in 2023, 38% was renewable".
 _WHOLE_BEFORE = re.compile(r"\b[Oo]f\s(?:the|its|our|their)\s[^,;.]{0,60},\s(?:about\s|around\s|some\s)?$")
+
+
+def share_whole(text: str, start: int, end: int) -> str:
+    """The words naming the whole of the share at `start:end`, after it ("of the electricity Quarry
+    sold to customers") or before it ("Of the electricity Quarry sold in 2023, 38% …"); "" if none."""
+    whole = _WHOLE_AFTER.match(text, end) or _WHOLE_BEFORE.search(text, max(0, start - 80), start)
+    return whole.group() if whole else ""
 
 
 def share_activity(text: str, start: int, end: int) -> str | None:
     """What was done with the whole of the share at `start:end`, where its whole says ("made",
     "sold" or "used", see `_ACTIVITIES`): "64% of the electricity Quarry sold" is of what it sold."""
-    whole = _WHOLE_AFTER.match(text, end) or _WHOLE_BEFORE.search(text, max(0, start - 80), start)
-    activity = _ACTIVITY.search(whole.group()) if whole else None
+    activity = _ACTIVITY.search(share_whole(text, start, end))
     return activity.lastgroup if activity else None
 
 

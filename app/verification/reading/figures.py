@@ -240,8 +240,8 @@ def parse_counts(text: str) -> list[Count]:
             continue
         noun = match["noun"].lower()
         kind = tuple(match["kind"].lower().split())
-        if kind[:1] and kind[0] in _UNIT_SYMBOLS or _A_NUMBER_BEFORE.search(text, 0, match.start()):
-            continue  # "three 150 m turbines", "two 12m barriers": the size of the things counted
+        if _a_size_or_name(text, match, kind):
+            continue
         read = _count_value(match["num"])
         if read is None:
             continue
@@ -269,6 +269,28 @@ def parse_counts(text: str) -> list[Count]:
             )
         )
     return counts
+
+
+def _a_size_or_name(text: str, match: re.Match[str], kind: tuple[str, ...]) -> bool:
+    """Whether a number before things is their size, or part of a name, not how many there are:
+    "three 150 m turbines", "two 12m barriers", "150m tall turbines", "10k charity races", "10k Homes
+    Alliance"; also the end of a longer number ("four hundred and twenty")."""
+    if kind[:1] and (kind[0] in _UNIT_SYMBOLS or kind[0] in _SIZE_WORDS):
+        return True
+    if match["num"].endswith("k") and (
+        match["noun"].lower() in _DISTANCE_EVENTS or match["noun"][0].isupper()
+    ):
+        return True
+    before = _A_NUMBER_BEFORE.search(text, 0, match.start())
+    return before is not None and not _A_YEAR_BEFORE.search(text, 0, match.start())
+
+
+#: Words after a number that make it a size: "150m tall", "12m high", "2m long".
+_SIZE_WORDS = frozenset({"tall", "high", "long", "wide", "deep", "thick", "across", "diameter"})
+#: Things whose "k" is a distance: "10k races".
+_DISTANCE_EVENTS = frozenset({"races", "runs", "walks", "swims", "rides"})
+#: A year right before a count: "In 2024 40,000 farmers completed …" (the year is no size).
+_A_YEAR_BEFORE = re.compile(r"\b(?:19|20)\d\d\s$")
 
 
 def _count_value(written: str) -> tuple[int, float] | None:

@@ -43,6 +43,9 @@ def test_a_count_is_read_with_its_scale_and_what_its_rounding_allows(
         "spent $2.1m on grants",  # money
         "recycled 40k tonnes of glass",  # a mass, read as a figure
         "fitted four hundred and twenty meters",  # not twenty meters
+        "put up 150m tall masts",  # a height
+        "ran 10k charity races",  # a distance
+        "10k Homes Trust retrofitted homes",  # a name
     ],
 )
 def test_a_size_money_or_the_end_of_a_longer_number_is_no_count(text: str) -> None:
@@ -201,6 +204,77 @@ def test_a_count_of_other_things_or_over_another_stretch_is_neither(claim: str, 
 )
 def test_what_the_stretch_checks_leave_alone(claim: str, source: str, stance: str) -> None:
     assert _stance(claim, source) == stance
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        # a year right before a count is no size
+        (
+            "In 2024, 30,000 growers completed our training course.",
+            "In 2024 30,000 growers completed Brackenfold's training course, a ministry's data show.",
+            "supports",
+        ),
+        # "each" and "per" said of another number, a record "since" a year, a body's name
+        (
+            "In 2024, we installed 3,000 chargers.",
+            "Brackenfold installed 3,000 chargers rated at 150 kW each in 2024, a register shows.",
+            "supports",
+        ),
+        (
+            "In 2024, we trained 30,000 growers.",
+            "Brackenfold trained 30,000 growers in 2024 in its biggest programme since 2015, an audit found.",
+            "supports",
+        ),
+        (
+            "In 2024, we installed 3,000 chargers.",
+            "Figures in the National Charging Register show Brackenfold installed 3,000 chargers in 2024.",
+            "supports",
+        ),
+        (
+            "In 2024, we emitted 30,000 tonnes of CO2e.",
+            "Checks of Brackenfold's peer-reviewed inventory show 30,000 tonnes of CO2e emitted in 2024.",
+            "supports",
+        ),
+    ],
+)
+def test_what_the_count_checks_must_not_set_aside(claim: str, source: str, stance: str) -> None:
+    assert _stance(claim, source) == stance
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "In 2024, each of our 9 stores collected 30,000 bottles.",
+            "Brackenfold's stores collected 30k bottles in 2024.",
+        ),
+        (
+            "In 2024, we handed out 30,000 meals.",
+            "Brackenfold handed out 30k meals a day in 2024, charity data show.",
+        ),
+        (
+            "In 2024, our parks welcomed 1.1 million visitors.",
+            "Brackenfold's flagship park welcomed 1.1m visitors in 2024.",
+        ),
+        (
+            "In 2024, we planted 9 million trees in Kenya.",
+            "Brackenfold planted 9m trees in Brazil in 2024, a registry shows.",
+        ),
+        (
+            "In 2024, we sold 1.8 million handsets.",
+            "Osterly, Brackenfold's main rival, sold 1.8m handsets in 2024.",
+        ),
+        (
+            "In 2024, we installed 60 wind turbines.",
+            "Brackenfold installed 150m tall wind turbines in 2024, a regulator says.",
+        ),
+    ],
+)
+def test_counts_per_site_per_day_of_one_site_place_or_rival_or_a_size_are_neither(
+    claim: str, source: str
+) -> None:
+    assert _stance(claim, source) not in {"supports", "contradicts"}
 
 
 def test_what_is_said_of_a_part_is_blanked_and_a_list_verb_kept() -> None:
