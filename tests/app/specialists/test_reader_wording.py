@@ -654,6 +654,14 @@ def test_named_indexes_and_what_figures_are_of_in_other_words() -> None:
     water = "In 2021, our potash mines withdrew 18.4 gigalitres of freshwater."
     drew = "Tollgate Mining's mines drew 18,400 megalitres of fresh water in 2021, licence records show."
     assert _read(water, drew)[0] == "supports"
+    # a clinker factor is a clinker-to-cement ratio, a bare number like a PUE
+    factor = "Our clinker factor fell to 0.73 in 2023."
+    assert _read(factor, "Tollgate Mining's clinker-to-cement ratio fell to 0.73 in 2023, a registry shows.")[
+        0
+    ] == ("supports")
+    assert _read(factor, "Tollgate Mining's clinker-to-cement ratio held at 0.78 in 2023, a registry shows.")[
+        0
+    ] == ("contradicts")
 
 
 def test_none_either_and_using_more_or_less() -> None:
