@@ -268,7 +268,8 @@ HOURS_RATE = re.compile(
 )
 _PER_HOURS = {"million": 1e6, "1,000,000": 1e6, "200,000": 2e5, "100,000": 1e5}
 #: Indexes stated as a bare number, by acronym or in words: "a PUE of 1.18", "TRIFR was 2.1", "a
-#: lost-time injury frequency rate of 0.42", "its clinker factor fell to 0.71". Each is its own dimension, compared only with itself.
+#: lost-time injury frequency rate of 0.42", "its clinker factor fell to 0.71". Each is its own
+#: dimension, compared only with itself.
 _INDEX_NAMES = {
     "pue": "PUE",
     "power usage effectiveness": "PUE",

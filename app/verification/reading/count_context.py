@@ -19,7 +19,7 @@ from app.language.number_words import NUMBER_WORD
 from app.language.years import stated_year
 from app.verification.reading.figure_clauses import blanked
 from app.verification.reading.figures import Count
-from app.verification.reading.places import same_places
+from app.verification.reading.places import places_meet
 from app.verification.reading.statements import stem, subject_stems
 
 _I = re.IGNORECASE
@@ -160,7 +160,7 @@ def of_a_part_the_claim_does_not_name(claim: str, sentence: str, theirs: Count, 
         return False  # "3,000 of its 12,000 employees were based in Poland": the place is the part's
     clause = _clause(sentence, theirs)
     one_site = _ONE_SITE.search(clause)
-    return not same_places(claim, clause, company) or bool(
+    return not places_meet(claim, clause, company) or bool(
         one_site and one_site["site"].lower() not in claim.lower()
     )
 

@@ -61,7 +61,7 @@ from app.verification.reading.figures import (
     threshold,
 )
 from app.verification.reading.implied_figures import implied, implied_range, whole_of_part, without_written
-from app.verification.reading.places import same_places
+from app.verification.reading.places import places_meet
 from app.verification.reading.share_parts import (
     LINKING_STEMS,
     outside_other_shares,
@@ -745,7 +745,7 @@ def _measured_alike(claim: str, mine: Figure, sentence: str, theirs: Figure, com
     )
     # a share of one place's things is of a part ("of Larkspur's London hotels", "of the cocoa it
     # bought in Ghana"), unless the claim names that place too
-    return all(None in pair or pair[0] == pair[1] for pair in (bases, activities)) and same_places(
+    return all(None in pair or pair[0] == pair[1] for pair in (bases, activities)) and places_meet(
         claim, share_whole(sentence, theirs.start, theirs.end), company
     )
 

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from app.verification.reading.figure_subjects import BOUNDARIES
+
 #: A word of a place's name: capitalised letters, or two capitals ("UK"); not "FY2023", "CEO" or "PET".
 _PLACE_WORD = r"(?:[A-Z][a-z][A-Za-z-]*|(?!FY)[A-Z]{2}\b)"
 #: A place a figure is said of, after a preposition: "in Brazil", "across the UK" ("at its Leeds
@@ -35,27 +37,27 @@ _A_BODY = re.compile(
 )
 
 
-def same_places(claim: str, sentence: str, company: str) -> bool:
-    """Whether a sentence's places, if it names any, can be the claim's: the claim names a place too
-    and one of each side's begins alike ("Spanish" stores are "in Spain"; "Germany" is not
-    "Europe")."""
-    theirs = places_named(sentence, company)
+def places_meet(claim: str, text: str, company: str) -> bool:
+    """Whether the places `text` says its figure is of, if it names any, can be the claim's: the
+    claim names a place too and one of each side's is the same place however written ("Spanish"
+    stores are "in Spain", the UK is Britain; "Germany" is not "Europe"). `figure_subjects.same_places`
+    sets apart only listed places both name; this also sets aside any place the claim does not name."""
+    theirs = places_named(text, company)
     if not theirs:
         return True
     mine = places_named(claim, company)
     return any(_place_key(a) == _place_key(b) for a in mine for b in theirs)
 
 
-#: Places written in other words, where their first letters differ: the UK is Britain, "French" is
-#: France's.
-_SAME_PLACE = {
-    "uk": "brit", "united kingdom": "brit", "us": "amer", "united states": "amer", "french": "fran",
-    "welsh": "wale", "dutch": "neth", "swiss": "swit", "irish": "irel", "danish": "denm", "polish": "pola",
-    "spanish": "spai",
-}  # fmt: skip
-
-
 def _place_key(place: str) -> str:
-    """A place as compared: its first four letters, "British" and "Britain" alike."""
-    place = place.lower()
-    return _SAME_PLACE.get(place, place[:4])
+    """A place as compared: the listed country or region it is (`BOUNDARIES`, names and adjectives
+    alike), else its first four letters ("Kenya" and "Kenyan"; "Welsh" and "Scottish" are Wales's and
+    Scotland's, which are parts of the UK rather than alternatives to it, so not listed there)."""
+    for family in ("country", "region"):
+        for name, pattern in BOUNDARIES[family].items():
+            if pattern.search(place):
+                return name
+    return _NATIONS.get(place.lower(), place.lower()[:4])
+
+
+_NATIONS = {"welsh": "wale", "scottish": "scot"}

@@ -181,6 +181,7 @@ _SAME_WORD = {
         ),
         "close",
     ),
+    **dict.fromkeys(("leakage", "leak", "leaks", "leaked", "leaking"), "leak"),
 }
 
 
