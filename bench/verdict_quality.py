@@ -11,6 +11,7 @@ planted contradictions, accuracy per kind, whether each planted document reached
 it was read, and, over every claim of every run, the VERIFIED verdicts without independent support.
 
     python -m bench.verdict_quality [--report rio-tinto]     # the quality run (all reports)
+    python -m bench.verdict_quality --cross-talk              # … listing documents read for other claims
     python -m bench.verdict_quality --build                   # regenerate the labelled set
     python -m bench.verdict_quality --check                   # the builder still makes the committed set
                                                               # (also `python -m bench.verdict_cases`)
@@ -364,14 +365,44 @@ def _counts(counter: Counter[str]) -> str:
 
 def cross_talk(cases: Sequence[Case], outcomes: Sequence[Outcome]) -> Counter[str]:
     """Planted documents read as support or contradiction for a claim other than their own."""
+    return Counter(f"{case.kind} {reading}" for case, _, reading in cross_talk_readings(cases, outcomes))
+
+
+def cross_talk_readings(
+    cases: Sequence[Case], outcomes: Sequence[Outcome]
+) -> list[tuple[Case, ReportClaim, str]]:
+    """Each planted document read as support or contradiction for a claim other than its own: the
+    document's case, the claim it was read for, and the reading."""
     own = {(claim_id, cases[i].url) for outcome in outcomes for i, claim_id in outcome.matched.items()}
-    urls = {case.url: case.kind for case in cases}
-    talk: Counter[str] = Counter()
+    by_url = {case.url: case for case in cases}
+    found = []
     for outcome in outcomes:
+        claims = dict(outcome.claims)
         for (claim_id, url), reading in outcome.readings.items():
-            if url in urls and (claim_id, url) not in own and reading in ("supports", "contradicts"):
-                talk[f"{urls[url]} {reading}"] += 1
-    return talk
+            if url in by_url and (claim_id, url) not in own and reading in ("supports", "contradicts"):
+                found.append((by_url[url], claims[claim_id], reading))
+    return found
+
+
+def print_cross_talk(cases: Sequence[Case], outcomes: Sequence[Outcome]) -> None:
+    """The cross-talk readings one by one: which claim each planted document was read for."""
+    rows = [
+        [
+            case.report[:20],
+            case.page,
+            case.kind,
+            case.planted_figure or "-",
+            claim.page,
+            claim.text[:70],
+            reading,
+        ]
+        for case, claim, reading in cross_talk_readings(cases, outcomes)
+    ]
+    print_table(
+        "Planted documents read for another claim",
+        ["report", "own page", "kind", "planted figure", "claim page", "claim", "reading"],
+        rows,
+    )
 
 
 def print_reports(cases: Sequence[Case], outcomes: Sequence[Outcome]) -> None:
@@ -449,7 +480,7 @@ def print_quality(cases: Sequence[Case], outcomes: Sequence[Outcome]) -> None:
 # --- modes ---------------------------------------------------------------------------------------
 
 
-async def quality(stack: Stack, reports_dir: Path, wanted: str | None) -> None:
+async def quality(stack: Stack, reports_dir: Path, wanted: str | None, show_cross_talk: bool = False) -> None:
     companies, cases = read_cases()
     outcomes = []
     for report in companies:
@@ -461,6 +492,8 @@ async def quality(stack: Stack, reports_dir: Path, wanted: str | None) -> None:
             await run_report(stack, reports_dir / f"{report}.pdf", companies[report]["company"], indexed)
         )
     print_quality(cases, outcomes)
+    if show_cross_talk:
+        print_cross_talk(cases, outcomes)
 
 
 async def build(stack: Stack, reports_dir: Path, *, write: bool = True) -> None:
@@ -524,6 +557,9 @@ def arguments(argv: list[str] | None = None) -> argparse.Namespace:
         "--check", action="store_true", help="rebuild the labelled set and compare it with the committed one"
     )
     parser.add_argument("--timing", action="store_true", help="time the offline pipeline on one report")
+    parser.add_argument(
+        "--cross-talk", action="store_true", help="list each planted document read for another claim"
+    )
     parser.add_argument("--report", help="part of a report's file name (timing: default siemens)")
     parser.add_argument("--reports-dir", type=Path, default=SHARED_REPORTS, help="the shared report PDFs")
     return parser.parse_args(argv)
@@ -539,7 +575,7 @@ async def dispatch(args: argparse.Namespace, services: RunningServices) -> None:
                 raise SystemExit(f"no report matching {args.report or 'siemens'!r} in {args.reports_dir}")
             await timing(stack, paths[0])
         else:
-            await quality(stack, args.reports_dir, args.report)
+            await quality(stack, args.reports_dir, args.report, args.cross_talk)
 
 
 def main(argv: list[str] | None = None) -> None:
