@@ -167,6 +167,10 @@ _DENIAL = re.compile(
 )
 #: Two words for one kind of thing counted ("112 ships" are "112 vessels").
 _SAME_THING = {"ship": "vessel", "handset": "phone", "shop": "store", "lorry": "truck"}
+#: Two words for one kind of the things counted ("old phones" are "used handsets").
+_SAME_KIND = {"old": "used", "second-hand": "used", "secondhand": "used", "pre-owned": "used"}
+#: Describing words the thing counted implies ("mobile" phones and handsets are phones).
+_IMPLIED_KIND = {"phone": frozenset({"mobile", "cell"})}
 _NOT_A_COUNT_NOUN = frozenset(
     {"years", "months", "days", "hours", "weeks", "times", "percent", "tonnes", "tons"}
 )
@@ -252,6 +256,9 @@ def parse_counts(text: str) -> list[Count]:
             continue
         singular = noun[:-3] + "y" if noun.endswith("ies") else noun[:-1]
         singular = _SAME_THING.get(singular, singular)
+        kind = tuple(
+            _SAME_KIND.get(word, word) for word in kind if word not in _IMPLIED_KIND.get(singular, ())
+        )
         bound = bound_at(text, match.start())
         hedged = _HEDGE_BEFORE.search(text, 0, match.start()) is not None
         counts.append(

@@ -76,6 +76,17 @@ def test_a_size_money_or_the_end_of_a_longer_number_is_no_count(text: str) -> No
             "Brackenfold trained 30k growers in 2024, an auditor found.",
             "supports",
         ),
+        # the same things in other words
+        (
+            "In 2024, we collected 300,000 used handsets.",
+            "Brackenfold collected 300,000 old phones in 2024, an e-waste scheme reported.",
+            "supports",
+        ),
+        (
+            "In 2024, we refurbished 500,000 mobile phones.",
+            "Brackenfold refurbished 500,000 handsets in 2024, a research firm said.",
+            "supports",
+        ),
         # another count of the same things
         # (a different count needs two more words in common than the things counted)
         (
