@@ -78,13 +78,13 @@ def test_a_size_money_or_the_end_of_a_longer_number_is_no_count(text: str) -> No
         ),
         # the same things in other words
         (
-            "In 2024, we collected 300,000 used handsets.",
-            "Brackenfold collected 300,000 old phones in 2024, an e-waste scheme reported.",
+            "In 2024, we collected 300,000 used handsets for recycling.",
+            "Brackenfold collected 300,000 old phones for recycling in 2024, an e-waste scheme said.",
             "supports",
         ),
         (
-            "In 2024, we refurbished 500,000 mobile phones.",
-            "Brackenfold refurbished 500,000 handsets in 2024, a research firm said.",
+            "In 2024, we refurbished and resold 500,000 mobile phones.",
+            "Brackenfold refurbished and resold 500,000 handsets in 2024, a research firm said.",
             "supports",
         ),
         # another count of the same things
