@@ -103,6 +103,10 @@ class Gazetteer:
         """The country's name ("" for a place in no one country, such as a continent)."""
         return self._country_names.get(country_code, country_code)
 
+    def country_names(self) -> dict[str, str]:
+        """Every country's name by its code."""
+        return dict(self._country_names)
+
     def size(self) -> dict[str, int]:
         """Names indexed, for the record."""
         return {"names": len(self._primary), "alternate_names": len(self._alternate)}

@@ -281,8 +281,9 @@ def _on_topic(claim: _Claim, sentence: str, shared: set[str], scopes: frozenset[
         return True
     if complement_conflict(claim.text, sentence, claim.company) is not None:
         return True  # the other side of the claim's whole ("30% of its power from fossil fuels")
-    stems = subject_stems(claim.text, claim.company) & subject_stems(sentence, claim.company)
-    if len(stems) >= MIN_CONTRADICTED or names_denied(denied_by_claim(claim.text, sentence, claim.company)):
+    if len(
+        subject_stems(claim.text, claim.company) & subject_stems(sentence, claim.company)
+    ) >= MIN_CONTRADICTED or names_denied(denied_by_claim(claim.text, sentence, claim.company)):
         return True
     theirs = parse_figures(sentence)
     if any(
@@ -291,8 +292,7 @@ def _on_topic(claim: _Claim, sentence: str, shared: set[str], scopes: frozenset[
         for figure in theirs
     ):
         return True  # a safety rate or a named index is its subject ("a TRIFR of 2.1")
-    # a subject word in another form counts ("leakage" and "lost through leaks")
-    if not subject_words(_context_words(shared, claim.company)) | members | stems:
+    if not subject_words(_context_words(shared, claim.company)) | members:
         return False
     measures = [
         figure.figure for figure in claim.figures if figure.figure.dimension not in _NO_SUBJECT_DIMENSIONS

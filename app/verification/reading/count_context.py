@@ -65,7 +65,9 @@ def without_other_numbers(sentence: str, count: Stated, parts_only: bool = False
             start = max(start, count.end)
         else:
             start, stop = number.start(), min(stop, count.start)
-        if parts_only and not _A_PART.search(sentence, max(0, start - 12), stop):
+        if parts_only and (
+            number.start() < count.start or not _A_PART.search(sentence, max(0, start - 12), stop)
+        ):
             continue
         sentence = blanked(sentence, start, stop)
     return sentence
@@ -80,10 +82,24 @@ def said_of_another_number(claim: str, mine: Count, sentence: str, theirs: Count
     """Whether a word the claim says of its count, in the count's clause, is in the source only where
     it is said of a part of the things counted ("electric" in "of which 400k were electric", against
     "2.1 million electric bikes"): then the source's count is of more than the claim's things."""
-    mine_words = _stems(_clause(claim, mine), company) - {stem(mine.noun)}
+    mine_words = _stems(_what_it_says_of_its_count(claim, mine), company) - {stem(mine.noun)}
     everywhere = _stems(sentence, company)
     kept = _stems(without_other_numbers(sentence, theirs, parts_only=True), company)
     return bool(mine_words & everywhere - kept)
+
+
+def _what_it_says_of_its_count(claim: str, mine: Count) -> str:
+    """The words a claim says of its count itself: its describing words, the verb right before it,
+    and a phrase of what the things have or are on ("2.1 million electric bikes", "refurbished 2.1
+    million handsets", "3 million customers on green tariffs"); not where they went ("to customers")."""
+    verb = re.search(r"([\w-]+)\s$", claim[: mine.start])
+    attribute = _ATTRIBUTE_AFTER.match(claim, mine.end)
+    return " ".join((*mine.kind, verb.group(1) if verb else "", attribute.group() if attribute else ""))
+
+
+#: A phrase after things counted saying what they have or are on: "on green tariffs", "with solar
+#: panels", "under contract".
+_ATTRIBUTE_AFTER = re.compile(r"\s(?:on|with|under|using|running\son)\s(?:[\w-]+\s?){1,3}", _I)
 
 
 def counted_over_the_same_span(claim: str, mine: Count, sentence: str, theirs: Count) -> bool:
@@ -101,36 +117,39 @@ def counted_over_the_same_span(claim: str, mine: Count, sentence: str, theirs: C
 
 
 def _at_each(text: str, count: Stated) -> bool:
-    """Whether the count is one at each of several things or for a period shorter than a year ("at
-    each of our 12 sites", "per store", "40k meals a day", "an average of 300"); "each of its 11
-    plants" counts the plants, and "150 kW each" or "20 per cent" is said of another number."""
+    """Whether the count is one at each of several places or for a period shorter than a year ("at
+    each of our 12 sites", "each of our 12 stores collected …", "40k meals a day", "per store", "an
+    average of 300"); "each of its 11 plants" counts the plants, and "who each completed", "150 kW
+    each" or "50 pounds apiece" say something of each thing counted."""
     begin, end = _clause_span(text, count.start, count.end)
-    # "each of our 12 stores collected 40,000 bottles" counts bottles at each store, not the stores
-    each_of = [
-        match
-        for match in _EACH_THING.finditer(text, begin, end)
-        if not match.start() <= count.start < match.end()
-    ]
-    return bool(_AVERAGE_BEFORE.search(text, begin, count.start) or _EACH.search(text, begin, end) or each_of)
+    at_each_place = any(
+        not match.start() <= count.start < match.end() for match in _EACH_PLACE.finditer(text, begin, end)
+    )
+    return bool(
+        at_each_place
+        or _AVERAGE_BEFORE.search(text, begin, count.start)
+        or _PER_AFTER.match(text, count.end, end)
+    )
 
 
-#: Each of several things, as the subject or object of a count: "each of our 12 stores", "Each
-#: Fernhollow store" ("150 kW each" and "each year" are not).
-_EACH_THING = re.compile(
-    r"\b(?:each|every)(?:\sone)?\sof\s(?:its|our|their|the|(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?)\s"
-    r"(?:[\w,-]+\s){0,3}?[a-z-]+s\b|"
-    r"\beach\s(?:[A-Z][\w&-]*\s)*(?!(?:in|at|of|on|for|to|from|by|and|or|with|year|time)\b)[a-z-]+\b",
+#: Places a count may be at each of: "each of our 12 stores", "at every site", "each Brackenfold store".
+_PLACES = (
+    r"(?:sites?|stores?|shops?|plants?|factor(?:y|ies)|schools?|farms?|hotels?|parks?|mines?|depots?|"
+    r"branch(?:es)?|offices?|locations?|facilit(?:y|ies)|outlets?|restaurants?|estates?|forests?|"
+    r"propert(?:y|ies)|resorts?|mills?|warehouses?|airports?|ports?|stations?)"
+)
+_EACH_PLACE = re.compile(
+    r"\b(?:each|every)\s(?:one\s)?(?:of\s(?:its|our|their|the|(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?)\s)?"
+    rf"(?:[\d,]+\s)?(?:(?:[A-Z][\w&-]*|[a-z-]+)\s)?{_PLACES}\b",
+    _I,
+)
+#: A period or a place right after the things counted: "40k meals a day", "12 sensors per vehicle".
+_PER_AFTER = re.compile(
+    rf"\s(?:[a-z-]+\s){{0,2}}?(?:a|per|each)\s(?:day|week|month|{_PLACES}|vehicles?|trucks?|ships?|vessels?)\b",
     _I,
 )
 #: A count stated as an average: "an average of 300 buses", "on average 40 trainees".
 _AVERAGE_BEFORE = re.compile(r"\b(?:an\saverage\sof|on\saverage)\s(?:about\s|around\s|some\s)?$", _I)
-#: At each of several things, or for a period shorter than a year.
-_EACH = re.compile(
-    r"\b(?:at|in|for|from|to)\s(?:each|every)\b|\b(?:each|every|per)\s(?:site|store|shop|plant|factory|"
-    r"school|farm|hotel|park|mine|depot|branch|office|vessel|ship|vehicle|truck|bus|day|week|month|quarter)\b|"
-    r"\bper\s(?:region|country|market)\b|\ba\s(?:day|week|month)\b|\bapiece\b",
-    _I,
-)
 
 
 def _over_years(clause: str) -> bool:

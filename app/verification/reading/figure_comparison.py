@@ -298,7 +298,11 @@ def _an_outcome_of_the_companys(sentence: str, theirs: Stated, company: str) -> 
     if set_beside(sentence, theirs.start, theirs.end) and not denied(sentence, theirs.start):
         return False  # kept when the source rejects it ("not the 120,000 hectares the company reports")
     rival = _A_RIVAL_FIRST.match(sentence)
-    if rival and not re.search(r"[;,]|\s(?:while|whereas|but|and)\s", sentence[rival.end() : theirs.start]):
+    if (
+        rival
+        and not names_company(rival["rival"], company)
+        and not re.search(r"[;,]|\s(?:while|whereas|but|and)\s", sentence[rival.end() : theirs.start])
+    ):
         return False  # the figure is the rival's, said in the clause the rival opens
     # "Fernhollow's rival Dunmore" names the company only as the one the rival is set against
     clause = _A_RIVAL_OF.sub(" rival ", clause_of(sentence, theirs))
@@ -315,7 +319,8 @@ _A_RIVAL_OF = re.compile(
 )
 #: A rival named first, then whose rival it is: "Pell Telecom, Ostrava Mobile's main rival, sold …".
 _A_RIVAL_FIRST = re.compile(
-    r"^(?:[A-Z][\w&-]*\s?)+,\s(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?\s(?:[a-z-]+\s)?(?:rival|peer|competitor)s?,"
+    r"^(?P<rival>(?:[A-Z][\w&-]*\s?)+),\s(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?\s(?:[a-z-]+\s)?"
+    r"(?:rival|peer|competitor)s?,"
 )
 
 

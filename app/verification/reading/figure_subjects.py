@@ -396,16 +396,17 @@ _PHRASE_END = re.compile(
 _WHOLE_ESTATE = frozenset({"portfolio", "estate", "property"})
 #: How a whole is measured, after it: "of its portfolio by floor area".
 _MEASURED_BY = re.compile(
-    r"\s?of\s[^,;.]{0,50}?\sby\s(?P<measure>(?:floor\s)?(?:area|space)|(?:market\s)?value|weight|mass|tonnage|"
-    r"volume|headcount|number|count|units|revenue|sales|turnover|rent(?:al\sincome)?|spend|cost|capacity)\b",
+    r"\s?of\s[^,;.]{0,50}?\sby\s(?:sales\s(?=value|volume)|rental\s(?=income))?"
+    r"(?P<measure>(?:floor\s)?(?:area|space)|(?:market\s)?value|weight|mass|tonnage|volume|headcount|number|"
+    r"count|units|revenue|sales|turnover|rent|income|spend|cost|capacity)\b",
     _I,
 )
 #: What each way of measuring a whole is, written one way: "by floor area" and "by space" are by area.
 _BASES = {
-    "area": "area", "space": "area", "value": "value", "weight": "weight", "mass": "weight",
+    "area": "area", "space": "area", "value": "value", "revenue": "value", "sales": "value",
+    "turnover": "value", "spend": "value", "cost": "value", "weight": "weight", "mass": "weight",
     "tonnage": "weight", "volume": "volume", "headcount": "number", "number": "number", "count": "number",
-    "units": "number", "revenue": "revenue", "sales": "revenue", "turnover": "revenue", "rent": "rent",
-    "income": "rent", "spend": "spend", "cost": "spend", "capacity": "capacity",
+    "units": "number", "rent": "rent", "income": "rent", "capacity": "capacity",
 }  # fmt: skip
 
 
@@ -413,18 +414,44 @@ _BASES = {
 #: ("the electricity it generated", "our electricity generation"), what it sold ("the electricity
 #: Quarry sold to customers", "its sales"), and what it used or bought ("the timber we used", "the
 #: cocoa it sourced").
-_ACTIVITIES = (
-    ("made", r"generat(?:ed|es|ion)|produc(?:ed|es|tion)|manufactur(?:ed|es|ing)|output"),
-    (
-        "sold",
-        r"sold|sells|sales|retailed|(?:supplied|delivered)\sto\s(?:its\s|their\s)?(?:customers|households)",
+_ACTIVITY_VERBS = {
+    "made": r"generated|generates|produced|produces|manufactured|manufactures",
+    "sold": r"sold|sells|retailed|supplied|supplies|delivered|delivers",
+    "used": (
+        r"used|uses|consumed|consumes|bought|buys|purchased|purchases|procured|sourced|sources|burned|burnt"
     ),
-    (
-        "used",
-        r"used|uses|use|consum(?:ed|es|ption)|bought|buys|purchas(?:ed|es)|procured|sourced|burn(?:ed|t)",
+}
+_ACTIVITY_NOUNS = {
+    "made": r"generation|production|output",
+    "sold": r"sales",
+    "used": r"use|consumption|purchases",
+}
+_VERB = "|".join(rf"(?P<{name}>{words})" for name, words in _ACTIVITY_VERBS.items())
+_NOUN = "|".join(rf"(?P<{name}>{words})" for name, words in _ACTIVITY_NOUNS.items())
+#: Where a whole says what was done with it: a clause with its own subject right after the whole's
+#: noun ("of the electricity Quarry sold", "of the energy its sites used", "of the power it supplies"),
+#: a participle followed by
+#: a preposition ("of the timber used in"; "of its packaging used recycled content" says what the
+#: share is), a noun for the activity as the whole's head ("of our electricity generation"), or a
+#: participle before the whole's noun ("of its purchased electricity").
+_ACTIVITY_WAYS = (
+    re.compile(
+        r"^\s?of\s(?:(?:the|its|our|their)\s)?(?:(?!(?:in|of|at|on|for|from|by|to|with)\b)[\w-]+\s){1,2}?"
+        r"(?:it|we|they|(?:its|our|their)\s[\w-]+(?:\s[\w-]+)?|"
+        rf"(?-i:(?:[A-Z][\w&'’-]*\s)*[A-Z][\w&'’-]*(?:\s[a-z-]+){{0,2}}))\s(?:{_VERB})\b",
+        _I,
     ),
+    re.compile(
+        rf"^\s?of\s(?:(?:the|its|our|their)\s)?[\w-]+\s(?:{_VERB})\s(?:in|at|on|by|across|for|during|from|to)\b",
+        _I,
+    ),
+    re.compile(
+        rf"^\s?of\s(?:the|its|our|their|(?-i:(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*)['’]s?)\s(?:[\w-]+\s)?(?:{_NOUN})\b",
+        _I,
+    ),
+    # a participle before the whole's noun: "of its purchased electricity", "of its produced water"
+    re.compile(rf"^\s?of\s(?:the|its|our|their)\s(?:{_VERB})\s[\w-]+", _I),
 )
-_ACTIVITY = re.compile("|".join(rf"(?P<{name}>\b(?:{words})\b)" for name, words in _ACTIVITIES), _I)
 #: The whole of a share, after it: "of the electricity Quarry sold to customers", to its clause's end
 #: or the share's own verb ("… was grown in …" says what the share is, not its whole).
 _WHOLE_AFTER = re.compile(r"\s?of\s(?:(?!\s(?:was|were|is|are|came|comes|had|has|went)\b)[^,;.]){0,60}")
@@ -442,7 +469,8 @@ def share_whole(text: str, start: int, end: int) -> str:
 def share_activity(text: str, start: int, end: int) -> str | None:
     """What was done with the whole of the share at `start:end`, where its whole says ("made",
     "sold" or "used", see `_ACTIVITIES`): "64% of the electricity Quarry sold" is of what it sold."""
-    activity = _ACTIVITY.search(share_whole(text, start, end))
+    whole = share_whole(text, start, end)
+    activity = next(filter(None, (way.search(whole) for way in _ACTIVITY_WAYS)), None)
     return activity.lastgroup if activity else None
 
 

@@ -282,8 +282,8 @@ def _a_size_or_name(text: str, match: re.Match[str], kind: tuple[str, ...]) -> b
     """Whether a number before things is their size, or part of a name, not how many there are:
     "three 150 m turbines", "two 12m barriers", "150m tall turbines", "10k charity races", "10k Homes
     Alliance"; also the end of a longer number ("four hundred and twenty")."""
-    if kind[:1] and (kind[0] in _UNIT_SYMBOLS or kind[0] in _SIZE_WORDS):
-        return True
+    if kind[:1] and (kind[0] in _UNIT_SYMBOLS or kind[0] in _SIZE_WORDS and match["num"].endswith("m")):
+        return True  # "three 150 m turbines", "150m tall turbines" (not "1,200 high schools")
     if match["num"].endswith("k") and (
         match["noun"].lower() in _DISTANCE_EVENTS or match["noun"][0].isupper()
     ):
@@ -296,8 +296,14 @@ def _a_size_or_name(text: str, match: re.Match[str], kind: tuple[str, ...]) -> b
 _SIZE_WORDS = frozenset({"tall", "high", "long", "wide", "deep", "thick", "across", "diameter"})
 #: Things whose "k" is a distance: "10k races".
 _DISTANCE_EVENTS = frozenset({"races", "runs", "walks", "swims", "rides"})
-#: A year right before a count: "In 2024 40,000 farmers completed …" (the year is no size).
-_A_YEAR_BEFORE = re.compile(r"\b(?:19|20)\d\d\s$")
+#: A year right before a count: "In 2024 40,000 farmers completed …", "In FY2024 1,200 …" (the year
+#: is no size).
+_A_YEAR_BEFORE = re.compile(r"(?<!\d)(?:19|20)\d\d\s$")
+
+
+#: The most a count written with its scale is taken to round: "1 million" is not 600,000, nor "2
+#: million" 1.6m, though its last digit alone would allow half a million.
+_MOST_ROUNDING = 0.05
 
 
 def _count_value(written: str) -> tuple[int, float] | None:
@@ -311,9 +317,10 @@ def _count_value(written: str) -> tuple[int, float] | None:
     number, scale = scaled["number"], int(SCALES[scaled["scale"].lower()])
     if re.fullmatch(r"\d+(?:\.\d+)?", number):
         decimals = len(number.partition(".")[2])
-        return round(float(number) * scale), 0.5 * scale / 10**decimals
+        value = round(float(number) * scale)
+        return value, min(0.5 * scale / 10**decimals, _MOST_ROUNDING * value)
     value = number_value(number)
-    return None if value is None else (value * scale, 0.5 * scale)
+    return None if value is None else (value * scale, _MOST_ROUNDING * value * scale)
 
 
 #: A number right before a count: what follows it is the size of things counted ("two 12m barriers"),

@@ -181,7 +181,6 @@ _SAME_WORD = {
         ),
         "close",
     ),
-    **dict.fromkeys(("leakage", "leak", "leaks", "leaked", "leaking"), "leak"),
 }
 
 

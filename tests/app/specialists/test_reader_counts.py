@@ -22,9 +22,11 @@ def _stance(claim: str, source: str) -> str:
     ("text", "value", "noun", "rounding"),
     [
         ("planted 12m trees", 12_000_000, "tree", 500_000),
+        # at most 5% either way: "1 million" is not 600,000
+        ("planted 1 million trees", 1_000_000, "tree", 50_000),
         ("sold 2.1 million handsets", 2_100_000, "phone", 50_000),
         ("trained 40k farmers", 40_000, "farmer", 500),
-        ("grew nine million seedlings", 9_000_000, "seedling", 500_000),
+        ("grew nine million seedlings", 9_000_000, "seedling", 450_000),
         ("fitted 1,204 heat pumps", 1_204, "pump", 0),
     ],
 )
@@ -240,6 +242,40 @@ def test_what_the_stretch_checks_leave_alone(claim: str, source: str, stance: st
         (
             "In 2024, we installed 3,000 chargers.",
             "Figures in the National Charging Register show Brackenfold installed 3,000 chargers in 2024.",
+            "supports",
+        ),
+        # words that are no places, "each" said of each thing counted, a part of an earlier number
+        (
+            "In 2024, we trained 3,000 employees in first aid.",
+            "Brackenfold trained 3,000 employees in First Aid in 2024, a regulator says.",
+            "supports",
+        ),
+        (
+            "In 2024, 3,000 employees received our profit-sharing bonus.",
+            "In 2024, 3,000 employees each received a profit-sharing bonus from Brackenfold, filings show.",
+            "supports",
+        ),
+        (
+            "In 2024, our stores collected 30,000 plastic bottles for recycling.",
+            "Brackenfold, which runs 200 stores including 30 in Wales, collected 30,000 plastic bottles for "
+            "recycling in 2024, the council says.",
+            "supports",
+        ),
+        # the company named first is not its own rival; "high" schools are schools; "In FY2024 1,200"
+        (
+            "In 2024, our stores collected 30,000 plastic bottles for recycling.",
+            "Brackenfold, Osterly's main rival, collected 30,000 plastic bottles for recycling at its stores "
+            "in 2024, the council says.",
+            "supports",
+        ),
+        (
+            "In 2024, we funded 1,200 high schools.",
+            "Brackenfold funded 1,200 high schools in 2024, the education ministry says.",
+            "supports",
+        ),
+        (
+            "In FY2024, 1,200 apprentices completed our programme.",
+            "In FY2024 1,200 apprentices completed Brackenfold's programme, the skills agency says.",
             "supports",
         ),
         (

@@ -475,6 +475,38 @@ def test_parts_in_other_words_lists_and_corrections(claim: str, source: str, sta
             "In 2023, 85% of the soy Tollgate purchased was deforestation-free, an NGO found.",
             "supports",
         ),
+        # a share of one country's things is a part of the company's; a body's name is no place
+        (
+            "In 2023, 85% of Tollgate's suppliers were audited.",
+            "85% of Tollgate's suppliers in Bangladesh were audited in 2023, an NGO found.",
+            "neutral",
+        ),
+        (
+            "In 2023, 85% of Tollgate's Chinese suppliers were audited.",
+            "85% of Tollgate's suppliers in China were audited in 2023, an NGO found.",
+            "supports",
+        ),
+        (
+            "In 2023, 40% of Tollgate's revenue came from low-carbon products.",
+            "40% of Tollgate's revenue came from low-carbon products in 2023, the Green Revenue Index shows.",
+            "supports",
+        ),
+        # what the share is ("used recycled content") is no activity of its whole; value is revenue
+        (
+            "In 2023, 30% of Tollgate's packaging used recycled content.",
+            "In 2023, 30% of the packaging Tollgate sold contained recycled content, an agency says.",
+            "supports",
+        ),
+        (
+            "In 2023, 45% of the materials used in Tollgate's products were recycled.",
+            "In 2023, 45% of the materials in the products Tollgate sold were recycled, an agency says.",
+            "supports",
+        ),
+        (
+            "In 2023, 40% of Tollgate's sales by value came from reusable products.",
+            "In 2023, 40% of Tollgate's sales by revenue came from reusable products, trade data show.",
+            "supports",
+        ),
         # measured the same way, or the way named on one side only
         (
             "In 2023, 55% of Tollgate's packaging by weight was recycled material.",
