@@ -17,7 +17,7 @@ import re
 from app.language.figures import Stated
 from app.language.number_words import NUMBER_WORD
 from app.language.years import stated_year
-from app.verification.reading.figure_clauses import blanked
+from app.verification.reading.figure_clauses import blanked, clause_span_at
 from app.verification.reading.figures import Count
 from app.verification.reading.places import places_meet
 from app.verification.reading.statements import stem, subject_stems
@@ -32,20 +32,10 @@ _ANY_NUMBER = re.compile(
     rf"\b(?!one\b)(?:{NUMBER_WORD}|half|quarter|third|fifth|tenth)s?\b",
     _I,
 )
-#: Where a clause ends: a comma or semicolon, or a word joining two clauses ("between 2020 and 2024"
-#: joins two years, not two clauses).
-_BREAK = re.compile(r"[;,]\s|\s(?:while|whereas|but|although|though|and(?!\s(?:19|20)\d\d))\s", _I)
-
-
-def _clause_span(text: str, start: int, end: int) -> tuple[int, int]:
-    """Where the clause of `text` holding `start:end` begins and ends."""
-    begin = max((match.end() for match in _BREAK.finditer(text, 0, start)), default=0)
-    after = _BREAK.search(text, end)
-    return begin, after.start() if after else len(text)
 
 
 def _clause(text: str, count: Stated) -> str:
-    begin, end = _clause_span(text, count.start, count.end)
+    begin, end = clause_span_at(text, count.start, count.end)
     return text[begin:end]
 
 
@@ -60,7 +50,7 @@ def without_other_numbers(sentence: str, count: Stated, parts_only: bool = False
     for number in _ANY_NUMBER.finditer(sentence):
         if count.start <= number.start() < count.end:
             continue
-        start, stop = _clause_span(sentence, number.start(), number.end())
+        start, stop = clause_span_at(sentence, number.start(), number.end())
         if number.start() > count.start:
             start = max(start, count.end)
         else:
@@ -121,7 +111,7 @@ def _at_each(text: str, count: Stated) -> bool:
     each of our 12 sites", "each of our 12 stores collected …", "40k meals a day", "per store", "an
     average of 300"); "each of its 11 plants" counts the plants, and "who each completed", "150 kW
     each" or "50 pounds apiece" say something of each thing counted."""
-    begin, end = _clause_span(text, count.start, count.end)
+    begin, end = clause_span_at(text, count.start, count.end)
     at_each_place = any(
         not match.start() <= count.start < match.end() for match in _EACH_PLACE.finditer(text, begin, end)
     )

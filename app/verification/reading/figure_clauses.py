@@ -13,8 +13,11 @@ from app.verification.reading.figure_subjects import share_base
 from app.verification.reading.figures import quantities
 from app.verification.reading.statements import subject_stems
 
-#: Where a clause ends: a comma or semicolon, or a word joining two clauses.
-_BREAK = re.compile(r"[;,]\s|\s(?:while|whereas|even\sas|as|but|although|though|and)\s", re.IGNORECASE)
+#: Where a clause ends: a comma or semicolon, or a word joining two clauses ("between 2020 and 2024"
+#: joins two years, not two clauses).
+_BREAK = re.compile(
+    r"[;,]\s|\s(?:while|whereas|even\sas|as|but|although|though|and(?!\s(?:19|20)\d\d\b))\s", re.IGNORECASE
+)
 
 
 def clause_of(sentence: str, figure: Stated) -> str:
@@ -25,9 +28,14 @@ def clause_of(sentence: str, figure: Stated) -> str:
 
 def clause_span(sentence: str, figure: Stated) -> tuple[int, int]:
     """Where the clause of `sentence` that states `figure` begins and ends."""
-    start = max((match.end() for match in _BREAK.finditer(sentence, 0, figure.start)), default=0)
-    after = _BREAK.search(sentence, figure.end)
-    return start, after.start() if after else len(sentence)
+    return clause_span_at(sentence, figure.start, figure.end)
+
+
+def clause_span_at(sentence: str, start: int, end: int) -> tuple[int, int]:
+    """Where the clause of `sentence` holding `start:end` begins and ends."""
+    begin = max((match.end() for match in _BREAK.finditer(sentence, 0, start)), default=0)
+    after = _BREAK.search(sentence, end)
+    return begin, after.start() if after else len(sentence)
 
 
 def without_later_figures(sentence: str, figure: Figure) -> str:
