@@ -51,7 +51,12 @@ def without_other_numbers(sentence: str, count: Stated, parts_only: bool = False
         if count.start <= number.start() < count.end:
             continue
         start, stop = clause_span_at(sentence, number.start(), number.end())
-        if number.start() > count.start:
+        if number.start() > count.start and start < count.end:
+            # one clause holds both: from the words that make the later number a part ("including
+            # 40,000 small businesses"), else from the number
+            marker = _A_PART_BEFORE_NUMBER.search(sentence, count.end, number.start())
+            start = marker.start() if marker else number.start()
+        elif number.start() > count.start:
             start = max(start, count.end)
         else:
             start, stop = number.start(), min(stop, count.start)
@@ -66,6 +71,10 @@ def without_other_numbers(sentence: str, count: Stated, parts_only: bool = False
 #: Words saying that a number counts some of the things counted beside it: "of which 400k were
 #: electric", "1.2m of them", "including 2.1m in 2024", "12k vans included 1,200 electric ones".
 _A_PART = re.compile(r"\bof\s(?:which|them|these|those|it)\b|\binclud(?:ing|ed|es)\b|\bamong\sthem\b", _I)
+
+
+#: Words right before a later number that make it a part: "including 40,000", "of which 400k".
+_A_PART_BEFORE_NUMBER = re.compile(r"\b(?:includ(?:ing|ed|es)|of\swhich|among\sthem)\s(?:[\w-]+\s){0,2}$", _I)
 
 
 def said_of_another_number(claim: str, mine: Count, sentence: str, theirs: Count, company: str) -> bool:
@@ -100,9 +109,8 @@ def counted_over_the_same_span(claim: str, mine: Count, sentence: str, theirs: C
     mine_year, their_year = stated_year(claim, mine), stated_year(sentence, theirs)
     if mine_year is not None and their_year is not None and mine_year != their_year:
         return False
-    mine_clause, their_clause = _clause(claim, mine), _clause(sentence, theirs)
-    return _at_each(claim, mine) == _at_each(sentence, theirs) and _over_years(mine_clause) == _over_years(
-        their_clause
+    return _at_each(claim, mine) == _at_each(sentence, theirs) and _over_years(claim, mine) == _over_years(
+        sentence, theirs
     )
 
 
@@ -112,14 +120,21 @@ def _at_each(text: str, count: Stated) -> bool:
     average of 300"); "each of its 11 plants" counts the plants, and "who each completed", "150 kW
     each" or "50 pounds apiece" say something of each thing counted."""
     begin, end = clause_span_at(text, count.start, count.end)
+    # the subject before the count, or right after the things counted ("… at each of its 12 sites")
     at_each_place = any(
-        not match.start() <= count.start < match.end() for match in _EACH_PLACE.finditer(text, begin, end)
+        match.end() <= count.start or _RIGHT_AFTER.fullmatch(text, count.end, match.start())
+        for match in _EACH_PLACE.finditer(text, begin, end)
+        if not match.start() <= count.start < match.end()
     )
     return bool(
         at_each_place
         or _AVERAGE_BEFORE.search(text, begin, count.start)
         or _PER_AFTER.match(text, count.end, end)
     )
+
+
+#: Between the things counted and a place they are at each of: " at ", " across its new ".
+_RIGHT_AFTER = re.compile(r"\s(?:[a-z-]+\s){0,4}?(?:at|for|per|across|to|in)\s", _I)
 
 
 #: Places a count may be at each of: "each of our 12 stores", "at every site", "each Brackenfold store".
@@ -135,17 +150,29 @@ _EACH_PLACE = re.compile(
 )
 #: A period or a place right after the things counted: "40k meals a day", "12 sensors per vehicle".
 _PER_AFTER = re.compile(
-    rf"\s(?:[a-z-]+\s){{0,2}}?(?:a|per|each)\s(?:day|week|month|{_PLACES}|vehicles?|trucks?|ships?|vessels?)\b",
+    rf"\s(?:[a-z-]+\s){{0,2}}?(?:a|per|each)\s(?:day|week|month|{_PLACES}|vehicles?|trucks?|ships?|vessels?)\b"
+    r"(?!\s(?:ahead|early|earlier|late|later|before|after|behind))",
     _I,
 )
 #: A count stated as an average: "an average of 300 buses", "on average 40 trainees".
 _AVERAGE_BEFORE = re.compile(r"\b(?:an\saverage\sof|on\saverage)\s(?:about\s|around\s|some\s)?$", _I)
 
 
-def _over_years(clause: str) -> bool:
-    """Whether a clause counts over several years ("since 2015", "to date"), not a record set against
-    them ("its biggest programme since 2015", "its largest order to date")."""
-    return any(not _RECORD_BEFORE.search(clause, 0, match.start()) for match in _OVER_YEARS.finditer(clause))
+def _over_years(text: str, count: Stated) -> bool:
+    """Whether a count is one over several years ("has planted 12m trees since 2015", "to date"):
+    said in its clause, and not a record set against those
+    years ("its biggest programme since 2015", "its largest order to date") nor something else's age
+    ("a scheme running since 2019")."""
+    clause = _clause(text, count)
+    return any(
+        not _RECORD_BEFORE.search(clause, 0, match.start())
+        and not _SOMETHING_ELSE_BEFORE.search(clause, 0, match.start())
+        for match in _OVER_YEARS.finditer(clause)
+    )
+
+
+#: Another thing's span, right before "since": "a scheme running since 2019", "in place since".
+_SOMETHING_ELSE_BEFORE = re.compile(r"\b(?:running|operating|open|in\splace|active|existed|launched)\s$", _I)
 
 
 #: A record a count is said to set, right before "since" or "to date": "its biggest order".
@@ -154,7 +181,7 @@ _RECORD_BEFORE = re.compile(r"\b(?:[a-z]+est|most|first|highest|lowest)\s(?:[\w-
 
 #: A count over several years: "since 2015", "to date", "between 2020 and 2024", "from 2022 to 2024".
 _OVER_YEARS = re.compile(
-    r"\bsince\s(?:(?:19|20)\d\d|its|the|launch)\b|\bto\sdate\b|\bcumulative(?:ly)?\b|\bso\sfar\b|"
+    r"\bsince\s(?:(?:19|20)\d\d|its|the|launch)\b|(?<!up\s)\bto\sdate\b|\bcumulative(?:ly)?\b|\bso\sfar\b|"
     r"\bbetween\s(?:19|20)\d\d\sand\s(?:19|20)\d\d\b|\bfrom\s(?:19|20)\d\d\sto\s(?:19|20)\d\d\b|"
     r"\bover\sthe\s(?:past|last)\s(?:\w+\s)?years\b",
     _I,
@@ -168,7 +195,14 @@ def of_a_part_the_claim_does_not_name(claim: str, sentence: str, theirs: Count, 
     if _A_PART_BEFORE.search(sentence, 0, theirs.start):
         return False  # "3,000 of its 12,000 employees were based in Poland": the place is the part's
     clause = _clause(sentence, theirs)
-    one_site = _ONE_SITE.search(clause)
+    one_site = next(
+        (
+            site
+            for site in _ONE_SITE.finditer(sentence, *clause_span_at(sentence, theirs.start, theirs.end))
+            if site.end() <= theirs.start or _RIGHT_AFTER.fullmatch(sentence, theirs.end, site.start())
+        ),
+        None,
+    )
     return not places_meet(claim, clause, company) or bool(
         one_site and one_site["site"].lower() not in claim.lower()
     )

@@ -297,10 +297,11 @@ def _an_outcome_of_the_companys(sentence: str, theirs: Stated, company: str) -> 
         return False
     if set_beside(sentence, theirs.start, theirs.end) and not denied(sentence, theirs.start):
         return False  # kept when the source rejects it ("not the 120,000 hectares the company reports")
-    rival = _A_RIVAL_FIRST.match(sentence)
+    rival = _A_RIVAL_FIRST.search(sentence, 0, theirs.start)
     if (
         rival
         and not names_company(rival["rival"], company)
+        and not names_company(sentence[rival.end() : theirs.start], company)
         and not re.search(r"[;,]|\s(?:while|whereas|but|and)\s", sentence[rival.end() : theirs.start])
     ):
         return False  # the figure is the rival's, said in the clause the rival opens
@@ -317,10 +318,11 @@ def _an_outcome_of_the_companys(sentence: str, theirs: Stated, company: str) -> 
 _A_RIVAL_OF = re.compile(
     r"\b(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?\s(?:[a-z-]+\s)?(?:rivals?|peers?|competitors?)\b(?!-)"
 )
-#: A rival named first, then whose rival it is: "Pell Telecom, Ostrava Mobile's main rival, sold …".
+#: A rival named first, then whose rival it is: "Pell Telecom, Ostrava Mobile's main rival, sold …",
+#: also after a lead-in ("Tracker data show Pell Telecom, …").
 _A_RIVAL_FIRST = re.compile(
-    r"^(?P<rival>(?:[A-Z][\w&-]*\s?)+),\s(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?\s(?:[a-z-]+\s)?"
-    r"(?:rival|peer|competitor)s?,"
+    r"(?:^|\bshow\s|\bshows\s|\bthat\s|:\s)(?P<rival>(?:[A-Z][\w&-]*\s?)+),\s"
+    r"(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?\s(?:[a-z-]+\s)?(?:rival|peer|competitor)s?,"
 )
 
 

@@ -396,8 +396,9 @@ _PHRASE_END = re.compile(
 _WHOLE_ESTATE = frozenset({"portfolio", "estate", "property"})
 #: How a whole is measured, after it: "of its portfolio by floor area".
 _MEASURED_BY = re.compile(
-    r"\s?of\s[^,;.]{0,50}?\sby\s(?:sales\s(?=value|volume)|rental\s(?=income))?"
-    r"(?P<measure>(?:floor\s)?(?:area|space)|(?:market\s)?value|weight|mass|tonnage|volume|headcount|number|"
+    r"\s?of\s[^,;.]{0,50}?\sby\s(?:sales\s(?=value)|rental\s(?=income))?"
+    r"(?P<measure>(?:floor\s)?(?:area|space)|(?:market\s)?value|weight|mass|tonnage|sales\svolume|volume|"
+    r"headcount|number|"
     r"count|units|revenue|sales|turnover|rent|income|spend|cost|capacity)\b",
     _I,
 )
@@ -430,10 +431,10 @@ _VERB = "|".join(rf"(?P<{name}>{words})" for name, words in _ACTIVITY_VERBS.item
 _NOUN = "|".join(rf"(?P<{name}>{words})" for name, words in _ACTIVITY_NOUNS.items())
 #: Where a whole says what was done with it: a clause with its own subject right after the whole's
 #: noun ("of the electricity Quarry sold", "of the energy its sites used", "of the power it supplies"),
-#: a participle followed by
-#: a preposition ("of the timber used in"; "of its packaging used recycled content" says what the
-#: share is), a noun for the activity as the whole's head ("of our electricity generation"), or a
-#: participle before the whole's noun ("of its purchased electricity").
+#: a participle followed by a preposition ("of the timber used in"; "of its packaging used recycled
+#: content" says what the share is; what was "supplied to" a company it bought, and what was "used by
+#: its customers" it sold), a noun for the activity as the whole's head ("of our electricity
+#: generation"), or a participle before the whole's noun ("of its purchased electricity").
 _ACTIVITY_WAYS = (
     re.compile(
         r"^\s?of\s(?:(?:the|its|our|their)\s)?(?:(?!(?:in|of|at|on|for|from|by|to|with)\b)[\w-]+\s){1,2}?"
@@ -442,7 +443,8 @@ _ACTIVITY_WAYS = (
         _I,
     ),
     re.compile(
-        rf"^\s?of\s(?:(?:the|its|our|their)\s)?[\w-]+\s(?:{_VERB})\s(?:in|at|on|by|across|for|during|from|to)\b",
+        rf"^\s?of\s(?:(?:the|its|our|their)\s)?[\w-]+\s(?!supplied|delivered)(?:{_VERB})\s"
+        r"(?:in|at|on|by(?!\s(?:[\w'’-]+\s){0,3}(?:customers|households|clients|users))|across|for|during|from|to)\b",
         _I,
     ),
     re.compile(
@@ -454,7 +456,7 @@ _ACTIVITY_WAYS = (
 )
 #: The whole of a share, after it: "of the electricity Quarry sold to customers", to its clause's end
 #: or the share's own verb ("… was grown in …" says what the share is, not its whole).
-_WHOLE_AFTER = re.compile(r"\s?of\s(?:(?!\s(?:was|were|is|are|came|comes|had|has|went)\b)[^,;.]){0,60}")
+_WHOLE_AFTER = re.compile(r"\s?of\s(?:(?!\s(?:was|were|is|are|came|comes|had|has|went)\b)[^,;.]){0,80}")
 #: The whole of a share, before it: "Of the electricity Quarry sold in 2023, 38% was renewable".
 _WHOLE_BEFORE = re.compile(r"\b[Oo]f\s(?:the|its|our|their)\s[^,;.]{0,60},\s(?:about\s|around\s|some\s)?$")
 
@@ -478,7 +480,11 @@ def share_basis(text: str, end: int) -> str | None:
     """How the whole of the share ending at `end` is measured, when the text says ("of its portfolio
     by floor area" is by area, "of its packaging by weight" by weight); None when it does not."""
     measured = _MEASURED_BY.match(text, end)
-    return _BASES[measured["measure"].lower().split()[-1]] if measured else None
+    if measured is None:
+        return None
+    measure = measured["measure"].lower()
+    # a "sales volume" may be a number of things sold or their volume ("of its cars", "of its drinks")
+    return None if measure == "sales volume" else _BASES[measure.split()[-1]]
 
 
 #: Words of a share's base that do not say what it is a share of ("our total electricity use").

@@ -281,11 +281,11 @@ def parse_counts(text: str) -> list[Count]:
 def _a_size_or_name(text: str, match: re.Match[str], kind: tuple[str, ...]) -> bool:
     """Whether a number before things is their size, or part of a name, not how many there are:
     "three 150 m turbines", "two 12m barriers", "150m tall turbines", "10k charity races", "10k Homes
-    Alliance"; also the end of a longer number ("four hundred and twenty")."""
+    Alliance", "4k televisions"; also the end of a longer number ("four hundred and twenty")."""
     if kind[:1] and (kind[0] in _UNIT_SYMBOLS or kind[0] in _SIZE_WORDS and match["num"].endswith("m")):
         return True  # "three 150 m turbines", "150m tall turbines" (not "1,200 high schools")
     if match["num"].endswith("k") and (
-        match["noun"].lower() in _DISTANCE_EVENTS or match["noun"][0].isupper()
+        match["noun"].lower() in _K_NOT_THOUSANDS or match["noun"][0].isupper()
     ):
         return True
     before = _A_NUMBER_BEFORE.search(text, 0, match.start())
@@ -294,8 +294,22 @@ def _a_size_or_name(text: str, match: re.Match[str], kind: tuple[str, ...]) -> b
 
 #: Words after a number that make it a size: "150m tall", "12m high", "2m long".
 _SIZE_WORDS = frozenset({"tall", "high", "long", "wide", "deep", "thick", "across", "diameter"})
-#: Things whose "k" is a distance: "10k races".
-_DISTANCE_EVENTS = frozenset({"races", "runs", "walks", "swims", "rides"})
+#: Things whose "k" is a distance or a picture's size: "10k races", "4k televisions".
+_K_NOT_THOUSANDS = frozenset(
+    {
+        "races",
+        "runs",
+        "fun-runs",
+        "walks",
+        "swims",
+        "rides",
+        "televisions",
+        "tvs",
+        "screens",
+        "displays",
+        "monitors",
+    }
+)
 #: A year right before a count: "In 2024 40,000 farmers completed …", "In FY2024 1,200 …" (the year
 #: is no size).
 _A_YEAR_BEFORE = re.compile(r"(?<!\d)(?:19|20)\d\d\s$")

@@ -16,11 +16,14 @@ import re
 from app.geo.extract import extract_places
 from app.geo.gazetteer import load_gazetteer
 from app.geo.names import name_key
+from app.geo.regions import REGIONS
 from app.verification.reading.figure_subjects import BOUNDARIES
 
-#: Adjectives of places their names do not begin: "American", "Swiss", "Welsh", "Scottish".
+#: Adjectives and short names of places their names do not begin: "American", "Swiss", "Welsh",
+#: "Scottish"; "America" for the US, "the EU" for Europe.
 _MORE_ADJECTIVES = {
-    "US": re.compile(r"\bAmerican\b"),
+    "US": re.compile(r"(?<!North\s)(?<!South\s)(?<!Latin\s)(?<!Central\s)\bAmerican?\b"),
+    "Europe": re.compile(r"\bEU\b"),
     "CH": re.compile(r"\bSwiss\b"),
     "Wales": re.compile(r"\bWelsh\b"),
     "Scotland": re.compile(r"\bScottish\b"),
@@ -28,7 +31,7 @@ _MORE_ADJECTIVES = {
 }
 #: A capitalised adjective of a place, by its ending: "Chinese", "Turkish", "Bangladeshi", "Kenyan",
 #: "European".
-_ADJECTIVE = re.compile(r"\b(?P<stem>[A-Z][a-z]{3,}?)(?:ese|ish|ian|ean|an|i)\b")
+_ADJECTIVE = re.compile(r"\b(?P<stem>[A-Z][a-z]{3,}?)(?:ese|ish|ian|ean|an|i)\b(?=\s[a-z])")
 _CONTINENTS = ("Europe", "Asia", "Africa", "Oceania")
 
 
@@ -41,32 +44,82 @@ def places_meet(claim: str, text: str, company: str) -> bool:
 
 def places_named(text: str, company: str) -> frozenset[str]:
     """The places `text` names, outside the company's name: countries by their code, other places by
-    their name."""
-    exclude = (company,) if company.strip() else ()
+    their name. A place that names who speaks or what the company is ("Norway's road registry", "a
+    Dutch dairy group", "analyst Victoria Hale") is no place a figure is of."""
     # the company's own words are its name, however short ("Harlow" of "Harlow Dairies" is no town)
-    own = set(company.split())
+    for word in set(re.findall(r"[\w'’-]+", company)):
+        text = re.sub(rf"\b{re.escape(word)}\b", " " * len(word), text)
     found = {
         place.country_code if place.kind == "country" else place.name
-        for place in extract_places(text, exclude=exclude)
-        if not set(place.matched_text.split()) <= own
+        for place in extract_places(text)
+        if _of_a_figure(text, text.find(place.matched_text), len(place.matched_text))
     }
-    found |= {_country_code(name) for name, pattern in BOUNDARIES["country"].items() if pattern.search(text)}
-    found |= {place for place, pattern in _MORE_ADJECTIVES.items() if pattern.search(text)}
-    found |= {place for match in _ADJECTIVE.finditer(text) if (place := _place_of_adjective(match["stem"]))}
+    named = [
+        *(
+            (_country_code(name), match)
+            for name, pattern in BOUNDARIES["country"].items()
+            for match in pattern.finditer(text)
+        ),
+        *((place, match) for place, pattern in _MORE_ADJECTIVES.items() for match in pattern.finditer(text)),
+        *(
+            (place, match)
+            for match in _ADJECTIVE.finditer(text)
+            if (place := _place_of_adjective(match["stem"], match.group()))
+        ),
+    ]
+    found |= {
+        place for place, match in named if _of_a_figure(text, match.start(), match.end() - match.start())
+    }
     return frozenset(found)
 
 
+def _of_a_figure(text: str, start: int, length: int) -> bool:
+    """Whether the place at `start` can be where a figure is of: not a speaker's or the company's
+    description, nor a person's name."""
+    end = start + length
+    a_person = (
+        _A_PERSON_BEFORE.search(text, 0, start)
+        or _BY_A_NAME_BEFORE.search(text, 0, start)
+        or (_BY_BEFORE.search(text, 0, start) and _A_SURNAME_AFTER.match(text, end))
+    )
+    return start >= 0 and not (_A_BODY_AFTER.match(text, end) or a_person)
+
+
+#: After a place, what makes it a speaker or a description: "Norway's road registry", "a Dutch dairy
+#: group", "Swedish-owned".
+_A_BODY_AFTER = re.compile(
+    r"(?:['’]s?)?(?:-(?:owned|based|listed|headquartered)\b|\s(?:[a-z-]+\s){0,2}(?:registry|register|"
+    r"regulators?|agency|ministry|government|authority|office|statistics|data|analysts?|group|company|firm|"
+    r"brewer|insurer|bank|utility|operator|retailer|owner|parent)\b)"
+)
+#: "compiled by Victoria Hale": a first name and a surname after "by" are a person's.
+_BY_BEFORE = re.compile(r"\b(?:by|from|with)\s$")
+#: "compiled by Victoria Hale": the surname after a first name after "by".
+_BY_A_NAME_BEFORE = re.compile(r"\b(?:by|from|with)\s[A-Z][a-z]+\s$")
+_A_SURNAME_AFTER = re.compile(r"\s[A-Z][a-z]+\b")
+#: Before a person's name, which may also be a place's: "analyst Victoria Hale".
+_A_PERSON_BEFORE = re.compile(
+    r"\b(?:analyst|economist|researcher|professor|Dr|Mr|Ms|Mrs|spokesperson|spokeswoman|spokesman|director|"
+    r"minister|chair|chief\sexecutive|says|said)\s(?:[A-Z][\w-]+\s)?$",
+    re.IGNORECASE,
+)
+
+
 @functools.cache
-def _place_of_adjective(stem: str) -> str | None:
-    """The country (its code) or continent whose name begins with an adjective's stem ("Chin" of
-    "Chinese" is China's, "Europ" of "European" Europe's); None when no one name does."""
+def _place_of_adjective(stem: str, word: str) -> str | None:
+    """The country (its code), continent or region whose name begins with an adjective's stem ("Chin"
+    of "Chinese" is China's, "Europ" of "European" Europe's, "Bavar" of "Bavarian" Bavaria's); None
+    when no one name does."""
     countries = load_gazetteer().country_names()
-    names = {name: code for code, name in countries.items()} | {name: name for name in _CONTINENTS}
+    regions = {region.name: region.name for region in REGIONS}
+    names = {name: code for code, name in countries.items()} | {name: name for name in _CONTINENTS} | regions
     # the name's first word is the stem and at most two letters more: "China", "Europe", "Bangladesh"
     matches = sorted(
         name
         for name in names
-        if name.lower().startswith(stem.lower()) and len(name.split()[0]) <= len(stem) + 2
+        if name.lower().startswith(stem.lower())
+        and len(name.split()[0]) <= len(stem) + 2
+        and name.split()[0] != word  # "American Samoa" is no place "American" names
     )
     return names[matches[0]] if len(matches) == 1 else None
 

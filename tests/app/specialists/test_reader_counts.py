@@ -278,6 +278,28 @@ def test_what_the_stretch_checks_leave_alone(claim: str, source: str, stance: st
             "In FY2024 1,200 apprentices completed Brackenfold's programme, the skills agency says.",
             "supports",
         ),
+        # another thing's age, a schedule, a place elsewhere in the sentence, a part in the same clause
+        (
+            "In 2024, we trained 30,000 growers.",
+            "Brackenfold trained 30,000 growers in 2024 through a scheme running since 2019, an audit found.",
+            "supports",
+        ),
+        (
+            "In 2024, we opened 300 charging hubs.",
+            "Brackenfold opened 300 charging hubs in 2024, a month ahead of schedule, a registry shows.",
+            "supports",
+        ),
+        (
+            "In 2024, we had 300,000 customers on green tariffs.",
+            "Registry data show Brackenfold had 300,000 customers on green tariffs in 2024 including 40,000 "
+            "small businesses.",
+            "supports",
+        ),
+        (
+            "In 2024, we sold 3.1 million handsets in our shops.",
+            "Tracker data show Osterly, Brackenfold's main rival, sold 3.1m handsets in its shops in 2024.",
+            "neutral",
+        ),
         (
             "In 2024, we emitted 30,000 tonnes of CO2e.",
             "Checks of Brackenfold's peer-reviewed inventory show 30,000 tonnes of CO2e emitted in 2024.",

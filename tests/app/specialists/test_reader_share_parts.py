@@ -507,6 +507,17 @@ def test_parts_in_other_words_lists_and_corrections(claim: str, source: str, sta
             "In 2023, 40% of Tollgate's sales by revenue came from reusable products, trade data show.",
             "supports",
         ),
+        # what was supplied to the company it bought; what its customers used it sold
+        (
+            "In 2023, 85% of the electricity Tollgate bought was renewable.",
+            "85% of the electricity supplied to Tollgate's plants in 2023 was renewable, grid data show.",
+            "supports",
+        ),
+        (
+            "In 2023, 64% of the electricity Tollgate sold to households was renewable.",
+            "64% of the electricity used by Tollgate's household customers in 2023 was renewable, data show.",
+            "supports",
+        ),
         # measured the same way, or the way named on one side only
         (
             "In 2023, 55% of Tollgate's packaging by weight was recycled material.",
