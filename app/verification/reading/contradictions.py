@@ -60,6 +60,7 @@ from app.verification.reading.figure_comparison import (
     MIN_SHARED_WORDS,
     ClaimFigure,
     FigureOutcome,
+    a_rivals_statement,
     baselines,
     compare_counts,
     compare_figures,
@@ -387,6 +388,7 @@ class _Reading:
             and not other_percentages(claim.figures, sentence)
             and sites_meet  # one named site's change is not the whole company's
             and same_baseline(baselines(claim.text), baselines(sentence))  # "since 2019" is not "on 2022"
+            and not a_rivals_statement(sentence, len(sentence), claim.company)  # a rival's change
         )
         return cls(
             figures,

@@ -101,6 +101,23 @@ def _what_it_says_of_its_count(claim: str, mine: Count) -> str:
 _ATTRIBUTE_AFTER = re.compile(r"\s(?:on|with|under|using|running\son)\s(?:[\w-]+\s?){1,3}", _I)
 
 
+def narrowed_beyond_the_claim(claim: str, sentence: str, theirs: Count, company: str) -> bool:
+    """Whether the source narrows its count by what the claim does not say: "2.3m passengers on flights
+    using sustainable aviation fuel", "1.2m customers with renewable electricity", "600k bikes
+    through its own website" count some of the claim's things, so another value is no other value
+    for the claim's count."""
+    begin, end = clause_span_at(sentence, theirs.start, theirs.end)
+    narrowing = _NARROWING.search(sentence, theirs.end, end)
+    if narrowing is None:
+        return False
+    return bool(_stems(narrowing.group("what"), company) - _stems(claim, company))
+
+
+#: A phrase after things counted that keeps some of them: "using …", "with renewable …", "through its
+#: own website", "via its app".
+_NARROWING = re.compile(r"\b(?:using|with|through|via|fitted\swith)\s(?P<what>(?:[\w-]+\s?){1,4})", _I)
+
+
 def counted_over_the_same_span(claim: str, mine: Count, sentence: str, theirs: Count) -> bool:
     """Whether two counts are of the same stretch: the same year where both name one, and at each
     site or neither, over the years to a date or neither ("40,000 trees at each of our 12 sites" is
@@ -163,6 +180,8 @@ def _over_years(text: str, count: Stated) -> bool:
     said in its clause, and not a record set against those
     years ("its biggest programme since 2015", "its largest order to date") nor something else's age
     ("a scheme running since 2019")."""
+    if _A_LEVEL_REACHED.search(text, 0, count.start):
+        return False  # "grew from 150 to 420 vans between 2022 and 2024": 420 is the level at the end
     clause = _clause(text, count)
     return any(
         not _RECORD_BEFORE.search(clause, 0, match.start())
@@ -171,6 +190,10 @@ def _over_years(text: str, count: Stated) -> bool:
     )
 
 
+#: A level a count reached, right before it: "from 150 to 420", "rose to 420".
+_A_LEVEL_REACHED = re.compile(
+    r"\b(?:from\s[\d,.]+[kKm]?\s(?:[\w-]+\s){0,3}?to|rose\sto|grew\sto|reached)\s(?:about\s)?$", _I
+)
 #: Another thing's span, right before "since": "a scheme running since 2019", "in place since".
 _SOMETHING_ELSE_BEFORE = re.compile(r"\b(?:running|operating|open|in\splace|active|existed|launched)\s$", _I)
 

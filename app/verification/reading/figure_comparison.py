@@ -32,6 +32,7 @@ from app.verification.reading.change_mood import figure_direction, mood, same_mo
 from app.verification.reading.complements import other_sides
 from app.verification.reading.count_context import (
     counted_over_the_same_span,
+    narrowed_beyond_the_claim,
     of_a_part_the_claim_does_not_name,
     said_of_another_number,
     without_other_numbers,
@@ -297,13 +298,7 @@ def _an_outcome_of_the_companys(sentence: str, theirs: Stated, company: str) -> 
         return False
     if set_beside(sentence, theirs.start, theirs.end) and not denied(sentence, theirs.start):
         return False  # kept when the source rejects it ("not the 120,000 hectares the company reports")
-    rival = _A_RIVAL_FIRST.search(sentence, 0, theirs.start)
-    if (
-        rival
-        and not names_company(rival["rival"], company)
-        and not names_company(sentence[rival.end() : theirs.start], company)
-        and not re.search(r"[;,]|\s(?:while|whereas|but|and)\s", sentence[rival.end() : theirs.start])
-    ):
+    if a_rivals_statement(sentence, theirs.start, company):
         return False  # the figure is the rival's, said in the clause the rival opens
     # "Fernhollow's rival Dunmore" names the company only as the one the rival is set against
     clause = _A_RIVAL_OF.sub(" rival ", clause_of(sentence, theirs))
@@ -321,8 +316,11 @@ _A_RIVAL_OF = re.compile(
 #: A rival named first, then whose rival it is: "Pell Telecom, Ostrava Mobile's main rival, sold …",
 #: also after a lead-in ("Tracker data show Pell Telecom, …").
 _A_RIVAL_FIRST = re.compile(
-    r"(?:^|\bshow\s|\bshows\s|\bthat\s|:\s)(?P<rival>(?:[A-Z][\w&-]*\s?)+),\s"
-    r"(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?\s(?:[a-z-]+\s)?(?:rival|peer|competitor)s?,"
+    r"(?:^|\bshow\s|\bshows\s|\bthat\s|:\s)(?P<rival>(?:(?:[A-Z][\w&-]*|&)\s?)+),\s"
+    r"(?:(?:[A-Z][\w&-]*|&)\s)*[A-Z][\w&-]*['’]s?\s(?:[a-z-]+\s)?(?:rival|peer|competitor)s?,|"
+    # "Dunmore, a rival of Fernhollow Energy, cut …"
+    r"(?:^|\bshow\s|\bshows\s|\bthat\s|:\s)(?P<named>(?:(?:[A-Z][\w&-]*|&)\s?)+),\s(?:a|one|the)\s"
+    r"(?:[a-z-]+\s)?(?:rival|peer|competitor)\sof\s[^,]+,"
 )
 
 
@@ -345,6 +343,19 @@ _OTHERS_SPEAK = re.compile(
     r"(?:farmers|firms|companies|producers|operators)\sin\sthe)\b",
     _I,
 )
+
+
+def a_rivals_statement(sentence: str, at: int, company: str) -> bool:
+    """Whether what `sentence` says at offset `at` is said of a rival named first ("Pell Telecom,
+    Ostrava Mobile's main rival, sold …", "Dunmore, a rival of Fernhollow, cut …"), in the clause
+    the rival opens and with the company not named before it."""
+    rival = _A_RIVAL_FIRST.search(sentence, 0, at)
+    return bool(
+        rival
+        and not names_company(rival["rival"] or rival["named"], company)
+        and not names_company(sentence[rival.end() : at], company)
+        and not re.search(r"[;,]|\s(?:while|whereas|but|and)\s", sentence[rival.end() : at])
+    )
 
 
 def beyond_a_met_target(claim: str, figure: Figure, sentence: str, theirs: Figure) -> bool:
@@ -561,7 +572,14 @@ def compare_counts(
             result = "match"
         elif repeated:
             result = result or "unasserted"  # "did not fit LED lighting at 212 depots"
-        elif same_things and evidence >= MIN_SHARED_WORDS and result in {None, "unasserted"}:
+        elif (
+            same_things
+            and evidence >= MIN_SHARED_WORDS
+            and result in {None, "unasserted"}
+            and not all(
+                narrowed_beyond_the_claim(claim_text, sentence, count, company) for count in same_things
+            )
+        ):
             result = "mismatch"
     return result
 

@@ -23,7 +23,7 @@ from app.verification.reading.figure_subjects import BOUNDARIES
 #: "Scottish"; "America" for the US, "the EU" for Europe.
 _MORE_ADJECTIVES = {
     "US": re.compile(r"(?<!North\s)(?<!South\s)(?<!Latin\s)(?<!Central\s)\bAmerican?\b"),
-    "Europe": re.compile(r"\bEU\b"),
+    "Europe": re.compile(r"\bEU\b(?!\s(?:taxonomy|ETS|regulations?|directives?|rules|standards?|law))"),
     "CH": re.compile(r"\bSwiss\b"),
     "Wales": re.compile(r"\bWelsh\b"),
     "Scotland": re.compile(r"\bScottish\b"),
@@ -88,9 +88,12 @@ def _of_a_figure(text: str, start: int, length: int) -> bool:
 #: After a place, what makes it a speaker or a description: "Norway's road registry", "a Dutch dairy
 #: group", "Swedish-owned".
 _A_BODY_AFTER = re.compile(
-    r"(?:['’]s?)?(?:-(?:owned|based|listed|headquartered)\b|\s(?:[a-z-]+\s){0,2}(?:registry|register|"
+    r"(?:['’]s?)?(?:-(?:owned|based|listed|headquartered)\b|\s(?:[\w-]+\s){0,2}(?:registry|register|"
     r"regulators?|agency|ministry|government|authority|office|statistics|data|analysts?|group|company|firm|"
-    r"brewer|insurer|bank|utility|operator|retailer|owner|parent)\b)"
+    r"brewer|insurer|bank|utility|operator|retailer|owner|parent|consultancy|consultants?|newspaper|times|"
+    r"journal|post|herald|magazine|broadcaster|charity|ngo|researchers?|scientists?|institute|university|"
+    r"council|commission|association|watchdog|inspectorate)\b)",
+    re.IGNORECASE,
 )
 #: "compiled by Victoria Hale": a first name and a surname after "by" are a person's.
 _BY_BEFORE = re.compile(r"\b(?:by|from|with)\s$")

@@ -300,6 +300,13 @@ def test_what_the_stretch_checks_leave_alone(claim: str, source: str, stance: st
             "Tracker data show Osterly, Brackenfold's main rival, sold 3.1m handsets in its shops in 2024.",
             "neutral",
         ),
+        # a level reached by the end of a span of years is that year's
+        (
+            "In 2024, we had 420 battery-electric vans in our fleet.",
+            "Brackenfold expanded its fleet from 150 to 420 battery-electric vans between 2022 and 2024, "
+            "registry data show.",
+            "supports",
+        ),
         (
             "In 2024, we emitted 30,000 tonnes of CO2e.",
             "Checks of Brackenfold's peer-reviewed inventory show 30,000 tonnes of CO2e emitted in 2024.",

@@ -33,6 +33,10 @@ from app.verification.reading.places import places_meet, places_named
         ("the Swedish-owned grocer", "Brackenfold", set()),
         ("data compiled by Victoria Hale show", "Brackenfold", set()),
         ("said analyst Jordan Pike", "Brackenfold", set()),
+        ("according to Dutch consultancy Vantage", "Brackenfold", set()),
+        ("the UK charity FareShare said", "Brackenfold", set()),
+        ("The Irish Times reported", "Brackenfold", set()),
+        ("capital expenditure aligned with the EU taxonomy", "Brackenfold", set()),
     ],
 )
 def test_the_places_a_text_names(text: str, company: str, places: set[str]) -> None:
