@@ -106,7 +106,7 @@ def narrowed_beyond_the_claim(claim: str, sentence: str, theirs: Count, company:
     using sustainable aviation fuel", "1.2m customers with renewable electricity", "600k bikes
     through its own website" count some of the claim's things, so another value is no other value
     for the claim's count."""
-    begin, end = clause_span_at(sentence, theirs.start, theirs.end)
+    end = clause_span_at(sentence, theirs.start, theirs.end)[1]
     narrowing = _NARROWING.search(sentence, theirs.end, end)
     if narrowing is None:
         return False
@@ -217,16 +217,16 @@ def of_a_part_the_claim_does_not_name(claim: str, sentence: str, theirs: Count, 
     site's count is a part of the company's, or another's."""
     if _A_PART_BEFORE.search(sentence, 0, theirs.start):
         return False  # "3,000 of its 12,000 employees were based in Poland": the place is the part's
-    clause = _clause(sentence, theirs)
+    begin, end = clause_span_at(sentence, theirs.start, theirs.end)
     one_site = next(
         (
             site
-            for site in _ONE_SITE.finditer(sentence, *clause_span_at(sentence, theirs.start, theirs.end))
+            for site in _ONE_SITE.finditer(sentence, begin, end)
             if site.end() <= theirs.start or _RIGHT_AFTER.fullmatch(sentence, theirs.end, site.start())
         ),
         None,
     )
-    return not places_meet(claim, clause, company) or bool(
+    return not places_meet(claim, sentence[begin:end], company) or bool(
         one_site and one_site["site"].lower() not in claim.lower()
     )
 

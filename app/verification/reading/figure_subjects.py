@@ -398,8 +398,7 @@ _WHOLE_ESTATE = frozenset({"portfolio", "estate", "property"})
 _MEASURED_BY = re.compile(
     r"\s?of\s[^,;.]{0,50}?\sby\s(?:sales\s(?=value)|rental\s(?=income))?"
     r"(?P<measure>(?:floor\s)?(?:area|space)|(?:market\s)?value|weight|mass|tonnage|sales\svolume|volume|"
-    r"headcount|number|"
-    r"count|units|revenue|sales|turnover|rent|income|spend|cost|capacity)\b",
+    r"headcount|number|count|units|revenue|sales|turnover|rent|income|spend|cost|capacity)\b",
     _I,
 )
 #: What each way of measuring a whole is, written one way: "by floor area" and "by space" are by area.
@@ -469,8 +468,9 @@ def share_whole(text: str, start: int, end: int) -> str:
 
 
 def share_activity(text: str, start: int, end: int) -> str | None:
-    """What was done with the whole of the share at `start:end`, where its whole says ("made",
-    "sold" or "used", see `_ACTIVITIES`): "64% of the electricity Quarry sold" is of what it sold."""
+    """What was done with the whole of the share at `start:end`, where its whole says it in one of
+    `_ACTIVITY_WAYS` ("made", "sold" or "used"): "64% of the electricity Quarry sold" is of what it
+    sold."""
     whole = share_whole(text, start, end)
     activity = next(filter(None, (way.search(whole) for way in _ACTIVITY_WAYS)), None)
     return activity.lastgroup if activity else None

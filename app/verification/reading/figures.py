@@ -136,20 +136,22 @@ def covered_scopes(text: str) -> frozenset[str]:
 
 
 # Counts of things ("167 warehouses"), and figures a text denies ("60 sites, not 167").
-#: A count in digits or in words ("three reportable spills": "one" is left out, as in "one of our
-#: sites"), with up to three words describing the things counted ("312 battery-electric buses", "420
-#: EV charging points"), or some of an owner's things ("214 of its suppliers").
 #: A number with its scale, as the press writes counts: "2.1 million", "12m", "400k", "1.2bn",
 #: "twelve million" ("12 m" with a space is a length).
 _SCALED = (
     rf"(?:\d+(?:\.\d+)?|(?i:{NUMBER_WORD}))\s(?:thousand|million|billion)(?=\s)|"
     r"\d+(?:\.\d+)?(?:k|m|mn|bn)(?=\s)"
 )
-_SCALE_WRITTEN = re.compile(r"^(?P<number>.+?)\s?(?P<scale>thousand|million|billion|k|mn|m|bn)$")
+_SCALE_WRITTEN = re.compile(
+    rf"^(?P<number>.+?)\s?(?P<scale>{'|'.join(sorted(SCALES, key=len, reverse=True))})$"
+)
 #: Unit symbols a size is written in: "three 150 m turbines" counts turbines of a size, not 150 of them.
 _UNIT_SYMBOLS = frozenset(
     {"m", "km", "cm", "mm", "kw", "mw", "gw", "kwh", "mwh", "t", "kt", "kg", "ha", "ft", "l"}
 )
+#: A count in digits or in words ("three reportable spills": "one" is left out, as in "one of our
+#: sites"), with up to three words describing the things counted ("312 battery-electric buses", "420
+#: EV charging points"), or some of an owner's things ("214 of its suppliers").
 _COUNT = re.compile(
     rf"(?<![\w.,$€£¥-])(?P<num>{_SCALED}|\d{{1,3}}(?:,\d{{3}})+|\d+|(?i:(?!one\b){NUMBER_WORD}))\s"
     r"(?P<part>of\s(?:its|their|our|the|(?:[A-Z][\w&-]*\s){0,3}?[A-Z][\w&-]*['’]s?)\s)?"

@@ -42,10 +42,12 @@ def places_meet(claim: str, text: str, company: str) -> bool:
     return not theirs or bool(theirs & places_named(claim, company))
 
 
+@functools.lru_cache(maxsize=1024)
 def places_named(text: str, company: str) -> frozenset[str]:
     """The places `text` names, outside the company's name: countries by their code, other places by
     their name. A place that names who speaks or what the company is ("Norway's road registry", "a
-    Dutch dairy group", "analyst Victoria Hale") is no place a figure is of."""
+    Dutch dairy group", "analyst Victoria Hale") is no place a figure is of. Cached: a claim is asked
+    about again for every source stretch it is compared with."""
     # the company's own words are its name, however short ("Harlow" of "Harlow Dairies" is no town)
     for word in set(re.findall(r"[\w'’-]+", company)):
         text = re.sub(rf"\b{re.escape(word)}\b", " " * len(word), text)
@@ -76,13 +78,15 @@ def places_named(text: str, company: str) -> frozenset[str]:
 def _of_a_figure(text: str, start: int, length: int) -> bool:
     """Whether the place at `start` can be where a figure is of: not a speaker's or the company's
     description, nor a person's name."""
+    if start < 0:
+        return False
     end = start + length
     a_person = (
         _A_PERSON_BEFORE.search(text, 0, start)
         or _BY_A_NAME_BEFORE.search(text, 0, start)
         or (_BY_BEFORE.search(text, 0, start) and _A_SURNAME_AFTER.match(text, end))
     )
-    return start >= 0 and not (_A_BODY_AFTER.match(text, end) or a_person)
+    return not (_A_BODY_AFTER.match(text, end) or a_person)
 
 
 #: After a place, what makes it a speaker or a description: "Norway's road registry", "a Dutch dairy
@@ -95,9 +99,9 @@ _A_BODY_AFTER = re.compile(
     r"council|commission|association|watchdog|inspectorate)\b)",
     re.IGNORECASE,
 )
-#: "compiled by Victoria Hale": a first name and a surname after "by" are a person's.
+#: "compiled by Victoria Hale": a first name and a surname after "by" are a person's; the first
+#: name is known by the surname after it, the surname by the first name before it.
 _BY_BEFORE = re.compile(r"\b(?:by|from|with)\s$")
-#: "compiled by Victoria Hale": the surname after a first name after "by".
 _BY_A_NAME_BEFORE = re.compile(r"\b(?:by|from|with)\s[A-Z][a-z]+\s$")
 _A_SURNAME_AFTER = re.compile(r"\s[A-Z][a-z]+\b")
 #: Before a person's name, which may also be a place's: "analyst Victoria Hale".
