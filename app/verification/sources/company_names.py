@@ -16,12 +16,18 @@ COMMON_NAME_WORDS = frozenset(
 )
 
 
+#: A first word shorter than this is too easily part of another name ("Rio", "BP"). One of just this
+#: length stands for the company in a text only where it reads as a name (`_written_as_a_name`):
+#: many four-letter words open sentences ("Just", "Data", "Best").
+MIN_DISTINCTIVE_CHARS = 4
+
+
 def distinctive_first_word(name: str) -> str | None:
     """The name's first word when it stands for the company on its own as written ("Costco",
-    "Siemens"), or None for a short or common one ("Rio", "General")."""
+    "Siemens", "Holm"), or None for a shorter or common one ("Rio", "General")."""
     words = name.split()
     first = words[0] if words else ""
-    return first if len(first) >= 5 and first.lower() not in COMMON_NAME_WORDS else None
+    return first if len(first) >= MIN_DISTINCTIVE_CHARS and first.lower() not in COMMON_NAME_WORDS else None
 
 
 def names_company(text: str, company: str) -> bool:
@@ -31,7 +37,18 @@ def names_company(text: str, company: str) -> bool:
     if re.search(rf"(?<!\w){re.escape(company)}(?!\w)", text, re.IGNORECASE):
         return True
     first = distinctive_first_word(company)  # as written, never a common word ("General")
-    return first is not None and re.search(rf"(?<!\w){re.escape(first)}(?!\w)", text) is not None
+    if first is None:
+        return False
+    written = re.finditer(rf"(?<!\w){re.escape(first)}(?!\w)", text)
+    return any(len(first) > MIN_DISTINCTIVE_CHARS or _written_as_a_name(text, match) for match in written)
+
+
+def _written_as_a_name(text: str, match: re.Match[str]) -> bool:
+    """Whether a short first word is written as a name: in the possessive ("Holm's paper packaging")
+    or inside a sentence ("estimates Tarn collected"), not as the first word of one."""
+    return re.match(r"['’]s?\b", text[match.end() :]) is not None or re.search(
+        r"[a-z,]\s$", text[: match.start()]
+    ) is not None
 
 
 def about_company(company: str, *texts: str | None) -> bool:
@@ -44,10 +61,6 @@ def name_words(company_name: str | None) -> list[str]:
     """The search name's words, lower-case, without a leading "The" ("The Home Depot" -> home, depot)."""
     words = re.findall(r"[a-z0-9]+", search_name(company_name).lower())
     return words[1:] if words[:1] == ["the"] else words
-
-
-#: A first word shorter than this is too easily part of another name ("Rio", "BP").
-MIN_DISTINCTIVE_CHARS = 4
 
 
 def distinctive_key(company_name: str | None) -> str | None:

@@ -1985,3 +1985,24 @@ def test_the_company_comparing_with_its_own_earlier_figure_is_still_its_word() -
         "reported a year earlier."
     )
     assert company_voice(quote, COMPANY, "contradicts") is not None
+
+
+@pytest.mark.parametrize(
+    ("source", "stance"),
+    [
+        # a kind of plant opening a sentence is no named site
+        (
+            "Hydroelectric plants supplied about 70% of the power Tollgate Mining's smelters drew in 2023.",
+            "supports",
+        ),
+        (
+            "Coal-fired plants supplied 45% of the power Tollgate Mining's smelters drew in 2023.",
+            "contradicts",
+        ),
+        # one named site's share says nothing in favour of the company's
+        ("Tollgate Mining's Osterby smelter drew 70% of its power from hydropower in 2023.", "neutral"),
+    ],
+)
+def test_a_kind_of_site_opening_a_sentence_is_not_a_named_site(source: str, stance: str) -> None:
+    claim = "Hydropower supplied 70% of the electricity used by our smelters in 2023."
+    assert _read(claim, source)[0] == stance

@@ -11,6 +11,7 @@ from app.verification.investigators.academic import academic_queries, assess_res
 from app.verification.investigators.search_queries import key_terms, refined_queries, rule_queries
 from app.verification.reading.contradictions import assess_by_rules
 from app.verification.records import ClaimState, ReinvestigationContext
+from app.verification.sources.attribution import relays_company
 from app.verification.sources.credibility import assign_tier, default_tier, tier_by_domain
 
 CLAIM = "Scope 1 emissions fell 6.1% to 2.30 Mt CO2e in 2024, in line with our net zero target for 2050."
@@ -180,3 +181,32 @@ def test_review_regressions_common_first_words_confirmations_and_company_sites()
     )
     energy = assign_tier("https://www.energy.gov/x", "energy.gov", "Report", "", "Energy Transfer")
     assert energy is None or energy.basis != "company_site"
+
+
+@pytest.mark.parametrize(
+    ("source", "stance"),
+    [
+        (
+            "Certifier Fibrecheck found recycled fibre made up 61% of the raw material in Holm's paper packaging in 2024.",
+            "contradicts",
+        ),
+        ("Fibrecheck estimates Holm used 61% recycled fibre in its paper packaging in 2024.", "contradicts"),
+        # a four-letter word opening a sentence may be any word: here it is the company's, unread
+        ("Holm used 61% recycled fibre in its paper packaging in 2024, Fibrecheck found.", "neutral"),
+    ],
+)
+def test_a_four_letter_first_word_names_the_company_where_it_reads_as_a_name(
+    source: str, stance: str
+) -> None:
+    claim = "Recycled fibre made up 74% of the raw material in our paper packaging in 2024."
+    assert assess_by_rules(claim, "Holm Packaging AG", "", source).stance == stance
+
+
+def test_a_four_letter_first_word_opening_a_sentence_is_not_the_company() -> None:
+    claim = "We cut Scope 1 emissions by 30% in 2023."
+    source = "Best practice in the sector cut Scope 1 emissions by only 5% in 2023, the survey found."
+    assert assess_by_rules(claim, "Best Logistics", "", source).stance != "contradicts"
+
+
+def test_a_four_letter_first_word_is_the_company_speaking() -> None:
+    assert relays_company("It collected 2.1m used phones in 2023, Tarn said.", "Tarn Electronics Corp")
