@@ -187,7 +187,8 @@ def test_review_regressions_common_first_words_confirmations_and_company_sites()
     ("source", "stance"),
     [
         (
-            "Certifier Fibrecheck found recycled fibre made up 61% of the raw material in Holm's paper packaging in 2024.",
+            "Certifier Fibrecheck found recycled fibre made up 61% of the raw material in"
+            " Holm's paper packaging in 2024.",
             "contradicts",
         ),
         ("Fibrecheck estimates Holm used 61% recycled fibre in its paper packaging in 2024.", "contradicts"),
