@@ -46,9 +46,10 @@ def names_company(text: str, company: str) -> bool:
 def _written_as_a_name(text: str, match: re.Match[str]) -> bool:
     """Whether a short first word is written as a name: in the possessive ("Holm's paper packaging")
     or inside a sentence ("estimates Tarn collected"), not as the first word of one."""
-    return re.match(r"['’]s?\b", text[match.end() :]) is not None or re.search(
-        r"[a-z,]\s$", text[: match.start()]
-    ) is not None
+    return (
+        re.match(r"['’]s?\b", text[match.end() :]) is not None
+        or re.search(r"[a-z,]\s$", text[: match.start()]) is not None
+    )
 
 
 def about_company(company: str, *texts: str | None) -> bool:
