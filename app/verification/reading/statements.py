@@ -258,7 +258,7 @@ def read_statement(claim: str, sentence: str, company: str) -> StatementReading 
     # a short claim ("we did not discharge tailings into any river") is restated by all but one word
     least = min(MIN_RESTATED, max(2, len(mine) - 1))
     restated = len(shared) / len(mine) >= RESTATED_SHARE and len(shared) >= least
-    if restated and _polarity(claim) == _polarity(sentence):
+    if restated and _polarity(claim) == _polarity(sentence) and not _of_some_of_every(claim, sentence):
         if not _CONTRAST.search(sentence) and not _CONTINUING.search(sentence):
             return StatementReading(
                 "supports", "same_statement", "The source states what the claim states, in its own words."
@@ -405,6 +405,13 @@ _SHORT_OF = re.compile(
     r"non-compliant|requires?\simprovement)\b|n't\b",
     _I,
 )
+#: Fewer than all, counted: "only 212 of Verity's 340 tier-1 suppliers", "nine of its 15 ships" (a
+#: bound first, "at least 212 of its 340", leaves all possible).
+_A_PART_OF_WHOLE = re.compile(
+    r"\b(?P<part>\d[\d,]*)\s(?:out\s)?of\s"
+    r"(?:the\s|its\s|their\s|(?:[A-Z][\w&-]*\s){0,3}[A-Z][\w&-]*['’]s?\s)?(?P<whole>\d[\d,]*)\b"
+)
+_PART_OF_WHOLE = re.compile(rf"(?<!least\s)(?<!more\sthan\s)(?<!over\s){_A_PART_OF_WHOLE.pattern}")
 #: Subject stems a counterexample shares with the claim.
 MIN_COUNTEREXAMPLE = 2
 
@@ -412,11 +419,12 @@ MIN_COUNTEREXAMPLE = 2
 def counterexample(claim: str, sentence: str, company: str) -> bool:
     """Whether the sentence reports some of what the claim says of every one falling short of it
     ("three of its tailings facilities did not conform" against "all 14 of our tailings facilities
-    conformed"): some counted, a shortfall named, two of the claim's subject words shared, and no
-    other place."""
+    conformed"), or fewer than all of them doing what the claim says ("only 212 of its 340 suppliers
+    were audited", `fewer_than_all`): two of the claim's subject words shared, and no other place."""
     if not _EVERY.search(claim) or _NEGATION.search(claim) or _EVERY.search(sentence):
         return False
-    if not (_SOME_OF.search(sentence) and _SHORT_OF.search(sentence)) or not same_places(
+    some_short = _SOME_OF.search(sentence) is not None and _SHORT_OF.search(sentence) is not None
+    if not (some_short or fewer_than_all(sentence, claim, company)) or not same_places(
         claim, sentence, company
     ):
         return False
@@ -426,6 +434,45 @@ def counterexample(claim: str, sentence: str, company: str) -> bool:
         subject_stems(sentence, company) | _spelled_out(claim, sentence, company)
     )
     return len(shared) >= MIN_COUNTEREXAMPLE
+
+
+def _of_some_of_every(claim: str, sentence: str) -> bool:
+    """Whether the claim speaks of every one and the sentence of a counted part of them: "at least
+    212 of its 340 suppliers were audited" does not restate "all of our suppliers were audited"."""
+    return _EVERY.search(claim) is not None and any(
+        _number(match["part"]) < _number(match["whole"]) for match in _A_PART_OF_WHOLE.finditer(sentence)
+    )
+
+
+def fewer_than_all(sentence: str, claim: str, company: str) -> bool:
+    """Whether the sentence counts fewer than all of the things the claim speaks of ("only 212 of its
+    340 suppliers were audited"); "9 of its 15 port calls" counts calls, not the claim's ships. Sites
+    and properties may be any claim's things. (A share, "only 70% of its cocoa", is read as a figure
+    where the claim states one; a share of an unstated whole is too often of another thing.)"""
+    mine = subject_stems(claim, company)
+    for match in _PART_OF_WHOLE.finditer(sentence):
+        if _number(match["part"]) >= _number(match["whole"]):
+            continue
+        after = sentence[match.end() :].split()
+        what = subject_stems(" ".join(after[:_COUNTED_WORDS]), company)  # "tier-1 suppliers were"
+        rest = subject_stems(sentence[: match.start()] + " " + " ".join(after[_COUNTED_WORDS:]), company)
+        # fewer than all of the claim's things, of which the sentence says what the claim does
+        if what & (mine | _ANY_THINGS) and (rest - what) & mine:
+            return True
+    return False
+
+
+#: How many words right after the whole a part is counted of say what it counts ("first-tier
+#: factories").
+_COUNTED_WORDS = 3
+#: Things any claim's things may be called: "24 of its properties" for "all 24 of its resorts".
+_ANY_THINGS = frozenset(
+    {stem(word) for word in ("sites", "properties", "facilities", "locations", "operations")}
+)
+
+
+def _number(written: str) -> float:
+    return float(written.replace(",", ""))
 
 
 def denied_by_claim(claim: str, sentence: str, company: str) -> frozenset[str]:

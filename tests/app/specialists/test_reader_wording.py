@@ -2006,3 +2006,38 @@ def test_the_company_comparing_with_its_own_earlier_figure_is_still_its_word() -
 def test_a_kind_of_site_opening_a_sentence_is_not_a_named_site(source: str, stance: str) -> None:
     claim = "Hydropower supplied 70% of the electricity used by our smelters in 2023."
     assert _read(claim, source)[0] == stance
+
+
+@pytest.mark.parametrize(
+    ("source", "stance"),
+    [
+        (
+            "Only 212 of Tollgate Mining's 340 tier-1 suppliers were audited for labour standards in 2023.",
+            "contradicts",
+        ),
+        (
+            "Labour audits covered 140 of Tollgate Mining's 190 tier-1 suppliers in 2023, an alliance found.",
+            "contradicts",
+        ),
+        ("Auditors visited 300 of Tollgate Mining's 340 tier-1 suppliers' sites in 2023.", "neutral"),
+        # a bound leaves all possible, and is no restatement of all either
+        (
+            "At least 212 of Tollgate Mining's 340 tier-1 suppliers were audited for labour standards"
+            " in 2023.",
+            "neutral",
+        ),
+        # another thing counted
+        (
+            "Tollgate Mining's tier-1 suppliers were audited for labour standards in 2023, 12 of 40"
+            " inspectors said.",
+            "neutral",
+        ),
+        (
+            "All 340 of Tollgate Mining's tier-1 suppliers were audited for labour standards in 2023.",
+            "supports",
+        ),
+    ],
+)
+def test_fewer_than_all_counted_contradicts_all(source: str, stance: str) -> None:
+    claim = "All of our tier-1 suppliers were audited for labour standards in 2023."
+    assert _read(claim, source)[0] == stance
