@@ -248,7 +248,7 @@ def parse_counts(text: str) -> list[Count]:
         kind = tuple(match["kind"].lower().split())
         if _a_size_or_name(text, match, kind):
             continue
-        read = _count_value(match["num"])
+        read = count_value(match["num"])
         if read is None:
             continue
         value, rounding = read
@@ -322,7 +322,7 @@ _A_YEAR_BEFORE = re.compile(r"(?<!\d)(?:19|20)\d\d\s$")
 _MOST_ROUNDING = 0.05
 
 
-def _count_value(written: str) -> tuple[int, float] | None:
+def count_value(written: str) -> tuple[int, float] | None:
     """A count's value and its rounding: "2,450" is (2450, 0), "2.1m" and "2.1 million" are
     (2100000, 50000), "twelve" is (12, 0); None when it is not a number."""
     scaled = _SCALE_WRITTEN.match(written)

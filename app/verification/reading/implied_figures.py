@@ -8,9 +8,12 @@ compares them like stated ones:
   of the same thing, and the later one is of a whole stated year (`_two_times`);
 - **the share a part is of its whole**, in one unit: "generated 96,000 tonnes of waste and recycled
   64,000 tonnes of it" recycled 66.7% of its waste; "used 860 GWh, of which 600 GWh was matched"
-  matched 69.8% of it; "2.3 Mt of scrap … out of 6.05 Mt of input" is 38% of its input; "Of its 700
-  senior managers, 224 were women" is 32% of its senior managers. For a claim, only when the part is
-  something the claim names (`figure_clauses.names_more_of_the_claim`);
+  matched 69.8% of it; "2.3 Mt of scrap … out of 6.05 Mt of input" is 38% of its input. For a
+  claim, only when the part is something the claim names (`figure_clauses.names_more_of_the_claim`);
+- **the share a counted part is of a whole count**: "sold 1.2 million cars, of which 290,000 were
+  battery-electric" is 24.2% of its cars; so are "Of its 700 senior managers, 224 were women" (32%),
+  "290 of the 1,030 buses" and "completed 3,400 homes, and 1,700 of them" (`with_counted_parts`).
+  For a claim, only when what the part is names something of the claim;
 - **a count from a share of counted things**: "7% of its 8,200 trucks were electric" is about 574
   electric trucks.
 
@@ -38,8 +41,8 @@ from app.language.years import (
 from app.verification.reading.change_mood import intended
 from app.verification.reading.figure_clauses import clause_of, names_more_of_the_claim
 from app.verification.reading.figure_subjects import role, share_base
-from app.verification.reading.figures import set_beside
-from app.verification.reading.statements import subject_stems
+from app.verification.reading.figures import Count, count_value, parse_counts, set_beside
+from app.verification.reading.statements import COUNTED_PART_OF_WHOLE, subject_stems
 
 _I = re.IGNORECASE
 #: What introduces the earlier level after the later one: "…, against 2,600 tonnes the year before".
@@ -73,13 +76,6 @@ _OUT_OF_BETWEEN = re.compile(
     _I,
 )
 _OF_THE_WHOLE_BEFORE = re.compile(r"\b[Oo]f\s(?:the|its|their|(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?)\s$")
-#: "Of Ostrel Bank's 700 senior managers at the close of 2022, 224 were women".
-_OF_COUNT = re.compile(
-    r"\b[Oo]f\s(?:its|the|their|(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?)\s(?P<whole>\d{1,3}(?:,\d{3})+|\d+)\s"
-    r"(?P<things>[a-z][\w-]*(?:\s[a-z][\w-]*s)?)\b(?:[^.;\d]|(?:19|20)\d\d){0,60}?,\s(?:only\s|just\s)?"
-    # what the part were, in a word ("224 were women"), not "were new to their roles"
-    r"(?P<part>\d{1,3}(?:,\d{3})+|\d+)\s(?=(?:were|was)\s(?P<kind>[a-z][\w-]*)(?:[,.;]|\s(?:in|at|by|on)\b|$))"
-)
 #: A share of counted things said to be of a kind: "7% of Fenwick Freight's 8,200 trucks were electric".
 _SHARE_OF_COUNT = re.compile(
     r"(?<![\d.,])(?P<share>\d+(?:\.\d+)?)%\sof\s(?:its|the|their|(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?)\s"
@@ -127,9 +123,22 @@ def with_implied_figures(sentence: str, claim: str | None = None, company: str =
     from the grid" is no share of a renewable supply."""
     about = subject_stems(claim, company) if claim is not None else None
     sentence = _SHARE_OF_COUNT.sub(lambda match: _count_of_share(match, about), sentence)
-    sentence = _OF_COUNT.sub(lambda match: _count_share(match, about), sentence)
+    sentence = with_counted_parts(sentence, _parts_named(claim, about))
     sentence = _with_shares(sentence, claim, company)
     return _with_changes(sentence)
+
+
+def _parts_named(claim: str | None, about: frozenset[str] | None) -> frozenset[str] | None:
+    """The claim's words less those of the wholes its shares are of: what a counted part must name
+    ("women" of "Women held 32% of senior management roles", not "roles")."""
+    if claim is None or about is None:
+        return about
+    wholes = " ".join(
+        " ".join(share_base(claim, figure.end))
+        for figure in parse_figures(claim)
+        if figure.dimension == "percent"
+    )
+    return about - subject_stems(wholes)
 
 
 def implied(sentence: str, figure: Figure) -> bool:
@@ -401,16 +410,73 @@ def _count_of_share(match: re.Match[str], about: frozenset[str] | None) -> str:
     return f"{match.group(0)}, {_WORKED_OUT} about {count:,} {match['kind']} {match['things']}"
 
 
-def _count_share(match: re.Match[str], about: frozenset[str] | None) -> str:
-    """ "Of its 700 senior managers …, 224 were women" -> "…, 224, worked out as 32% of its senior
-    managers, were women" (when what they were is something the claim names, with `about` its
-    words)."""
-    whole, part = (int(match[name].replace(",", "")) for name in ("whole", "part"))
-    if not 0 < part <= whole or not _names(about, match["kind"]):
-        return match.group(0)
-    return (
-        f"{match.group(0).rstrip()}, {_WORKED_OUT} {_percent(100 * part / whole)} of its {match['things']}, "
-    )
+def with_counted_parts(sentence: str, about: frozenset[str] | None) -> str:
+    """A part counted within a whole count, written in as its share at the end of the part's clause:
+    "sold 1.2 million cars, of which 290,000 were battery-electric, worked out as 24.2% of its cars";
+    "290 of the 1,030 buses … were zero-emission at the end of 2023, worked out as 28.2% of its
+    buses". Only when what the part is (the rest of its clause) names something of the claim the
+    whole does not."""
+    for whole in reversed(parse_counts(sentence)):
+        if whole.bound or whole.part:
+            continue  # "more than 400 buses", "300 of its buses" are no whole
+        part = _part_counted_of(sentence, whole)
+        if part is None:
+            continue
+        start, end, value = part
+        said = _CLAUSE_REST.match(sentence, max(end, whole.end))
+        # what the part is, less what is said of the whole ("sold 1.2 million cars, of which 290,000
+        # were sold in China" names no kind of car)
+        before = subject_stems(sentence[: max(start, whole.end)])
+        kind = subject_stems(said[0] if said else "") - before - _WHEN_STEMS
+        if not 0 < value < whole.value or not kind or (about is not None and not kind & about):
+            continue
+        number = _PART_NUMBER.match(whole.text)
+        things = whole.text[number.end() :].strip() if number else whole.noun
+        at = said.end() if said else end  # the count as written stays whole ("640 electric trucks")
+        written = f", {_WORKED_OUT} {_percent(100 * value / whole.value)} of its {things}"
+        sentence = sentence[:at] + written + sentence[at:]
+    return sentence
+
+
+def _part_counted_of(sentence: str, whole: Count) -> tuple[int, int, int] | None:
+    """Where a part counted of `whole` is written, and its value: after the whole ("…, of which
+    290,000 were", "included 264,000", "…, and 1,700 of them", "Of the 3,400 homes …, 2,890 were") or
+    right before it ("290 of the 1,030 buses")."""
+    after = _PART_AFTER_WHOLE.match(sentence, whole.end)
+    if after is None:
+        after = _PART_OF_THEM_AFTER.match(sentence, whole.end)
+    if after is None and _OF_A_WHOLE_FIRST.search(sentence, 0, whole.start):
+        after = _PART_AFTER_ITS_WHOLE.match(sentence, whole.end)
+    if after is not None:
+        number = _PART_NUMBER.match(sentence, after.end())
+    else:
+        before = (m for m in COUNTED_PART_OF_WHOLE.finditer(sentence) if m.start("whole") == whole.start)
+        number = next((_PART_NUMBER.match(sentence, m.start("part")) for m in before), None)
+    read = count_value(number[0]) if number else None
+    return None if number is None or read is None else (number.start(), number.end(), read[0])
+
+
+#: Between a whole count and a part counted of it: "1.2 million cars in 2023, of which", "sales of
+#: 2.2 million vehicles included".
+_PART_AFTER_WHOLE = re.compile(
+    r"[^.;]{0,60}?(?:,\s)?\b(?:of\swhich|of\swhom|including|included|includes|among\sthem)\s"
+    r"(?:(?:only|just|some|about|around|roughly|nearly)\s)?"
+)
+#: Up to a part named as "of them" after its whole: "completed 3,400 homes in 2023, …, and 1,700 of them".
+_PART_OF_THEM_AFTER = re.compile(
+    r"[^.;]{0,80}?\b(?=\d[\d,.]*(?:\s?(?:million|thousand|m|k))?\sof\s(?:them|these|those)\b)"
+)
+#: A whole that opens its sentence, and the part after it: "Of the 3,400 homes it completed in 2023,
+#: 2,890 were …".
+_OF_A_WHOLE_FIRST = re.compile(r"(?:^|[,;:]\s)Of\s(?:the|its|their|(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?)\s$")
+_PART_AFTER_ITS_WHOLE = re.compile(
+    r"[^.;]{0,60}?,\s(?:(?:only|just|some|about|around|roughly|nearly)\s)?(?=\d)"
+)
+_PART_NUMBER = re.compile(r"\d+(?:\.\d+)?\s?(?:million|thousand|m|k)(?=\s)|\d{1,3}(?:,\d{3})+|\d+")
+#: The rest of a part's clause: what the part is ("were battery-electric", "fully electric models").
+_CLAUSE_REST = re.compile(r"(?:[^,;.]|(?<=\d)[,.](?=\d))*")
+#: Words of when, which say nothing of what a part is ("at the end of 2023").
+_WHEN_STEMS = subject_stems("end start close year month quarter")
 
 
 def _names(about: frozenset[str] | None, words: str) -> bool:

@@ -409,9 +409,9 @@ _SHORT_OF = re.compile(
 #: bound first, "at least 212 of its 340", leaves all possible).
 _A_PART_OF_WHOLE = re.compile(
     r"\b(?P<part>\d[\d,]*)\s(?:out\s)?of\s"
-    r"(?:the\s|its\s|their\s|(?:[A-Z][\w&-]*\s){0,3}[A-Z][\w&-]*['’]s?\s)?(?P<whole>\d[\d,]*)\b"
+    r"(?:the\s|its\s|their\s|our\s|(?:[A-Z][\w&-]*\s){0,3}[A-Z][\w&-]*['’]s?\s)?(?P<whole>\d[\d,]*)\b"
 )
-_PART_OF_WHOLE = re.compile(rf"(?<!least\s)(?<!more\sthan\s)(?<!over\s){_A_PART_OF_WHOLE.pattern}")
+COUNTED_PART_OF_WHOLE = re.compile(rf"(?<!least\s)(?<!more\sthan\s)(?<!over\s){_A_PART_OF_WHOLE.pattern}")
 #: Subject stems a counterexample shares with the claim.
 MIN_COUNTEREXAMPLE = 2
 
@@ -450,7 +450,7 @@ def fewer_than_all(sentence: str, claim: str, company: str) -> bool:
     and properties may be any claim's things. (A share, "only 70% of its cocoa", is read as a figure
     where the claim states one; a share of an unstated whole is too often of another thing.)"""
     mine = subject_stems(claim, company)
-    for match in _PART_OF_WHOLE.finditer(sentence):
+    for match in COUNTED_PART_OF_WHOLE.finditer(sentence):
         if _number(match["part"]) >= _number(match["whole"]):
             continue
         after = sentence[match.end() :].split()

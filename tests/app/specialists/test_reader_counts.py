@@ -359,3 +359,59 @@ def test_what_is_said_of_a_part_is_blanked_and_a_list_verb_kept() -> None:
     kept = without_other_numbers(sentence, cans, parts_only=True)
     assert "collected" in kept and "crushed" not in kept
     assert "crushed" not in without_other_numbers(sentence, bottles)
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        # a part counted of a whole count is a share of it, wherever the part is written
+        (
+            "Battery-electric models accounted for 31% of the cars we sold in 2023.",
+            "Brackenfold sold 1.2 million cars in 2023, of which 290,000 were battery-electric, data show.",
+            "contradicts",
+        ),
+        (
+            "Battery-electric models accounted for 24% of the cars we sold in 2023.",
+            "Brackenfold sold 1.2 million cars in 2023, of which 290,000 were battery-electric, data show.",
+            "supports",
+        ),
+        (
+            "85% of the homes we completed in 2023 were built to a net-zero-ready standard.",
+            "Of the 3,400 homes Brackenfold completed in 2023, 2,890 were built to a net-zero-ready"
+            " standard.",
+            "supports",
+        ),
+        (
+            "85% of the homes we completed in 2023 were built to a net-zero-ready standard.",
+            "Brackenfold completed 3,400 homes in 2023, 85% more than in 2020, and 1,700 of them were"
+            " net-zero-ready, the regulator said.",
+            "contradicts",
+        ),
+        (
+            "At the end of 2023, 40% of our buses were zero-emission.",
+            "Only 290 of the 1,030 buses in Brackenfold's fleet were zero-emission at the end of 2023.",
+            "contradicts",
+        ),
+        # the claim's own part of its whole is its share too
+        (
+            "By the end of 2023, 412 of our 1,030 buses were zero-emission.",
+            "Only 290 of the 1,030 buses in Brackenfold's fleet were zero-emission at the end of 2023.",
+            "contradicts",
+        ),
+        # the count of the part as written stays a count
+        (
+            "Brackenfold had 1,150 electric trucks in its fleet at the end of 2023.",
+            "Brackenfold's fleet of 8,200 trucks included 1,150 electric trucks at the end of 2023, data"
+            " show.",
+            "supports",
+        ),
+        # a part that is nothing the claim names gives no share of it
+        (
+            "Battery-electric models accounted for 24% of the cars we sold in 2023.",
+            "Brackenfold sold 1.2 million cars in 2023, of which 290,000 were sold in China, data show.",
+            "neutral",
+        ),
+    ],
+)
+def test_a_part_counted_of_a_whole_count_is_its_share(claim: str, source: str, stance: str) -> None:
+    assert _stance(claim, source) == stance

@@ -127,7 +127,7 @@ def test_the_claims_figure_at_a_rival_or_as_reported_does_not_confirm_it(claim: 
         ),
         (
             "Of Tollgate's 400 engineers at the end of 2023, 100 were women, the register shows.",
-            "100, worked out as 25% of its engineers, were women",
+            "100 were women, worked out as 25% of its engineers",
         ),
         ("Tollgate employed 102 women among its 340 employees.", "30% of its employees women"),
     ],
