@@ -69,7 +69,9 @@ _DENIES = re.compile(
 )
 #: A claim that something did not happen ("none of our sites received a fine").
 _NONE_HAPPENED = re.compile(
-    r"\b(?:no|none\sof|not\sa(?:\ssingle)?|not\sany|zero|did\snot|didn't|never|without\s(?:a\ssingle|any))\s"
+    r"\b(?:no|none\sof|not\sa(?:\ssingle)?|not\sany|zero|did\snot|didn't|never|without\s(?:a\ssingle|any)|"
+    # "we were not fined", "has not been prosecuted"
+    r"(?:was|were|is|are|(?:has|have|had)\sbeen)\snot|(?:was|were|is|are)n't|(?:has|have|had)\snot\sbeen)\s"
     r"(?P<words>(?:[\w'’-]+\s?){1,9})",
     _I,
 )

@@ -2041,3 +2041,27 @@ def test_a_kind_of_site_opening_a_sentence_is_not_a_named_site(source: str, stan
 def test_fewer_than_all_counted_contradicts_all(source: str, stance: str) -> None:
     claim = "All of our tier-1 suppliers were audited for labour standards in 2023."
     assert _read(claim, source)[0] == stance
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "read"),
+    [
+        (
+            "We were not fined for any environmental breach in 2023.",
+            "The Environment Agency fined Tollgate Mining £1.2m in September 2023 for discharging solvents.",
+            ("contradicts", "did_happen"),
+        ),
+        (
+            "We were not fined for any environmental breach in 2023.",
+            "The Environment Agency's enforcement register lists no fines against Tollgate Mining for 2023.",
+            ("supports", "none_either"),
+        ),
+        (
+            "In 2023 Tollgate Mining has not been prosecuted for any pollution offence.",
+            "The regulator prosecuted Tollgate Mining for a pollution offence in May 2023.",
+            ("contradicts", "did_happen"),
+        ),
+    ],
+)
+def test_a_claim_that_it_was_not_done_to_the_company(claim: str, source: str, read: tuple[str, str]) -> None:
+    assert _read(claim, source) == read
