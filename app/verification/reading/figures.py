@@ -72,11 +72,15 @@ def attributed_elsewhere(sentence: str, at: int, *, weak: bool = True) -> bool:
 # Which emissions quantity a figure measures: one scope, a group of scopes, or the total. "All three
 # scopes" and "Scopes 1, 2 and 3" are the total, not each scope.
 _SCOPE_GROUP = re.compile(r"\bscopes?\s?[123](?:\s?(?:,|and|&|\+|/|plus)\s?(?:scope\s?)?[123](?![\d.]))*", _I)
-#: "Direct and indirect emissions" are Scopes 1 and 2 together, also when a scope is named in brackets
+#: "Direct and indirect emissions" are Scopes 1 and 2 together ("direct emissions and indirect emissions
+#: from purchased energy" too), also when a scope is named in brackets
 #: ("direct and indirect (Scope 2) emissions" names the second half, not the quantity).
 _DIRECT_AND_INDIRECT = re.compile(
-    r"\bdirect(?:\s\(scope\s?1\))?\s(?:and|&|\+|plus)\s(?:energy[\s-])?indirect(?:\s\(scope\s?2\))?", _I
+    r"\bdirect(?:\s\(scope\s?1\))?(?:\semissions)?\s(?:and|&|\+|plus)\s(?:energy[\s-])?indirect(?:\s\(scope\s?2\))?",
+    _I,
 )
+#: "Direct emissions" alone are Scope 1 (the GHG Protocol's name for it).
+_DIRECT = re.compile(r"\bdirect\s(?:(?:ghg|greenhouse\sgas|co2e?|carbon)\s)?emissions\b", _I)
 _TOTAL = re.compile(
     r"\b(?:(?:all|the)\s(?:three|3)\sscopes|total\s(?:(?:ghg|greenhouse\sgas|carbon|co2e?)\s)?(?:emissions|footprint)|"
     r"(?:emissions|carbon|ghg)\sfootprint|overall\s(?:ghg\s)?emissions|gross\s(?:ghg\s)?emissions)\b",
@@ -111,6 +115,11 @@ def quantity_marks(text: str) -> tuple[QuantityMark, ...]:
         label = TOTAL if len(numbers) == 3 else "scope " + "+".join(numbers)
         marks.append(QuantityMark(label, match.start(), match.end()))
     marks += [QuantityMark(TOTAL, match.start(), match.end()) for match in _TOTAL.finditer(text)]
+    marks += [
+        QuantityMark("scope 1", match.start(), match.end())
+        for match in _DIRECT.finditer(text)
+        if not any(mark.start <= match.start() < mark.end for mark in marks)
+    ]
     return tuple(sorted(marks, key=lambda mark: mark.start))
 
 

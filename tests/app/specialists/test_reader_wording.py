@@ -2065,3 +2065,25 @@ def test_fewer_than_all_counted_contradicts_all(source: str, stance: str) -> Non
 )
 def test_a_claim_that_it_was_not_done_to_the_company(claim: str, source: str, read: tuple[str, str]) -> None:
     assert _read(claim, source) == read
+
+
+@pytest.mark.parametrize(
+    ("source", "stance"),
+    [
+        (
+            "Direct emissions at Tollgate Mining dropped only 4% in 2023, while its Scope 2 emissions fell 20%.",
+            "contradicts",
+        ),
+        (
+            "Tollgate Mining's direct greenhouse gas emissions fell 9% in 2023, the regulator's data show.",
+            "supports",
+        ),
+        # direct and indirect together are Scopes 1 and 2, however written
+        (
+            "Tollgate Mining's direct emissions and indirect emissions from purchased energy fell 3% in 2023.",
+            "neutral",
+        ),
+    ],
+)
+def test_direct_emissions_are_scope_1(source: str, stance: str) -> None:
+    assert _read("Our Scope 1 emissions fell 9% in 2023 compared with 2022.", source)[0] == stance
