@@ -2071,7 +2071,8 @@ def test_a_claim_that_it_was_not_done_to_the_company(claim: str, source: str, re
     ("source", "stance"),
     [
         (
-            "Direct emissions at Tollgate Mining dropped only 4% in 2023, while its Scope 2 emissions fell 20%.",
+            "Direct emissions at Tollgate Mining dropped only 4% in 2023, while its Scope 2 emissions fell"
+            " 20%.",
             "contradicts",
         ),
         (
@@ -2080,7 +2081,8 @@ def test_a_claim_that_it_was_not_done_to_the_company(claim: str, source: str, re
         ),
         # direct and indirect together are Scopes 1 and 2, however written
         (
-            "Tollgate Mining's direct emissions and indirect emissions from purchased energy fell 3% in 2023.",
+            "Tollgate Mining's direct emissions and indirect emissions from purchased energy fell 3% in"
+            " 2023.",
             "neutral",
         ),
     ],
