@@ -125,7 +125,91 @@ def with_implied_figures(sentence: str, claim: str | None = None, company: str =
     sentence = _SHARE_OF_COUNT.sub(lambda match: _count_of_share(match, about), sentence)
     sentence = with_counted_parts(sentence, _parts_named(claim, about))
     sentence = _with_shares(sentence, claim, company)
+    if claim is not None:
+        sentence = _with_intensities(sentence, claim)
     return _with_changes(sentence)
+
+
+@dataclass(frozen=True)
+class _Intensity:
+    """A claim's figure per unit of something: "1.7 tonnes per tonne of crude steel" (`unit`
+    "tonne", `thing` "crude steel"), "1.4 litres of water per litre of milk processed"."""
+
+    figure: Figure
+    per: Figure  # one of the unit it is per ("1 tonne"), for its base value
+    unit: str
+    thing: str
+    written: str  # the claim's words after the number ("tonnes per tonne of crude steel")
+
+    @classmethod
+    def read(cls, claim: str, figure: Figure) -> _Intensity | None:
+        match = _PER_UNIT.match(claim, figure.end)
+        if match is None:
+            return None
+        unit = match["unit"].lower()
+        one = f"1 {unit}"
+        per = next(iter(parse_figures(one)), None)
+        if per is None or one[per.end :] not in {"", *re.findall(r"-[a-z]+$", one)}:
+            return None  # "per guest night" is per no unit the figures know ("per tonne-mile" is)
+        number = re.match(r"[\d.,]+\s?", claim[figure.start : figure.end])
+        written = claim[figure.start + (number.end() if number else 0) : match.end()]
+        return cls(figure, per, unit, (match["thing"] or "").lower(), written)
+
+    def of(self, sentence: str, figure: Figure) -> bool:
+        """Whether a figure of `sentence` is an amount of what this intensity is per ("8.2 million
+        tonnes of crude steel", "300bn tonne-miles")."""
+        last_word = re.search(r"[\w-]+$", sentence[figure.start : figure.end])
+        if figure.dimension != self.per.dimension or last_word is None:
+            return False
+        after = _UNIT_AND_THING.match(sentence, figure.start + last_word.start())
+        if after is None or after["unit"].lower().removesuffix("s") != self.unit:
+            return False
+        return not self.thing or bool(subject_stems(self.thing) & subject_stems(after["rest"]))
+
+
+def _with_intensities(sentence: str, claim: str) -> str:
+    """The claim's intensity worked out from an amount and what it is per, both stated: "emitted 13.9
+    million tonnes of CO2 making 8.2 million tonnes of crude steel" is 1.7 tonnes per tonne of crude
+    steel; "withdrew 2.8 billion litres of water to process 2.0 billion litres of milk" 1.4 litres of
+    water per litre of milk. Written in after the later of the two, in the claim's words, when the
+    sentence states one amount of each and no intensity of its own."""
+    figures = [figure for figure in parse_figures(sentence) if figure.dimension not in {"percent", "pp"}]
+    for intensity in filter(None, (_Intensity.read(claim, figure) for figure in parse_figures(claim))):
+        if any(_PER_UNIT.match(sentence, figure.end) for figure in figures):
+            return sentence  # the sentence states an intensity of its own
+        pers = [figure for figure in figures if intensity.of(sentence, figure)]
+        amounts = [
+            figure
+            for figure in figures
+            if figure.dimension == intensity.figure.dimension and figure not in pers
+        ]
+        if len(pers) != 1 or len(amounts) != 1:
+            continue
+        (per,), (amount,) = pers, amounts
+        if {stated_year(sentence, per), stated_year(sentence, amount)} - {None} and stated_year(
+            sentence, per
+        ) != stated_year(sentence, amount):
+            continue
+        base = amount.base * intensity.per.base / per.base
+        value = base * intensity.figure.value / intensity.figure.base
+        hedge = "about " if amount.approximate or per.approximate else ""
+        later = max(per, amount, key=lambda figure: figure.end)
+        clause_end = re.search(r"[,;.](?!\d)", sentence[later.end :])
+        at = later.end + clause_end.start() if clause_end else len(sentence)
+        written = f", {_WORKED_OUT} an intensity of {hedge}{value:.3g} {intensity.written.strip()}"
+        return sentence[:at] + written + sentence[at:]
+    return sentence
+
+
+#: What a claim's figure is per: "per tonne of crude steel", "of water per litre of milk processed",
+#: "per tonne-mile".
+_PER_UNIT = re.compile(
+    r"(?:\s(?:of\s)?[\w-]+){0,3}?\sper\s(?P<unit>[a-z][a-z-]*(?:\s[a-z][a-z-]*)??)(?=[\s,.;]|$)"
+    r"(?:\sof\s(?P<thing>[a-z][\w-]*(?:\s(?!(?:in|at|by|for|from|during)\b)[a-z][\w-]*)?))?",
+    _I,
+)
+#: A unit word and what follows it: "tonnes of crude steel in 2023", "tonne-miles of cargo".
+_UNIT_AND_THING = re.compile(r"(?P<unit>[\w-]+)(?P<rest>[^,;.]*)")
 
 
 def _parts_named(claim: str | None, about: frozenset[str] | None) -> frozenset[str] | None:

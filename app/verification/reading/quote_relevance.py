@@ -41,9 +41,12 @@ def shared_subjects(claim: str, company: str, quote: str) -> set[str]:
     return subject_words(content_words(claim) & content_words(quote)) - content_words(company)
 
 
-def states_claim_figure(claim_figures: list[Figure], quote: str) -> bool:
-    """Whether the quote states one of the claim's figures (same kind, same value)."""
+def states_claim_figure(claim_figures: list[Figure], quote: str, claim: str = "", company: str = "") -> bool:
+    """Whether the quote states one of the claim's figures (same kind, same value), as written or
+    worked out (an intensity is worked out only for a `claim` stating one)."""
     theirs = parse_figures(as_read(quote))
+    if claim:
+        theirs += parse_figures(as_read(quote, claim=claim, company=company))
     return any(
         mine.same_kind(other) and same_value(mine, other) for mine in claim_figures for other in theirs
     )
@@ -67,7 +70,7 @@ def bears_on_claim(claim: str, company: str, quote: str | None, stance: str) -> 
     if claim_figures:
         # or the rest of the whole, where nothing lies between the two sides (`complements`)
         return (
-            states_claim_figure(claim_figures, quote)
+            states_claim_figure(claim_figures, quote, figures_in_digits(claim), company)
             or complement_match(figures_in_digits(claim), as_read(quote), company) is not None
         )
     return shared_count >= SUPPORT_SUBJECT_WORDS
