@@ -82,7 +82,7 @@ from app.verification.reading.figure_subjects import (
     without_explanations,
 )
 from app.verification.reading.figures import Count, covered_scopes, parse_counts, quantities, threshold
-from app.verification.reading.implied_figures import as_read, implied, with_counted_parts
+from app.verification.reading.implied_figures import as_read, implied
 from app.verification.reading.statements import (
     CESSATION,
     LATER_IS_THE_POINT,
@@ -220,7 +220,7 @@ def assess_by_rules(
     """The strongest signal among the source's on-topic sentences (see the module docstring); the
     date the source was `published` (ISO) says which year its "last year" is."""
     sentences = [title, *(s.text for s in split_sentences(1, source_text))]
-    claim = _Claim.read(with_counted_parts(figures_in_digits(claim_text), None), company)
+    claim = _Claim.read(figures_in_digits(claim_text), company)
     about_company = names_company(title, company)
     best: SourceAssessment | None = None
     on_topic = False

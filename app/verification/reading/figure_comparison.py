@@ -416,22 +416,7 @@ def named_sites_meet(claim: str, sentence: str, company: str = "") -> bool:
 def sites_named_in_claim(claim: str, sentence: str, company: str = "") -> bool:
     """Whether every site the sentence names is the claim's too (`named_sites_meet`, one way): a
     sentence about one mine says nothing in favour of what the claim says of the company."""
-    return all(
-        _named(_site_name(match), claim, company) or _a_kind_of_site(sentence, match)
-        for match in _NAMED_SITE.finditer(sentence)
-    )
-
-
-def _a_kind_of_site(sentence: str, match: re.Match[str]) -> bool:
-    """Whether a "named site" is a kind of sites capitalised as the sentence's first word
-    ("Hydroelectric plants supplied …", "Coal-fired plants produced …"): one word before a plural,
-    where a name would stand before one site ("Osterby plant")."""
-    return (
-        match["name"] is not None
-        and " " not in match["name"]
-        and not sentence[: match.start()].strip(" \"'“‘")
-        and re.search(r"(?<!work)(?<!campu)s$", match.group(0)) is not None
-    )
+    return all(_named(_site_name(match), claim, company) for match in _NAMED_SITE.finditer(sentence))
 
 
 def _site_name(match: re.Match[str]) -> str:

@@ -12,7 +12,7 @@ compares them like stated ones:
   claim, only when the part is something the claim names (`figure_clauses.names_more_of_the_claim`);
 - **the share a counted part is of a whole count**: "sold 1.2 million cars, of which 290,000 were
   battery-electric" is 24.2% of its cars; so are "Of its 700 senior managers, 224 were women" (32%),
-  "290 of the 1,030 buses" and "completed 3,400 homes, and 1,700 of them" (`with_counted_parts`).
+  "290 of the 1,030 buses" and "completed 3,400 homes, and 1,700 of them" (`_with_counted_parts`).
   For a claim, only when what the part is names something of the claim;
 - **a count from a share of counted things**: "7% of its 8,200 trucks were electric" is about 574
   electric trucks.
@@ -42,7 +42,7 @@ from app.verification.reading.change_mood import intended
 from app.verification.reading.figure_clauses import clause_of, names_more_of_the_claim
 from app.verification.reading.figure_subjects import role, share_base
 from app.verification.reading.figures import Count, count_value, parse_counts, set_beside
-from app.verification.reading.statements import COUNTED_PART_OF_WHOLE, subject_stems
+from app.verification.reading.statements import counted_parts, subject_stems
 
 _I = re.IGNORECASE
 #: What introduces the earlier level after the later one: "…, against 2,600 tonnes the year before".
@@ -123,7 +123,7 @@ def with_implied_figures(sentence: str, claim: str | None = None, company: str =
     from the grid" is no share of a renewable supply."""
     about = subject_stems(claim, company) if claim is not None else None
     sentence = _SHARE_OF_COUNT.sub(lambda match: _count_of_share(match, about), sentence)
-    sentence = with_counted_parts(sentence, _parts_named(claim, about))
+    sentence = _with_counted_parts(sentence, _parts_named(claim, about), company)
     sentence = _with_shares(sentence, claim, company)
     if claim is not None:
         sentence = _with_intensities(sentence, claim)
@@ -494,12 +494,14 @@ def _count_of_share(match: re.Match[str], about: frozenset[str] | None) -> str:
     return f"{match.group(0)}, {_WORKED_OUT} about {count:,} {match['kind']} {match['things']}"
 
 
-def with_counted_parts(sentence: str, about: frozenset[str] | None) -> str:
+def _with_counted_parts(sentence: str, about: frozenset[str] | None, company: str = "") -> str:
     """A part counted within a whole count, written in as its share at the end of the part's clause:
     "sold 1.2 million cars, of which 290,000 were battery-electric, worked out as 24.2% of its cars";
     "290 of the 1,030 buses … were zero-emission at the end of 2023, worked out as 28.2% of its
     buses". Only when what the part is (the rest of its clause) names something of the claim the
-    whole does not."""
+    whole does not; with the claim's words (`about`), also only when the part and the whole are
+    named in the claim's words: "290,000 battery-electric cars sold in Europe" is a narrower part,
+    "412 of the 1,030 buses it ordered in 2024" a narrower whole."""
     for whole in reversed(parse_counts(sentence)):
         if whole.bound or whole.part:
             continue  # "more than 400 buses", "300 of its buses" are no whole
@@ -508,11 +510,22 @@ def with_counted_parts(sentence: str, about: frozenset[str] | None) -> str:
             continue
         start, end, value = part
         said = _CLAUSE_REST.match(sentence, max(end, whole.end))
+        words = said[0] if said else ""
+        # what is said of the whole: in "290 of the 1,030 buses in its fleet were zero-emission", what
+        # comes before the verb; in "15 calls at Oslo, of which 9", what comes before the part
+        verb = _VERB.search(words) if start < whole.start else None
+        of_whole = subject_stems(
+            _WITH_DIGITS.sub(" ", words[: verb.start()] if verb else sentence[whole.end : start]), company
+        )
         # what the part is, less what is said of the whole ("sold 1.2 million cars, of which 290,000
         # were sold in China" names no kind of car)
         before = subject_stems(sentence[: max(start, whole.end)])
-        kind = subject_stems(said[0] if said else "") - before - _WHEN_STEMS
-        if not 0 < value < whole.value or not kind or (about is not None and not kind & about):
+        kind = subject_stems(words[verb.end() :] if verb else words) - before - _WHEN_STEMS
+        if not 0 < value < whole.value or not kind:
+            continue
+        if about is not None and not (
+            kind & about and kind <= about | _ANY_PART and of_whole <= about | _ANY_WHOLE
+        ):
             continue
         number = _PART_NUMBER.match(whole.text)
         things = whole.text[number.end() :].strip() if number else whole.noun
@@ -533,8 +546,12 @@ def _part_counted_of(sentence: str, whole: Count) -> tuple[int, int, int] | None
         after = _PART_AFTER_ITS_WHOLE.match(sentence, whole.end)
     if after is not None:
         number = _PART_NUMBER.match(sentence, after.end())
+        if number and any(
+            other.start != whole.start and other.start < number.start() for other in parse_counts(sentence)
+        ):
+            return None  # "3,400 employees and 1,800 stores, and 900 of them": of either
     else:
-        before = (m for m in COUNTED_PART_OF_WHOLE.finditer(sentence) if m.start("whole") == whole.start)
+        before = (m for m in counted_parts(sentence) if m.start("whole") == whole.start)
         number = next((_PART_NUMBER.match(sentence, m.start("part")) for m in before), None)
     read = count_value(number[0]) if number else None
     return None if number is None or read is None else (number.start(), number.end(), read[0])
@@ -556,11 +573,25 @@ _OF_A_WHOLE_FIRST = re.compile(r"(?:^|[,;:]\s)Of\s(?:the|its|their|(?:[A-Z][\w&-
 _PART_AFTER_ITS_WHOLE = re.compile(
     r"[^.;]{0,60}?,\s(?:(?:only|just|some|about|around|roughly|nearly)\s)?(?=\d)"
 )
-_PART_NUMBER = re.compile(r"\d+(?:\.\d+)?\s?(?:million|thousand|m|k)(?=\s)|\d{1,3}(?:,\d{3})+|\d+")
-#: The rest of a part's clause: what the part is ("were battery-electric", "fully electric models").
-_CLAUSE_REST = re.compile(r"(?:[^,;.]|(?<=\d)[,.](?=\d))*")
+#: A part's number, never a percentage ("of which 40% were").
+_PART_NUMBER = re.compile(
+    r"(?:\d+(?:\.\d+)?\s?(?:million|thousand|m|k)(?=\s)|\d{1,3}(?:,\d{3})+|\d+)(?![\d.,]*\s?(?:%|per\s?cent|percent))"
+)
+#: The rest of a part's clause: what the part is ("were battery-electric", "fully electric models"),
+#: up to a clause of another part ("and 1,700 were net-zero-ready").
+_CLAUSE_REST = re.compile(r"(?:(?!\s(?:and|but|while|whereas)\s)(?:[^,;.]|(?<=\d)[,.](?=\d)))*")
+#: Words with digits ("end-2023", "FY2023"): when, never what.
+_WITH_DIGITS = re.compile(r"[\w-]*\d[\w-]*")
+#: The verb that says what a part is: "were", "was", "are", "had".
+_VERB = re.compile(r"\b(?:were|was|are|is|had|have|has)\b")
 #: Words of when, which say nothing of what a part is ("at the end of 2023").
 _WHEN_STEMS = subject_stems("end start close year month quarter")
+#: Words a part or a whole may be called besides the claim's: "640 electric models", "fully
+#: electric", "the 1,030 buses in its fleet".
+_ANY_PART = subject_stems("models units ones fully")
+_ANY_WHOLE = (
+    subject_stems("fleet portfolio estate network operations group including included includes") | _WHEN_STEMS
+)
 
 
 def _names(about: frozenset[str] | None, words: str) -> bool:

@@ -43,7 +43,12 @@ from app.language.intentions import INTENTION
 from app.language.key_terms import STOPWORDS
 from app.language.number_words import NUMBER_WORD, number_value
 from app.language.years import MONTH, YEAR
-from app.verification.reading.figure_subjects import SUBJECTLESS_WORDS, same_boundaries, same_places
+from app.verification.reading.figure_subjects import (
+    SUBJECTLESS_WORDS,
+    same_boundaries,
+    same_places,
+    without_attribution,
+)
 from app.verification.reading.figures import parse_counts
 
 _I = re.IGNORECASE
@@ -407,13 +412,13 @@ _SHORT_OF = re.compile(
     r"non-compliant|requires?\simprovement)\b|n't\b",
     _I,
 )
-#: Fewer than all, counted: "only 212 of Verity's 340 tier-1 suppliers", "nine of its 15 ships" (a
-#: bound first, "at least 212 of its 340", leaves all possible).
+#: A part counted of a whole: "212 of Verity's 340 tier-1 suppliers", "9 of its 15 ships".
 _A_PART_OF_WHOLE = re.compile(
     r"\b(?P<part>\d[\d,]*)\s(?:out\s)?of\s"
     r"(?:the\s|its\s|their\s|our\s|(?:[A-Z][\w&-]*\s){0,3}[A-Z][\w&-]*['’]s?\s)?(?P<whole>\d[\d,]*)\b"
 )
-COUNTED_PART_OF_WHOLE = re.compile(rf"(?<!least\s)(?<!more\sthan\s)(?<!over\s){_A_PART_OF_WHOLE.pattern}")
+#: A baseline before a counted part: "up from 212 of 300 in 2023".
+_BASELINE = re.compile(r"\b(?:from|against|compared\swith|versus)\s(?:(?:the|its|their)\s)?$", _I)
 #: Subject stems a counterexample shares with the claim.
 MIN_COUNTEREXAMPLE = 2
 
@@ -442,26 +447,58 @@ def _of_some_of_every(claim: str, sentence: str) -> bool:
     """Whether the claim speaks of every one and the sentence of a counted part of them: "at least
     212 of its 340 suppliers were audited" does not restate "all of our suppliers were audited"."""
     return _EVERY.search(claim) is not None and any(
-        _number(match["part"]) < _number(match["whole"]) for match in _A_PART_OF_WHOLE.finditer(sentence)
+        _number(match["part"]) < _number(match["whole"]) and not _BASELINE.search(sentence, 0, match.start())
+        for match in _A_PART_OF_WHOLE.finditer(sentence)
     )
 
 
 def fewer_than_all(sentence: str, claim: str, company: str) -> bool:
-    """Whether the sentence counts fewer than all of the things the claim speaks of ("only 212 of its
-    340 suppliers were audited"); "9 of its 15 port calls" counts calls, not the claim's ships. Sites
-    and properties may be any claim's things. (A share, "only 70% of its cocoa", is read as a figure
-    where the claim states one; a share of an unstated whole is too often of another thing.)"""
+    """Whether the sentence counts fewer than all of the things the claim speaks of doing what the
+    claim says, in the claim's words ("only 212 of its 340 suppliers were audited"). It does not
+    when it counts other things ("9 of its 15 port calls"), says more of the part than the claim
+    does ("audited by accredited firms", "unannounced": the rest may have been audited otherwise),
+    bounds the part ("more than 300 of its 340") or sets it beside a baseline ("up from 212 of 300"),
+    or when the claim's "every" spans years ("every three years"). Sites and properties may be any
+    claim's things. (A share, "only 70% of its cocoa", is read as a figure where the claim states
+    one; a share of an unstated whole is too often of another thing.)"""
+    if _OVER_YEARS.search(claim):
+        return False
     mine = subject_stems(claim, company)
-    for match in COUNTED_PART_OF_WHOLE.finditer(sentence):
-        if _number(match["part"]) >= _number(match["whole"]):
-            continue
-        after = sentence[match.end() :].split()
+    said = without_attribution(sentence)
+    for match in counted_parts(said):
+        after = said[match.end() :].split()
         what = subject_stems(" ".join(after[:_COUNTED_WORDS]), company)  # "tier-1 suppliers were"
-        rest = subject_stems(sentence[: match.start()] + " " + " ".join(after[_COUNTED_WORDS:]), company)
+        rest = subject_stems(said[: match.start()] + " " + " ".join(after[_COUNTED_WORDS:]), company)
+        more = rest - what - mine - _LINKING_STEMS
         # fewer than all of the claim's things, of which the sentence says what the claim does
-        if what & (mine | _ANY_THINGS) and (rest - what) & mine:
+        if what & (mine | _ANY_THINGS) and (rest - what) & mine and not more:
             return True
     return False
+
+
+def counted_parts(sentence: str) -> list[re.Match[str]]:
+    """Every "K of (its) N" in the sentence with K below N, neither bounded ("more than 300 of") nor
+    a baseline ("up from 212 of 300")."""
+    return [
+        match
+        for match in _A_PART_OF_WHOLE.finditer(sentence)
+        if _number(match["part"]) < _number(match["whole"])
+        and not _BOUND_OR_BASELINE.search(sentence, 0, match.start())
+    ]
+
+
+#: Words before a counted part that bound it or make it a baseline: "more than 300 of", "up from".
+_BOUND_OR_BASELINE = re.compile(
+    r"\b(?:at\sleast|more\sthan|over|upwards\sof|no\s(?:fewer|less)\sthan|in\sexcess\sof|from|against|"
+    r"compared\swith|versus|vs\.?)\s(?:(?:the|its|their)\s)?$",
+    _I,
+)
+#: A claim of every one that spans years: "every three years", "over the past three years".
+_OVER_YEARS = re.compile(r"\b(?:every|past|last|over)\s(?:\w+\s)?(?:\d+\s|two\s|three\s|five\s)?years\b", _I)
+#: Verbs that say a counted part was covered by what the claim says: "audits covered 140 of".
+_LINKING_STEMS = frozenset(
+    stem(word) for word in "covered reached included underwent only just end year".split()
+)
 
 
 #: How many words right after the whole a part is counted of say what it counts ("first-tier

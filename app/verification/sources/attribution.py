@@ -29,7 +29,7 @@ import re
 
 from app.language.company_names import search_name
 from app.language.years import MONTH
-from app.verification.sources.company_names import distinctive_first_word
+from app.verification.sources.company_names import MIN_DISTINCTIVE_CHARS, distinctive_first_word
 
 RELAYED = "relays the company's own statement"
 FIRST_PERSON = "states it in the company's own first person"
@@ -160,7 +160,12 @@ def _relay_patterns(company: str, *, generic: bool = True) -> list[str]:
     patterns = list(_GENERIC_RELAYS) if generic else []
     for name in _name_alternatives(company):
         named = r"\s+".join(re.escape(word) for word in name.split())
-        patterns.append(rf"(?<!\w){named}(?:['’]s?)?\s+(?:[\w'’-]+\s+){{0,3}}?{_SPEAKS}\b")
+        if len(name) <= MIN_DISTINCTIVE_CHARS:
+            # a short first word speaks for the company as written, never inside another name
+            # ("Tarn said", not "the best estimate" nor "the Tarn Valley water board said")
+            named = rf"(?-i:{named}(?!\s+[A-Z]))"
+        # "Data published by the port authority show …" is no company speaking
+        patterns.append(rf"(?<!\w){named}(?:['’]s?)?\s+(?:[\w'’-]+\s+){{0,3}}?{_SPEAKS}\b(?!\s+by\b)")
         # "Varkstad's chief executive, Helga Morn, told reporters"
         patterns.append(
             rf"(?<!\w){named}['’]s?\s+(?:[\w-]+\s+){{0,2}}?{_OFFICER},?\s+(?:[\w'’-]+,?\s+){{0,3}}?{_SPEAKS}\b"

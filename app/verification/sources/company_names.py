@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+from app.geo.gazetteer import load_gazetteer
+from app.geo.names import name_key
 from app.language.company_names import search_name
 
 #: First words too common to stand for a company on their own ("General", "United").
@@ -24,10 +26,18 @@ MIN_DISTINCTIVE_CHARS = 4
 
 def distinctive_first_word(name: str) -> str | None:
     """The name's first word when it stands for the company on its own as written ("Costco",
-    "Siemens", "Holm"), or None for a shorter or common one ("Rio", "General")."""
+    "Siemens", "Holm"), or None for a shorter or common one ("Rio", "General") or a short one that
+    names a place ("Kent", "Oslo": "Kent's dairy farms" are the county's)."""
     words = name.split()
     first = words[0] if words else ""
-    return first if len(first) >= MIN_DISTINCTIVE_CHARS and first.lower() not in COMMON_NAME_WORDS else None
+    if len(first) < MIN_DISTINCTIVE_CHARS or first.lower() in COMMON_NAME_WORDS:
+        return None
+    return None if len(first) == MIN_DISTINCTIVE_CHARS and _a_place(first) else first
+
+
+def _a_place(word: str) -> bool:
+    """Whether the offline gazetteer knows `word` as a place's own name."""
+    return bool(load_gazetteer().candidates(name_key(word))[0])
 
 
 def names_company(text: str, company: str) -> bool:
@@ -44,12 +54,25 @@ def names_company(text: str, company: str) -> bool:
 
 
 def _written_as_a_name(text: str, match: re.Match[str]) -> bool:
-    """Whether a short first word is written as a name: in the possessive ("Holm's paper packaging")
-    or inside a sentence ("estimates Tarn collected"), not as the first word of one."""
-    return (
-        re.match(r"['’]s?\b", text[match.end() :]) is not None
-        or re.search(r"[a-z,]\s$", text[: match.start()]) is not None
-    )
+    """Whether a short first word is written as the company's name: after a word that is no
+    preposition or article ("estimates Tarn collected", "said Holm") or in the possessive ("of Holm's
+    packaging"); never as a sentence's first word, as part of another name ("Lake Holm", "Blue
+    Flag", "Best in Class") or another's thing ("the regulator's Star rating"), nor after a word
+    that sets a place ("in Kent", "the Tarn valley", "near Sola")."""
+    before, after = text[: match.start()], text[match.end() :]
+    if not before.strip():
+        return False  # a sentence's first word may be any word ("Coal's share", "Wind's share")
+    if re.match(r"['’]?s?\s(?:(?:in|of|for|and|&)\s)?[A-Z]", after) or re.search(
+        r"(?:[A-Z][\w'’-]*|['’]s)\s$", before
+    ):
+        return False
+    if re.match(r"['’]s?\b", after):
+        return True
+    return re.search(r"(?:,|\b(?!(?:" + _PLACE_WORDS + r")\b)[a-z]+)\s$", before) is not None
+
+
+#: Words before a place or another body's name: "in Kent", "the Tarn", "led by Kova".
+_PLACE_WORDS = "in|at|near|on|along|of|the|from|to|across|around|by|into|outside|within|unlike|than"
 
 
 def about_company(company: str, *texts: str | None) -> bool:

@@ -392,12 +392,6 @@ def test_what_is_said_of_a_part_is_blanked_and_a_list_verb_kept() -> None:
             "Only 290 of the 1,030 buses in Brackenfold's fleet were zero-emission at the end of 2023.",
             "contradicts",
         ),
-        # the claim's own part of its whole is its share too
-        (
-            "By the end of 2023, 412 of our 1,030 buses were zero-emission.",
-            "Only 290 of the 1,030 buses in Brackenfold's fleet were zero-emission at the end of 2023.",
-            "contradicts",
-        ),
         # the count of the part as written stays a count
         (
             "Brackenfold had 1,150 electric trucks in its fleet at the end of 2023.",
@@ -409,6 +403,42 @@ def test_what_is_said_of_a_part_is_blanked_and_a_list_verb_kept() -> None:
         (
             "Battery-electric models accounted for 24% of the cars we sold in 2023.",
             "Brackenfold sold 1.2 million cars in 2023, of which 290,000 were sold in China, data show.",
+            "neutral",
+        ),
+        # nor does a narrower part, or a part of a narrower whole
+        (
+            "Battery-electric models accounted for 24% of the cars we sold in 2023.",
+            "Brackenfold sold 1.2 million cars in 2023, of which 290,000 were battery-electric models sold in"
+            " Europe, data show.",
+            "neutral",
+        ),
+        (
+            "At the end of 2023, 40% of our buses were zero-emission.",
+            "412 of the 1,030 buses Brackenfold ordered in 2023 were zero-emission, the authority said.",
+            "neutral",
+        ),
+        (
+            "In 2023, 60% of our port calls used shore power.",
+            "Brackenfold's ships made 15 calls at Oslo in 2023, of which 9 used shore power, the port said.",
+            "neutral",
+        ),
+        # a percentage is no count of a part
+        (
+            "At the end of 2023, 4% of our buses were zero-emission.",
+            "Brackenfold ran 1,030 buses at the end of 2023, of which 40% were zero-emission, data show.",
+            "contradicts",
+        ),
+        # each part its own clause; "of them" after two wholes may be of either
+        (
+            "85% of the homes we completed in 2023 were net-zero-ready.",
+            "Of the 3,400 homes Brackenfold completed in 2023, 2,890 were built to the new standard and"
+            " 1,700 were net-zero-ready.",
+            "neutral",
+        ),
+        (
+            "About a quarter of our employees work in Germany.",
+            "Brackenfold has 3,400 employees and 1,800 stores, and 900 of them are in Germany, the register"
+            " shows.",
             "neutral",
         ),
     ],

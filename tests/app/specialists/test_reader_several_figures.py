@@ -822,3 +822,41 @@ def test_what_the_rules_must_not_read_into_an_ordinary_sentence_either(
 )
 def test_another_bodys_officer_named_after_it_is_not_the_company(quote: str) -> None:
     assert company_voice(quote, COMPANY, "supports") is None
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        # an intensity worked out from an amount and what it is per
+        (
+            "Our CO2 intensity was 1.7 tonnes per tonne of crude steel in 2023.",
+            "Tollgate emitted 13.9 million tonnes of CO2 making 8.2 million tonnes of crude steel in 2023.",
+            "supports",
+        ),
+        (
+            "We withdrew 1.4 litres of water per litre of milk processed in 2023.",
+            "Tollgate withdrew 3.6 billion litres of water to process 2.0 billion litres of milk in 2023.",
+            "contradicts",
+        ),
+        (
+            "Our fleet's carbon intensity was 9.3 grams of CO2 per tonne-mile in 2023.",
+            "Tollgate's ships emitted 2.79m tonnes of CO2 while carrying 300bn tonne-miles of cargo in 2023.",
+            "supports",
+        ),
+        # the amount and what it is per of two years, or of another thing, work out to nothing
+        (
+            "Our CO2 intensity was 1.7 tonnes per tonne of crude steel in 2023.",
+            "Tollgate emitted 13.9 million tonnes of CO2 in 2023 and made 8.2 million tonnes of crude steel"
+            " in 2022.",
+            "neutral",
+        ),
+        (
+            "Our CO2 intensity was 1.7 tonnes per tonne of crude steel in 2023.",
+            "Tollgate emitted 13.9 million tonnes of CO2 while mining 8.2 million tonnes of iron ore in"
+            " 2023.",
+            "neutral",
+        ),
+    ],
+)
+def test_an_intensity_worked_out_from_its_two_amounts(claim: str, source: str, stance: str) -> None:
+    assert assess_by_rules(claim, "Tollgate", "", source, "2025-06-30").stance == stance

@@ -1990,27 +1990,6 @@ def test_the_company_comparing_with_its_own_earlier_figure_is_still_its_word() -
 @pytest.mark.parametrize(
     ("source", "stance"),
     [
-        # a kind of plant opening a sentence is no named site
-        (
-            "Hydroelectric plants supplied about 70% of the power Tollgate Mining's smelters drew in 2023.",
-            "supports",
-        ),
-        (
-            "Coal-fired plants supplied 45% of the power Tollgate Mining's smelters drew in 2023.",
-            "contradicts",
-        ),
-        # one named site's share says nothing in favour of the company's
-        ("Tollgate Mining's Osterby smelter drew 70% of its power from hydropower in 2023.", "neutral"),
-    ],
-)
-def test_a_kind_of_site_opening_a_sentence_is_not_a_named_site(source: str, stance: str) -> None:
-    claim = "Hydropower supplied 70% of the electricity used by our smelters in 2023."
-    assert _read(claim, source)[0] == stance
-
-
-@pytest.mark.parametrize(
-    ("source", "stance"),
-    [
         (
             "Only 212 of Tollgate Mining's 340 tier-1 suppliers were audited for labour standards in 2023.",
             "contradicts",
@@ -2031,6 +2010,27 @@ def test_a_kind_of_site_opening_a_sentence_is_not_a_named_site(source: str, stan
             "Tollgate Mining's tier-1 suppliers were audited for labour standards in 2023, 12 of 40"
             " inspectors said.",
             "neutral",
+        ),
+        # bounds, whatever their case, and a part said to be more than the claim says of it
+        (
+            "More than 300 of Tollgate Mining's 340 tier-1 suppliers were audited for labour standards in"
+            " 2023.",
+            "neutral",
+        ),
+        (
+            "Over 300 of Tollgate Mining's 340 tier-1 suppliers were audited for labour standards in 2023.",
+            "neutral",
+        ),
+        (
+            "Only 212 of Tollgate Mining's 340 tier-1 suppliers were audited for labour standards by"
+            " accredited firms in 2023.",
+            "neutral",
+        ),
+        # a baseline is no part of the claimed year's whole
+        (
+            "All 340 of Tollgate Mining's tier-1 suppliers were audited for labour standards in 2023, up from"
+            " 212 of 300 in 2022.",
+            "supports",
         ),
         (
             "All 340 of Tollgate Mining's tier-1 suppliers were audited for labour standards in 2023.",

@@ -194,6 +194,17 @@ def test_review_regressions_common_first_words_confirmations_and_company_sites()
         ("Fibrecheck estimates Holm used 61% recycled fibre in its paper packaging in 2024.", "contradicts"),
         # a four-letter word opening a sentence may be any word: here it is the company's, unread
         ("Holm used 61% recycled fibre in its paper packaging in 2024, Fibrecheck found.", "neutral"),
+        ("Holm's paper packaging contained 61% recycled fibre in 2024, Fibrecheck found.", "neutral"),
+        # part of another name, another's thing, or a place
+        (
+            "Packaging plants on Lake Holm used 61% recycled fibre in their paper packaging in 2024.",
+            "neutral",
+        ),
+        ("Mills in the Holm valley used 61% recycled fibre in their paper packaging in 2024.", "neutral"),
+        (
+            "Mills given the regulator's Holm rating used 61% recycled fibre in paper packaging in 2024.",
+            "neutral",
+        ),
     ],
 )
 def test_a_four_letter_first_word_names_the_company_where_it_reads_as_a_name(
@@ -211,3 +222,16 @@ def test_a_four_letter_first_word_opening_a_sentence_is_not_the_company() -> Non
 
 def test_a_four_letter_first_word_is_the_company_speaking() -> None:
     assert relays_company("It collected 2.1m used phones in 2023, Tarn said.", "Tarn Electronics Corp")
+    # as written, never inside another name, nor when what it published is another's word
+    for quote in (
+        "The Tarn Valley water board said Tarn Electronics recycled 78% of its waste in 2024.",
+        "The regulator's tarn survey said Tarn Electronics recycled 78% of its waste in 2024.",
+        "Tarn data published by the agency show Tarn Electronics recycled 78% of its waste in 2024.",
+    ):
+        assert not relays_company(quote, "Tarn Electronics Corp"), quote
+
+
+def test_a_four_letter_place_is_no_name_of_the_company() -> None:
+    claim = "In 2024, 30% of our dairy farms used regenerative practices."
+    source = "A county survey found 30% of Kent's dairy farms used regenerative practices in 2024."
+    assert assess_by_rules(claim, "Kent Dairies", "", source).stance == "neutral"
