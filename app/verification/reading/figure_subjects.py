@@ -470,10 +470,15 @@ def share_whole(text: str, start: int, end: int) -> str:
 def share_activity(text: str, start: int, end: int) -> str | None:
     """What was done with the whole of the share at `start:end`, where its whole says it in one of
     `_ACTIVITY_WAYS` ("made", "sold" or "used"): "64% of the electricity Quarry sold" is of what it
-    sold."""
+    sold, "9% of its fleet" of what it used."""
     whole = share_whole(text, start, end)
     activity = next(filter(None, (way.search(whole) for way in _ACTIVITY_WAYS)), None)
+    if activity is None and _FLEET.search(whole):
+        return "used"  # a fleet is what the company runs, never what it sold or made
     return activity.lastgroup if activity else None
+
+
+_FLEET = re.compile(r"\bfleets?\b", _I)
 
 
 def share_basis(text: str, end: int) -> str | None:
@@ -533,6 +538,10 @@ _SAME_BASE = {
     "sales": "revenue",
     "turnover": "revenue",
     "heat": "thermal",
+    # A fleet is its aircraft, ships or vehicles ("two-fifths of its fleet" for "40% of our aircraft").
+    **dict.fromkeys(
+        "aircraft jets planes ships vessels boxships trucks lorries vans locomotives".split(), "fleet"
+    ),
 }
 
 

@@ -535,3 +535,28 @@ def test_shares_of_wholes_measured_or_used_two_ways_are_not_compared(
     claim: str, source: str, stance: str
 ) -> None:
     assert _read(claim, source)[0] == stance
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        (
+            "In 2023, 40% of our aircraft were new-generation models.",
+            "New-generation jets made up two-fifths of Harbrook's fleet in 2023, fleet data show.",
+            "supports",
+        ),
+        (
+            "Methanol-capable ships made up 15% of our fleet in 2023.",
+            "Methanol-capable ships accounted for 9% of Harbrook's vessels in 2023, Clarksons data show.",
+            "contradicts",
+        ),
+        # a fleet is no share of what was sold
+        (
+            "Electric vans made up 15% of the vans we sold in 2023.",
+            "Electric vans made up 9% of Harbrook's fleet in 2023, fleet data show.",
+            "neutral",
+        ),
+    ],
+)
+def test_a_fleet_is_its_aircraft_ships_or_vehicles(claim: str, source: str, stance: str) -> None:
+    assert assess_by_rules(claim, "Harbrook", "", source, "2025-06-30").stance == stance
