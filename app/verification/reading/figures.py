@@ -76,11 +76,15 @@ _SCOPE_GROUP = re.compile(r"\bscopes?\s?[123](?:\s?(?:,|and|&|\+|/|plus)\s?(?:sc
 #: from purchased energy" too), also when a scope is named in brackets
 #: ("direct and indirect (Scope 2) emissions" names the second half, not the quantity).
 _DIRECT_AND_INDIRECT = re.compile(
-    r"\bdirect(?:\s\(scope\s?1\))?(?:\semissions)?\s(?:and|&|\+|plus)\s(?:energy[\s-])?indirect(?:\s\(scope\s?2\))?",
+    r"\bdirect(?:\s\(scope\s?1\))?(?:\semissions)?,?\s(?:and|&|\+|plus|together\swith)\s(?:energy[\s-])?indirect"
+    r"(?:\s\(scope\s?2\))?",
     _I,
 )
-#: "Direct emissions" alone are Scope 1 (the GHG Protocol's name for it).
-_DIRECT = re.compile(r"\bdirect\s(?:(?:ghg|greenhouse\sgas|co2e?|carbon)\s)?emissions\b", _I)
+#: "Direct emissions" alone are Scope 1 (the GHG Protocol's name for it); "direct emissions from flights"
+#: are a part of them.
+_DIRECT = re.compile(
+    r"\bdirect\s(?:(?:ghg|greenhouse\sgas|co2e?|carbon)\s)?emissions\b(?!\s(?:from|of)\b)", _I
+)
 _TOTAL = re.compile(
     r"\b(?:(?:all|the)\s(?:three|3)\sscopes|total\s(?:(?:ghg|greenhouse\sgas|carbon|co2e?)\s)?(?:emissions|footprint)|"
     r"(?:emissions|carbon|ghg)\sfootprint|overall\s(?:ghg\s)?emissions|gross\s(?:ghg\s)?emissions)\b",

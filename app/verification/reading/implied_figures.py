@@ -43,6 +43,7 @@ from app.verification.reading.figure_clauses import clause_of, names_more_of_the
 from app.verification.reading.figure_subjects import role, share_base
 from app.verification.reading.figures import Count, count_value, parse_counts, set_beside
 from app.verification.reading.statements import counted_parts, subject_stems
+from app.verification.sources.company_names import names_company
 
 _I = re.IGNORECASE
 #: What introduces the earlier level after the later one: "…, against 2,600 tonnes the year before".
@@ -123,89 +124,162 @@ def with_implied_figures(sentence: str, claim: str | None = None, company: str =
     from the grid" is no share of a renewable supply."""
     about = subject_stems(claim, company) if claim is not None else None
     sentence = _SHARE_OF_COUNT.sub(lambda match: _count_of_share(match, about), sentence)
-    sentence = _with_counted_parts(sentence, _parts_named(claim, about), company)
+    sentence = _with_counted_parts(sentence, claim, company)
     sentence = _with_shares(sentence, claim, company)
     if claim is not None:
-        sentence = _with_intensities(sentence, claim)
+        sentence = _with_intensities(sentence, claim, company)
     return _with_changes(sentence)
 
 
 @dataclass(frozen=True)
 class _Intensity:
-    """A claim's figure per unit of something: "1.7 tonnes per tonne of crude steel" (`unit`
-    "tonne", `thing` "crude steel"), "1.4 litres of water per litre of milk processed"."""
+    """A claim's figure of something per unit of another: "1.7 tonnes of CO2 per tonne of crude
+    steel" (`unit` "tonne", `thing` "crude steel"), "1.4 litres of water per litre of milk
+    processed" (`of` "water")."""
 
     figure: Figure
     per: Figure  # one of the unit it is per ("1 tonne"), for its base value
     unit: str
     thing: str
+    of: str  # what the figure is an amount of ("water"), "CO2" for emissions; "" when unsaid
     written: str  # the claim's words after the number ("tonnes per tonne of crude steel")
 
     @classmethod
     def read(cls, claim: str, figure: Figure) -> _Intensity | None:
         match = _PER_UNIT.match(claim, figure.end)
-        if match is None:
-            return None
+        if match is None or role(claim, figure.start, figure.end) == "change":
+            return None  # "cut by 0.2 tonnes per tonne" is no level to work out
         unit = match["unit"].lower()
         one = f"1 {unit}"
         per = next(iter(parse_figures(one)), None)
         if per is None or one[per.end :] not in {"", *re.findall(r"-[a-z]+$", one)}:
             return None  # "per guest night" is per no unit the figures know ("per tonne-mile" is)
+        thing = (match["thing"] or "").lower()
+        if not thing and not _TRANSPORT_WORK.search(unit):
+            return None  # "per kilometre" of what, "per megawatt-hour" made or sold
+        emissions = figure.co2e or _EMISSIONS_BEFORE.search(claim, 0, figure.start) is not None
+        of = "CO2" if emissions else (match["of"] or "").lower()
+        if not of:
+            return None  # "fertiliser use was 0.18 tonnes per hectare": what the tonnes are of is unsaid
         number = re.match(r"[\d.,]+\s?", claim[figure.start : figure.end])
         written = claim[figure.start + (number.end() if number else 0) : match.end()]
-        return cls(figure, per, unit, (match["thing"] or "").lower(), written)
+        return cls(figure, per, unit, thing, of, written)
 
-    def of(self, sentence: str, figure: Figure) -> bool:
-        """Whether a figure of `sentence` is an amount of what this intensity is per ("8.2 million
-        tonnes of crude steel", "300bn tonne-miles")."""
+    def is_per(self, sentence: str, figure: Figure) -> bool:
+        """Whether a figure of `sentence` is an amount of what this intensity is per, named in the
+        claim's words ("8.2 million tonnes of crude steel", "300bn tonne-miles")."""
         last_word = re.search(r"[\w-]+$", sentence[figure.start : figure.end])
         if figure.dimension != self.per.dimension or last_word is None:
             return False
         after = _UNIT_AND_THING.match(sentence, figure.start + last_word.start())
         if after is None or after["unit"].lower().removesuffix("s") != self.unit:
             return False
-        return not self.thing or bool(subject_stems(self.thing) & subject_stems(after["rest"]))
+        if not self.thing:
+            return True  # "300bn tonne-miles"
+        # "crude steel" is not "stainless steel", and "milk processed" needs the processing ("to
+        # process"); the stems are compared by their first letters ("proces", "proc")
+        said, named = subject_stems(sentence), subject_stems(after["rest"])
+        return all(_stem_in(word, said) for word in subject_stems(self.thing)) and any(
+            _stem_in(word, named) for word in subject_stems(self.thing)
+        )
+
+    def is_amount(self, sentence: str, figure: Figure) -> bool:
+        """Whether a figure of `sentence` is an amount of what the intensity measures: emissions for
+        emissions, "2.8 billion litres of water" for litres of water."""
+        if figure.dimension != self.figure.dimension or figure.bound:
+            return False
+        if self.of == "CO2":
+            return figure.co2e
+        return bool(subject_stems(self.of) & subject_stems(sentence[figure.end : figure.end + _OF_REACH]))
 
 
-def _with_intensities(sentence: str, claim: str) -> str:
+def _stem_in(word: str, stems: frozenset[str]) -> bool:
+    """Whether a stem is among `stems`, as the same word's stems may differ at their ends."""
+    return any(word[:_STEM_PREFIX] == other[:_STEM_PREFIX] for other in stems)
+
+
+_STEM_PREFIX = 4
+
+
+def _with_intensities(sentence: str, claim: str, company: str) -> str:
     """The claim's intensity worked out from an amount and what it is per, both stated: "emitted 13.9
     million tonnes of CO2 making 8.2 million tonnes of crude steel" is 1.7 tonnes per tonne of crude
     steel; "withdrew 2.8 billion litres of water to process 2.0 billion litres of milk" 1.4 litres of
-    water per litre of milk. Written in after the later of the two, in the claim's words, when the
-    sentence states one amount of each and no intensity of its own."""
+    water per litre of milk. Written in after the later of the two, in the claim's words and with
+    the range the two figures' rounding allows (`_COARSEST`), only when
+    the sentence states one amount of each, the company's (named before them, no rival or sector),
+    joined by making or carrying ("while making", "to process", "across"), unbounded, of one year,
+    one thing made, and no intensity of its own."""
     figures = [figure for figure in parse_figures(sentence) if figure.dimension not in {"percent", "pp"}]
+    if any(_PER_UNIT.match(sentence, figure.end) for figure in figures):
+        return sentence  # the sentence states an intensity of its own
     for intensity in filter(None, (_Intensity.read(claim, figure) for figure in parse_figures(claim))):
-        if any(_PER_UNIT.match(sentence, figure.end) for figure in figures):
-            return sentence  # the sentence states an intensity of its own
-        pers = [figure for figure in figures if intensity.of(sentence, figure)]
-        amounts = [
-            figure
-            for figure in figures
-            if figure.dimension == intensity.figure.dimension and figure not in pers
-        ]
-        if len(pers) != 1 or len(amounts) != 1:
+        amounts = [figure for figure in figures if intensity.is_amount(sentence, figure)]
+        pers = [figure for figure in figures if intensity.is_per(sentence, figure) and figure not in amounts]
+        if len(pers) != 1 or len(amounts) != 1 or pers[0].bound:
             continue
         (per,), (amount,) = pers, amounts
-        if {stated_year(sentence, per), stated_year(sentence, amount)} - {None} and stated_year(
-            sentence, per
-        ) != stated_year(sentence, amount):
+        if sum(figure.dimension == per.dimension for figure in figures if figure is not amount) > 1:
+            continue  # "20 Mt of cement and 4 Mt of concrete": the emissions are of both
+        first, second = sorted((per, amount), key=lambda figure: figure.start)
+        if not _JOINED.search(sentence[first.end : second.start]) or not _the_companys(
+            sentence, first, company
+        ):
             continue
-        base = amount.base * intensity.per.base / per.base
-        value = base * intensity.figure.value / intensity.figure.base
+        years = {stated_year(sentence, per), stated_year(sentence, amount)} - {None}
+        if len(years) > 1:
+            continue
+        scale = intensity.per.base * intensity.figure.value / intensity.figure.base
+        low = (amount.base - _spread(amount)) / (per.base + _spread(per)) * scale
+        high = (amount.base + _spread(amount)) / (per.base - _spread(per)) * scale
+        value = amount.base / per.base * scale
+        claimed, half = intensity.figure.value, intensity.figure.half_unit
+        if high - low > _COARSEST * 2 * half and low - half <= claimed <= high + half:
+            continue  # "14 Mt … 8 Mt" allows 1.59 to 1.93: too coarse to confirm 1.7
         hedge = "about " if amount.approximate or per.approximate else ""
-        later = max(per, amount, key=lambda figure: figure.end)
-        clause_end = re.search(r"[,;.](?!\d)", sentence[later.end :])
-        at = later.end + clause_end.start() if clause_end else len(sentence)
-        written = f", {_WORKED_OUT} an intensity of {hedge}{value:.3g} {intensity.written.strip()}"
+        clause_end = re.search(r"[,;.](?!\d)", sentence[second.end :])
+        at = second.end + clause_end.start() if clause_end else len(sentence)
+        worked_out = f"{hedge}{value:#.3g} {intensity.written.strip()}{_range(low, high)}"
+        written = f", {_WORKED_OUT} an intensity of {worked_out}"
         return sentence[:at] + written + sentence[at:]
     return sentence
 
 
+#: How many times wider than the claim's rounding the range of a worked-out intensity may be and
+#: still confirm it ("2.8 … 2.0 billion litres" allows 1.34 to 1.46 for a claimed 1.4); a claim
+#: outside the range is refuted however wide it is.
+_COARSEST = 1.5
+
+
+def _the_companys(sentence: str, first: Figure, company: str) -> bool:
+    """Whether the figures are the company's: it is named before the first, and no rival, peer or
+    sector is ("the country's steel sector emitted …", "X's rival Y emitted …")."""
+    before = sentence[: first.start]
+    return names_company(before, company) and _ANOTHERS_BEFORE.search(before) is None
+
+
+#: What the claim's figure is of, when it is emissions: "CO2 intensity was", "emissions per".
+_EMISSIONS_BEFORE = re.compile(r"\b(?:CO2|CO₂|carbon|emissions?|GHG|greenhouse)\b", _I)
+#: Units of transport work, which say what they are per on their own ("per tonne-mile").
+_TRANSPORT_WORK = re.compile(r"-(?:miles?|kilomet(?:re|er)s?|km)$", _I)
+#: How far after an amount the thing it is of is looked for ("2.8 billion litres of water").
+_OF_REACH = 25
+#: Words joining an amount to what it was made or carried with: "while making", "to process",
+#: "across", "carrying".
+_JOINED = re.compile(
+    r"^[^;]{0,60}?\b(?:making|producing|generating|processing|carrying|moving|transporting|make|produce|"
+    r"generate|process|carry|transport|across)\b[^;]{0,25}$",
+    _I,
+)
+#: Someone else's figures before them: "its rival Kessler", "the steel sector", "other steelmakers".
+_ANOTHERS_BEFORE = re.compile(r"\b(?:rivals?|peers?|competitors?|sector|industry|other|customers?)\b", _I)
+
+
 #: What a claim's figure is per: "per tonne of crude steel", "of water per litre of milk processed",
-#: "per tonne-mile".
+#: "per tonne-mile"; `of` is what the figure is of ("of water").
 _PER_UNIT = re.compile(
-    r"(?:\s(?:of\s)?[\w-]+){0,3}?\sper\s(?P<unit>[a-z][a-z-]*(?:\s[a-z][a-z-]*)??)(?=[\s,.;]|$)"
-    r"(?:\sof\s(?P<thing>[a-z][\w-]*(?:\s(?!(?:in|at|by|for|from|during)\b)[a-z][\w-]*)?))?",
+    r"(?:\sof\s(?P<of>[\w-]+(?:\s[\w-]+)?))?(?:\s[\w-]+){0,3}?\sper\s(?P<unit>[a-z][a-z-]*(?:\s[a-z][a-z-]*)??)"
+    r"(?=[\s,.;]|$)(?:\sof\s(?P<thing>[a-z][\w-]*(?:\s(?!(?:in|at|by|for|from|during)\b)[a-z][\w-]*)?))?",
     _I,
 )
 #: A unit word and what follows it: "tonnes of crude steel in 2023", "tonne-miles of cargo".
@@ -494,49 +568,84 @@ def _count_of_share(match: re.Match[str], about: frozenset[str] | None) -> str:
     return f"{match.group(0)}, {_WORKED_OUT} about {count:,} {match['kind']} {match['things']}"
 
 
-def _with_counted_parts(sentence: str, about: frozenset[str] | None, company: str = "") -> str:
+def _with_counted_parts(sentence: str, claim: str | None, company: str = "") -> str:
     """A part counted within a whole count, written in as its share at the end of the part's clause:
     "sold 1.2 million cars, of which 290,000 were battery-electric, worked out as 24.2% of its cars";
     "290 of the 1,030 buses … were zero-emission at the end of 2023, worked out as 28.2% of its
     buses". Only when what the part is (the rest of its clause) names something of the claim the
-    whole does not; with the claim's words (`about`), also only when the part and the whole are
-    named in the claim's words: "290,000 battery-electric cars sold in Europe" is a narrower part,
-    "412 of the 1,030 buses it ordered in 2024" a narrower whole."""
+    whole does not; with a `claim`, also only when the part, what is said of the whole and what
+    was done with it are in the claim's words ("290,000 battery-electric cars sold in Europe" is a
+    narrower part, "412 of the 1,030 buses it ordered" a narrower whole, "built 1.2 million cars"
+    not what it sold), and, where the whole is rounded ("1.2 million"), only when the claim's share
+    lies outside all it allows."""
+    words_of_claim = subject_stems(claim, company) if claim is not None else None
+    parts = _parts_named(claim, words_of_claim)
     for whole in reversed(parse_counts(sentence)):
         if whole.bound or whole.part:
             continue  # "more than 400 buses", "300 of its buses" are no whole
         part = _part_counted_of(sentence, whole)
         if part is None:
             continue
-        start, end, value = part
+        start, end, value, rounding = part
         said = _CLAUSE_REST.match(sentence, max(end, whole.end))
         words = said[0] if said else ""
         # what is said of the whole: in "290 of the 1,030 buses in its fleet were zero-emission", what
-        # comes before the verb; in "15 calls at Oslo, of which 9", what comes before the part
+        # comes before the verb; in "15 calls at Oslo, of which 9", what comes before the part; and
+        # what was done with it ("sold 1.2 million cars")
         verb = _VERB.search(words) if start < whole.start else None
-        of_whole = subject_stems(
-            _WITH_DIGITS.sub(" ", words[: verb.start()] if verb else sentence[whole.end : start]), company
-        )
+        after_whole = words[: verb.start()] if verb else sentence[whole.end : start]
+        done = _clause_before(sentence, min(start, whole.start))
+        of_whole = subject_stems(_WITH_DIGITS.sub(" ", f"{done} {after_whole}"), company)
         # what the part is, less what is said of the whole ("sold 1.2 million cars, of which 290,000
         # were sold in China" names no kind of car)
         before = subject_stems(sentence[: max(start, whole.end)])
         kind = subject_stems(words[verb.end() :] if verb else words) - before - _WHEN_STEMS
         if not 0 < value < whole.value or not kind:
             continue
-        if about is not None and not (
-            kind & about and kind <= about | _ANY_PART and of_whole <= about | _ANY_WHOLE
+        if (
+            words_of_claim is not None
+            and parts is not None
+            and not (
+                kind & parts
+                and kind <= words_of_claim | _ANY_PART
+                and of_whole <= words_of_claim | _ANY_WHOLE
+            )
         ):
             continue
+        share = 100 * value / whole.value
+        low = 100 * (value - rounding) / (whole.value + whole.rounding)
+        high = 100 * (value + rounding) / (whole.value - whole.rounding)
+        if high - low > _ROUNDED_SHARE and not _outside(claim, low, high):
+            continue  # "1.2 million cars" allows 23.2% to 25.2%: it decides only a claim outside that
         number = _PART_NUMBER.match(whole.text)
         things = whole.text[number.end() :].strip() if number else whole.noun
         at = said.end() if said else end  # the count as written stays whole ("640 electric trucks")
-        written = f", {_WORKED_OUT} {_percent(100 * value / whole.value)} of its {things}"
+        written = f", {_WORKED_OUT} {_percent(share)} of its {things}"
         sentence = sentence[:at] + written + sentence[at:]
     return sentence
 
 
-def _part_counted_of(sentence: str, whole: Count) -> tuple[int, int, int] | None:
-    """Where a part counted of `whole` is written, and its value: after the whole ("…, of which
+#: The widest range (percentage points) a share worked out from rounded counts may span and still
+#: be compared: one point, as a share is rounded to a whole per cent.
+_ROUNDED_SHARE = 1.0
+
+
+def _outside(claim: str | None, low: float, high: float) -> bool:
+    """Whether every share the claim states lies outside `low`–`high` (its own rounding too)."""
+    shares = [figure for figure in parse_figures(claim or "") if figure.dimension == "percent"]
+    return bool(shares) and all(
+        figure.value + figure.half_unit < low or figure.value - figure.half_unit > high for figure in shares
+    )
+
+
+def _clause_before(sentence: str, at: int) -> str:
+    """The words of the clause before offset `at` ("Vantora sold" before "1.2 million cars")."""
+    cut = max((match.end() for match in re.finditer(r"[,;:](?!\d)\s?", sentence[:at])), default=0)
+    return sentence[cut:at]
+
+
+def _part_counted_of(sentence: str, whole: Count) -> tuple[int, int, int, float] | None:
+    """Where a part counted of `whole` is written, its value and rounding: after the whole ("…, of which
     290,000 were", "included 264,000", "…, and 1,700 of them", "Of the 3,400 homes …, 2,890 were") or
     right before it ("290 of the 1,030 buses")."""
     after = _PART_AFTER_WHOLE.match(sentence, whole.end)
@@ -554,7 +663,7 @@ def _part_counted_of(sentence: str, whole: Count) -> tuple[int, int, int] | None
         before = (m for m in counted_parts(sentence) if m.start("whole") == whole.start)
         number = next((_PART_NUMBER.match(sentence, m.start("part")) for m in before), None)
     read = count_value(number[0]) if number else None
-    return None if number is None or read is None else (number.start(), number.end(), read[0])
+    return None if number is None or read is None else (number.start(), number.end(), *read)
 
 
 #: Between a whole count and a part counted of it: "1.2 million cars in 2023, of which", "sales of

@@ -72,11 +72,15 @@ _DENIES = re.compile(
     r"(?P<words>(?:[\w'’-]+\s?){1,5})",
     _I,
 )
+#: Enforcement a company may say was not taken against it ("we were not fined").
+_ENFORCED = r"(?:fined|prosecuted|penali[sz]ed|sanctioned|charged|sued|convicted|censured|cited)\b"
 #: A claim that something did not happen ("none of our sites received a fine").
 _NONE_HAPPENED = re.compile(
     r"\b(?:no|none\sof|not\sa(?:\ssingle)?|not\sany|zero|did\snot|didn't|never|without\s(?:a\ssingle|any)|"
-    # "we were not fined", "has not been prosecuted"
-    r"(?:was|were|is|are|(?:has|have|had)\sbeen)\snot|(?:was|were|is|are)n't|(?:has|have|had)\snot\sbeen)\s"
+    # "we were not fined", "has not been prosecuted": enforcement against the company
+    r"(?:(?:was|were|(?:has|have|had)\sbeen)\snot|(?:was|were)n't|(?:has|have|had)\snot\sbeen)(?=\s"
+    + _ENFORCED
+    + r"))\s"
     r"(?P<words>(?:[\w'’-]+\s?){1,9})",
     _I,
 )
@@ -417,6 +421,8 @@ _A_PART_OF_WHOLE = re.compile(
     r"\b(?P<part>\d[\d,]*)\s(?:out\s)?of\s"
     r"(?:the\s|its\s|their\s|our\s|(?:[A-Z][\w&-]*\s){0,3}[A-Z][\w&-]*['’]s?\s)?(?P<whole>\d[\d,]*)\b"
 )
+#: The rest of a whole counted after a part: "and the other 128", "the remaining 40".
+_THE_REST = re.compile(r"\bthe\s(?:other|remaining|rest)\b", _I)
 #: A baseline before a counted part: "up from 212 of 300 in 2023".
 _BASELINE = re.compile(r"\b(?:from|against|compared\swith|versus)\s(?:(?:the|its|their)\s)?$", _I)
 #: Subject stems a counterexample shares with the claim.
@@ -446,6 +452,8 @@ def counterexample(claim: str, sentence: str, company: str) -> bool:
 def _of_some_of_every(claim: str, sentence: str) -> bool:
     """Whether the claim speaks of every one and the sentence of a counted part of them: "at least
     212 of its 340 suppliers were audited" does not restate "all of our suppliers were audited"."""
+    if _THE_REST.search(sentence):
+        return False  # "212 of its 340 … and the other 128 …" counts all of them
     return _EVERY.search(claim) is not None and any(
         _number(match["part"]) < _number(match["whole"]) and not _BASELINE.search(sentence, 0, match.start())
         for match in _A_PART_OF_WHOLE.finditer(sentence)
@@ -467,8 +475,11 @@ def fewer_than_all(sentence: str, claim: str, company: str) -> bool:
     said = without_attribution(sentence)
     for match in counted_parts(said):
         after = said[match.end() :].split()
-        what = subject_stems(" ".join(after[:_COUNTED_WORDS]), company)  # "tier-1 suppliers were"
-        rest = subject_stems(said[: match.start()] + " " + " ".join(after[_COUNTED_WORDS:]), company)
+        # what is counted: up to three words, before the verb ("tier-1 suppliers passed their audits")
+        verb = next((i for i, word in enumerate(after[:_COUNTED_WORDS]) if _A_VERB.fullmatch(word)), None)
+        counted = _COUNTED_WORDS if verb is None else verb
+        what = subject_stems(" ".join(after[:counted]), company)
+        rest = subject_stems(said[: match.start()] + " " + " ".join(after[counted:]), company)
         more = rest - what - mine - _LINKING_STEMS
         # fewer than all of the claim's things, of which the sentence says what the claim does
         if what & (mine | _ANY_THINGS) and (rest - what) & mine and not more:
@@ -501,6 +512,8 @@ _LINKING_STEMS = frozenset(
 )
 
 
+#: A verb right after what a part counts: "were", "passed", "requested", "held".
+_A_VERB = re.compile(r"(?:were|was|are|is|had|have|has|held|did|\w+ed)[,.]?", _I)
 #: How many words right after the whole a part is counted of say what it counts ("first-tier
 #: factories").
 _COUNTED_WORDS = 3

@@ -161,11 +161,11 @@ def _relay_patterns(company: str, *, generic: bool = True) -> list[str]:
     for name in _name_alternatives(company):
         named = r"\s+".join(re.escape(word) for word in name.split())
         if len(name) <= MIN_DISTINCTIVE_CHARS:
-            # a short first word speaks for the company as written, never inside another name
-            # ("Tarn said", not "the best estimate" nor "the Tarn Valley water board said")
-            named = rf"(?-i:{named}(?!\s+[A-Z]))"
-        # "Data published by the port authority show …" is no company speaking
-        patterns.append(rf"(?<!\w){named}(?:['’]s?)?\s+(?:[\w'’-]+\s+){{0,3}}?{_SPEAKS}\b(?!\s+by\b)")
+            # a short first word speaks for the company as written, inside a sentence and never
+            # inside another name ("…, Tarn said", not "the best estimate", "Data published …" nor
+            # "the Tarn Valley water board said")
+            named = rf"(?<=[a-z,]\s)(?-i:{named}(?!\s+[A-Z]))"
+        patterns.append(rf"(?<!\w){named}(?:['’]s?)?\s+(?:[\w'’-]+\s+){{0,3}}?{_SPEAKS}\b")
         # "Varkstad's chief executive, Helga Morn, told reporters"
         patterns.append(
             rf"(?<!\w){named}['’]s?\s+(?:[\w-]+\s+){{0,2}}?{_OFFICER},?\s+(?:[\w'’-]+,?\s+){{0,3}}?{_SPEAKS}\b"

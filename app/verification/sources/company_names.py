@@ -67,12 +67,17 @@ def _written_as_a_name(text: str, match: re.Match[str]) -> bool:
     ):
         return False
     if re.match(r"['’]s?\b", after):
-        return True
-    return re.search(r"(?:,|\b(?!(?:" + _PLACE_WORDS + r")\b)[a-z]+)\s$", before) is not None
+        return re.search(r"\b(?:" + _NEAR_WORDS + r")\s$", before) is None  # "near Holm's plant"
+    return (
+        re.search(r"(?:,|\b(?!(?:" + _PLACE_WORDS + "|" + _NEAR_WORDS + r")\b)[a-z]+)\s$", before) is not None
+    )
 
 
-#: Words before a place or another body's name: "in Kent", "the Tarn", "led by Kova".
-_PLACE_WORDS = "in|at|near|on|along|of|the|from|to|across|around|by|into|outside|within|unlike|than"
+#: Words before a place or another body's name: "in Kent", "the Tarn", "led by Kova", "such as Dorn",
+#: "with Tarn the largest".
+_PLACE_WORDS = "in|at|on|of|the|from|to|across|by|into|outside|within|unlike|than|as|with|using|supplying"
+#: Words before a place, even in the possessive: "near Holm's plant", "the river Tarn", "fresh Sage".
+_NEAR_WORDS = "near|along|around|upper|lower|river|lake|mount|fresh|own|wild"
 
 
 def about_company(company: str, *texts: str | None) -> bool:

@@ -370,10 +370,22 @@ def test_what_is_said_of_a_part_is_blanked_and_a_list_verb_kept() -> None:
             "Brackenfold sold 1.2 million cars in 2023, of which 290,000 were battery-electric, data show.",
             "contradicts",
         ),
+        # "1.2 million" allows 23.2% to 25.2%: it refutes 31%, and confirms nothing in that range
         (
             "Battery-electric models accounted for 24% of the cars we sold in 2023.",
             "Brackenfold sold 1.2 million cars in 2023, of which 290,000 were battery-electric, data show.",
+            "neutral",
+        ),
+        (
+            "Battery-electric models accounted for 24% of the cars we sold in 2023.",
+            "Brackenfold sold 1,200,000 cars in 2023, of which 290,000 were battery-electric, data show.",
             "supports",
+        ),
+        # what was done with the whole is the claim's
+        (
+            "Battery-electric models accounted for 31% of the cars we sold in 2023.",
+            "Brackenfold built 1.2 million cars in 2023, of which 290,000 were battery-electric, data show.",
+            "neutral",
         ),
         (
             "85% of the homes we completed in 2023 were built to a net-zero-ready standard.",

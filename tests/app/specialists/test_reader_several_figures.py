@@ -843,6 +843,42 @@ def test_another_bodys_officer_named_after_it_is_not_the_company(quote: str) -> 
             "Tollgate's ships emitted 2.79m tonnes of CO2 while carrying 300bn tonne-miles of cargo in 2023.",
             "supports",
         ),
+        # figures too rounded to confirm the claim refute only a claim outside what they allow
+        (
+            "Our CO2 intensity was 1.7 tonnes per tonne of crude steel in 2023.",
+            "Tollgate emitted 14 million tonnes of CO2 in 2023 making 8 million tonnes of crude steel.",
+            "neutral",
+        ),
+        (
+            "Our CO2 intensity was 1.2 tonnes per tonne of crude steel in 2023.",
+            "Tollgate emitted 14 million tonnes of CO2 in 2023 making 8 million tonnes of crude steel.",
+            "contradicts",
+        ),
+        # a rival's or the sector's amounts, another product, a bound, or a change claimed
+        (
+            "Our CO2 intensity was 1.7 tonnes per tonne of crude steel in 2023.",
+            "Tollgate's rival Kessler emitted 13.9 million tonnes of CO2 making 8.2 million tonnes of crude"
+            " steel in 2023.",
+            "neutral",
+        ),
+        (
+            "Our CO2 intensity was 1.7 tonnes per tonne of crude steel in 2023.",
+            "Tollgate imported 13.9 million tonnes of iron ore in 2023 to make 8.2 million tonnes of crude"
+            " steel.",
+            "neutral",
+        ),
+        (
+            "Our CO2 intensity was 1.7 tonnes per tonne of crude steel in 2023.",
+            "Tollgate emitted more than 13 million tonnes of CO2 in 2023 making 8.2 million tonnes of crude"
+            " steel.",
+            "neutral",
+        ),
+        (
+            "We cut our CO2 intensity by 0.2 tonnes per tonne of crude steel in 2023.",
+            "Tollgate emitted 13.9 million tonnes of CO2 in 2023 while making 8.2 million tonnes of crude"
+            " steel.",
+            "neutral",
+        ),
         # the amount and what it is per of two years, or of another thing, work out to nothing
         (
             "Our CO2 intensity was 1.7 tonnes per tonne of crude steel in 2023.",

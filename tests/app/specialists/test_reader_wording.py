@@ -2026,6 +2026,11 @@ def test_the_company_comparing_with_its_own_earlier_figure_is_still_its_word() -
             " accredited firms in 2023.",
             "neutral",
         ),
+        # the verb after what is counted is what the sentence says of it
+        (
+            "Only 212 of Tollgate Mining's 340 tier-1 suppliers passed their labour audits in 2023.",
+            "neutral",
+        ),
         # a baseline is no part of the claimed year's whole
         (
             "All 340 of Tollgate Mining's tier-1 suppliers were audited for labour standards in 2023, up from"
@@ -2067,6 +2072,12 @@ def test_a_claim_that_it_was_not_done_to_the_company(claim: str, source: str, re
     assert _read(claim, source) == read
 
 
+def test_a_claim_of_what_a_thing_is_not_is_no_claim_that_it_did_not_happen() -> None:
+    claim = "Our headquarters is not located in a flood zone."
+    source = "Tollgate Mining's main plant is located in a flood zone, the Environment Agency's maps show."
+    assert _read(claim, source)[0] != "contradicts"
+
+
 @pytest.mark.parametrize(
     ("source", "stance"),
     [
@@ -2089,3 +2100,9 @@ def test_a_claim_that_it_was_not_done_to_the_company(claim: str, source: str, re
 )
 def test_direct_emissions_are_scope_1(source: str, stance: str) -> None:
     assert _read("Our Scope 1 emissions fell 9% in 2023 compared with 2022.", source)[0] == stance
+
+
+def test_direct_emissions_from_one_source_are_a_part_of_scope_1() -> None:
+    claim = "We cut direct emissions from our haul trucks by 9% in 2023."
+    source = "Tollgate Mining's Scope 1 emissions fell 9% in 2023, the regulator said."
+    assert _read(claim, source)[0] == "neutral"

@@ -205,6 +205,11 @@ def test_review_regressions_common_first_words_confirmations_and_company_sites()
             "Mills given the regulator's Holm rating used 61% recycled fibre in paper packaging in 2024.",
             "neutral",
         ),
+        (
+            "Packaging makers near Holm's plant used 61% recycled fibre in their paper packaging in 2024.",
+            "neutral",
+        ),
+        ("Mills along the river Holm used 61% recycled fibre in their paper packaging in 2024.", "neutral"),
     ],
 )
 def test_a_four_letter_first_word_names_the_company_where_it_reads_as_a_name(
@@ -222,13 +227,18 @@ def test_a_four_letter_first_word_opening_a_sentence_is_not_the_company() -> Non
 
 def test_a_four_letter_first_word_is_the_company_speaking() -> None:
     assert relays_company("It collected 2.1m used phones in 2023, Tarn said.", "Tarn Electronics Corp")
-    # as written, never inside another name, nor when what it published is another's word
+    # as written inside a sentence, never inside another name nor opening one
     for quote in (
         "The Tarn Valley water board said Tarn Electronics recycled 78% of its waste in 2024.",
         "The regulator's tarn survey said Tarn Electronics recycled 78% of its waste in 2024.",
         "Tarn data published by the agency show Tarn Electronics recycled 78% of its waste in 2024.",
     ):
         assert not relays_company(quote, "Tarn Electronics Corp"), quote
+
+
+def test_a_short_first_word_opening_a_sentence_does_not_speak_for_the_company() -> None:
+    quote = "Data published by the agency show Data Ridge Logistics recycled 64% of its waste in 2024."
+    assert not relays_company(quote, "Data Ridge Logistics")
 
 
 def test_a_four_letter_place_is_no_name_of_the_company() -> None:
