@@ -539,10 +539,10 @@ _SAME_BASE = {
     "turnover": "revenue",
     "heat": "thermal",
     # A fleet is its aircraft, ships or vehicles ("two-fifths of its fleet" for "40% of our aircraft").
-    **dict.fromkeys(
-        "aircraft jets planes ships vessels boxships trucks lorries vans locomotives".split(), "fleet"
-    ),
+    **dict.fromkeys("aircraft jets planes ships vessels boxships trucks lorries vans".split(), "fleet"),
 }
+#: The base word of a fleet and of what it is made of.
+FLEET = "fleet"
 
 
 #: A clause saying what a figure is mostly made of ("…578 Mt, mostly from customers processing iron
@@ -863,7 +863,15 @@ def share_base(text: str, end: int) -> frozenset[str]:
         # "of its portfolio by floor area" is of its floor area; "of its London offices by floor area"
         # stays of its London offices
         words += measured["measure"].lower().split()
-    return frozenset(base_word(word) for word in words if len(word) > 1 and word not in _GENERIC_BASE)
+    # "its fleet emissions" are no fleet: the fleet's word is then its own
+    fleet_of = re.search(
+        r"\bfleet\s(?!(?:of|in|at|and|by|was|were|is|are|had|has|for|to|on)\b)[a-z]", phrase, _I
+    )
+    return frozenset(
+        ("fleet's" if fleet_of and word == FLEET else base_word(word))
+        for word in words
+        if len(word) > 1 and word not in _GENERIC_BASE
+    )
 
 
 def base_word(word: str) -> str:

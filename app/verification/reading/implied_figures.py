@@ -183,6 +183,22 @@ class _Intensity:
             _stem_in(word, named) for word in subject_stems(self.thing)
         )
 
+    def named_alike(self, sentence: str, per: Figure) -> bool:
+        """Whether the amount it is per is named as the claim names it, and of nothing narrower:
+        "2.0 billion litres of oat milk" is not of "milk", "cargo on its Asia routes" not all of it."""
+        rest = _YEAR_AFTER.sub("", sentence[per.end :].split(",")[0].split(";")[0])
+        thing = re.match(
+            r"\s?(?:[\w-]+\s)?of\s(?P<thing>(?:(?!(?:in|at|on|from|for|to|via)\b)[\w-]+\s?)+)", rest
+        )
+        if (
+            thing is not None
+            and self.thing
+            and not subject_stems(thing["thing"]) <= subject_stems(self.thing)
+        ):
+            return False
+        after = rest[thing.end() :] if thing else rest
+        return _A_LIMIT.search(after) is None
+
     def is_amount(self, sentence: str, figure: Figure) -> bool:
         """Whether a figure of `sentence` is an amount of what the intensity measures: emissions for
         emissions, "2.8 billion litres of water" for litres of water."""
@@ -206,10 +222,10 @@ def _with_intensities(sentence: str, claim: str, company: str) -> str:
     million tonnes of CO2 making 8.2 million tonnes of crude steel" is 1.7 tonnes per tonne of crude
     steel; "withdrew 2.8 billion litres of water to process 2.0 billion litres of milk" 1.4 litres of
     water per litre of milk. Written in after the later of the two, in the claim's words and with
-    the range the two figures' rounding allows (`_COARSEST`), only when
-    the sentence states one amount of each, the company's (named before them, no rival or sector),
-    joined by making or carrying ("while making", "to process", "across"), unbounded, of one year,
-    one thing made, and no intensity of its own."""
+    the range the two figures' rounding allows (`_COARSEST`), only when the sentence states one
+    amount of each, the amount first, plainly the company's (`_plainly_the_companys`), joined by
+    making or carrying ("while making", "to process", "across"), what it is per named alike and no
+    narrower, unbounded, of one year, one thing made, and no intensity of its own."""
     figures = [figure for figure in parse_figures(sentence) if figure.dimension not in {"percent", "pp"}]
     if any(_PER_UNIT.match(sentence, figure.end) for figure in figures):
         return sentence  # the sentence states an intensity of its own
@@ -221,11 +237,11 @@ def _with_intensities(sentence: str, claim: str, company: str) -> str:
         (per,), (amount,) = pers, amounts
         if sum(figure.dimension == per.dimension for figure in figures if figure is not amount) > 1:
             continue  # "20 Mt of cement and 4 Mt of concrete": the emissions are of both
-        first, second = sorted((per, amount), key=lambda figure: figure.start)
-        if not _JOINED.search(sentence[first.end : second.start]) or not _the_companys(
-            sentence, first, company
-        ):
+        if per.start < amount.start or not _JOINED.search(sentence[amount.end : per.start]):
+            continue  # "emitted 13.9 Mt … making 8.2 Mt"
+        if not _plainly_the_companys(sentence, amount, company) or not intensity.named_alike(sentence, per):
             continue
+        second = per
         years = {stated_year(sentence, per), stated_year(sentence, amount)} - {None}
         if len(years) > 1:
             continue
@@ -251,17 +267,57 @@ def _with_intensities(sentence: str, claim: str, company: str) -> str:
 _COARSEST = 1.5
 
 
-def _the_companys(sentence: str, first: Figure, company: str) -> bool:
-    """Whether the figures are the company's: it is named before the first, and no rival, peer or
-    sector is ("the country's steel sector emitted …", "X's rival Y emitted …")."""
-    before = sentence[: first.start]
-    return names_company(before, company) and _ANOTHERS_BEFORE.search(before) is None
+def _plainly_the_companys(sentence: str, amount: Figure, company: str) -> bool:
+    """Whether the amount is plainly the company's, for the whole company, over the year: the company
+    (or its ships, plants, operations) did it ("Brackwater Steel emitted", "Fairhaven's ships
+    emitted"), nothing speaks of a rival, a sector, customers or a part of the year, and nothing
+    makes it a capacity, a permit, a capture or what might have been ("could produce", "would have
+    emitted", "captured")."""
+    doer = _DOER.search(sentence, 0, amount.start)
+    return (
+        doer is not None
+        and names_company(doer["name"] + " ", company)
+        and _SOMEONE_ELSES.search(sentence) is None
+        and _NOT_DONE.search(sentence) is None
+        and _PART_OF_A_YEAR.search(sentence) is None
+        and _HALF_WRITTEN.search(sentence) is None
+    )
+
+
+#: A half or quarter of a year as the figures read it ("the first half" is read "the first about 50%
+#: of").
+_HALF_WRITTEN = re.compile(r"\b(?:first|second|third|fourth|final|last)\sabout\s\d+%\sof\b", _I)
+
+
+#: Who did what the amount measures, right before it: "Brackwater Steel emitted", "Fairhaven's ships
+#: emitted about".
+_DOER = re.compile(
+    r"(?P<name>(?:[A-Z][\w&-]*\s){0,3}[A-Z][\w&-]*)(?:['’]s?\s(?:ships|vessels|fleet|operations|plants|sites|"
+    r"factories|mills|breweries|dairies|stores|facilities))?\s(?:emitted|used|withdrew|consumed|burned|released|"
+    r"drew|discharged)\s(?:(?:about|around|some|roughly|nearly|almost|just)\s)?$"
+)
+#: Someone else's figures: "its rival Kessler", "the steel sector", "other steelmakers", "for customers".
+_SOMEONE_ELSES = re.compile(
+    r"\b(?:rivals?|peers?|competitors?|sector|industry|other|customers?|subcontractors?|partners?|joint\sventure|"
+    r"suppliers?)\b",
+    _I,
+)
+#: What was not done, or not the amount itself: "could produce", "would have emitted", "if", "has the
+#: capacity to", "permits to emit", "captured", "cut its emissions by".
+_NOT_DONE = re.compile(
+    r"\b(?:if|would|could|can|capacity|able|permits?|allowances?|captured?|avoided|offset|cut|saved|without)\b",
+    _I,
+)
 
 
 #: What the claim's figure is of, when it is emissions: "CO2 intensity was", "emissions per".
 _EMISSIONS_BEFORE = re.compile(r"\b(?:CO2|CO₂|carbon|emissions?|GHG|greenhouse)\b", _I)
 #: Units of transport work, which say what they are per on their own ("per tonne-mile").
 _TRANSPORT_WORK = re.compile(r"-(?:miles?|kilomet(?:re|er)s?|km)$", _I)
+#: A year right after a figure ("in 2023"): when, not what.
+_YEAR_AFTER = re.compile(r"\b(?:in|during)\s(?:19|20)\d\d\b")
+#: What limits an amount to a part: "from coal", "on its Asia-Europe routes", "at its Duisburg site".
+_A_LIMIT = re.compile(r"\b(?:from|on|at|for|via|through)\b", _I)
 #: How far after an amount the thing it is of is looked for ("2.8 billion litres of water").
 _OF_REACH = 25
 #: Words joining an amount to what it was made or carried with: "while making", "to process",
@@ -271,8 +327,6 @@ _JOINED = re.compile(
     r"generate|process|carry|transport|across)\b[^;]{0,25}$",
     _I,
 )
-#: Someone else's figures before them: "its rival Kessler", "the steel sector", "other steelmakers".
-_ANOTHERS_BEFORE = re.compile(r"\b(?:rivals?|peers?|competitors?|sector|industry|other|customers?)\b", _I)
 
 
 #: What a claim's figure is per: "per tonne of crude steel", "of water per litre of milk processed",
@@ -609,6 +663,8 @@ def _with_counted_parts(sentence: str, claim: str | None, company: str = "") -> 
                 kind & parts
                 and kind <= words_of_claim | _ANY_PART
                 and of_whole <= words_of_claim | _ANY_WHOLE
+                # and the other way: "the cars we sold in Europe" are no share of all it sold
+                and words_of_claim - parts <= subject_stems(sentence, company) | _ANY_WHOLE
             )
         ):
             continue
@@ -694,12 +750,13 @@ _WITH_DIGITS = re.compile(r"[\w-]*\d[\w-]*")
 #: The verb that says what a part is: "were", "was", "are", "had".
 _VERB = re.compile(r"\b(?:were|was|are|is|had|have|has)\b")
 #: Words of when, which say nothing of what a part is ("at the end of 2023").
-_WHEN_STEMS = subject_stems("end start close year month quarter")
+_WHEN_STEMS = subject_stems("end close year month quarter")
 #: Words a part or a whole may be called besides the claim's: "640 electric models", "fully
 #: electric", "the 1,030 buses in its fleet".
 _ANY_PART = subject_stems("models units ones fully")
 _ANY_WHOLE = (
-    subject_stems("fleet portfolio estate network operations group including included includes") | _WHEN_STEMS
+    subject_stems("fleet portfolio estate network operations group including included includes roles")
+    | _WHEN_STEMS
 )
 
 

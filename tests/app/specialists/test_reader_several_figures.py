@@ -896,3 +896,30 @@ def test_another_bodys_officer_named_after_it_is_not_the_company(quote: str) -> 
 )
 def test_an_intensity_worked_out_from_its_two_amounts(claim: str, source: str, stance: str) -> None:
     assert assess_by_rules(claim, "Tollgate", "", source, "2025-06-30").stance == stance
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a part of the company, a part of the year, what might have been, and a narrower product
+        "Tollgate's blast furnaces emitted 13.9 million tonnes of CO2 while making 8.2 million tonnes of"
+        " crude steel in 2023.",
+        "Tollgate emitted 13.9 million tonnes of CO2 while making 8.2 million tonnes of crude steel in the"
+        " first half of 2023.",
+        "Tollgate emitted 13.9 million tonnes of CO2 in 2023 and could produce 8.2 million tonnes of crude"
+        " steel.",
+        "Tollgate captured 13.9 million tonnes of CO2 while making 8.2 million tonnes of crude steel in"
+        " 2023.",
+        "Tollgate emitted 13.9 million tonnes of CO2 in 2023 while its rival Brandt was making 8.2 million"
+        " tonnes of crude steel.",
+    ],
+)
+def test_an_intensity_is_worked_out_only_from_the_companys_whole_year(source: str) -> None:
+    claim = "Our CO2 intensity was 1.7 tonnes of CO2 per tonne of crude steel in 2023."
+    assert assess_by_rules(claim, "Tollgate", "", source, "2025-06-30").stance == "neutral"
+
+
+def test_a_narrower_product_gives_no_intensity_per_the_claims() -> None:
+    claim = "We used 1.4 litres of water per litre of milk processed in 2023."
+    source = "Tollgate used 2.8 billion litres of water to process 2.0 billion litres of oat milk in 2023."
+    assert assess_by_rules(claim, "Tollgate", "", source, "2025-06-30").stance == "neutral"

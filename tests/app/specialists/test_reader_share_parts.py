@@ -560,3 +560,9 @@ def test_shares_of_wholes_measured_or_used_two_ways_are_not_compared(
 )
 def test_a_fleet_is_its_aircraft_ships_or_vehicles(claim: str, source: str, stance: str) -> None:
     assert assess_by_rules(claim, "Harbrook", "", source, "2025-06-30").stance == stance
+
+
+def test_a_fleets_emissions_are_no_share_of_the_fleet() -> None:
+    claim = "In 2023, 30% of our ships could run on LNG."
+    source = "In 2023, 30% of Harbrook's fleet emissions came from LNG-capable ships, data show."
+    assert assess_by_rules(claim, "Harbrook", "", source, "2025-06-30").stance == "neutral"
