@@ -40,7 +40,7 @@ from app.language.years import (
 )
 from app.verification.reading.change_mood import intended
 from app.verification.reading.figure_clauses import clause_of, names_more_of_the_claim
-from app.verification.reading.figure_subjects import role, share_base
+from app.verification.reading.figure_subjects import role, share_base, share_whole
 from app.verification.reading.figures import Count, count_value, parse_counts, set_beside
 from app.verification.reading.statements import counted_parts, subject_stems
 from app.verification.sources.company_names import names_company
@@ -664,7 +664,10 @@ def _with_counted_parts(sentence: str, claim: str | None, company: str = "") -> 
                 and kind <= words_of_claim | _ANY_PART
                 and of_whole <= words_of_claim | _ANY_WHOLE
                 # and the other way: "the cars we sold in Europe" are no share of all it sold
-                and words_of_claim - parts <= subject_stems(sentence, company) | _ANY_WHOLE
+                and all(
+                    _stem_in(word, subject_stems(sentence, company) | _ANY_WHOLE)
+                    for word in _wholes_of(claim, company)
+                )
             )
         ):
             continue
@@ -684,6 +687,13 @@ def _with_counted_parts(sentence: str, claim: str | None, company: str = "") -> 
 #: The widest range (percentage points) a share worked out from rounded counts may span and still
 #: be compared: one point, as a share is rounded to a whole per cent.
 _ROUNDED_SHARE = 1.0
+
+
+def _wholes_of(claim: str | None, company: str) -> frozenset[str]:
+    """The words of the wholes the claim's shares are of ("of the cars we sold in Europe")."""
+    shares = [figure for figure in parse_figures(claim or "") if figure.dimension == "percent"]
+    words = " ".join(share_whole(claim or "", figure.start, figure.end) for figure in shares)
+    return subject_stems(_WITH_DIGITS.sub(" ", words), company) - _WHEN_STEMS
 
 
 def _outside(claim: str | None, low: float, high: float) -> bool:

@@ -429,6 +429,12 @@ def test_what_is_said_of_a_part_is_blanked_and_a_list_verb_kept() -> None:
             "412 of the 1,030 buses Brackenfold ordered in 2023 were zero-emission, the authority said.",
             "neutral",
         ),
+        # nor is a share of all it sold one of what the claim says it sold in one place
+        (
+            "In 2023, 24% of the cars we sold in Europe were battery-electric.",
+            "Brackenfold sold 1,204,000 cars in 2023, of which 290,000 were battery-electric.",
+            "neutral",
+        ),
         (
             "In 2023, 60% of our port calls used shore power.",
             "Brackenfold's ships made 15 calls at Oslo in 2023, of which 9 used shore power, the port said.",
