@@ -454,10 +454,7 @@ def _of_some_of_every(claim: str, sentence: str) -> bool:
     212 of its 340 suppliers were audited" does not restate "all of our suppliers were audited"."""
     if _THE_REST.search(sentence):
         return False  # "212 of its 340 … and the other 128 …" counts all of them
-    return _EVERY.search(claim) is not None and any(
-        _number(match["part"]) < _number(match["whole"]) and not _BASELINE.search(sentence, 0, match.start())
-        for match in _A_PART_OF_WHOLE.finditer(sentence)
-    )
+    return _EVERY.search(claim) is not None and bool(_fewer_than_whole(sentence))
 
 
 def fewer_than_all(sentence: str, claim: str, company: str) -> bool:
@@ -490,18 +487,25 @@ def fewer_than_all(sentence: str, claim: str, company: str) -> bool:
 def counted_parts(sentence: str) -> list[re.Match[str]]:
     """Every "K of (its) N" in the sentence with K below N, neither bounded ("more than 300 of") nor
     a baseline ("up from 212 of 300")."""
+    return [match for match in _fewer_than_whole(sentence) if not _BOUND.search(sentence, 0, match.start())]
+
+
+def _fewer_than_whole(sentence: str) -> list[re.Match[str]]:
+    """Every "K of (its) N" in the sentence with K below N that is no baseline ("up from 212 of
+    300"), bounded or not ("at least 212 of its 340" is still a part)."""
     return [
         match
         for match in _A_PART_OF_WHOLE.finditer(sentence)
         if _number(match["part"]) < _number(match["whole"])
-        and not _BOUND_OR_BASELINE.search(sentence, 0, match.start())
+        and not _BASELINE.search(sentence, 0, match.start())
     ]
 
 
-#: Words before a counted part that bound it or make it a baseline: "more than 300 of", "up from".
-_BOUND_OR_BASELINE = re.compile(
-    r"\b(?:at\sleast|more\sthan|over|upwards\sof|no\s(?:fewer|less)\sthan|in\sexcess\sof|from|against|"
-    r"compared\swith|versus|vs\.?)\s(?:(?:the|its|their)\s)?$",
+#: Words before a counted part that bound it: "more than 300 of", "at least 212 of"; or set it
+#: against another ("vs 212 of 300").
+_BOUND = re.compile(
+    r"\b(?:at\sleast|more\sthan|over|upwards\sof|no\s(?:fewer|less)\sthan|in\sexcess\sof|vs\.?)\s"
+    r"(?:(?:the|its|their)\s)?$",
     _I,
 )
 #: A claim of every one that spans years: "every three years", "over the past three years".
