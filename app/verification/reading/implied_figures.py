@@ -178,9 +178,9 @@ class _Intensity:
             return True  # "300bn tonne-miles"
         # "crude steel" is not "stainless steel", and "milk processed" needs the processing ("to
         # process"); the stems are compared by their first letters ("proces", "proc")
-        said, named = subject_stems(sentence), subject_stems(after["rest"])
-        return all(_stem_in(word, said) for word in subject_stems(self.thing)) and any(
-            _stem_in(word, named) for word in subject_stems(self.thing)
+        things = subject_stems(self.thing)
+        return _all_said(things, subject_stems(sentence)) and any(
+            _stem_in(word, subject_stems(after["rest"])) for word in things
         )
 
     def named_alike(self, sentence: str, per: Figure) -> bool:
@@ -207,6 +207,11 @@ class _Intensity:
         if self.of == "CO2":
             return figure.co2e
         return bool(subject_stems(self.of) & subject_stems(sentence[figure.end : figure.end + _OF_REACH]))
+
+
+def _all_said(words: frozenset[str], stems: frozenset[str]) -> bool:
+    """Whether every stem of `words` is among `stems` (`_stem_in`)."""
+    return all(_stem_in(word, stems) for word in words)
 
 
 def _stem_in(word: str, stems: frozenset[str]) -> bool:
@@ -241,7 +246,6 @@ def _with_intensities(sentence: str, claim: str, company: str) -> str:
             continue  # "emitted 13.9 Mt … making 8.2 Mt"
         if not _plainly_the_companys(sentence, amount, company) or not intensity.named_alike(sentence, per):
             continue
-        second = per
         years = {stated_year(sentence, per), stated_year(sentence, amount)} - {None}
         if len(years) > 1:
             continue
@@ -253,8 +257,8 @@ def _with_intensities(sentence: str, claim: str, company: str) -> str:
         if high - low > _COARSEST * 2 * half and low - half <= claimed <= high + half:
             continue  # "14 Mt … 8 Mt" allows 1.59 to 1.93: too coarse to confirm 1.7
         hedge = "about " if amount.approximate or per.approximate else ""
-        clause_end = re.search(r"[,;.](?!\d)", sentence[second.end :])
-        at = second.end + clause_end.start() if clause_end else len(sentence)
+        clause_end = re.search(r"[,;.](?!\d)", sentence[per.end :])
+        at = per.end + clause_end.start() if clause_end else len(sentence)
         worked_out = f"{hedge}{value:#.3g} {intensity.written.strip()}{_range(low, high)}"
         written = f", {_WORKED_OUT} an intensity of {worked_out}"
         return sentence[:at] + written + sentence[at:]
@@ -345,12 +349,13 @@ def _parts_named(claim: str | None, about: frozenset[str] | None) -> frozenset[s
     ("women" of "Women held 32% of senior management roles", not "roles")."""
     if claim is None or about is None:
         return about
-    wholes = " ".join(
-        " ".join(share_base(claim, figure.end))
-        for figure in parse_figures(claim)
-        if figure.dimension == "percent"
-    )
+    wholes = " ".join(" ".join(share_base(claim, figure.end)) for figure in _shares_of(claim))
     return about - subject_stems(wholes)
+
+
+def _shares_of(claim: str | None) -> list[Figure]:
+    """The shares (percentages) a claim states."""
+    return [figure for figure in parse_figures(claim or "") if figure.dimension == "percent"]
 
 
 def implied(sentence: str, figure: Figure) -> bool:
@@ -634,6 +639,7 @@ def _with_counted_parts(sentence: str, claim: str | None, company: str = "") -> 
     lies outside all it allows."""
     words_of_claim = subject_stems(claim, company) if claim is not None else None
     parts = _parts_named(claim, words_of_claim)
+    wholes_of_claim = _wholes_of(claim, company)
     for whole in reversed(parse_counts(sentence)):
         if whole.bound or whole.part:
             continue  # "more than 400 buses", "300 of its buses" are no whole
@@ -664,10 +670,7 @@ def _with_counted_parts(sentence: str, claim: str | None, company: str = "") -> 
                 and kind <= words_of_claim | _ANY_PART
                 and of_whole <= words_of_claim | _ANY_WHOLE
                 # and the other way: "the cars we sold in Europe" are no share of all it sold
-                and all(
-                    _stem_in(word, subject_stems(sentence, company) | _ANY_WHOLE)
-                    for word in _wholes_of(claim, company)
-                )
+                and _all_said(wholes_of_claim, subject_stems(sentence, company) | _ANY_WHOLE)
             )
         ):
             continue
@@ -691,14 +694,13 @@ _ROUNDED_SHARE = 1.0
 
 def _wholes_of(claim: str | None, company: str) -> frozenset[str]:
     """The words of the wholes the claim's shares are of ("of the cars we sold in Europe")."""
-    shares = [figure for figure in parse_figures(claim or "") if figure.dimension == "percent"]
-    words = " ".join(share_whole(claim or "", figure.start, figure.end) for figure in shares)
+    words = " ".join(share_whole(claim or "", figure.start, figure.end) for figure in _shares_of(claim))
     return subject_stems(_WITH_DIGITS.sub(" ", words), company) - _WHEN_STEMS
 
 
 def _outside(claim: str | None, low: float, high: float) -> bool:
     """Whether every share the claim states lies outside `low`–`high` (its own rounding too)."""
-    shares = [figure for figure in parse_figures(claim or "") if figure.dimension == "percent"]
+    shares = _shares_of(claim)
     return bool(shares) and all(
         figure.value + figure.half_unit < low or figure.value - figure.half_unit > high for figure in shares
     )
