@@ -101,6 +101,10 @@ class QuantityMark:
     start: int
     end: int
 
+    def covers(self, at: int) -> bool:
+        """Whether offset `at` lies within this mark ("direct" of "direct and indirect emissions")."""
+        return self.start <= at < self.end
+
     @property
     def scopes(self) -> frozenset[str]:
         """The scope numbers the quantity covers (the total covers all three)."""
@@ -113,7 +117,7 @@ def quantity_marks(text: str) -> tuple[QuantityMark, ...]:
     is asked about again for every source sentence it is compared with)."""
     marks = [QuantityMark("scope 1+2", m.start(), m.end()) for m in _DIRECT_AND_INDIRECT.finditer(text)]
     for match in _SCOPE_GROUP.finditer(text):
-        if any(mark.start <= match.start() < mark.end for mark in marks):
+        if any(mark.covers(match.start()) for mark in marks):
             continue
         numbers = sorted(set(re.findall(r"[123]", match.group(0))))
         label = TOTAL if len(numbers) == 3 else "scope " + "+".join(numbers)
@@ -122,7 +126,7 @@ def quantity_marks(text: str) -> tuple[QuantityMark, ...]:
     marks += [
         QuantityMark("scope 1", match.start(), match.end())
         for match in _DIRECT.finditer(text)
-        if not any(mark.start <= match.start() < mark.end for mark in marks)
+        if not any(mark.covers(match.start()) for mark in marks)  # "direct and indirect"
     ]
     return tuple(sorted(marks, key=lambda mark: mark.start))
 
