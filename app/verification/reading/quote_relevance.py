@@ -8,8 +8,9 @@ of the report. So a quote decides nothing unless it bears on the claim:
 - **support** of a claim that states figures needs one of them in the quote (the same value in the
   same kind of unit, paraphrases such as "16.2 million tonnes" for "16.2 Mt" included), or the rest
   of a whole with nothing between its sides ("9% went to landfill" for "91% diverted from
-  landfill"); support of a claim without figures needs two of the claim's subject words in the
-  quote, in any form of them;
+  landfill"); a count of the claim's things repeated ("had 420 stores in 2024") bears on it too,
+  unless it is only the whole the claim takes a part of ("half of our 400 stores"); support of a
+  claim without figures needs two of the claim's subject words in the quote, in any form of them;
 - **a contradiction** needs one of the claim's subject words in the quote, in any form of the word
   ("fined" for "fines"), or the same emissions quantity ("Scope 1"): a different figure or an
   opposite reading is the point, but it must be about the claim's subject.
@@ -21,12 +22,16 @@ Subject words are content words that are not the company's name, units, scales o
 
 from __future__ import annotations
 
+import re
+
 from app.language.figures import Figure, parse_figures
 from app.language.number_words import figures_in_digits
+from app.verification.reading.change_mood import mood
 from app.verification.reading.complements import complement_match
 from app.verification.reading.contradictions import content_words, same_value
+from app.verification.reading.figure_comparison import compare_counts
 from app.verification.reading.figure_subjects import subject_words
-from app.verification.reading.figures import quantities
+from app.verification.reading.figures import parse_counts, quantities
 from app.verification.reading.implied_figures import as_read
 from app.verification.reading.statements import subject_stems
 
@@ -66,11 +71,32 @@ def bears_on_claim(claim: str, company: str, quote: str | None, stance: str) -> 
     shared_count += bool(quantities(claim) & quantities(quote))
     if stance == "contradicts":
         return shared_count >= CONTRADICTION_SUBJECT_WORDS
-    claim_figures = parse_figures(figures_in_digits(claim))
+    digits = figures_in_digits(claim)
+    if states_claim_count(digits, quote, company):
+        return True
+    claim_figures = parse_figures(digits)
     if claim_figures:
         # or the rest of the whole, where nothing lies between the two sides (`complements`)
         return (
-            states_claim_figure(claim_figures, quote, figures_in_digits(claim), company)
-            or complement_match(figures_in_digits(claim), as_read(quote), company) is not None
+            states_claim_figure(claim_figures, quote, digits, company)
+            or complement_match(digits, as_read(quote), company) is not None
         )
     return shared_count >= SUPPORT_SUBJECT_WORDS
+
+
+def states_claim_count(claim: str, quote: str, company: str) -> bool:
+    """Whether the quote repeats one of the claim's counts of the same things, as the rule reader
+    compares counts ("about 310,000 old phones" for "310,000 used handsets"): the company's own
+    count, of the claim's kind of thing, for its stretch of time."""
+    counts = tuple(
+        (count, mood(claim, count.start, count.end))
+        for count in parse_counts(claim)
+        if not _A_WHOLE_BEFORE.search(claim, 0, count.start)
+    )
+    return bool(counts) and compare_counts(counts, as_read(quote), set(), claim, company) == "match"
+
+
+#: Right before a count, the words that make it the whole the claim takes a part of ("half of our
+#: 400 branches", "26% of its 3,400 employees", "412 of the 1,030 buses"): the whole repeated says
+#: nothing of the part.
+_A_WHOLE_BEFORE = re.compile(r"\bof\s(?:all\s)?(?:(?:of\s)?(?:our|its|their|the)\s)$", re.IGNORECASE)

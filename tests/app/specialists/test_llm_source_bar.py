@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from sqlalchemy import select
 
 from app.db.models import Finding, Verdict
@@ -50,6 +51,22 @@ def test_bears_on_claim_needs_the_claims_figure_or_subject() -> None:
     assert bears_on_claim(CLAIM, company, None, "neutral") and not bears_on_claim(
         CLAIM, company, None, "supports"
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "bears"),
+    [
+        # a count is the claim's figure: repeated, of the same things, it bears on the claim
+        ("In 2024, we had 420 stores.", "Tollgate Retail had 420 stores in 2024, trade records show.", True),
+        ("In 2024, we planted 40,000 trees.", "Tollgate Retail planted 40k trees in 2024.", True),
+        ("In 2024, we planted 40,000 trees.", "Tollgate Retail planted 40,000 shrubs in 2024.", False),
+        # the whole a claim takes a part of, repeated, says nothing of the part
+        ("Half of our 400 stores were refitted in 2024.", "Tollgate Retail had 400 stores in 2024.", False),
+        ("26% of our 3,400 employees work in Germany.", "Tollgate Retail has 3,400 employees.", False),
+    ],
+)
+def test_a_supporting_quote_may_repeat_the_claims_count(claim: str, quote: str, bears: bool) -> None:
+    assert bears_on_claim(claim, "Tollgate Retail", quote, "supports") is bears
 
 
 async def _plant(session_factory: SessionFactory, settings: Any) -> None:
