@@ -8,7 +8,9 @@ compares them like stated ones:
   of the same thing, and the later one is of a whole stated year (`_two_times`);
 - **the share a part is of its whole**, in one unit: "generated 96,000 tonnes of waste and recycled
   64,000 tonnes of it" recycled 66.7% of its waste; "used 860 GWh, of which 600 GWh was matched"
-  matched 69.8% of it; "2.3 Mt of scrap … out of 6.05 Mt of input" is 38% of its input. For a
+  matched 69.8% of it; "2.3 Mt of scrap … out of 6.05 Mt of input" is 38% of its input. A part
+  the press writes without its unit is in its whole's ("Of the 50 million cubic metres it used,
+  36 million was recycled", "37,000 of the 58,000 tonnes", `_with_parts_units`). For a
   claim, only when the part is something the claim names (`figure_clauses.names_more_of_the_claim`);
 - **the share a counted part is of a whole count**: "sold 1.2 million cars, of which 290,000 were
   battery-electric" is 24.2% of its cars; so are "Of its 700 senior managers, 224 were women" (32%),
@@ -123,6 +125,7 @@ def with_implied_figures(sentence: str, claim: str | None = None, company: str =
     ("recycled", "women", "electric") is something the claim names: "of which 600 GWh was bought
     from the grid" is no share of a renewable supply."""
     about = subject_stems(claim, company) if claim is not None else None
+    sentence = _with_parts_units(sentence)
     sentence = _SHARE_OF_COUNT.sub(lambda match: _count_of_share(match, about), sentence)
     sentence = _with_counted_parts(sentence, claim, company)
     sentence = _with_shares(sentence, claim, company)
@@ -590,14 +593,88 @@ def _with_shares(sentence: str, claim: str | None, company: str) -> str:
     return sentence
 
 
+#: A number written without its unit, and what comes right after it: a verb or "of", never a noun
+#: of its own ("36 million was recycled", "37,000 of the", "4.5 million of it"; not "600 trucks").
+_BARE_NUMBER = re.compile(
+    r"(?<![\w.,$€£¥-])(?P<number>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
+    r"(?P<scale>\s(?:thousand|million|billion))?(?=\s(?:of\s|was\b|were\b|is\b|are\b|came\b|went\b|had\b))"
+)
+_A_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
+_SCALE_WORD = re.compile(r"\s?(?:thousand|million|billion)\b")
+#: How a bare part is set in its whole: right before it ("37,000 of the 58,000 tonnes"), "of it"
+#: after a whole ("5.2 million cubic metres …, 4.5 million of it"), after "Of the <whole> …," or
+#: after "of which".
+_PART_BEFORE_WHOLE = re.compile(r"\sof\s(?:the|its|their|(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?)\s$")
+_OF_IT = re.compile(r"\sof\s(?:it|them)\b")
+_OF_THE_WHOLE_OPENING = re.compile(r"(?:^|[;:]\s)[Oo]f\s(?:the|its|their)\s$")
+
+
+def _with_parts_units(sentence: str) -> str:
+    """The sentence with the whole's unit written after a part given as a bare number, where the
+    sentence sets the number within that whole: "Of the 50 million cubic metres of water it used,
+    36 million was recycled", "37,000 of the 58,000 tonnes of cocoa", "bought 5.2 million cubic
+    metres of wood, 4.5 million of it from certified forests", "used 860 GWh, of which 600 came from
+    wind". The press leaves the unit to the reader; the shares and comparisons need it written."""
+    figures = [figure for figure in parse_figures(sentence) if figure.dimension not in {"percent", "pp"}]
+    for bare in reversed(list(_BARE_NUMBER.finditer(sentence))):
+        whole = _whole_of_bare_part(sentence, bare, figures)
+        if whole is None:
+            continue
+        unit = _unit_written(whole, scaled=bare["scale"] is not None)
+        if unit is None:
+            continue
+        written = sentence[: bare.end()] + f" {unit}" + sentence[bare.end() :]
+        part = next((figure for figure in parse_figures(written) if figure.start == bare.start()), None)
+        if part is not None and 0 < part.base <= whole.base:  # a part is no more than its whole
+            sentence = written
+    return sentence
+
+
+def _whole_of_bare_part(sentence: str, bare: re.Match[str], figures: list[Figure]) -> Figure | None:
+    """The figure a bare number is a part of, by how the sentence sets it (`_with_parts_units`)."""
+    after = next((figure for figure in figures if figure.start > bare.end()), None)
+    if after is not None and _PART_BEFORE_WHOLE.fullmatch(sentence, bare.end(), after.start):
+        return after
+    before = [figure for figure in figures if figure.end <= bare.start()]
+    if not before:
+        return None
+    whole = before[-1]
+    between = _A_YEAR.sub("", sentence[whole.end : bare.start()])
+    if re.search(r"[.;]|\d", between) or "," not in between:
+        return None  # one clause on: "…, 4.5 million of it", not a number of another sentence
+    if _OF_IT.match(sentence, bare.end()) or _OF_WHICH_BEFORE.search(sentence, 0, bare.start()):
+        return whole
+    if _OF_THE_WHOLE_OPENING.search(sentence, 0, whole.start) and between.rstrip().endswith(","):
+        return whole
+    return None
+
+
+def _unit_written(whole: Figure, *, scaled: bool) -> str | None:
+    """The whole's unit as written ("cubic metres", "tonnes of CO2e", "GWh"), for a part with a scale
+    word of its own (`scaled`: "36 million") or none; None where the two would not agree ("36 million"
+    of "50 Mt", "4.5" of "5.2 million tonnes")."""
+    number = re.match(r"[-\u2212\u2013]?\s?[\d,.]+", whole.text)
+    if number is None:
+        return None
+    rest = whole.text[number.end() :]
+    scale = _SCALE_WORD.match(rest)
+    if scale is not None:
+        rest = rest[scale.end() :]
+    unit = rest.strip()
+    if not unit or (scaled and scale is None and unit[0] in "kMGT") or (not scaled and scale is not None):
+        return None
+    return unit
+
+
 def _part_and_whole(sentence: str, first: Figure, second: Figure) -> tuple[Figure, Figure] | None:
     """The part and the whole, when two figures in one unit are set as one within the other: "96,000
     tonnes … and recycled 64,000 tonnes of it", "860 GWh, of which 600 GWh", "Of the 96,000 tonnes of
-    waste …, it recycled 78,000 tonnes", "2.3 Mt of scrap … out of 6.05 Mt of input"."""
+    waste …, it recycled 78,000 tonnes", "2.3 Mt of scrap … out of 6.05 Mt of input", "37,000 tonnes of
+    the 58,000 tonnes of cocoa"."""
     if not _same_unit(first, second) or first.bound or second.bound:
         return None
     between = sentence[first.end : second.start]
-    if _OUT_OF_BETWEEN.match(between):
+    if _OUT_OF_BETWEEN.match(between) or _PART_BEFORE_WHOLE.fullmatch(between):
         part, whole = first, second
     elif (
         _OF_IT_AFTER.match(sentence, second.end)

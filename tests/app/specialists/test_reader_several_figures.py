@@ -130,6 +130,23 @@ def test_the_claims_figure_at_a_rival_or_as_reported_does_not_confirm_it(claim: 
             "100 were women, worked out as 25% of its engineers",
         ),
         ("Tollgate employed 102 women among its 340 employees.", "30% of its employees women"),
+        # a part written without its unit is in its whole's
+        (
+            "Of the 50 million cubic metres of water Tollgate used in 2023, 36 million was recycled.",
+            "36 million cubic metres was recycled, worked out as 72% of its water",
+        ),
+        (
+            "Certified mines supplied 37,000 of the 58,000 tonnes of ore Tollgate bought in 2023.",
+            "worked out as 63.8% of its ore",
+        ),
+        (
+            "Tollgate bought 5.2 million cubic metres of timber in 2023, 4.5 million of it certified.",
+            "4.5 million cubic metres of it certified, worked out as 86.5% of its timber in 2023",
+        ),
+        (
+            "Tollgate emitted 2.1 Mt CO2e in 2023, of which 1.4 was Scope 1.",
+            "of which 1.4 Mt CO2e, worked out as 66.7% of it in 2023, was Scope 1",
+        ),
     ],
 )
 def test_what_two_figures_imply_is_written_in(source: str, written: str) -> None:
@@ -150,6 +167,11 @@ def test_what_two_figures_imply_is_written_in(source: str, written: str) -> None
         "Tollgate emitted 4,600 tonnes in 2023, against 5,000 tonnes in 2023 at the old site.",
         # a part larger than its whole is no part
         "Tollgate used 500 GWh in 2023, of which 700 GWh was renewable.",
+        # a bare number that cannot be in its whole's unit, or counts things of its own
+        "Of the 5.2 Mt of waste rock in 2023, 600 were moved to the new dump.",
+        "Tollgate used 500 GWh in 2023, of which 200 trucks were electric.",
+        "Tollgate used 500 GWh in 2023. Of its sites, 12 were audited.",
+        "Of the 80,000 tonnes of ore it bought, Tollgate paid for 4.5 million in cash.",
     ],
 )
 def test_nothing_is_worked_out_from_figures_that_do_not_imply_it(source: str) -> None:
