@@ -169,11 +169,19 @@ _UNIT_SYMBOLS = frozenset(
 #: A count in digits or in words ("three reportable spills": "one" is left out, as in "one of our
 #: sites"), with up to three words describing the things counted ("312 battery-electric buses", "420
 #: EV charging points"), or some of an owner's things ("214 of its suppliers").
+#: Plurals without an "s", and their singulars: "4,080 women", "12,000 staff".
+_IRREGULAR_PLURALS = {
+    "women": "woman",
+    "men": "man",
+    "people": "person",
+    "staff": "staff",
+    "children": "child",
+}
 _COUNT = re.compile(
     rf"(?<![\w.,$€£¥-])(?P<num>{_SCALED}|\d{{1,3}}(?:,\d{{3}})+|\d+|(?i:(?!one\b){NUMBER_WORD}))\s"
     r"(?P<part>of\s(?:its|their|our|the|(?:[A-Z][\w&-]*\s){0,3}?[A-Z][\w&-]*['’]s?)\s)?"
-    r"(?P<kind>(?:(?!(?:of|in|at|to|and|or|the|per|a|an)\b)(?:[a-z][a-z-]*|[A-Z]{2,4})\s){0,3}?)"
-    r"(?P<noun>[A-Za-z][a-z-]*[a-rt-z]s)\b"
+    r"(?P<kind>(?:(?!(?:of|in|at|to|and|or|the|per|a|an|among|its|their|our)\b)(?:[a-z][a-z-]*|[A-Z]{2,4})\s){0,3}?)"
+    rf"(?P<noun>(?!(?:its|this|his|was|has|is)\b)[A-Za-z][a-z-]*[a-rt-z]s|{'|'.join(_IRREGULAR_PLURALS)})\b"
 )
 #: A hedge right before a count: "about 300 buses".
 _HEDGE_BEFORE = re.compile(
@@ -273,7 +281,10 @@ def parse_counts(text: str) -> list[Count]:
         year = 1900 <= value <= 2100 and written.isdigit()
         if noun in _NOT_A_COUNT_NOUN or year:
             continue
-        singular = noun[:-3] + "y" if noun.endswith("ies") else noun[:-1]
+        if noun in _IRREGULAR_PLURALS:
+            singular = _IRREGULAR_PLURALS[noun]
+        else:
+            singular = noun[:-3] + "y" if noun.endswith("ies") else noun[:-1]
         singular = _SAME_THING.get(singular, singular)
         kind = tuple(
             _SAME_KIND.get(word, word) for word in kind if word not in _IMPLIED_KIND.get(singular, ())

@@ -737,6 +737,12 @@ def _with_counted_parts(sentence: str, claim: str | None, company: str = "") -> 
         # were sold in China" names no kind of car)
         before = subject_stems(sentence[: max(start, whole.end)])
         kind = subject_stems(words[verb.end() :] if verb else words) - before - _WHEN_STEMS
+        among = _PART_AMONG_BEFORE.search(sentence, 0, whole.start) if start < whole.start else None
+        if among is not None and among.start("part") == start:
+            # "4,080 women among its 12,000 staff at the close of 2022": what the part is comes first
+            kind = subject_stems(among["kind"]) - _WHEN_STEMS
+            after_whole = words
+            of_whole = subject_stems(_WITH_DIGITS.sub(" ", f"{done} {after_whole}"), company)
         if not 0 < value < whole.value or not kind:
             continue
         if (
@@ -807,6 +813,9 @@ def _part_counted_of(sentence: str, whole: Count) -> tuple[int, int, int, float]
     else:
         before = (m for m in counted_parts(sentence) if m.start("whole") == whole.start)
         number = next((_PART_NUMBER.match(sentence, m.start("part")) for m in before), None)
+        among = _PART_AMONG_BEFORE.search(sentence, 0, whole.start)
+        if number is None and among is not None:
+            number = _PART_NUMBER.match(sentence, among.start("part"))
     read = count_value(number[0]) if number else None
     return None if number is None or read is None else (number.start(), number.end(), *read)
 
@@ -816,6 +825,11 @@ def _part_counted_of(sentence: str, whole: Count) -> tuple[int, int, int, float]
 _PART_AFTER_WHOLE = re.compile(
     r"[^.;]{0,60}?(?:,\s)?\b(?:of\swhich|of\swhom|including|included|includes|among\sthem)\s"
     r"(?:(?:only|just|some|about|around|roughly|nearly)\s)?"
+)
+#: A part said to be among its whole, what it is first: "4,080 women among its 12,000 staff".
+_PART_AMONG_BEFORE = re.compile(
+    r"(?<![\w.,])(?P<part>\d[\d,.]*(?:\s?(?:million|thousand|m|k))?)\s(?P<kind>(?:[a-z][\w-]*\s){1,2})among\s"
+    r"(?:the|its|their|(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?)\s$"
 )
 #: Up to a part named as "of them" after its whole: "completed 3,400 homes in 2023, …, and 1,700 of them".
 _PART_OF_THEM_AFTER = re.compile(
@@ -844,7 +858,9 @@ _WHEN_STEMS = subject_stems("end close year month quarter")
 #: electric", "the 1,030 buses in its fleet".
 _ANY_PART = subject_stems("models units ones fully")
 _ANY_WHOLE = (
-    subject_stems("fleet portfolio estate network operations group including included includes roles")
+    subject_stems(
+        "fleet portfolio estate network operations group including included includes roles employed"
+    )
     | _WHEN_STEMS
 )
 

@@ -459,6 +459,28 @@ def test_what_is_said_of_a_part_is_blanked_and_a_list_verb_kept() -> None:
             " shows.",
             "neutral",
         ),
+        # a part among its whole, what it is first; women and staff are counted too
+        (
+            "Brackenfold's workforce was 34% women at the end of 2022.",
+            "Brackenfold employed 4,080 women among its 12,000 staff at the close of 2022, the register"
+            " shows.",
+            "supports",
+        ),
+        (
+            "Women made up 40% of our staff at the end of 2022.",
+            "Brackenfold employed 4,080 women among its 12,000 staff at the close of 2022.",
+            "contradicts",
+        ),
+        (
+            "Women made up 34% of our staff at the end of 2022.",
+            "Brackenfold had 4,080 contractors among its 12,000 staff at the end of 2022.",
+            "neutral",
+        ),
+        (
+            "Women made up 34% of our staff at the end of 2022.",
+            "There were 4,080 women among the 12,000 applicants for Brackenfold's jobs in 2022.",
+            "irrelevant",
+        ),
     ],
 )
 def test_a_part_counted_of_a_whole_count_is_its_share(claim: str, source: str, stance: str) -> None:
