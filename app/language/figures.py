@@ -306,11 +306,13 @@ def parse_figures(text: str) -> list[Figure]:
     rates = [_from_rate_match(match) for match in HOURS_RATE.finditer(text)]
     figures += rates
     # an index named before a rate per hours ("a TRIFR of 0.9 per 200,000 hours") is that rate
+    indices = [match for match in INDEX_VALUE.finditer(text)]
     figures += [
         figure
-        for figure in map(_from_index_match, INDEX_VALUE.finditer(text))
+        for figure in map(_from_index_match, indices)
         if not any(rate.start == figure.start for rate in rates)
     ]
+    figures += [figure for match in indices if (figure := _index_again(text, match)) is not None]
     read = [_qualified(figure, _words_before(text, figure.start)) for figure in figures]
     return sorted(read, key=lambda figure: figure.start)
 
@@ -385,6 +387,34 @@ def _from_index_match(match: re.Match[str]) -> Figure:
     dimension = "rate" if name in _INJURY_RATES else f"index {name}"
     unit = "per million hours" if name in _INJURY_RATES else name
     return _read_as(match, unit, dimension, 1.0, match.start("num") - (1 if match["sign"] else 0))
+
+
+#: The same index's next value, said to have moved to it right after its first: "averaged a PUE of 1.28
+#: in 2021 but slipped to 1.36 in 2023".
+_INDEX_AGAIN = re.compile(
+    r"(?:[^.;\d]|\b(?:19|20)\d\d\b){0,40}?\b(?:but|and|before|then)\s(?:it\s)?(?:slipped|rose|fell|climbed|improved|worsened|"
+    r"deteriorated|dropped|increased|decreased|edged\s(?:up|down))\s(?:back\s)?to\s"
+    rf"{_NUM}(?![\d.,]*(?:\s?%|\s(?:per|percent|per\scent)\b|[A-Za-z]))",
+    re.IGNORECASE,
+)
+
+
+def _index_again(text: str, first: re.Match[str]) -> Figure | None:
+    """The index's value the sentence moves to after its first (`_INDEX_AGAIN`), in its kind."""
+    again = _INDEX_AGAIN.match(text, first.end())
+    if again is None:
+        return None
+    figure = _from_index_match(first)
+    value, half = _signed(again)
+    return replace(
+        figure,
+        value=value,
+        base=value,
+        half_unit=half,
+        start=again.start("num") - (1 if again["sign"] else 0),
+        end=again.end(),
+        text=again.group(0)[again.start("num") - again.start() :].strip(),
+    )
 
 
 def _read_as(match: re.Match[str], unit: str, dimension: str, factor: float, start: int) -> Figure:

@@ -769,6 +769,21 @@ def test_the_size_of_things_counted_is_no_figure_of_the_claim() -> None:
     assert _read(claim, two)[0] == "supports"
 
 
+def test_an_index_moved_to_a_later_value_is_that_index() -> None:
+    assert [
+        (f.base, f.dimension) for f in parse_figures("a PUE of 1.28 in 2021 but slipped to 1.36 in 2023")
+    ] == [
+        (1.28, "index PUE"),
+        (1.36, "index PUE"),
+    ]
+    # another quantity moving is not the index
+    assert len(parse_figures("its PUE was 1.4 in 2022 and its water use rose to 300 in 2023")) == 1
+    claim = "Our data centres achieved an average power usage effectiveness (PUE) of 1.28 in 2023."
+    slipped = "Tollgate Mining's data centres averaged a PUE of 1.28 in 2021 but slipped to 1.36 in 2023."
+    assert _read(claim, slipped)[0] == "contradicts"
+    assert _read(claim.replace("1.28", "1.36"), slipped)[0] == "supports"
+
+
 def test_an_index_after_a_possessive_and_litres_abbreviated() -> None:
     pue = "Our data centres ran at an average power usage effectiveness (PUE) of 1.31 in 2023."
     about = (
