@@ -478,10 +478,28 @@ def test_the_claims_value_for_something_else_confirms_nothing(claim: str, source
             "Tollgate Mining's market-based Scope 2 emissions came to 48,000 tCO2e in 2023, while the "
             "location-based figure was 112,000 t, a rating agency noted.",
         ),
+        # what the figure is a share of says nothing of what it is
+        (
+            "Tollgate Mining held £850 million in green bonds at the end of 2023.",
+            "Tollgate Mining held about £850m of green bonds at end-2023, around 4% of its £21bn investment "
+            "portfolio, filings show.",
+        ),
+        # nor does an earlier statement of another figure, with a verb of its own
+        (
+            "Tollgate Mining recycled 72% of the water used at its mines in 2023.",
+            "Tollgate Mining's mines drew 14 million cubic metres of fresh water in 2023 and recycled 72% of "
+            "the water they used, the water authority reported.",
+        ),
     ],
 )
 def test_what_a_later_figures_clause_names_does_not_qualify_the_claims(claim: str, source: str) -> None:
     assert _read(claim, source) == ("supports", "same_figure")
+
+
+def test_an_earlier_statement_a_figure_refers_back_to_still_says_what_it_is() -> None:
+    claim = "Tollgate Mining withdrew 11.2 million cubic metres of water in 2023."
+    source = "Tollgate Mining withdrew 18.5 million m³ of water in 2023 and consumed 11.2 million m³ of it."
+    assert _read(claim, source)[0] != "supports"
 
 
 @pytest.mark.parametrize(
