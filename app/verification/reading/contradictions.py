@@ -374,7 +374,9 @@ class _Reading:
             subjects.add("scope")  # the same emissions scope named on both sides is a shared subject
         alike = measure_alike(claim.text, sentence, subjects, claim.company)
         disputed = disputes(sentence)
-        outcome = _compare_all(claim, sentence, shared, alike, disputed) if same_period else None
+        outcome = (
+            _compare_all(claim, sentence, shared, alike, disputed, bool(subjects)) if same_period else None
+        )
         figures = outcome.kind if outcome else None
         explained = without_explanations(sentence)
         claim_said = without_explanations(claim.text)
@@ -630,7 +632,7 @@ def _year_kind(text: str) -> str | None:
 
 
 def _compare_all(
-    claim: _Claim, sentence: str, shared: set[str], alike: bool, disputed: bool
+    claim: _Claim, sentence: str, shared: set[str], alike: bool, disputed: bool, shared_subject: bool
 ) -> FigureOutcome | None:
     """Figures with units first, then counts; a rejected claim count is a mismatch either way, and
     nothing a sentence disputes is a match."""
@@ -642,6 +644,7 @@ def _compare_all(
         disputed=disputed,
         claim_text=claim.text,
         company=claim.company,
+        shared_subject=shared_subject,
     )
     counts = compare_counts(claim.counts, sentence, shared, claim.text, claim.company)
     if counts == "denied":

@@ -38,9 +38,16 @@ from app.verification.reading.count_context import (
     without_other_numbers,
 )
 from app.verification.reading.denials import negated
-from app.verification.reading.figure_clauses import blanked, clause_of, names_more_of_the_claim
+from app.verification.reading.figure_clauses import (
+    blanked,
+    clause_of,
+    names_more_of_the_claim,
+    own_statement,
+    without_later_figures,
+)
 from app.verification.reading.figure_subjects import (
     percent_measure,
+    qualifiers_agree,
     role,
     same_percentage,
     same_role,
@@ -189,6 +196,7 @@ def compare_figures(
     disputed: bool,
     claim_text: str = "",
     company: str = "",
+    shared_subject: bool = False,
 ) -> FigureOutcome | None:
     """ "match", "opposite", "mismatch", "unasserted" (see the module docstring) or None when no
     figure is comparable; a source stating another change amount than the claim for the same
@@ -255,6 +263,20 @@ def compare_figures(
     # the claim's change stated for the opposite change outweighs a level the two share
     if any(_certainly_same_quantity(mine, sentence, theirs, alike) for mine, theirs in opposite):
         return FigureOutcome("opposite", *opposite[0])
+    # a statement of its own, with its own verb, measures alike on its own ("disturbed 420 hectares
+    # but rehabilitated only 180 hectares" against "rehabilitated 420 hectares"), where the one
+    # repeating the claim's figure does not
+    alone = [
+        pair
+        for pair in differing
+        if not alike
+        and shared_subject
+        and own_statement(sentence, pair[1])
+        and _alike_alone(claim_text, sentence, pair[1], company)
+    ]
+    if alone and not any(_alike_alone(claim_text, sentence, theirs, company) for _, theirs in asserted):
+        if _same_sites(sites, claim_text, sentence, company):
+            return FigureOutcome("mismatch", *alone[0])
     # a figure for a site the claim does not name is of a part of the claim's whole
     if asserted and not disputed and not conflicts and named_sites_meet(claim_text, sentence, company):
         return FigureOutcome("match", *asserted[0])
@@ -262,6 +284,12 @@ def compare_figures(
         first, *rest = conflicts or differing
         return FigureOutcome("mismatch", *first, also=tuple(rest if conflicts else ()))
     return FigureOutcome("unasserted") if kept else None
+
+
+def _alike_alone(claim: str, sentence: str, theirs: Figure, company: str) -> bool:
+    """Whether what the sentence says of the figure, less the statements of later figures, names the
+    claim's qualifiers and no others."""
+    return qualifiers_agree(claim, without_later_figures(sentence, theirs), company)
 
 
 #: A whole right after a part of it: "Some 120,000 of Greenfurrow's 310,000 hectares" (the whole is no

@@ -496,6 +496,28 @@ def test_what_a_later_figures_clause_names_does_not_qualify_the_claims(claim: st
     assert _read(claim, source) == ("supports", "same_figure")
 
 
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        (
+            "Tollgate Mining rehabilitated 420 hectares of land in 2023.",
+            "Tollgate disturbed 420 hectares of new land in 2023 but rehabilitated only 180 hectares, the"
+            " inspectorate said.",
+            "contradicts",
+        ),
+        # the other statement's figure is of another quantity, not another value of the claim's
+        (
+            "Tollgate Mining withdrew 20 million cubic metres of water in 2023.",
+            "Tollgate consumed 20 million cubic metres of water in 2023 and discharged 12 million cubic"
+            " metres, the authority said.",
+            "neutral",
+        ),
+    ],
+)
+def test_a_statement_of_its_own_measures_alike_on_its_own(claim: str, source: str, stance: str) -> None:
+    assert _read(claim, source)[0] == stance
+
+
 def test_an_earlier_statement_a_figure_refers_back_to_still_says_what_it_is() -> None:
     claim = "Tollgate Mining withdrew 11.2 million cubic metres of water in 2023."
     source = "Tollgate Mining withdrew 18.5 million m³ of water in 2023 and consumed 11.2 million m³ of it."
