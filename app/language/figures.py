@@ -22,6 +22,7 @@ from typing import Protocol
 _MASS = {"t": 1.0, "kt": 1e3, "mt": 1e6, "gt": 1e9, "kg": 1e-3, "g": 1e-6}
 _ENERGY = {"kwh": 1e-3, "mwh": 1.0, "gwh": 1e3, "twh": 1e6, "gj": 1 / 3.6, "tj": 1e3 / 3.6, "pj": 1e6 / 3.6}
 _VOLUME = {"m3": 1.0, "l": 1e-3, "ml": 1e3, "gl": 1e6}
+_GAS_VOLUMES = {"bcm": 1e9, "mcm": 1e6}
 _AREA = {"ha": 1.0, "km2": 100.0}
 _POWER = {"kw": 1e-3, "mw": 1.0, "gw": 1e3}  # capacity, in MW ("MWp", "MWdc": peak, direct current)
 _ACRE_HA = 0.40468564224
@@ -65,7 +66,7 @@ _UNIT_WORDS = (
     r"(?i:kilograms?|grams?)\b|kg(?=CO)|g(?=\s?(?:of\s)?(?:CO|carbon\sdioxide\b))|[kMGT]Wh\b|(?i:(?:kilo|mega|giga|tera)watt[\s-]hours?)\b|[GTP]J\b|"
     r"[kMG]W(?:p|dc|ac)?\b|(?i:(?:kilo|mega|giga)watts?)\b|"
     r"(?i:(?:giga|tera|peta)joules?)\b|(?i:(?:US\s)?gallons?)\b|(?i:acres?)\b|"
-    r"m3\b|m³|(?i:cubic\smet(?:re|er)s?)\b|"
+    r"m3\b|m³|(?i:cubic\smet(?:re|er)s?)\b|(?:bcm|mcm)\b|"
     r"(?i:megalit(?:re|er)s?|gigalit(?:re|er)s?)\b|M[Ll]\b|GL\b|(?i:(?:kilo)?lit(?:re|er)s?)\b|L\b(?!\.)|"
     r"(?i:hectares?)\b|ha\b|km2\b|km²|(?i:square\skilomet(?:re|er)s?)\b|"
     r"km\b|(?i:kilomet(?:re|er)s?|miles?)\b)"
@@ -248,6 +249,8 @@ def _unit(raw: str, co2e: bool) -> tuple[str, str, float]:
         return "l" if not low.startswith("kilo") else "m3", "volume", 1.0 if low.startswith("kilo") else 1e-3
     if low in {"m3", "m³"} or low.startswith("cubicmet"):
         return "m3", "volume", 1.0
+    if low in _GAS_VOLUMES:  # the press's billion and million cubic metres of gas
+        return raw, "volume", _GAS_VOLUMES[low]
     if low in _VOLUME:
         return raw, "volume", _VOLUME[low]
     if low.startswith("hectare") or low == "ha":
