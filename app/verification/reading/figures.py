@@ -166,17 +166,12 @@ _SCALE_WRITTEN = re.compile(
 _UNIT_SYMBOLS = frozenset(
     {"m", "km", "cm", "mm", "kw", "mw", "gw", "kwh", "mwh", "t", "kt", "kg", "ha", "ft", "l"}
 )
+#: Plurals without an "s" that shares count, and their singulars: "4,080 women", "12,000 staff" ("people"
+#: stay uncounted: who they are is said after them, "people with disabilities", "through agencies").
+_IRREGULAR_PLURALS = {"women": "woman", "men": "man", "staff": "staff"}
 #: A count in digits or in words ("three reportable spills": "one" is left out, as in "one of our
 #: sites"), with up to three words describing the things counted ("312 battery-electric buses", "420
 #: EV charging points"), or some of an owner's things ("214 of its suppliers").
-#: Plurals without an "s", and their singulars: "4,080 women", "12,000 staff".
-_IRREGULAR_PLURALS = {
-    "women": "woman",
-    "men": "man",
-    "people": "person",
-    "staff": "staff",
-    "children": "child",
-}
 _COUNT = re.compile(
     rf"(?<![\w.,$€£¥-])(?P<num>{_SCALED}|\d{{1,3}}(?:,\d{{3}})+|\d+|(?i:(?!one\b){NUMBER_WORD}))\s"
     r"(?P<part>of\s(?:its|their|our|the|(?:[A-Z][\w&-]*\s){0,3}?[A-Z][\w&-]*['’]s?)\s)?"

@@ -41,7 +41,7 @@ from app.language.years import (
     year_right_after,
 )
 from app.verification.reading.change_mood import intended
-from app.verification.reading.figure_clauses import clause_of, names_more_of_the_claim
+from app.verification.reading.figure_clauses import blanked, clause_of, clause_span, names_more_of_the_claim
 from app.verification.reading.figure_subjects import role, share_base, share_whole
 from app.verification.reading.figures import Count, count_value, parse_counts, set_beside
 from app.verification.reading.statements import counted_parts, subject_stems
@@ -125,7 +125,8 @@ def with_implied_figures(sentence: str, claim: str | None = None, company: str =
     ("recycled", "women", "electric") is something the claim names: "of which 600 GWh was bought
     from the grid" is no share of a renewable supply."""
     about = subject_stems(claim, company) if claim is not None else None
-    sentence = _with_parts_units(sentence)
+    if claim is not None:
+        sentence = _with_parts_units(sentence, claim, company)
     sentence = _SHARE_OF_COUNT.sub(lambda match: _count_of_share(match, about), sentence)
     sentence = _with_counted_parts(sentence, claim, company)
     sentence = _with_shares(sentence, claim, company)
@@ -573,7 +574,7 @@ def _with_shares(sentence: str, claim: str | None, company: str) -> str:
         year, whole_year = stated_year(sentence, part), stated_year(sentence, whole)
         if is_baseline(sentence, whole) or (year and whole_year and year != whole_year):
             continue  # last year's level is no whole of this year's part
-        if claim is not None and not names_more_of_the_claim(claim, as_written, part, whole, company):
+        if claim is not None and not _part_names_the_claim(claim, as_written, part, whole, company):
             continue
         when = f" in {year}" if year else ""  # a year the sentence names
         share = ("about " if part.approximate or whole.approximate else "") + _percent(
@@ -599,6 +600,8 @@ _BARE_NUMBER = re.compile(
     r"(?<![\w.,$€£¥-])(?P<number>\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?)"
     r"(?P<scale>\s(?:thousand|million|billion))?(?=\s(?:of\s|was\b|were\b|is\b|are\b|came\b|went\b|had\b))"
 )
+#: A phrase naming other things between a whole and "of which" or "of it" after it.
+_ANOTHER_NOUN_BETWEEN = re.compile(r"\b(?:from|at|across|among|by|with|for|to)\s", _I)
 _A_YEAR = re.compile(r"\b(?:19|20)\d\d\b")
 _SCALE_WORD = re.compile(r"\s?(?:thousand|million|billion)\b")
 #: How a bare part is set in its whole: right before it ("37,000 of the 58,000 tonnes"), "of it"
@@ -609,25 +612,83 @@ _OF_IT = re.compile(r"\sof\s(?:it|them)\b")
 _OF_THE_WHOLE_OPENING = re.compile(r"(?:^|[;:]\s)[Oo]f\s(?:the|its|their)\s$")
 
 
-def _with_parts_units(sentence: str) -> str:
+def _with_parts_units(sentence: str, claim: str, company: str) -> str:
     """The sentence with the whole's unit written after a part given as a bare number, where the
     sentence sets the number within that whole: "Of the 50 million cubic metres of water it used,
     36 million was recycled", "37,000 of the 58,000 tonnes of cocoa", "bought 5.2 million cubic
     metres of wood, 4.5 million of it from certified forests", "used 860 GWh, of which 600 came from
-    wind". The press leaves the unit to the reader; the shares and comparisons need it written."""
+    wind". The press leaves the unit to the reader; the shares and comparisons need it written. Only
+    for a `claim` whose words the part's clause names beyond its whole's ("36 million was recycled"
+    for a claim of recycled water; not "36 million was drawn from boreholes"), never of money."""
     figures = [figure for figure in parse_figures(sentence) if figure.dimension not in {"percent", "pp"}]
     for bare in reversed(list(_BARE_NUMBER.finditer(sentence))):
         whole = _whole_of_bare_part(sentence, bare, figures)
-        if whole is None:
+        if whole is None or _anothers_whole(sentence[bare.end() : whole.start], company):
             continue
         unit = _unit_written(whole, scaled=bare["scale"] is not None)
         if unit is None:
             continue
         written = sentence[: bare.end()] + f" {unit}" + sentence[bare.end() :]
         part = next((figure for figure in parse_figures(written) if figure.start == bare.start()), None)
-        if part is not None and 0 < part.base <= whole.base:  # a part is no more than its whole
+        if part is None or not 0 < part.base <= whole.base:  # a part is no more than its whole
+            continue
+        # the whole as it stands in the sentence written
+        at = next((figure for figure in parse_figures(written) if figure.text == whole.text), whole)
+        if _part_names_the_claim(claim, written, part, at, company) and _said_in_the_claims_words(
+            claim, written, part, at, company
+        ):
             sentence = written
     return sentence
+
+
+def _anothers_whole(between: str, company: str) -> bool:
+    """Whether a whole right after its part is said to be someone else's: "37,000 of Ghana's 58,000
+    tonnes"."""
+    owner = re.search(r"(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*(?=['’]s?\s$)", between)
+    return owner is not None and not names_company(owner[0], company)
+
+
+def _part_names_the_claim(claim: str, sentence: str, part: Figure, whole: Figure, company: str) -> bool:
+    """Whether what `sentence` says of a part names something of the claim that its whole's words do
+    not: the part's clause (`figure_clauses.names_more_of_the_claim`), or, for a part right before
+    its whole ("Certified farms supplied 37,000 tonnes of the 58,000 tonnes of cocoa it bought"),
+    the words outside the whole's clause."""
+    if not _PART_BEFORE_WHOLE.fullmatch(sentence, part.end, whole.start):
+        return names_more_of_the_claim(claim, sentence, part, whole, company)
+    whole_end = clause_span(sentence, whole)[1]
+    outside = subject_stems(f"{sentence[: part.start]} {sentence[whole_end:]}", company)
+    inside = subject_stems(sentence[whole.start : whole_end], company)
+    return bool((outside - inside) & subject_stems(claim, company))
+
+
+def _said_in_the_claims_words(claim: str, sentence: str, part: Figure, whole: Figure, company: str) -> bool:
+    """Whether what the sentence says of a bare part, and of its whole where the claim states a share,
+    is in the claim's words: no narrower part ("came from its own wind farms", "from onshore wind")
+    and no narrower or other whole ("of process water", "sold 860 GWh of surplus electricity"). Verbs
+    that only take in or link a whole or a part ("used", "bought", "came from") say nothing more."""
+    claims = subject_stems(claim, company) | WHEN_STEMS | _TAKEN_IN | _LINKS
+    text = blanked(blanked(sentence, part.start, part.end), whole.start, whole.end)
+    of_whole = subject_stems(_words_of(sentence, whole), company)
+    part_clause, whole_clause = clause_span(sentence, part), clause_span(sentence, whole)
+    if part_clause == whole_clause:  # "Certified farms supplied 37,000 tonnes of the 58,000 tonnes of …"
+        part_says = subject_stems(
+            f"{text[part_clause[0] : part.start]} {text[whole.end : part_clause[1]]}", company
+        )
+        whole_says = of_whole
+    else:
+        part_says = subject_stems(text[part.end : part_clause[1]], company)
+        whole_says = subject_stems(text[whole_clause[0] : whole_clause[1]], company)
+    said = part_says - of_whole
+    if any(figure.dimension == "percent" for figure in parse_figures(claim)):
+        said |= whole_says
+    return subject_stems(_WITH_DIGITS.sub(" ", " ".join(said)), company) <= claims
+
+
+#: Verbs that link a part to what it is: "came from wind", "supplied", "made up".
+_LINKS = subject_stems("came comes supplied supply made make accounted represented provided went")
+#: Verbs that take in a whole, saying nothing of what it is: "used", "bought", "sourced" ("emitted" for
+#: emissions).
+_TAKEN_IN = subject_stems("used uses use bought buys purchased sourced consumed took emitted emits")
 
 
 def _whole_of_bare_part(sentence: str, bare: re.Match[str], figures: list[Figure]) -> Figure | None:
@@ -643,7 +704,8 @@ def _whole_of_bare_part(sentence: str, bare: re.Match[str], figures: list[Figure
     if re.search(r"[.;]|\d", between) or "," not in between:
         return None  # one clause on: "…, 4.5 million of it", not a number of another sentence
     if _OF_IT.match(sentence, bare.end()) or _OF_WHICH_BEFORE.search(sentence, 0, bare.start()):
-        return whole
+        # "58,000 tonnes of cocoa from small farms, of which 37,000": of the farms, maybe
+        return None if _ANOTHER_NOUN_BETWEEN.search(between) else whole
     if _OF_THE_WHOLE_OPENING.search(sentence, 0, whole.start) and between.rstrip().endswith(","):
         return whole
     return None
@@ -654,7 +716,7 @@ def _unit_written(whole: Figure, *, scaled: bool) -> str | None:
     word of its own (`scaled`: "36 million") or none; None where the two would not agree ("36 million"
     of "50 Mt", "4.5" of "5.2 million tonnes")."""
     number = re.match(r"[-\u2212\u2013]?\s?[\d,.]+", whole.text)
-    if number is None:
+    if number is None or whole.dimension == "currency":
         return None
     rest = whole.text[number.end() :]
     scale = _SCALE_WORD.match(rest)
@@ -736,13 +798,16 @@ def _with_counted_parts(sentence: str, claim: str | None, company: str = "") -> 
         # what the part is, less what is said of the whole ("sold 1.2 million cars, of which 290,000
         # were sold in China" names no kind of car)
         before = subject_stems(sentence[: max(start, whole.end)])
-        kind = subject_stems(words[verb.end() :] if verb else words) - before - _WHEN_STEMS
+        kind = subject_stems(words[verb.end() :] if verb else words) - before - WHEN_STEMS
         among = _PART_AMONG_BEFORE.search(sentence, 0, whole.start) if start < whole.start else None
         if among is not None and among.start("part") == start:
             # "4,080 women among its 12,000 staff at the close of 2022": what the part is comes first
-            kind = subject_stems(among["kind"]) - _WHEN_STEMS
+            kind = subject_stems(among["kind"]) - WHEN_STEMS
             after_whole = words
-            of_whole = subject_stems(_WITH_DIGITS.sub(" ", f"{done} {after_whole}"), company)
+            # the whole's own describing words are said of it too ("its 12,000 seasonal staff")
+            of_whole = subject_stems(
+                _WITH_DIGITS.sub(" ", f"{done} {after_whole} {' '.join(whole.kind)}"), company
+            )
         if not 0 < value < whole.value or not kind:
             continue
         if (
@@ -778,7 +843,7 @@ _ROUNDED_SHARE = 1.0
 def _wholes_of(claim: str | None, company: str) -> frozenset[str]:
     """The words of the wholes the claim's shares are of ("of the cars we sold in Europe")."""
     words = " ".join(share_whole(claim or "", figure.start, figure.end) for figure in _shares_of(claim))
-    return subject_stems(_WITH_DIGITS.sub(" ", words), company) - _WHEN_STEMS
+    return subject_stems(_WITH_DIGITS.sub(" ", words), company) - WHEN_STEMS
 
 
 def _outside(claim: str | None, low: float, high: float) -> bool:
@@ -853,15 +918,15 @@ _WITH_DIGITS = re.compile(r"[\w-]*\d[\w-]*")
 #: The verb that says what a part is: "were", "was", "are", "had".
 _VERB = re.compile(r"\b(?:were|was|are|is|had|have|has)\b")
 #: Words of when, which say nothing of what a part is ("at the end of 2023").
-_WHEN_STEMS = subject_stems("end close year month quarter")
+WHEN_STEMS = subject_stems("end close year month quarter")
 #: Words a part or a whole may be called besides the claim's: "640 electric models", "fully
 #: electric", "the 1,030 buses in its fleet".
 _ANY_PART = subject_stems("models units ones fully")
 _ANY_WHOLE = (
     subject_stems(
-        "fleet portfolio estate network operations group including included includes roles employed"
+        "fleet portfolio estate network operations group including included includes roles employed counted"
     )
-    | _WHEN_STEMS
+    | WHEN_STEMS
 )
 
 

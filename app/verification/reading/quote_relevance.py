@@ -29,11 +29,12 @@ from app.language.number_words import figures_in_digits
 from app.verification.reading.change_mood import mood
 from app.verification.reading.complements import complement_match
 from app.verification.reading.contradictions import content_words, same_value
+from app.verification.reading.figure_clauses import clause_span_at
 from app.verification.reading.figure_comparison import compare_counts
-from app.verification.reading.figure_subjects import subject_words
+from app.verification.reading.figure_subjects import subject_words, without_attribution
 from app.verification.reading.figures import parse_counts, quantities
-from app.verification.reading.implied_figures import as_read
-from app.verification.reading.statements import subject_stems
+from app.verification.reading.implied_figures import WHEN_STEMS, as_read
+from app.verification.reading.statements import stem, subject_stems
 
 #: Subject words a supporting quote shares with a claim that states no figure.
 SUPPORT_SUBJECT_WORDS = 2
@@ -86,17 +87,49 @@ def bears_on_claim(claim: str, company: str, quote: str | None, stance: str) -> 
 
 def states_claim_count(claim: str, quote: str, company: str) -> bool:
     """Whether the quote repeats one of the claim's counts of the same things, as the rule reader
-    compares counts ("about 310,000 old phones" for "310,000 used handsets"): the company's own
-    count, of the claim's kind of thing, for its stretch of time."""
-    counts = tuple(
-        (count, mood(claim, count.start, count.end))
-        for count in parse_counts(claim)
-        if not _A_WHOLE_BEFORE.search(claim, 0, count.start)
-    )
-    return bool(counts) and compare_counts(counts, as_read(quote), set(), claim, company) == "match"
+    compares counts ("about 310,000 old phones" for "310,000 used handsets": the company's own count,
+    of the claim's kind of thing, for its stretch of time), and the count is all either says: done
+    alike (the same verb before it: "had", not "sold" or "refurbished"), every word of the claim in
+    the quote ("our 420 stores ran on renewable electricity" is more than 420 stores), and nothing
+    said of the quote's count that the claim does not say ("… on zero-hours contracts")."""
+    read = as_read(quote)
+    if not subject_stems(claim, company) <= subject_stems(without_attribution(read), company) | WHEN_STEMS:
+        return False
+    for count in parse_counts(claim):
+        if _A_WHOLE_BEFORE.search(claim, 0, count.start):
+            continue
+        mine = ((count, mood(claim, count.start, count.end)),)
+        if compare_counts(mine, read, set(), claim, company) != "match":
+            continue
+        verb = _verb_before(claim, count.start)
+        for theirs in parse_counts(read):
+            if (
+                theirs.noun != count.noun
+                or theirs.bound is not None
+                or not theirs.holds(count.value)
+                or _verb_before(read, theirs.start) != verb
+            ):
+                continue
+            said_after = read[theirs.end : clause_span_at(read, theirs.start, theirs.end)[1]]
+            if subject_stems(said_after, company) <= subject_stems(claim, company) | WHEN_STEMS:
+                return True
+    return False
+
+
+#: The word before a count, past a hedge: "had" in "had about 420 stores".
+_VERB_BEFORE = re.compile(
+    r"([A-Za-z]+)\s(?:(?:about|around|some|roughly|nearly|almost|approximately|close\sto)\s)?$"
+)
+
+
+def _verb_before(text: str, start: int) -> str | None:
+    found = _VERB_BEFORE.search(text, 0, start)
+    return stem(found[1]) if found else None
 
 
 #: Right before a count, the words that make it the whole the claim takes a part of ("half of our
 #: 400 branches", "26% of its 3,400 employees", "412 of the 1,030 buses"): the whole repeated says
 #: nothing of the part.
-_A_WHOLE_BEFORE = re.compile(r"\bof\s(?:all\s)?(?:(?:of\s)?(?:our|its|their|the)\s)$", re.IGNORECASE)
+_A_WHOLE_BEFORE = re.compile(
+    r"\b(?:of|among|across|at|in|half|all)\s(?:all\s)?(?:(?:of\s)?(?:our|its|their|the)\s)?$", re.IGNORECASE
+)

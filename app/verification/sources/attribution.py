@@ -62,6 +62,8 @@ _TITLE = (
 _GENERIC_RELAYS = (
     rf"\bthe\s+{_COMPANY_NOUNS}\s+(?:\w+\s+){{0,3}}?{_SPEAKS}\b",
     rf"\b(?:a|the)\s+{_COMPANY_NOUNS}\s+(?:spokes(?:person|man|woman)|statement|filing|release)\b",
+    # "…, a spokesperson said": a spokesperson of no one named speaks for the company the news is of
+    rf"(?:^|,\s+)a\s+spokes(?:person|man|woman)\s+(?!for\b|of\b|at\b)(?:\w+\s+){{0,2}}?{_SPEAKS}\b",
     r"\b(?:said|stated|announced|reported|disclosed|confirmed)\s+in\s+(?:a|its|an)\s+"
     r"(?:\w+\s+)?(?:statement|filing|release|report|presentation|disclosure)\b",
     r"\bin\s+a\s+statement\b",

@@ -138,6 +138,13 @@ def test_news_that_mentions_a_release_keeps_its_tier() -> None:
             RELAYED,
         ),
         ("Scope 3 emissions were 14.2 Mt in 2023, its sustainability director said.", "supports", RELAYED),
+        # a spokesperson of no one named is the company's, another body's is not
+        ("Nordavia Metals emitted 14.2 Mt CO2e in 2023, a spokesperson said.", "supports", RELAYED),
+        (
+            "Nordavia Metals emitted 14.2 Mt CO2e in 2023, a spokesperson for the regulator said.",
+            "supports",
+            None,
+        ),
         (
             "Scope 3 emissions fell 4% in 2023, the company's operations chief told a trade fair.",
             "supports",

@@ -63,6 +63,13 @@ def test_bears_on_claim_needs_the_claims_figure_or_subject() -> None:
         # the whole a claim takes a part of, repeated, says nothing of the part
         ("Half of our 400 stores were refitted in 2024.", "Tollgate Retail had 400 stores in 2024.", False),
         ("26% of our 3,400 employees work in Germany.", "Tollgate Retail has 3,400 employees.", False),
+        ("We refitted all our 420 stores in 2024.", "Tollgate Retail had 420 stores in 2024.", False),
+        # a count repeated is no more than the claim says when the claim says more, or the quote does
+        ("In 2024, our 420 stores ran on renewable power.", "Tollgate Retail had 420 stores in 2024.", False),
+        ("In 2024, we had 420 stores.", "Tollgate Retail sold 420 stores in 2024.", False),
+        ("In 2024, we had 420 stores.", "Tollgate Retail's franchisees ran 420 stores in 2024.", False),
+        ("In 2024, we had 420 stores.", "Tollgate Retail had more than 400 stores in 2024.", False),
+        ("In 2024, we had 420 stores.", "Tollgate Retail had 420 stores with cafés in 2024.", False),
     ],
 )
 def test_a_supporting_quote_may_repeat_the_claims_count(claim: str, quote: str, bears: bool) -> None:

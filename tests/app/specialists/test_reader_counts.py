@@ -481,6 +481,12 @@ def test_what_is_said_of_a_part_is_blanked_and_a_list_verb_kept() -> None:
             "There were 4,080 women among the 12,000 applicants for Brackenfold's jobs in 2022.",
             "irrelevant",
         ),
+        # a whole of its own kind is narrower than the claim's
+        (
+            "Women made up 34% of our staff at the end of 2022.",
+            "Brackenfold had 4,080 women among its 12,000 seasonal staff at the end of 2022.",
+            "neutral",
+        ),
     ],
 )
 def test_a_part_counted_of_a_whole_count_is_its_share(claim: str, source: str, stance: str) -> None:

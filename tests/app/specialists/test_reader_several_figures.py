@@ -130,27 +130,86 @@ def test_the_claims_figure_at_a_rival_or_as_reported_does_not_confirm_it(claim: 
             "100 were women, worked out as 25% of its engineers",
         ),
         ("Tollgate employed 102 women among its 340 employees.", "30% of its employees women"),
-        # a part written without its unit is in its whole's
+    ],
+)
+def test_what_two_figures_imply_is_written_in(source: str, written: str) -> None:
+    assert written in with_implied_figures(figures_in_digits(source, whole_as_share=True))
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "written"),
+    [
         (
+            "Tollgate Mining recycled 72% of the water it used in 2023.",
             "Of the 50 million cubic metres of water Tollgate used in 2023, 36 million was recycled.",
             "36 million cubic metres was recycled, worked out as 72% of its water",
         ),
         (
+            "64% of the ore Tollgate Mining bought in 2023 came from certified mines.",
             "Certified mines supplied 37,000 of the 58,000 tonnes of ore Tollgate bought in 2023.",
             "worked out as 63.8% of its ore",
         ),
         (
+            "87% of the timber Tollgate Mining bought in 2023 was certified.",
             "Tollgate bought 5.2 million cubic metres of timber in 2023, 4.5 million of it certified.",
             "4.5 million cubic metres of it certified, worked out as 86.5% of its timber in 2023",
         ),
         (
+            "Scope 1 made up 67% of Tollgate Mining's emissions in 2023.",
             "Tollgate emitted 2.1 Mt CO2e in 2023, of which 1.4 was Scope 1.",
             "of which 1.4 Mt CO2e, worked out as 66.7% of it in 2023, was Scope 1",
         ),
     ],
 )
-def test_what_two_figures_imply_is_written_in(source: str, written: str) -> None:
-    assert written in with_implied_figures(figures_in_digits(source, whole_as_share=True))
+def test_a_part_written_without_its_unit_is_in_its_wholes(claim: str, source: str, written: str) -> None:
+    assert written in with_implied_figures(figures_in_digits(source, whole_as_share=True), claim, COMPANY)
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # the part's clause names nothing of the claim
+        (
+            "Tollgate Mining recycled 36 million cubic metres of water in 2023.",
+            "Of the 50 million cubic metres of water Tollgate used in 2023, 36 million was drawn from"
+            " boreholes.",
+        ),
+        (
+            "Tollgate Mining recycled 40,000 tonnes of waste in 2023.",
+            "Tollgate generated 96,000 tonnes of waste in 2023, 40,000 of it from its smelters.",
+        ),
+        # money, and a whole followed by other things "of which" may be of
+        (
+            "72% of Tollgate Mining's packaging was plastic in 2023.",
+            "Tollgate spent 50 million euros on packaging in 2023, 36 million of it on plastic.",
+        ),
+        (
+            "64% of the ore Tollgate Mining bought in 2023 was certified.",
+            "Tollgate bought 58,000 tonnes of ore in 2023 from small mines, of which 37,000 were certified.",
+        ),
+        # a narrower part or whole than the claim's, or another's whole
+        (
+            "70% of Tollgate Mining's electricity came from wind in 2023.",
+            "Tollgate used 860 GWh of electricity in 2023, of which 600 came from its own wind farms.",
+        ),
+        (
+            "Tollgate Mining recycled 72% of the water it used in 2023.",
+            "Of the 20 million cubic metres of process water Tollgate used in 2023, 14.4 million was"
+            " recycled.",
+        ),
+        (
+            "Tollgate Mining recycled 72% of the water it used in 2023.",
+            "Tollgate sold 20 million cubic metres of water in 2023, of which 14.4 million was recycled.",
+        ),
+        (
+            "64% of the ore Tollgate Mining bought in 2023 was certified.",
+            "Tollgate bought 37,000 of Chile's 58,000 tonnes of certified ore in 2023.",
+        ),
+    ],
+)
+def test_a_bare_number_is_left_bare_where_it_says_nothing_of_the_claim(claim: str, source: str) -> None:
+    digits = figures_in_digits(source, whole_as_share=True)
+    assert with_implied_figures(digits, claim, COMPANY) == digits
 
 
 @pytest.mark.parametrize(
