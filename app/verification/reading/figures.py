@@ -183,7 +183,9 @@ _HEDGE_BEFORE = re.compile(
     r"\b(?:about|around|roughly|approximately|nearly|almost|some|an\sestimated)\s$|~\s?$", _I
 )
 _DENIAL = re.compile(
-    r"\b(?:not|rather than|instead of|as opposed to|versus|vs\.?|compared with the claimed|less than the)\s"
+    r"\b(?:not|rather than|instead of|as opposed to|versus|vs\.?|compared with the claimed|less than the|"
+    # "fell well short of 3,500 vans", "short of its 50% goal": below it, not "just short of" it
+    r"(?<!just\s)(?<!slightly\s)short\sof(?:\s(?:its|their|the))?)\s"
     r"(?:the\s)?(?:claimed\s|reported\s|stated\s|advertised\s)?$",
     _I,
 )

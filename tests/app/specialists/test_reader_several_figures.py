@@ -677,6 +677,20 @@ def test_the_companys_own_figure_a_source_sets_its_own_against_is_set_beside(sou
     assert set_beside(source, start, start + 3)
 
 
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "Tollgate Mining had 3,500 electric haul trucks at the end of 2023.",
+            "Tollgate fell well short of 3,500 electric haul trucks in 2023, with fewer than 2,000 in use, an"
+            " NGO found.",
+        ),
+    ],
+)
+def test_a_figure_said_to_be_fallen_short_of_is_rejected(claim: str, source: str) -> None:
+    assert _read(claim, source)[0] == "contradicts"
+
+
 def test_the_companys_figure_a_source_rejects_still_contradicts() -> None:
     claim = "Tollgate Mining applied regenerative practices on 120,000 hectares in 2023."
     source = (
