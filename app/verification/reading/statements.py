@@ -50,6 +50,7 @@ from app.verification.reading.figure_subjects import (
     without_attribution,
 )
 from app.verification.reading.figures import parse_counts
+from app.verification.reading.places import places_meet
 
 _I = re.IGNORECASE
 
@@ -270,7 +271,12 @@ def read_statement(claim: str, sentence: str, company: str) -> StatementReading 
     least = min(MIN_RESTATED, max(2, len(mine) - 1))
     restated = len(shared) / len(mine) >= RESTATED_SHARE and len(shared) >= least
     if restated and _polarity(claim) == _polarity(sentence) and not _of_some_of_every(claim, sentence):
-        if not _CONTRAST.search(sentence) and not _CONTINUING.search(sentence):
+        # "all the cocoa it bought in Ghana" restates nothing of all it bought
+        if (
+            not _CONTRAST.search(sentence)
+            and not _CONTINUING.search(sentence)
+            and places_meet(claim, sentence, company)
+        ):
             return StatementReading(
                 "supports", "same_statement", "The source states what the claim states, in its own words."
             )

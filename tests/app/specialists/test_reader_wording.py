@@ -348,6 +348,14 @@ def test_a_short_statement_restated_supports() -> None:
     assert _read(claim, source) == ("supports", "same_statement")
 
 
+def test_a_statement_of_one_place_restates_nothing_of_the_whole() -> None:
+    claim = "All of the palm oil we bought in 2023 was RSPO-certified."
+    source = "All of the palm oil Tollgate Mining bought in Malaysia in 2023 was RSPO-certified, an NGO said."
+    assert _read(claim, source)[0] != "supports"
+    # the claim's own place restated
+    assert _read(claim.replace("bought", "bought in Malaysia"), source) == ("supports", "same_statement")
+
+
 def test_a_hedged_figure_stands_for_a_range() -> None:
     assert parse_figures("about 12 million cubic metres")[0].approximate
     assert not parse_figures("12 million cubic metres")[0].approximate
