@@ -115,7 +115,10 @@ def narrowed_beyond_the_claim(claim: str, sentence: str, theirs: Count, company:
 
 #: A phrase after things counted that keeps some of them: "using …", "with renewable …", "through its
 #: own website", "via its app".
-_NARROWING = re.compile(r"\b(?:using|with|through|via|fitted\swith)\s(?P<what>(?:[\w-]+\s?){1,4})", _I)
+_NARROWING = re.compile(
+    r"\b(?:using|with|through|via|fitted\swith|on(?=\s(?:[\w-]+\s){0,2}contracts\b))\s(?P<what>(?:[\w-]+\s?){1,4})",
+    _I,
+)
 
 
 def counted_over_the_same_span(claim: str, mine: Count, sentence: str, theirs: Count) -> bool:

@@ -44,11 +44,9 @@ def without_later_figures(sentence: str, figure: Figure) -> str:
     18.5. A later statement is a clause of another figure that begins with a verb of its own ("and
     consumed") or a clause of its own ("while its farmed salmon volumes rose 8%"), and names no basis
     or netting that may be said of both ("and its energy use 4% per unit of revenue", "net of 300,000
-    tonnes of offsets"); so is the share the figure is of a whole set right after it (", around 4% of
-    its £21bn portfolio"). Clauses before the figure are kept, as they often name the subject both
-    share ("water consumption rose 5%, to 18.5 million m³"), unless the figure's clause is a statement
-    of its own with its own verb that does not refer back ("drew 14 million m³ of fresh water and
-    recycled 72% of the water it used"; not "… and consumed 11.2 million m³ of it")."""
+    tonnes of offsets"); so is the share the figure is of all the company holds, set right after it
+    (", around 4% of its £21bn investment portfolio"). Clauses before the figure are kept, as they
+    often name the subject both share ("water consumption rose 5%, to 18.5 million m³")."""
     begin, end = clause_span(sentence, figure)
     others = parse_figures(sentence)
     for other in others:
@@ -60,23 +58,18 @@ def without_later_figures(sentence: str, figure: Figure) -> str:
         if (not _a_statement(sentence, start) and not whole) or _SAID_OF_BOTH.search(sentence, start, stop):
             continue
         sentence = blanked(sentence, start, stop)
-    if own_statement(sentence, figure):
-        # "drew 14 million m³ of fresh water and recycled 72% of the water it used": the clause of
-        # another figure before, with its own verb, is said of that figure
-        for other in others:
-            start, stop = clause_span(sentence, other)
-            if stop <= begin and not _SAID_OF_BOTH.search(sentence, start, stop):
-                sentence = blanked(sentence, start, stop)
     return sentence
 
 
 #: Words that take what a clause says of its figure from an earlier one: "consumed 11.2 million m³ of it".
 _REFERS_BACK = re.compile(r"\bof\s(?:it|them|this|that|these|those|which)\b", re.IGNORECASE)
-#: Right after a figure, the share it is of a whole: ", around 4% of its £21bn investment portfolio"
-#: says what the figure is part of, nothing of what it is.
+#: Right after a figure, the share it is of all the company holds: ", around 4% of its £21bn
+#: investment portfolio" says how large the figure is, nothing of what it is ("about 30% of its
+#: renewable output" does: a part of it is renewable).
 _SHARE_OF_IT = re.compile(
     r",\s(?:(?:about|around|some|roughly|nearly|almost|just\sover|just\sunder)\s)?\d[\d.]*\s?(?:%|per\scent)\sof\s"
-    r"(?:its|the|their)\s",
+    r"(?:its|the|their)\s(?:[^\s,;.]*\d[^\s,;.]*\s)?(?:total\s|investment\s|overall\s)?"
+    r"(?:portfolio|assets|balance\ssheet|holdings|investments)\b",
     re.IGNORECASE,
 )
 

@@ -41,9 +41,9 @@ from app.verification.reading.denials import negated
 from app.verification.reading.figure_clauses import (
     blanked,
     clause_of,
+    clause_span,
     names_more_of_the_claim,
     own_statement,
-    without_later_figures,
 )
 from app.verification.reading.figure_subjects import (
     percent_measure,
@@ -58,6 +58,7 @@ from app.verification.reading.figure_subjects import (
 )
 from app.verification.reading.figures import (
     FATALITY,
+    PEOPLE,
     Count,
     a_limit,
     denied,
@@ -78,6 +79,7 @@ from app.verification.reading.share_parts import (
     with_whole_forms,
 )
 from app.verification.reading.statements import subject_stems
+from app.verification.sources.attribution import relays_company
 from app.verification.sources.company_names import names_company
 
 RELATIVE_TOLERANCE = 0.01
@@ -273,9 +275,10 @@ def compare_figures(
         and shared_subject
         and own_statement(sentence, pair[1])
         and _alike_alone(claim_text, sentence, pair[1], company)
+        and _says_no_more(claim_text, sentence, pair[1], company)
     ]
     if alone and not any(_alike_alone(claim_text, sentence, theirs, company) for _, theirs in asserted):
-        if _same_sites(sites, claim_text, sentence, company):
+        if _same_sites(sites, claim_text, sentence, company) and not relays_company(sentence, company):
             return FigureOutcome("mismatch", *alone[0])
     # a figure for a site the claim does not name is of a part of the claim's whole
     if asserted and not disputed and not conflicts and named_sites_meet(claim_text, sentence, company):
@@ -286,10 +289,36 @@ def compare_figures(
     return FigureOutcome("unasserted") if kept else None
 
 
+def _says_no_more(claim: str, sentence: str, theirs: Figure, company: str) -> bool:
+    """Whether the clause of a source figure says nothing of it the claim does not (no kind, place,
+    site or comparison of its own: "rehabilitated only 180 hectares", not "180 hectares of wetland",
+    "… in South Africa", "an extra 180 hectares", "180 hectares more than in 2022"), and the sentence
+    opens on the company itself, not a part of it or another ("Its smelter drew …", "Its suppliers
+    generated …")."""
+    start, end = clause_span(sentence, theirs)
+    said = blanked(sentence, theirs.start, theirs.end)[start:end]
+    first = min((figure.start for figure in parse_figures(sentence)), default=0)
+    subject = _VERB_LAST.sub("", sentence[:first])
+    return (
+        subject_stems(said, company) <= subject_stems(claim, company) | _ONLY
+        and not _COMPARED.search(said)
+        and places_meet(claim, said, company)
+        and not subject_stems(subject, company) - subject_stems(claim, company)
+    )
+
+
+#: Words that stress a figure without saying what it is of.
+_ONLY = subject_stems("only just merely still")
+#: A figure set against another: "180 hectares more than in 2022".
+_COMPARED = re.compile(r"\b(?:more|less|fewer|higher|lower|extra)\b|\bthan\b", re.IGNORECASE)
+#: The verb that ends a sentence's subject, past a hedge, before its first figure.
+_VERB_LAST = re.compile(r"\b[a-z]+\s(?:(?:about|around|some|roughly|nearly|almost|just|only)\s)?$")
+
+
 def _alike_alone(claim: str, sentence: str, theirs: Figure, company: str) -> bool:
-    """Whether what the sentence says of the figure, less the statements of later figures, names the
-    claim's qualifiers and no others."""
-    return qualifiers_agree(claim, without_later_figures(sentence, theirs), company)
+    """Whether the clause of the figure, read alone, names the claim's qualifiers and no others."""
+    start, end = clause_span(sentence, theirs)
+    return qualifiers_agree(claim, sentence[start:end], company)
 
 
 #: A whole right after a part of it: "Some 120,000 of Greenfurrow's 310,000 hectares" (the whole is no
@@ -595,6 +624,12 @@ def compare_counts(
             for count in same_things
             # a count written with its scale holds what it rounds, on either side ("2.1m", 2,134,000)
             if count.holds(mine.value) or (mine.rounding and abs(count.value - mine.value) <= mine.rounding)
+        ]
+        # who people counted are is said after them: "staff through agencies", "women on part-time contracts"
+        repeated = [
+            count
+            for count in repeated
+            if count.noun not in PEOPLE or not narrowed_beyond_the_claim(claim_text, sentence, count, company)
         ]
         if any(not negated(sentence, count.start) for count in repeated):
             result = "match"

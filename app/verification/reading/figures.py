@@ -169,6 +169,8 @@ _UNIT_SYMBOLS = frozenset(
 #: Plurals without an "s" that shares count, and their singulars: "4,080 women", "12,000 staff" ("people"
 #: stay uncounted: who they are is said after them, "people with disabilities", "through agencies").
 _IRREGULAR_PLURALS = {"women": "woman", "men": "man", "staff": "staff"}
+#: The things counted that are people, singular.
+PEOPLE = frozenset({"woman", "man", "staff", "employee", "worker", "manager", "director", "apprentice"})
 #: A count in digits or in words ("three reportable spills": "one" is left out, as in "one of our
 #: sites"), with up to three words describing the things counted ("312 battery-electric buses", "420
 #: EV charging points"), or some of an owner's things ("214 of its suppliers").

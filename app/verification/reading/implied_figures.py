@@ -808,6 +808,8 @@ def _with_counted_parts(sentence: str, claim: str | None, company: str = "") -> 
             of_whole = subject_stems(
                 _WITH_DIGITS.sub(" ", f"{done} {after_whole} {' '.join(whole.kind)}"), company
             )
+            if claim is not None and not set(whole.kind) <= set(re.findall(r"[\w-]+", claim.lower())):
+                continue  # "its 12,000 new staff" are not all its staff
         if not 0 < value < whole.value or not kind:
             continue
         if (

@@ -34,6 +34,7 @@ from app.verification.reading.figure_comparison import compare_counts
 from app.verification.reading.figure_subjects import subject_words, without_attribution
 from app.verification.reading.figures import parse_counts, quantities
 from app.verification.reading.implied_figures import WHEN_STEMS, as_read
+from app.verification.reading.places import places_meet
 from app.verification.reading.statements import stem, subject_stems
 
 #: Subject words a supporting quote shares with a claim that states no figure.
@@ -95,6 +96,8 @@ def states_claim_count(claim: str, quote: str, company: str) -> bool:
     read = as_read(quote)
     if not subject_stems(claim, company) <= subject_stems(without_attribution(read), company) | WHEN_STEMS:
         return False
+    if not (places_meet(claim, read, company) and places_meet(read, claim, company)):
+        return False  # "420 stores in the UK" is not all it has
     for count in parse_counts(claim):
         if _A_WHOLE_BEFORE.search(claim, 0, count.start):
             continue

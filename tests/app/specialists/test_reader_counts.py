@@ -487,7 +487,27 @@ def test_what_is_said_of_a_part_is_blanked_and_a_list_verb_kept() -> None:
             "Brackenfold had 4,080 women among its 12,000 seasonal staff at the end of 2022.",
             "neutral",
         ),
+        (
+            "Women made up 34% of our staff at the end of 2022.",
+            "Brackenfold counted 4,080 women among its 12,000 new staff at the end of 2022.",
+            "neutral",
+        ),
     ],
 )
 def test_a_part_counted_of_a_whole_count_is_its_share(claim: str, source: str, stance: str) -> None:
     assert _stance(claim, source) == stance
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "Brackenfold employed 12,000 staff through agencies in 2024, the register shows.",
+        "Brackenfold employed 12,000 staff on zero-hours contracts in 2024, the register shows.",
+    ],
+)
+def test_people_counted_with_who_they_are_are_some_of_them(source: str) -> None:
+    assert _stance("In 2024, we employed 12,000 staff.", source) != "supports"
+    assert (
+        _stance("In 2024, we employed 12,000 staff.", "Brackenfold employed 12,000 staff in 2024.")
+        == "supports"
+    )

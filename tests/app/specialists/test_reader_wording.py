@@ -1032,14 +1032,14 @@ def test_some_falling_short_of_what_the_claim_says_of_every_one() -> None:
             "Registry data show Tollgate Mining ran about 1,900 electric haul trucks at the end of 2023.",
             "contradicts",
         ),
-        # ordered is not had; falling short of the count does not state it
+        # ordered is not had; falling short of the count rejects it
         (
             "Tollgate Mining placed an order for 3,500 electric trucks in 2023, for delivery through 2026.",
             "neutral",
         ),
         (
             "Tollgate Mining fell well short of 3,500 electric haul trucks in 2023, a union survey found.",
-            "neutral",
+            "contradicts",
         ),
     ],
 )
