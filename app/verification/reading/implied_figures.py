@@ -651,14 +651,13 @@ def _anothers_whole(between: str, company: str) -> bool:
 def _part_names_the_claim(claim: str, sentence: str, part: Figure, whole: Figure, company: str) -> bool:
     """Whether what `sentence` says of a part names something of the claim that its whole's words do
     not: the part's clause (`figure_clauses.names_more_of_the_claim`), or, for a part right before
-    its whole ("Certified farms supplied 37,000 tonnes of the 58,000 tonnes of cocoa it bought"),
-    the words outside the whole's clause."""
+    its whole ("Certified farms supplied 37,000 tonnes of the 58,000 tonnes of cocoa it bought",
+    "37,000 tonnes of the 58,000 tonnes of cocoa it bought were certified"), the sentence's words
+    besides what the whole is of."""
     if not _PART_BEFORE_WHOLE.fullmatch(sentence, part.end, whole.start):
         return names_more_of_the_claim(claim, sentence, part, whole, company)
-    whole_end = clause_span(sentence, whole)[1]
-    outside = subject_stems(f"{sentence[: part.start]} {sentence[whole_end:]}", company)
-    inside = subject_stems(sentence[whole.start : whole_end], company)
-    return bool((outside - inside) & subject_stems(claim, company))
+    said = subject_stems(f"{sentence[: part.start]} {sentence[whole.end :]}", company)
+    return bool((said - subject_stems(_words_of(sentence, whole), company)) & subject_stems(claim, company))
 
 
 def _said_in_the_claims_words(claim: str, sentence: str, part: Figure, whole: Figure, company: str) -> bool:

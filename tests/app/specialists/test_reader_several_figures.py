@@ -152,6 +152,11 @@ def test_what_two_figures_imply_is_written_in(source: str, written: str) -> None
             "worked out as 63.8% of its ore",
         ),
         (
+            "64% of the ore Tollgate Mining bought in 2023 was certified.",
+            "37,000 of the 58,000 tonnes of ore Tollgate bought in 2023 were certified.",
+            "worked out as 63.8% of its ore",
+        ),
+        (
             "87% of the timber Tollgate Mining bought in 2023 was certified.",
             "Tollgate bought 5.2 million cubic metres of timber in 2023, 4.5 million of it certified.",
             "4.5 million cubic metres of it certified, worked out as 86.5% of its timber in 2023",
