@@ -597,6 +597,9 @@ def _same_period(claim: _Claim, sentence: str) -> bool:
         return False
     if {claim.year_kind, _year_kind(sentence)} == {"calendar", "fiscal"}:
         return False
+    mine_named = _named_by_years(claim.text)
+    if any(mine_named.get(thing, year) != year for thing, year in _named_by_years(sentence).items()):
+        return False  # its 2023 green bond is not the 2021 one
     theirs = _span(sentence)
     # "between 2019 and 2021" is not the change "between 2019 and 2022", nor "by 2022 against 2019"
     if claim.span and theirs:
@@ -607,6 +610,16 @@ def _same_period(claim: _Claim, sentence: str) -> bool:
 _RANGE = re.compile(
     r"\b(?:between|from)\s(?:FY\s?)?((?:19|20)\d\d)\s(?:and|to)\s(?:FY\s?)?((?:19|20)\d\d)\b", _I
 )
+#: A year that names a thing, right before it: "its 2021 green bond", "the 2019 sustainability-linked loan".
+_YEAR_NAMING = re.compile(
+    r"\b(?:its|our|their|the|[A-Z][\w&-]*['’]s?)\s((?:19|20)\d\d)\s(?:[a-z-]+\s){0,2}?"
+    r"(bonds?|notes?|loans?|facility|issues?)\b"
+)
+
+
+def _named_by_years(text: str) -> dict[str, str]:
+    """The things `text` names by a year ("2021 green bond" -> {"bond": "2021"})."""
+    return {match[2].rstrip("s"): match[1] for match in _YEAR_NAMING.finditer(text)}
 
 
 def _span(text: str) -> tuple[str, str] | None:

@@ -348,6 +348,16 @@ def test_a_short_statement_restated_supports() -> None:
     assert _read(claim, source) == ("supports", "same_statement")
 
 
+def test_a_thing_named_by_another_year_is_another_thing() -> None:
+    claim = "By 31 December 2023, 100% of the proceeds of our 2021 green bond had been allocated."
+    other = "Tollgate Mining's 2023 green bond was 40% allocated at the end of 2023, a rating agency said."
+    assert _read(claim, other)[0] == "neutral"
+    same = (
+        "Tollgate Mining's 2021 green bond was only 40% allocated at the end of 2023, a rating agency said."
+    )
+    assert _read(claim, same)[0] == "contradicts"
+
+
 def test_money_for_fossil_fuels_is_no_green_finance() -> None:
     claim = "We provided £2.4 billion in green lending in 2023."
     fossil = (
