@@ -61,6 +61,11 @@ def without_later_figures(sentence: str, figure: Figure) -> str:
     return sentence
 
 
+#: The word right before a figure or a count, past a hedge: its verb ("had about 420 stores", "drew 14
+#: million m³").
+WORD_BEFORE_A_NUMBER = re.compile(
+    r"\b([A-Za-z]+)\s(?:(?:about|around|some|roughly|nearly|almost|approximately|close\sto|just|only)\s)?$"
+)
 #: Words that take what a clause says of its figure from an earlier one: "consumed 11.2 million m³ of it".
 _REFERS_BACK = re.compile(r"\bof\s(?:it|them|this|that|these|those|which)\b", re.IGNORECASE)
 #: Right after a figure, the share it is of all the company holds: ", around 4% of its £21bn

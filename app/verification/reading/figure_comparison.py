@@ -39,6 +39,7 @@ from app.verification.reading.count_context import (
 )
 from app.verification.reading.denials import negated
 from app.verification.reading.figure_clauses import (
+    WORD_BEFORE_A_NUMBER,
     blanked,
     clause_of,
     clause_span,
@@ -298,7 +299,7 @@ def _says_no_more(claim: str, sentence: str, theirs: Figure, company: str) -> bo
     start, end = clause_span(sentence, theirs)
     said = blanked(sentence, theirs.start, theirs.end)[start:end]
     first = min((figure.start for figure in parse_figures(sentence)), default=0)
-    subject = _VERB_LAST.sub("", sentence[:first])
+    subject = WORD_BEFORE_A_NUMBER.sub("", sentence[:first])
     return (
         subject_stems(said, company) <= subject_stems(claim, company) | _ONLY
         and not _COMPARED.search(said)
@@ -311,8 +312,6 @@ def _says_no_more(claim: str, sentence: str, theirs: Figure, company: str) -> bo
 _ONLY = subject_stems("only just merely still")
 #: A figure set against another: "180 hectares more than in 2022".
 _COMPARED = re.compile(r"\b(?:more|less|fewer|higher|lower|extra)\b|\bthan\b", re.IGNORECASE)
-#: The verb that ends a sentence's subject, past a hedge, before its first figure.
-_VERB_LAST = re.compile(r"\b[a-z]+\s(?:(?:about|around|some|roughly|nearly|almost|just|only)\s)?$")
 
 
 def _alike_alone(claim: str, sentence: str, theirs: Figure, company: str) -> bool:

@@ -29,7 +29,7 @@ from app.language.number_words import figures_in_digits
 from app.verification.reading.change_mood import mood
 from app.verification.reading.complements import complement_match
 from app.verification.reading.contradictions import content_words, same_value
-from app.verification.reading.figure_clauses import clause_span_at
+from app.verification.reading.figure_clauses import WORD_BEFORE_A_NUMBER, clause_span_at
 from app.verification.reading.figure_comparison import compare_counts
 from app.verification.reading.figure_subjects import subject_words, without_attribution
 from app.verification.reading.figures import parse_counts, quantities
@@ -119,14 +119,8 @@ def states_claim_count(claim: str, quote: str, company: str) -> bool:
     return False
 
 
-#: The word before a count, past a hedge: "had" in "had about 420 stores".
-_VERB_BEFORE = re.compile(
-    r"([A-Za-z]+)\s(?:(?:about|around|some|roughly|nearly|almost|approximately|close\sto)\s)?$"
-)
-
-
 def _verb_before(text: str, start: int) -> str | None:
-    found = _VERB_BEFORE.search(text, 0, start)
+    found = WORD_BEFORE_A_NUMBER.search(text, 0, start)
     return stem(found[1]) if found else None
 
 
