@@ -597,8 +597,11 @@ def _same_period(claim: _Claim, sentence: str) -> bool:
         return False
     if {claim.year_kind, _year_kind(sentence)} == {"calendar", "fiscal"}:
         return False
-    mine_named = _named_by_years(claim.text)
-    if any(mine_named.get(thing, year) != year for thing, year in _named_by_years(sentence).items()):
+    theirs_named = _named_by_years(sentence)
+    if any(
+        thing in theirs_named and not years & theirs_named[thing]
+        for thing, years in _named_by_years(claim.text).items()
+    ):
         return False  # its 2023 green bond is not the 2021 one
     theirs = _span(sentence)
     # "between 2019 and 2021" is not the change "between 2019 and 2022", nor "by 2022 against 2019"
@@ -612,14 +615,18 @@ _RANGE = re.compile(
 )
 #: A year that names a thing, right before it: "its 2021 green bond", "the 2019 sustainability-linked loan".
 _YEAR_NAMING = re.compile(
-    r"\b(?:its|our|their|the|[A-Z][\w&-]*['’]s?)\s((?:19|20)\d\d)\s(?:[a-z-]+\s){0,2}?"
+    r"\b(?:(?i:its|our|their|the)|[A-Z][\w&-]*['’]s?)\s((?:19|20)\d\d)\s(?:[a-z-]+\s){0,2}?"
     r"(bonds?|notes?|loans?|facility|issues?)\b"
 )
 
 
-def _named_by_years(text: str) -> dict[str, str]:
-    """The things `text` names by a year ("2021 green bond" -> {"bond": "2021"})."""
-    return {match[2].rstrip("s"): match[1] for match in _YEAR_NAMING.finditer(text)}
+def _named_by_years(text: str) -> dict[str, set[str]]:
+    """The things `text` names by a year, with each year it names them by ("2021 green bond" ->
+    {"bond": {"2021"}})."""
+    named: dict[str, set[str]] = {}
+    for match in _YEAR_NAMING.finditer(text):
+        named.setdefault(match[2].rstrip("s"), set()).add(match[1])
+    return named
 
 
 def _span(text: str) -> tuple[str, str] | None:

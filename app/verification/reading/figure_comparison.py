@@ -234,8 +234,10 @@ def compare_figures(
     ]
     kept = [(mine, theirs) for mine, theirs in same if not denied(sentence, theirs.start)]
     if same and not kept:
-        # the source rejects the claim's value ("rather than 2.3 Mt")
-        return FigureOutcome("mismatch", *same[0])
+        # the source rejects the claim's value ("rather than 2.3 Mt"), as an outcome: a target of it
+        # is not what the company claims to have done
+        rejected = [(mine, theirs) for mine, theirs in same if mine.mood != "intended"]
+        return FigureOutcome("mismatch", *rejected[0]) if rejected else None
     # the whole a matching part is named after is another quantity ("46,000 tonnes, of which 38,000
     # tonnes were Scope 2")
     wholes = {whole.start for _, theirs in same if (whole := whole_of_part(sentence, theirs)) is not None}
@@ -604,8 +606,8 @@ def compare_counts(
     for mine, mine_mood in claim:
         # deaths need no other shared word to be the same things counted
         evidence = len(shared - {mine.noun}) + sizes + (mine.noun == FATALITY)
-        if mine.value in rejected:
-            return "denied"
+        if mine.value in rejected and mine_mood != "intended":
+            return "denied"  # a target of it is not what the company claims to have done
         if mine.noun in none and evidence >= MIN_SHARED_WORDS:
             return "denied"  # "had no spills" against "two spills"
         same_things = [

@@ -100,8 +100,6 @@ QUALIFIERS: dict[str, re.Pattern[str]] = {
         _I,
     ),
     "offset": re.compile(r"\boffset\w*|\bcarbon\scredits?\b|\bremovals?\b", _I),
-    # money lent to or held in fossil fuels is no green finance, whatever the sum
-    "fossil fuels": re.compile(r"\bfossil[\s-]fuels?\b|\bthermal\scoal\b|\boil\sand\sgas\b", _I),
     "renewable": re.compile(r"\brenewabl\w*|\bgreen\s(?:electricity|power)\b|\bsolar\b|\bwind\b", _I),
     "waste": re.compile(r"\bwaste\b|\blandfill\w*|\brecycl\w*|\bincinerat\w*", _I),
     # Where waste goes: landfill, incineration and recycling are three quantities.

@@ -187,7 +187,8 @@ _HEDGE_BEFORE = re.compile(
 _DENIAL = re.compile(
     r"\b(?:not|rather than|instead of|as opposed to|versus|vs\.?|compared with the claimed|less than the|"
     # "fell well short of 3,500 vans", "short of its 50% goal": below it, not "just short of" it
-    r"(?<!just\s)(?<!slightly\s)short\sof(?:\s(?:its|their|the))?)\s"
+    r"(?<!just\s)(?<!slightly\s)(?<!narrowly\s)(?<!barely\s)(?<!not\s)(?<!not\sfar\s)(?<!not\swell\s)"
+    r"short\sof(?:\s(?:its|their|the))?)\s"
     r"(?:the\s)?(?:claimed\s|reported\s|stated\s|advertised\s)?$",
     _I,
 )

@@ -96,8 +96,6 @@ def states_claim_count(claim: str, quote: str, company: str) -> bool:
     read = as_read(quote)
     if not subject_stems(claim, company) <= subject_stems(without_attribution(read), company) | WHEN_STEMS:
         return False
-    if not (places_meet(claim, read, company) and places_meet(read, claim, company)):
-        return False  # "420 stores in the UK" is not all it has
     for count in parse_counts(claim):
         if _A_WHOLE_BEFORE.search(claim, 0, count.start):
             continue
@@ -113,8 +111,16 @@ def states_claim_count(claim: str, quote: str, company: str) -> bool:
                 or _verb_before(read, theirs.start) != verb
             ):
                 continue
-            said_after = read[theirs.end : clause_span_at(read, theirs.start, theirs.end)[1]]
-            if subject_stems(said_after, company) <= subject_stems(claim, company) | WHEN_STEMS:
+            clause = clause_span_at(read, theirs.start, theirs.end)
+            said_after = read[theirs.end : clause[1]]
+            # "420 stores in the UK" is not all it has, nor all it has those in the UK
+            mine = claim[slice(*clause_span_at(claim, count.start, count.end))]
+            theirs_said = read[slice(*clause)]
+            if (
+                subject_stems(said_after, company) <= subject_stems(claim, company) | WHEN_STEMS
+                and places_meet(mine, theirs_said, company)
+                and places_meet(theirs_said, mine, company)
+            ):
                 return True
     return False
 

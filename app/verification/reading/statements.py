@@ -275,12 +275,28 @@ def read_statement(claim: str, sentence: str, company: str) -> StatementReading 
         if (
             not _CONTRAST.search(sentence)
             and not _CONTINUING.search(sentence)
-            and places_meet(claim, sentence, company)
+            and places_meet(claim, _what_is_restated(sentence), company)
         ):
             return StatementReading(
                 "supports", "same_statement", "The source states what the claim states, in its own words."
             )
     return None
+
+
+def _what_is_restated(sentence: str) -> str:
+    """The sentence's first clause, less who found or said it ("Auditors in Ghana found that …"), how
+    it describes the company ("the British confectioner") and asides after it ("…, mostly from
+    Ghana"): where a place is the statement's own."""
+    said = _FOUND_THAT.sub("", sentence.split(", ")[0])
+    return _DESCRIBED_AS.sub("", said)
+
+
+#: Who found or said what follows: "Auditors in Ghana found that", "A Swiss auditor said".
+_FOUND_THAT = re.compile(
+    r"^.*?\b(?:found|said|says|showed|shows|confirmed|reported|concluded)\s(?:that\s)?", re.IGNORECASE
+)
+#: A description of the company by its kind: "the British confectioner", "a Dutch dairy group".
+_DESCRIBED_AS = re.compile(r"\b(?:the|a|an)\s[A-Z][a-z]+\s[a-z]+(?:\s[a-z]+)?\s(?=[A-Z])")
 
 
 #: Capitalised words inside a sentence: names of organisations and people.

@@ -71,6 +71,11 @@ def test_bears_on_claim_needs_the_claims_figure_or_subject() -> None:
         ("In 2024, we had 420 stores.", "Tollgate Retail had more than 400 stores in 2024.", False),
         ("In 2024, we had 420 stores.", "Tollgate Retail had 420 stores with cafés in 2024.", False),
         ("In 2024, we had 420 stores in the UK.", "Tollgate Retail had 420 stores in 2024.", False),
+        (
+            "In 2024, we had 420 stores.",
+            "The UK regulator said Tollgate Retail had 420 stores in 2024.",
+            True,
+        ),
     ],
 )
 def test_a_supporting_quote_may_repeat_the_claims_count(claim: str, quote: str, bears: bool) -> None:

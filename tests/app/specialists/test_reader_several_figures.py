@@ -708,6 +708,25 @@ def test_a_figure_said_to_be_fallen_short_of_is_rejected(claim: str, source: str
     assert _read(claim, source)[0] == "contradicts"
 
 
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # not short of it, or only just: no rejection
+        (
+            "Tollgate Mining had 3,500 electric haul trucks at the end of 2023.",
+            "Tollgate was not far short of 3,500 electric haul trucks in 2023, an NGO found.",
+        ),
+        # a target of it is no outcome
+        (
+            "In 2023 Tollgate Mining set a target of 3,500 electric haul trucks by 2026.",
+            "Tollgate fell well short of 3,500 electric haul trucks in 2023, an NGO found.",
+        ),
+    ],
+)
+def test_a_figure_not_fallen_short_of_or_only_aimed_at_is_not_rejected(claim: str, source: str) -> None:
+    assert _read(claim, source)[0] != "contradicts"
+
+
 def test_the_companys_figure_a_source_rejects_still_contradicts() -> None:
     claim = "Tollgate Mining applied regenerative practices on 120,000 hectares in 2023."
     source = (

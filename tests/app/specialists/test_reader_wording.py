@@ -358,17 +358,6 @@ def test_a_thing_named_by_another_year_is_another_thing() -> None:
     assert _read(claim, same)[0] == "contradicts"
 
 
-def test_money_for_fossil_fuels_is_no_green_finance() -> None:
-    claim = "We provided £2.4 billion in green lending in 2023."
-    fossil = (
-        "Tollgate Mining provided £2.4bn of lending to oil and gas producers in 2023, a campaign group said."
-    )
-    assert _read(claim, fossil)[0] != "supports"
-    loans = "Fossil fuel companies made up 9% of our corporate loans at the end of 2023."
-    also = "Fossil fuel firms accounted for 9% of Tollgate Mining's corporate loans at the end of 2023."
-    assert _read(loans, also)[0] == "supports"
-
-
 def test_a_statement_of_one_place_restates_nothing_of_the_whole() -> None:
     claim = "All of the palm oil we bought in 2023 was RSPO-certified."
     source = "All of the palm oil Tollgate Mining bought in Malaysia in 2023 was RSPO-certified, an NGO said."
