@@ -103,6 +103,7 @@ def states_claim_count(claim: str, quote: str, company: str) -> bool:
         if compare_counts(mine, read, set(), claim, company) != "match":
             continue
         verb = _verb_before(claim, count.start)
+        claim_said = claim[slice(*clause_span_at(claim, count.start, count.end))]
         for theirs in parse_counts(read):
             if (
                 theirs.noun != count.noun
@@ -114,12 +115,11 @@ def states_claim_count(claim: str, quote: str, company: str) -> bool:
             clause = clause_span_at(read, theirs.start, theirs.end)
             said_after = read[theirs.end : clause[1]]
             # "420 stores in the UK" is not all it has, nor all it has those in the UK
-            mine = claim[slice(*clause_span_at(claim, count.start, count.end))]
             theirs_said = read[slice(*clause)]
             if (
                 subject_stems(said_after, company) <= subject_stems(claim, company) | WHEN_STEMS
-                and places_meet(mine, theirs_said, company)
-                and places_meet(theirs_said, mine, company)
+                and places_meet(claim_said, theirs_said, company)
+                and places_meet(theirs_said, claim_said, company)
             ):
                 return True
     return False
