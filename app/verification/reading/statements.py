@@ -245,8 +245,11 @@ def _spelled_out(text: str, other: str, company: str) -> frozenset[str]:
 def read_statement(claim: str, sentence: str, company: str) -> StatementReading | None:
     """How `sentence` bears on `claim`, a claim stating no figure (see the module docstring); None
     when it says nothing of it or `claim` states figures."""
+    claim = _ALL_AS_A_SHARE.sub("all of ", claim)  # "100% of our tier-1 suppliers" are all of them
     if _states_numbers(claim) or _other_body(claim, sentence) or not same_places(claim, sentence, company):
         return None
+    if _numbered_names(sentence) - _numbered_names(claim):
+        return None  # "tier-2 suppliers", "ISO 45001" are not the claim's "tier-1 suppliers", "ISO 14001"
     if INTENTION.search(sentence) and not INTENTION.search(claim):
         return None
     mine = subject_stems(claim, company)
@@ -310,6 +313,17 @@ def _unnamed(claim: str, company: str) -> frozenset[str]:
 
 #: A date's day ("31 March", "March 31"): part of a date, not a number the claim states.
 _DAY_OF_MONTH = re.compile(rf"\b\d{{1,2}}(?:st|nd|rd|th)?\s{MONTH}\b|\b{MONTH}\s\d{{1,2}}\b")
+
+
+#: A share of all: "100% of", "100 per cent of".
+_ALL_AS_A_SHARE = re.compile(r"\b100\s?(?:%|per\s?cent|percent)\sof\s", re.IGNORECASE)
+
+
+def _numbered_names(text: str) -> frozenset[str]:
+    """The names with a number in `text` ("tier-1", "ISO 14001"), written alike."""
+    return frozenset(
+        re.sub(r"[\s-]", "", match.group()).lower() for match in _NUMBER_IN_A_NAME.finditer(text)
+    )
 
 
 def _states_numbers(claim: str) -> bool:

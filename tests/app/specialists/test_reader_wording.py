@@ -358,6 +358,29 @@ def test_a_thing_named_by_another_year_is_another_thing() -> None:
     assert _read(claim, same)[0] == "contradicts"
 
 
+def test_a_claim_of_all_as_100_percent_is_read_as_all() -> None:
+    claim = "In 2023, we audited 100% of our tier-1 suppliers."
+    source = "All of Tollgate Mining's tier-1 suppliers were audited in 2023, a monitor said."
+    assert _read(claim, source) == ("supports", "same_statement")
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "All of our tier-1 suppliers were audited in 2023.",
+            "All of Tollgate Mining's tier-2 suppliers were audited in 2023, a monitor said.",
+        ),
+        (
+            "All of our sites were certified to ISO 14001 in 2023.",
+            "All of Tollgate Mining's sites were certified to ISO 45001 in 2023, the registrar said.",
+        ),
+    ],
+)
+def test_a_name_with_another_number_is_another_thing(claim: str, source: str) -> None:
+    assert _read(claim, source)[0] != "supports"
+
+
 def test_a_statement_of_one_place_restates_nothing_of_the_whole() -> None:
     claim = "All of the palm oil we bought in 2023 was RSPO-certified."
     source = "All of the palm oil Tollgate Mining bought in Malaysia in 2023 was RSPO-certified, an NGO said."
