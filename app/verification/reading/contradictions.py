@@ -90,6 +90,7 @@ from app.verification.reading.statements import (
     counterexample,
     denied_by_claim,
     names_denied,
+    other_numbered_names,
     read_statement,
     subject_stems,
 )
@@ -231,6 +232,8 @@ def assess_by_rules(
         scopes = covered_scopes(sentence)
         if claim.scopes and scopes and not claim.scopes & scopes:
             continue  # another scope's figures say nothing about this one
+        if other_numbered_names(claim.text, sentence):
+            continue  # "Category 1" emissions, "ISO 45001" sites are not the claim's
         if not _on_topic(claim, sentence, shared, scopes):
             continue
         on_topic = True

@@ -326,6 +326,19 @@ def _numbered_names(text: str) -> frozenset[str]:
     )
 
 
+def other_numbered_names(claim: str, sentence: str) -> bool:
+    """Whether the sentence names a kind of numbered name the claim names, but none of the claim's
+    ("Category 1" for "Category 11", "ISO 45001" for "ISO 14001"): then it speaks of another thing."""
+    mine, theirs = _numbered_names(claim), _numbered_names(sentence)
+    families = {_family(name) for name in mine}
+    return not mine & theirs and any(_family(name) in families for name in theirs - mine)
+
+
+def _family(name: str) -> str:
+    """ "iso" of "iso14001", "categor" of "category11", "tier" of "tier1"."""
+    return re.sub(r"[\d:/-]|y$|ies$", "", name)
+
+
 def _states_numbers(claim: str) -> bool:
     """Whether the claim states figures, counts or any other number than a year ("a TRIFR of 2.1"):
     its numbers decide it, and restating its words with another number is no support."""

@@ -381,6 +381,26 @@ def test_a_name_with_another_number_is_another_thing(claim: str, source: str) ->
     assert _read(claim, source)[0] != "supports"
 
 
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "In 2023, 40 of our sites were certified to ISO 14001.",
+            "40 of Tollgate Mining's sites were certified to ISO 45001 in 2023, the registrar said.",
+        ),
+        (
+            "Our Scope 3 Category 11 emissions were 14 Mt CO2e in 2023.",
+            "Tollgate Mining's Scope 3 Category 1 emissions were 14 Mt CO2e in 2023, a study found.",
+        ),
+    ],
+)
+def test_figures_of_another_numbered_name_are_another_things(claim: str, source: str) -> None:
+    assert _read(claim, source)[0] not in {"supports", "contradicts"}
+    # the claim's own name beside another's still counts
+    both = source.replace("ISO 45001", "ISO 14001 and ISO 45001").replace("Category 1 ", "Category 11 ")
+    assert _read(claim, both)[0] == "supports"
+
+
 def test_a_statement_of_one_place_restates_nothing_of_the_whole() -> None:
     claim = "All of the palm oil we bought in 2023 was RSPO-certified."
     source = "All of the palm oil Tollgate Mining bought in Malaysia in 2023 was RSPO-certified, an NGO said."
