@@ -114,12 +114,12 @@ def states_claim_count(claim: str, quote: str, company: str) -> bool:
                 continue
             clause = clause_span_at(read, theirs.start, theirs.end)
             said_after = read[theirs.end : clause[1]]
-            # "420 stores in the UK" is not all it has, nor all it has those in the UK
+            # "420 stores in the UK" is not all it has; the claim's place may be said in another clause
             theirs_said = read[slice(*clause)]
             if (
                 subject_stems(said_after, company) <= subject_stems(claim, company) | WHEN_STEMS
                 and places_meet(claim_said, theirs_said, company)
-                and places_meet(theirs_said, claim_said, company)
+                and places_meet(read, claim_said, company)
             ):
                 return True
     return False

@@ -47,6 +47,7 @@ from app.verification.reading.figure_subjects import (
     SUBJECTLESS_WORDS,
     same_boundaries,
     same_places,
+    share_base,
     without_attribution,
 )
 from app.verification.reading.figures import parse_counts
@@ -245,10 +246,16 @@ def _spelled_out(text: str, other: str, company: str) -> frozenset[str]:
 def read_statement(claim: str, sentence: str, company: str) -> StatementReading | None:
     """How `sentence` bears on `claim`, a claim stating no figure (see the module docstring); None
     when it says nothing of it or `claim` states figures."""
-    claim = _ALL_AS_A_SHARE.sub("all of ", claim)  # "100% of our tier-1 suppliers" are all of them
+    share_of_all = _ALL_AS_A_SHARE.search(claim)
+    if share_of_all is not None:
+        # "100% of our tier-1 suppliers" are all of them, when the sentence names what they are
+        of_what = share_base(claim, share_of_all.end() - len("of ") - 1)
+        if not {stem(word) for word in of_what} <= subject_stems(sentence, company):
+            return None
+        claim = _ALL_AS_A_SHARE.sub("all of ", claim)
     if _states_numbers(claim) or _other_body(claim, sentence) or not same_places(claim, sentence, company):
         return None
-    if _numbered_names(sentence) - _numbered_names(claim):
+    if other_numbered_names(claim, sentence):
         return None  # "tier-2 suppliers", "ISO 45001" are not the claim's "tier-1 suppliers", "ISO 14001"
     if INTENTION.search(sentence) and not INTENTION.search(claim):
         return None
@@ -290,10 +297,12 @@ def _what_is_restated(sentence: str) -> str:
     """The sentence's first clause, less who found or said it ("Auditors in Ghana found that …"), how
     it describes the company ("the British confectioner") and asides after it ("…, mostly from
     Ghana"): where a place is the statement's own."""
-    said = _FOUND_THAT.sub("", sentence.split(", ")[0])
+    said = _FOUND_THAT.sub("", _WHEN_FIRST.sub("", sentence).split(", ")[0])
     return _DESCRIBED_AS.sub("", said)
 
 
+#: When a sentence opens on its time: "In 2023, ", "Last year, ", "By the end of 2023, ".
+_WHEN_FIRST = re.compile(r"^(?:In|By|During|Last|At|For|Over)\b[^,]{0,30},\s")
 #: Who found or said what follows: "Auditors in Ghana found that", "A Swiss auditor said".
 _FOUND_THAT = re.compile(
     r"^.*?\b(?:found|said|says|showed|shows|confirmed|reported|concluded)\s(?:that\s)?", re.IGNORECASE
@@ -321,8 +330,10 @@ _ALL_AS_A_SHARE = re.compile(r"\b100\s?(?:%|per\s?cent|percent)\sof\s", re.IGNOR
 
 def _numbered_names(text: str) -> frozenset[str]:
     """The names with a number in `text` ("tier-1", "ISO 14001"), written alike."""
+    # "ISO 14001:2015" is ISO 14001 in its 2015 edition
     return frozenset(
-        re.sub(r"[\s-]", "", match.group()).lower() for match in _NUMBER_IN_A_NAME.finditer(text)
+        re.sub(r"[\s-]|:(?:19|20)\d\d$", "", match.group()).lower()
+        for match in _NUMBER_IN_A_NAME.finditer(text)
     )
 
 
@@ -335,8 +346,8 @@ def other_numbered_names(claim: str, sentence: str) -> bool:
 
 
 def _family(name: str) -> str:
-    """ "iso" of "iso14001", "categor" of "category11", "tier" of "tier1"."""
-    return re.sub(r"[\d:/-]|y$|ies$", "", name)
+    """ "iso" of "iso14001", "categor" of "category11" and "categories1", "tier" of "tier1"."""
+    return re.sub(r"ies$|y$", "", re.sub(r"[\d:/-]", "", name))
 
 
 def _states_numbers(claim: str) -> bool:

@@ -361,7 +361,17 @@ def test_a_thing_named_by_another_year_is_another_thing() -> None:
 def test_a_claim_of_all_as_100_percent_is_read_as_all() -> None:
     claim = "In 2023, we audited 100% of our tier-1 suppliers."
     source = "All of Tollgate Mining's tier-1 suppliers were audited in 2023, a monitor said."
-    assert _read(claim, source) == ("supports", "same_statement")
+    assert _read(claim, source)[0] == "supports"
+    # all of something else, or of one place's
+    assert (
+        _read(claim, "In 2023, all of Tollgate Mining's tier-1 suppliers in Ghana were audited.")[0]
+        != "supports"
+    )
+    electricity = "100% of our electricity came from renewable sources in 2023."
+    assert (
+        _read(electricity, "All of Tollgate Mining's heat came from renewable sources in 2023.")[0]
+        != "supports"
+    )
 
 
 @pytest.mark.parametrize(
@@ -396,9 +406,11 @@ def test_a_name_with_another_number_is_another_thing(claim: str, source: str) ->
 )
 def test_figures_of_another_numbered_name_are_another_things(claim: str, source: str) -> None:
     assert _read(claim, source)[0] not in {"supports", "contradicts"}
-    # the claim's own name beside another's still counts
+    # the claim's own name beside another's, or in an edition, still counts
     both = source.replace("ISO 45001", "ISO 14001 and ISO 45001").replace("Category 1 ", "Category 11 ")
     assert _read(claim, both)[0] == "supports"
+    edition = source.replace("ISO 45001", "ISO 14001:2015").replace("Category 1 ", "Category 11 ")
+    assert _read(claim, edition)[0] == "supports"
 
 
 def test_a_statement_of_one_place_restates_nothing_of_the_whole() -> None:
