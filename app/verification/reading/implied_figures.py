@@ -629,11 +629,12 @@ def _with_parts_units(sentence: str, claim: str, company: str) -> str:
         if unit is None:
             continue
         written = sentence[: bare.end()] + f" {unit}" + sentence[bare.end() :]
-        part = next((figure for figure in parse_figures(written) if figure.start == bare.start()), None)
+        read = {figure.start: figure for figure in parse_figures(written)}
+        part = read.get(bare.start())
         if part is None or not 0 < part.base <= whole.base:  # a part is no more than its whole
             continue
-        # the whole as it stands in the sentence written
-        at = next((figure for figure in parse_figures(written) if figure.text == whole.text), whole)
+        # the whole as it stands in the sentence written, past the unit if it comes after the part
+        at = read.get(whole.start + (len(unit) + 1 if whole.start > bare.start() else 0), whole)
         if _part_names_the_claim(claim, written, part, at, company) and _said_in_the_claims_words(
             claim, written, part, at, company
         ):

@@ -73,29 +73,30 @@ def bears_on_claim(claim: str, company: str, quote: str | None, stance: str) -> 
     shared_count += bool(quantities(claim) & quantities(quote))
     if stance == "contradicts":
         return shared_count >= CONTRADICTION_SUBJECT_WORDS
-    digits = figures_in_digits(claim)
-    if states_claim_count(digits, quote, company):
+    digits, read = figures_in_digits(claim), as_read(quote)
+    if states_claim_count(digits, read, company):
         return True
     claim_figures = parse_figures(digits)
     if claim_figures:
         # or the rest of the whole, where nothing lies between the two sides (`complements`)
         return (
             states_claim_figure(claim_figures, quote, digits, company)
-            or complement_match(digits, as_read(quote), company) is not None
+            or complement_match(digits, read, company) is not None
         )
     return shared_count >= SUPPORT_SUBJECT_WORDS
 
 
-def states_claim_count(claim: str, quote: str, company: str) -> bool:
-    """Whether the quote repeats one of the claim's counts of the same things, as the rule reader
+def states_claim_count(claim: str, read: str, company: str) -> bool:
+    """Whether the quote (`read`, as the rule reader reads it: `as_read`) repeats one of the claim's
+    counts of the same things, as the rule reader
     compares counts ("about 310,000 old phones" for "310,000 used handsets": the company's own count,
     of the claim's kind of thing, for its stretch of time), and the count is all either says: done
     alike (the same verb before it: "had", not "sold" or "refurbished"), every word of the claim in
     the quote ("our 420 stores ran on renewable electricity" is more than 420 stores), and nothing
     said of the quote's count that the claim does not say ("… on zero-hours contracts")."""
-    read = as_read(quote)
     if not subject_stems(claim, company) <= subject_stems(without_attribution(read), company) | WHEN_STEMS:
         return False
+    theirs_counts = parse_counts(read)
     for count in parse_counts(claim):
         if _A_WHOLE_BEFORE.search(claim, 0, count.start):
             continue
@@ -104,7 +105,7 @@ def states_claim_count(claim: str, quote: str, company: str) -> bool:
             continue
         verb = _verb_before(claim, count.start)
         claim_said = claim[slice(*clause_span_at(claim, count.start, count.end))]
-        for theirs in parse_counts(read):
+        for theirs in theirs_counts:
             if (
                 theirs.noun != count.noun
                 or theirs.bound is not None

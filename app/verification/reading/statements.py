@@ -255,8 +255,6 @@ def read_statement(claim: str, sentence: str, company: str) -> StatementReading 
         claim = _ALL_AS_A_SHARE.sub("all of ", claim)
     if _states_numbers(claim) or _other_body(claim, sentence) or not same_places(claim, sentence, company):
         return None
-    if other_numbered_names(claim, sentence):
-        return None  # "tier-2 suppliers", "ISO 45001" are not the claim's "tier-1 suppliers", "ISO 14001"
     if INTENTION.search(sentence) and not INTENTION.search(claim):
         return None
     mine = subject_stems(claim, company)
