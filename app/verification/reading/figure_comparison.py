@@ -27,6 +27,7 @@ import re
 from dataclasses import dataclass
 
 from app.language.figures import Figure, Stated, parse_figures
+from app.language.plurals import singular
 from app.language.years import is_baseline, stated_year
 from app.verification.reading.change_mood import figure_direction, mood, same_mood
 from app.verification.reading.complements import other_sides
@@ -792,18 +793,13 @@ _MIN_PART = 4
 def _things_meet(mine: frozenset[str], theirs: frozenset[str]) -> bool:
     """Whether two figures' "of ..." words name the same thing, in the singular or inside a compound
     ("plantation forest" and "plantations", "freshwater" and "fresh water")."""
-    first = {_singular(word) for word in mine}
-    second = {_singular(word) for word in theirs}
+    first = {singular(word) for word in mine}
+    second = {singular(word) for word in theirs}
     return any(
         a == b or (len(a) >= _MIN_PART and len(b) >= _MIN_PART and (a in b or b in a))
         for a in first
         for b in second
     )
-
-
-def _singular(word: str) -> str:
-    """ "quarries" -> "quarry", "plantations" -> "plantation"."""
-    return word[:-3] + "y" if word.endswith("ies") and len(word) > 4 else word.removesuffix("s")
 
 
 def _opposite(mine: ClaimFigure, sentence: str, theirs: Figure) -> bool:

@@ -46,6 +46,8 @@ import functools
 import re
 from dataclasses import dataclass
 
+from app.language.plurals import singular
+
 _I = re.IGNORECASE
 
 #: Words that say how much or when, never what: units, scales, periods, filler of figure phrases.
@@ -876,14 +878,7 @@ def share_base(text: str, end: int) -> frozenset[str]:
 
 def base_word(word: str) -> str:
     """A word of a share's base as bases are compared: "power" is electricity, "cars" a car."""
-    return _SAME_BASE.get(word, _singular(word))
-
-
-def _singular(word: str) -> str:
-    """ "cars" -> "car", "properties" -> "property"; "emissions" and short words as written."""
-    if word in _SAME_BASE.values() or len(word) <= 3 or word.endswith("ss"):
-        return word
-    return word[:-3] + "y" if word.endswith("ies") else word.removesuffix("s")
+    return _SAME_BASE.get(word, word if word in _SAME_BASE.values() else singular(word))
 
 
 #: A percentage in brackets, right after what it restates: "(45%)".

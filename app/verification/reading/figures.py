@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from app.language.figures import BARE_NUMBER, FIGURE, SCALES, bound_at
 from app.language.number_words import NUMBER_WORD, number_value
+from app.language.plurals import singular
 
 _I = re.IGNORECASE
 
@@ -166,9 +167,9 @@ _SCALE_WRITTEN = re.compile(
 _UNIT_SYMBOLS = frozenset(
     {"m", "km", "cm", "mm", "kw", "mw", "gw", "kwh", "mwh", "t", "kt", "kg", "ha", "ft", "l"}
 )
-#: Plurals without an "s" that shares count, and their singulars: "4,080 women", "12,000 staff" ("people"
-#: stay uncounted: who they are is said after them, "people with disabilities", "through agencies").
-_IRREGULAR_PLURALS = {"women": "woman", "men": "man", "staff": "staff"}
+#: Plurals without an "s" that shares count: "4,080 women", "12,000 staff" ("people" stay uncounted:
+#: who they are is said after them, "people with disabilities", "through agencies").
+_PLURALS_WITHOUT_S = "women|men|staff"
 #: The things counted that are people, singular.
 PEOPLE = frozenset({"woman", "man", "staff", "employee", "worker", "manager", "director", "apprentice"})
 #: A count in digits or in words ("three reportable spills": "one" is left out, as in "one of our
@@ -178,7 +179,7 @@ _COUNT = re.compile(
     rf"(?<![\w.,$€£¥-])(?P<num>{_SCALED}|\d{{1,3}}(?:,\d{{3}})+|\d+|(?i:(?!one\b){NUMBER_WORD}))\s"
     r"(?P<part>of\s(?:its|their|our|the|(?:[A-Z][\w&-]*\s){0,3}?[A-Z][\w&-]*['’]s?)\s)?"
     r"(?P<kind>(?:(?!(?:of|in|at|to|and|or|the|per|a|an|among|its|their|our)\b)(?:[a-z][a-z-]*|[A-Z]{2,4})\s){0,3}?)"
-    rf"(?P<noun>(?!(?:its|this|his|was|has|is)\b)[A-Za-z][a-z-]*[a-rt-z]s|{'|'.join(_IRREGULAR_PLURALS)})\b"
+    rf"(?P<noun>(?!(?:its|this|his|was|has|is)\b)[A-Za-z][a-z-]*[a-rt-z]s|{_PLURALS_WITHOUT_S})\b"
 )
 #: A hedge right before a count: "about 300 buses".
 _HEDGE_BEFORE = re.compile(
@@ -281,20 +282,15 @@ def parse_counts(text: str) -> list[Count]:
         year = 1900 <= value <= 2100 and written.isdigit()
         if noun in _NOT_A_COUNT_NOUN or year:
             continue
-        if noun in _IRREGULAR_PLURALS:
-            singular = _IRREGULAR_PLURALS[noun]
-        else:
-            singular = noun[:-3] + "y" if noun.endswith("ies") else noun[:-1]
-        singular = _SAME_THING.get(singular, singular)
-        kind = tuple(
-            _SAME_KIND.get(word, word) for word in kind if word not in _IMPLIED_KIND.get(singular, ())
-        )
+        one = singular(noun)
+        one = _SAME_THING.get(one, one)
+        kind = tuple(_SAME_KIND.get(word, word) for word in kind if word not in _IMPLIED_KIND.get(one, ()))
         bound = bound_at(text, match.start())
         hedged = _HEDGE_BEFORE.search(text, 0, match.start()) is not None
         counts.append(
             Count(
                 value,
-                singular,
+                one,
                 match.start(),
                 match.end(),
                 kind,
@@ -465,7 +461,7 @@ def threshold(text: str, start: int) -> bool:
 def none_of(text: str) -> frozenset[str]:
     """The things (singular nouns) the text says there were none of ("had no spills" -> "spill")."""
     nouns = (match["noun"].lower() for match in _NONE_OF.finditer(text))
-    return frozenset(noun[:-3] + "y" if noun.endswith("ies") else noun[:-1] for noun in nouns)
+    return frozenset(singular(noun) for noun in nouns)
 
 
 def denied(text: str, start: int) -> bool:

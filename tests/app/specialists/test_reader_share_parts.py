@@ -27,7 +27,7 @@ def _part(text: str) -> SharePart:
 @pytest.mark.parametrize(
     ("text", "part"),
     [
-        ("Women made up 40% of Tollgate's board in 2023.", {"women"}),
+        ("Women made up 40% of Tollgate's board in 2023.", {"women", "woman"}),
         ("In 2023, 64% of the electricity Tollgate's stores used came from wind farms.", {"wind", "farms"}),
         ("Renewables supplied 64% of the electricity used across Tollgate's sites in 2023.", {"renewable"}),
         ("In 2023, 85% of Tollgate's suppliers signed its code of conduct.", {"signed", "code", "conduct"}),
