@@ -566,3 +566,37 @@ def test_a_fleets_emissions_are_no_share_of_the_fleet() -> None:
     claim = "In 2023, 30% of our ships could run on LNG."
     source = "In 2023, 30% of Harbrook's fleet emissions came from LNG-capable ships, data show."
     assert assess_by_rules(claim, "Harbrook", "", source, "2025-06-30").stance == "neutral"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        # "used by 30% of" names who used it: a share, not a change by 30%
+        (
+            "Shore power was used by 30% of the cruise ships calling at our ports in 2023.",
+            "Just 18% of the cruise ships that called at Harbrook's ports in 2023 plugged into shore power, "
+            "port data show.",
+            "contradicts",
+        ),
+        (
+            "Our supplier code was signed by 85% of our suppliers in 2023.",
+            "In 2023, 85% of Harbrook's suppliers signed its supplier code, an audit found.",
+            "supports",
+        ),
+        # a change by a share of a year's level is still a change
+        (
+            "We cut water use by 30% in 2023.",
+            "Harbrook cut water use by 30% of its 2019 level in 2023, regulators said.",
+            "supports",
+        ),
+        # a share of the calls ships made is no share of the ships
+        (
+            "Shore power was used by 30% of the cruise ships calling at our ports in 2023.",
+            "Some 30 per cent of cruise ship calls at Harbrook's ports in 2023 connected to shore power, "
+            "port data show.",
+            "neutral",
+        ),
+    ],
+)
+def test_a_share_of_who_did_something(claim: str, source: str, stance: str) -> None:
+    assert assess_by_rules(claim, "Harbrook", "", source, "2025-06-30").stance == stance
