@@ -549,6 +549,8 @@ _SAME_BASE = {
     # A fleet is its aircraft, ships or vehicles ("two-fifths of its fleet" for "40% of our aircraft").
     **dict.fromkeys("aircraft jets planes ships vessels boxships trucks lorries vans".split(), "fleet"),
 }
+#: The base word of things sold, which sales may also be.
+_SOLD = "sold"
 #: The base word of a fleet and of what it is made of.
 FLEET = "fleet"
 
@@ -875,11 +877,13 @@ def share_base(text: str, end: int) -> frozenset[str]:
     fleet_of = re.search(
         r"\bfleet\s(?!(?:of|in|at|and|by|was|were|is|are|had|has|for|to|on)\b)[a-z]", phrase, _I
     )
-    return frozenset(
+    based = {
         ("fleet's" if fleet_of and word == FLEET else base_word(word))
         for word in words
         if len(word) > 1 and word not in _GENERIC_BASE
-    )
+    }
+    # "sales" may be of money or of things: it meets both the revenue and the things sold
+    return frozenset(based | ({_SOLD} if "sales" in words else set()))
 
 
 def base_word(word: str) -> str:

@@ -893,10 +893,12 @@ _PART_AFTER_WHOLE = re.compile(
     r"[^.;]{0,60}?(?:,\s)?\b(?:of\swhich|of\swhom|including|included|includes|among\sthem)\s"
     r"(?:(?:only|just|some|about|around|roughly|nearly)\s)?"
 )
-#: A part said to be among its whole, what it is first: "4,080 women among its 12,000 staff".
+#: A part said to be among its whole, what it is first: "4,080 women among its 12,000 staff", "396,000
+#: battery-electric cars in 2023 out of 2.2 million vehicles".
 _PART_AMONG_BEFORE = re.compile(
-    r"(?<![\w.,])(?P<part>\d[\d,.]*(?:\s?(?:million|thousand|m|k))?)\s(?P<kind>(?:[a-z][\w-]*\s){1,2})among\s"
-    r"(?:the|its|their|(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?)\s$"
+    r"(?<![\w.,])(?P<part>\d[\d,.]*(?:\s?(?:million|thousand|m|k))?)\s(?P<kind>(?:[a-z][\w-]*\s){1,3})"
+    r"(?:(?:in|during)\s(?:19|20)\d\d\s)?(?:among|out\sof)\s"
+    r"(?:(?:the|its|their|(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?)\s)?$"
 )
 #: Up to a part named as "of them" after its whole: "completed 3,400 homes in 2023, …, and 1,700 of them".
 _PART_OF_THEM_AFTER = re.compile(
@@ -926,7 +928,8 @@ WHEN_STEMS = subject_stems("end close year month quarter")
 _ANY_PART = subject_stems("models units ones fully")
 _ANY_WHOLE = (
     subject_stems(
-        "fleet portfolio estate network operations group including included includes roles employed counted"
+        "fleet portfolio estate network operations group including included includes roles employed counted "
+        "worldwide global total overall"
     )
     | WHEN_STEMS
 )

@@ -600,3 +600,30 @@ def test_a_fleets_emissions_are_no_share_of_the_fleet() -> None:
 )
 def test_a_share_of_who_did_something(claim: str, source: str, stance: str) -> None:
     assert assess_by_rules(claim, "Harbrook", "", source, "2025-06-30").stance == stance
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        # sales may be counted in things sold
+        (
+            "Battery-electric vehicles made up 21% of our global sales in 2023.",
+            "One in ten cars Harbrook sold worldwide in 2023 was battery-electric, registration data show.",
+            "contradicts",
+        ),
+        (
+            "Battery-electric vehicles made up 21% of our sales in 2023.",
+            "About a fifth of the cars Harbrook sold in 2023 were battery-electric, registration data show.",
+            "supports",
+        ),
+        # and in money: a share of the things sold is no share of revenue
+        (
+            "Products with a sustainability label accounted for 26% of our revenue in 2023.",
+            "Products carrying a sustainability label made up 26% of the items Harbrook sold in 2023, "
+            "Euromonitor said.",
+            "neutral",
+        ),
+    ],
+)
+def test_sales_counted_in_things_or_money(claim: str, source: str, stance: str) -> None:
+    assert assess_by_rules(claim, "Harbrook", "", source, "2025-06-30").stance == stance
