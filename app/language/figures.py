@@ -28,6 +28,7 @@ _POWER = {"kw": 1e-3, "mw": 1.0, "gw": 1e3}  # capacity, in MW ("MWp", "MWdc": p
 _ACRE_HA = 0.40468564224
 _MILE_KM = 1.609344  # lengths (track electrified, pipeline, coastline restored), in km
 _US_GALLON_M3 = 3.785411784e-3  # a gallon in a sustainability report is the US one
+_HECTOLITRE_M3 = 0.1  # brewers state water and beer in hectolitres
 #: Units spelled out (without spaces or hyphens, singular), as their symbols.
 _SPELLED_UNITS = {
     "kilotonne": "kt",
@@ -67,7 +68,7 @@ _UNIT_WORDS = (
     r"[kMG]W(?:p|dc|ac)?\b|(?i:(?:kilo|mega|giga)watts?)\b|"
     r"(?i:(?:giga|tera|peta)joules?)\b|(?i:(?:US\s)?gallons?)\b|(?i:acres?)\b|"
     r"m3\b|m³|(?i:cubic\smet(?:re|er)s?)\b|(?:bcm|mcm)\b|"
-    r"(?i:megalit(?:re|er)s?|gigalit(?:re|er)s?)\b|M[Ll]\b|GL\b|(?i:(?:kilo)?lit(?:re|er)s?)\b|L\b(?!\.)|"
+    r"(?i:megalit(?:re|er)s?|gigalit(?:re|er)s?|hectolit(?:re|er)s?)\b|M[Ll]\b|GL\b|hl\b|(?i:(?:kilo)?lit(?:re|er)s?)\b|L\b(?!\.)|"
     r"(?i:hectares?)\b|ha\b|km2\b|km²|(?i:square\skilomet(?:re|er)s?)\b|"
     r"km\b|(?i:kilomet(?:re|er)s?|miles?)\b)"
 )
@@ -245,6 +246,8 @@ def _unit(raw: str, co2e: bool) -> tuple[str, str, float]:
         return "ML", "volume", _VOLUME["ml"]
     if low.startswith("gigalit"):
         return "GL", "volume", _VOLUME["gl"]
+    if low.startswith("hectolit") or low == "hl":
+        return "hl", "volume", _HECTOLITRE_M3
     if "lit" in low:
         return "l" if not low.startswith("kilo") else "m3", "volume", 1.0 if low.startswith("kilo") else 1e-3
     if low in {"m3", "m³"} or low.startswith("cubicmet"):

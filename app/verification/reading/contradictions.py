@@ -55,7 +55,7 @@ from app.language.years import MONTH_NAMES, parse_years
 from app.verification.reading.change_mood import denied_change, mood, reported_direction
 from app.verification.reading.complements import complement_conflict, complement_match
 from app.verification.reading.denials import disputes
-from app.verification.reading.figure_clauses import without_later_figures
+from app.verification.reading.figure_clauses import without_earlier_statement, without_later_figures
 from app.verification.reading.figure_comparison import (
     MIN_SHARED_WORDS,
     ClaimFigure,
@@ -520,10 +520,11 @@ def _context(claim: _Claim, sentence: str, reading: _Reading, quote: str) -> Sou
 
 def _said_of_the_figure(sentence: str, outcome: FigureOutcome | None) -> str:
     """What of `sentence` may qualify the figure the comparison rests on: all of it, less the
-    clauses of the figures it states afterwards (`without_later_figures`)."""
+    clauses of the figures it states afterwards (`without_later_figures`) and what a statement
+    before its own says of its figure (`without_earlier_statement`)."""
     if outcome is None or outcome.theirs is None:
         return sentence
-    return without_later_figures(sentence, outcome.theirs)
+    return without_earlier_statement(without_later_figures(sentence, outcome.theirs), outcome.theirs)
 
 
 def _support(reading: _Reading, sentence: str, quote: str) -> SourceAssessment | None:

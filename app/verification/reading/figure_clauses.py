@@ -61,6 +61,42 @@ def without_later_figures(sentence: str, figure: Figure) -> str:
     return sentence
 
 
+def statement_span(sentence: str, figure: Stated) -> tuple[int, int]:
+    """Where the statement of `figure` begins and ends: its clause, or, for a statement of its own
+    joined to an earlier one (`own_statement`), from where the earlier clause begins, which names the
+    subject of both ("Orecrest drew 14 million m³ … and recycled 72%")."""
+    begin, end = clause_span(sentence, figure)
+    joint = _STATEMENT_JOINT.search(sentence, 0, begin) if own_statement(sentence, figure) else None
+    if joint is None or joint.start() == 0:
+        return begin, end
+    return clause_span_at(sentence, joint.start() - 1, joint.start())[0], end
+
+
+def without_earlier_statement(sentence: str, figure: Figure) -> str:
+    """`sentence` with what an earlier statement says of its own figure blanked out, when `figure`'s
+    clause is a statement of its own after it (`own_statement`): in "Lumaris's fabs drew 14 million
+    m³ of fresh water in 2023 and recycled 72% of the water they used", drawing fresh water is said
+    of the 14 million, not of the 72%. Only the earlier statement's verb and what follows it, up to
+    the joining word, are blanked: its subject is the figure's too ("Lumaris's fabs")."""
+    if not own_statement(sentence, figure):
+        return sentence
+    begin, _ = clause_span(sentence, figure)
+    joint = _STATEMENT_JOINT.search(sentence, 0, begin)
+    assert joint is not None  # `own_statement` found it
+    earlier = [other for other in parse_figures(sentence) if other.end <= joint.start()]
+    if not earlier or clause_span(sentence, earlier[-1])[1] != joint.start() - 1:
+        return sentence  # the joint ends no clause of a figure
+    other = earlier[-1]
+    verb = WORD_BEFORE_A_NUMBER.search(sentence, 0, other.start)
+    if verb is None or verb[1].lower() in _NO_VERB or _BREAK.search(sentence, verb.start(), other.start):
+        return sentence
+    return blanked(sentence, verb.start(), joint.start())
+
+
+#: Words right before a number that are no verb: "of 14 million m³", "to 3.1 hl".
+_NO_VERB = frozenset(
+    "of to from at by in on for with than and or the a an its their our total some about around".split()
+)
 #: The word right before a figure or a count, past a hedge: its verb ("had about 420 stores", "drew 14
 #: million m³").
 WORD_BEFORE_A_NUMBER = re.compile(

@@ -46,6 +46,7 @@ from app.verification.reading.figure_clauses import (
     clause_span,
     names_more_of_the_claim,
     own_statement,
+    statement_span,
 )
 from app.verification.reading.figure_subjects import (
     percent_measure,
@@ -222,6 +223,7 @@ def compare_figures(
         and _measured_alike(claim_text, mine.figure, sentence, theirs, company)
         and _same_year(mine.year, stated_year(sentence, theirs))
         and _same_measure(mine, sentence, theirs)
+        and not _done_otherwise(claim_text, mine.figure, sentence, theirs)
     ]
     # how the parts two shares count meet, read once per pair (`share_parts`)
     parts = {pair: _parts_meet(claim_text, *pair, sentence, company) for pair in measured_alike}
@@ -357,10 +359,12 @@ def _an_outcome_of_the_companys(sentence: str, theirs: Stated, company: str) -> 
         return False
     if set_beside(sentence, theirs.start, theirs.end) and not denied(sentence, theirs.start):
         return False  # kept when the source rejects it ("not the 120,000 hectares the company reports")
-    if a_rivals_statement(sentence, theirs.start, company):
+    # a statement of its own after another ("… and recycled 72%") is of the earlier one's subject
+    begin, end = statement_span(sentence, theirs)
+    if a_rivals_statement(sentence, min(begin, theirs.start), company):
         return False  # the figure is the rival's, said in the clause the rival opens
     # "Fernhollow's rival Dunmore" names the company only as the one the rival is set against
-    clause = _A_RIVAL_OF.sub(" rival ", clause_of(sentence, theirs))
+    clause = _A_RIVAL_OF.sub(" rival ", sentence[begin:end])
     # others named before the figure are its subject ("Rival Zentro used 27%"); after it they are
     # what it is set against ("its 64% led the industry")
     before = clause[: max(0, clause.find(theirs.text))]
@@ -742,6 +746,28 @@ def _same_measure(mine: ClaimFigure, sentence: str, theirs: Figure) -> bool:
         and same_thing
         and not other_baseline
     )
+
+
+def _done_otherwise(claim: str, mine: Figure, sentence: str, theirs: Figure) -> bool:
+    """Whether the verbs right before the two amounts say different things were done with them: what
+    a company brewed is not what it sold, bought or used ("brewed 9.4 million hl" against "sold 8.9
+    million hl")."""
+    done = [
+        _AMOUNT_VERBS.get(verb[1].lower()) if verb else None
+        for verb in (
+            WORD_BEFORE_A_NUMBER.search(claim, 0, mine.start),
+            WORD_BEFORE_A_NUMBER.search(sentence, 0, theirs.start),
+        )
+    ]
+    return None not in done and done[0] != done[1]
+
+
+#: Verbs before an amount, by what was done with it.
+_AMOUNT_VERBS = {
+    **dict.fromkeys("produced brewed made generated manufactured mined smelted refined".split(), "made"),
+    **dict.fromkeys("sold shipped delivered exported".split(), "sold"),
+    **dict.fromkeys("bought purchased procured imported".split(), "bought"),
+}
 
 
 def _changes_the_claims_subject(claim: str, sentence: str, theirs: Figure, company: str) -> bool:

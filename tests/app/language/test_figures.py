@@ -33,6 +33,8 @@ def test_parse_number_keeps_the_stated_precision(text: str, value: float, half: 
         ("5,000 m3", "m3", "volume", 5000.0),
         ("1.1 bcm", "bcm", "volume", 1.1e9),
         ("30 mcm", "mcm", "volume", 3e7),
+        ("9.4 million hectolitres", "million hl", "volume", 9.4e5),
+        ("3.1 hl", "hl", "volume", 0.31),
         ("340 hectares", "ha", "area", 340.0),
         ("45 per cent", "%", "percent", 45.0),
         ("6.1%", "%", "percent", 6.1),

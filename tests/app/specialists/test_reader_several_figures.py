@@ -1094,3 +1094,56 @@ def test_a_narrower_product_gives_no_intensity_per_the_claims() -> None:
     claim = "We used 1.4 litres of water per litre of milk processed in 2023."
     source = "Tollgate used 2.8 billion litres of water to process 2.0 billion litres of oat milk in 2023."
     assert assess_by_rules(claim, "Tollgate", "", source, "2025-06-30").stance == "neutral"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        # what an earlier statement says of its own figure says nothing of the next one's
+        (
+            "Tollgate Mining recycled 72% of the water used at its mines in 2023.",
+            "Tollgate Mining's mines drew 14 million cubic metres of fresh water in 2023 and recycled 72% "
+            "of the water they used, the water authority reported.",
+            "supports",
+        ),
+        # the earlier statement's subject is the figure's too: a rival's recycling is not the company's
+        (
+            "Tollgate Mining recycled 72% of the water used at its mines in 2023.",
+            "Tollgate Mining's rival Orecrest drew 14 million cubic metres of fresh water in 2023 and "
+            "recycled 72% of the water it used, the water authority reported.",
+            "neutral",
+        ),
+        (
+            "Tollgate Mining recycled 72% of the water used at its mines in 2023.",
+            "Orecrest, a rival of Tollgate Mining, drew 14 million cubic metres of fresh water in 2023 and "
+            "recycled 72% of the water it used, the water authority reported.",
+            "neutral",
+        ),
+    ],
+)
+def test_an_earlier_statement_qualifies_only_its_own_figure(claim: str, source: str, stance: str) -> None:
+    assert _read(claim, source)[0] == stance
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        (
+            "Tollgate Mining produced 9.4 million tonnes of copper concentrate in 2023.",
+            "Tollgate Mining sold 8.9 million tonnes of copper concentrate in 2023, trade data show.",
+            "neutral",
+        ),
+        (
+            "Tollgate Mining bought 2.1 million tonnes of coal in 2023.",
+            "Tollgate Mining mined 1.4 million tonnes of coal in 2023, trade data show.",
+            "neutral",
+        ),
+        (
+            "Tollgate Mining produced 9.4 million tonnes of copper concentrate in 2023.",
+            "Tollgate Mining produced 8.9 million tonnes of copper concentrate in 2023, trade data show.",
+            "contradicts",
+        ),
+    ],
+)
+def test_what_was_made_is_not_what_was_sold_or_bought(claim: str, source: str, stance: str) -> None:
+    assert _read(claim, source)[0] == stance
