@@ -77,13 +77,25 @@ def bears_on_claim(claim: str, company: str, quote: str | None, stance: str) -> 
     if states_claim_count(digits, read, company):
         return True
     claim_figures = parse_figures(digits)
-    if claim_figures:
+    if claim_figures and not _all_of(claim_figures, read):
         # or the rest of the whole, where nothing lies between the two sides (`complements`)
         return (
             states_claim_figure(claim_figures, quote, digits, company)
             or complement_match(digits, read, company) is not None
         )
     return shared_count >= SUPPORT_SUBJECT_WORDS
+
+
+#: Words saying all of something: "all nine mills", "every tier-one supplier", "fully allocated".
+_ALL = re.compile(r"\b(?:all|every|each|fully|entirely)\b", re.IGNORECASE)
+
+
+def _all_of(claim_figures: list[Figure], quote: str) -> bool:
+    """Whether the claim's only figure is all of something ("100% of its mills", "all 9 of its mills")
+    and the quote says all of something: a statement, borne on by the claim's subject words."""
+    return all(figure.dimension == "percent" and figure.value == 100 for figure in claim_figures) and bool(
+        _ALL.search(quote)
+    )
 
 
 def states_claim_count(claim: str, read: str, company: str) -> bool:

@@ -38,7 +38,8 @@ _SPEAKS = (
     r"(?:said|says|reported|reports|announced|announces|stated|states|disclosed|discloses|"
     r"confirmed|confirms|told|tells|published|publishes|posted|estimated|estimates|expects|expected|"
     # "listed equity", "listed companies": "listed" there says where a security trades, not who spoke
-    r"claimed|claims|declared|revealed|put|puts|gave|gives|showed|shows|lists|"
+    # "put its emissions at 3.1 Mt" is an estimate; "put 1.02 GL into supply" is no one speaking
+    r"claimed|claims|declared|revealed|puts?(?=\s(?:[\w'’.,%-]+\s){0,8}?at\b)|gave|gives|showed|shows|lists|"
     r"listed(?!\s(?:equit|compan|firms?\b|shares?\b|stocks?\b|securit|bonds?\b|assets?\b|real\sestate)))"
 )
 #: What the press calls a company once it has named it.

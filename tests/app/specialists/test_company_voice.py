@@ -175,6 +175,14 @@ def test_news_that_mentions_a_release_keeps_its_tier() -> None:
         ("We analysed satellite data: Nordavia Metals emitted 14.2 Mt in 2023.", "supports", None),
         ("US Scope 3 emissions of Nordavia Metals were 14.2 Mt CO2e in 2023.", "supports", None),
         ("Nordavia Metals said its products are popular.", "neutral", None),
+        # "put … at" is an estimate the company gives; putting water into supply is no one speaking
+        ("Nordavia Metals put its 2023 Scope 3 emissions at 14.2 Mt CO2e.", "supports", RELAYED),
+        (
+            "Nordavia Metals put 1.02 gigalitres of water into supply each day in 2023, regulator data show.",
+            "supports",
+            None,
+        ),
+        ("Leakage was a fifth of the water Nordavia Metals put into its network in 2023.", "supports", None),
     ],
 )
 def test_a_quote_in_the_companys_voice_is_recognised(quote: str, stance: str, voice: str | None) -> None:

@@ -156,3 +156,32 @@ async def test_a_models_support_needs_a_quote_on_the_claim_and_a_listed_outlet(
     for mirror in ("esg-archive.example.org", "report-mirror.example.net"):
         assert by_domain[mirror].details["source_tier"] == 4  # the model said 2
         assert by_domain[mirror].details["quote_bears_on_claim"] is True
+
+
+@pytest.mark.parametrize(
+    ("claim", "quote", "bears"),
+    [
+        # a claim of all of something is borne on by a quote saying all of it in the claim's words
+        (
+            "Northpine Paper held FSC chain-of-custody certification at all 9 of its mills in 2023.",
+            "All nine Northpine Paper mills held valid FSC chain-of-custody certificates throughout 2023, "
+            "the certifier's database shows, covering 2.3 million tonnes of annual capacity.",
+            True,
+        ),
+        (
+            "100% of the timber used in our plywood mills in 2022 came from certified forests.",
+            "Auditors confirmed that all timber processed at Northpine Paper's mills in 2022 came from "
+            "certified forests.",
+            True,
+        ),
+        # not by a quote that says all of nothing
+        (
+            "100% of the timber used in our plywood mills in 2022 came from certified forests.",
+            "Auditors confirmed that timber processed at Northpine Paper's mills in 2022 came from certified "
+            "forests.",
+            False,
+        ),
+    ],
+)
+def test_a_claim_of_all_is_borne_on_by_all(claim: str, quote: str, bears: bool) -> None:
+    assert bears_on_claim(claim, "Northpine Paper", quote, "supports") is bears
