@@ -64,7 +64,7 @@ _CO2 = (
 _UNIT_WORDS = (
     r"(?P<unit>%|(?i:per\s?cent|percent|percentage points?)\b|pp\b|pc\b|"
     r"(?i:(?:metric\s)?(?:tonnes?|tons?))\b|(?i:kilo|mega|giga)tonnes?\b|(?:[kMG]?t|MT)(?:\b|(?=\s?CO))|kg\b|"
-    r"(?i:kilograms?|grams?)\b|kg(?=CO)|g(?=\s?(?:of\s)?(?:CO|carbon\sdioxide\b))|[kMGT]Wh\b|(?i:(?:kilo|mega|giga|tera)watt[\s-]hours?)\b|[GTP]J\b|"
+    r"(?i:kilograms?|grams?)\b|kg(?=CO)|g(?=\s?(?:of\s)?(?:CO|carbon\sdioxide\b))|(?<=\d\s)g\b(?![-'’])|[kMGT]Wh\b|(?i:(?:kilo|mega|giga|tera)watt[\s-]hours?)\b|[GTP]J\b|"
     r"[kMG]W(?:p|dc|ac)?\b|(?i:(?:kilo|mega|giga)watts?)\b|"
     r"(?i:(?:giga|tera|peta)joules?)\b|(?i:(?:US\s)?gallons?)\b|(?i:acres?)\b|"
     r"m3\b|m³|(?i:cubic\smet(?:re|er)s?)\b|(?:bcm|mcm)\b|"
@@ -380,6 +380,25 @@ def _from_unit_match(match: re.Match[str]) -> Figure:
         co2e=co2e,
         ambiguous=match["unit"] == "MT",
     )
+
+
+def per_like_unit(text: str, figure: Figure) -> Figure | None:
+    """`figure` as a ratio when `text` states it per a unit of its own kind right after it ("3.1 hl of
+    water per hl of beer", "3.1 hl/hl" are 3.1 litres per litre), else None."""
+    per = _PER_LIKE_UNIT.match(text, figure.end)
+    if per is None or figure.dimension in {"percent", "pp", "currency"}:
+        return None
+    unit, dimension, factor = _unit(per["unit"], False)
+    if dimension != figure.dimension:
+        return None
+    return replace(figure, unit=f"{figure.unit} per {unit}", dimension="ratio", base=figure.base / factor)
+
+
+#: After a figure, a unit it is stated per: "of water per hl of beer", "/hl", "for every litre".
+_PER_LIKE_UNIT = re.compile(
+    rf"(?:\s(?:of\s)?[a-z][\w-]*(?:\s[a-z][\w-]*){{0,2}}?)?\s?(?:per|/|for\s(?:every|each))\s?"
+    rf"(?:(?:a|one|each)\s)?{_UNIT_WORDS}"
+)
 
 
 def _from_rate_match(match: re.Match[str]) -> Figure:

@@ -7,6 +7,7 @@ of a renewable share."""
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from app.language.figures import Figure, Stated, parse_figures
 from app.verification.reading.figure_subjects import share_base
@@ -61,36 +62,46 @@ def without_later_figures(sentence: str, figure: Figure) -> str:
     return sentence
 
 
-def statement_span(sentence: str, figure: Stated) -> tuple[int, int]:
-    """Where the statement of `figure` begins and ends: its clause, or, for a statement of its own
-    joined to an earlier one (`own_statement`), from where the earlier clause begins, which names the
-    subject of both ("Orecrest drew 14 million m³ … and recycled 72%")."""
-    begin, end = clause_span(sentence, figure)
-    joint = _STATEMENT_JOINT.search(sentence, 0, begin) if own_statement(sentence, figure) else None
-    if joint is None or joint.start() == 0:
-        return begin, end
-    return clause_span_at(sentence, joint.start() - 1, joint.start())[0], end
+@dataclass(frozen=True)
+class EarlierStatement:
+    """A statement of another figure that `figure`'s clause is joined to as a statement of its own
+    (`own_statement`): "Lumaris's fabs drew 14 million m³ of fresh water in 2023 and recycled 72%"."""
+
+    subject: tuple[int, int]  # where its subject is, which is the later statement's too
+    said: tuple[int, int]  # its verb and what it says of its own figure, up to the joining word
 
 
-def without_earlier_statement(sentence: str, figure: Figure) -> str:
-    """`sentence` with what an earlier statement says of its own figure blanked out, when `figure`'s
-    clause is a statement of its own after it (`own_statement`): in "Lumaris's fabs drew 14 million
-    m³ of fresh water in 2023 and recycled 72% of the water they used", drawing fresh water is said
-    of the 14 million, not of the 72%. Only the earlier statement's verb and what follows it, up to
-    the joining word, are blanked: its subject is the figure's too ("Lumaris's fabs")."""
+def earlier_statement(sentence: str, figure: Stated) -> EarlierStatement | None:
+    """The statement `figure`'s clause is joined to, if it is one of its own after another figure's."""
     if not own_statement(sentence, figure):
-        return sentence
+        return None
     begin, _ = clause_span(sentence, figure)
     joint = _STATEMENT_JOINT.search(sentence, 0, begin)
     assert joint is not None  # `own_statement` found it
     earlier = [other for other in parse_figures(sentence) if other.end <= joint.start()]
     if not earlier or clause_span(sentence, earlier[-1])[1] != joint.start() - 1:
-        return sentence  # the joint ends no clause of a figure
+        return None  # the joint ends no clause of a figure
     other = earlier[-1]
     verb = WORD_BEFORE_A_NUMBER.search(sentence, 0, other.start)
     if verb is None or verb[1].lower() in _NO_VERB or _BREAK.search(sentence, verb.start(), other.start):
-        return sentence
-    return blanked(sentence, verb.start(), joint.start())
+        return None
+    if _A_PLACE.search(sentence, verb.start(), joint.start()):
+        return None  # "drew 14 million m³ in Arizona … and recycled 72%": the place is said of both
+    subject_begin = clause_span_at(sentence, verb.start(), verb.end())[0]
+    return EarlierStatement((subject_begin, verb.start()), (verb.start(), joint.start()))
+
+
+#: A place named in a statement: "in Arizona", "at its Chilean mines", "across Europe".
+_A_PLACE = re.compile(r"\b(?:in|at|across|from)\s(?:(?:its|the|their)\s)?(?-i:[A-Z])[a-z]", re.IGNORECASE)
+
+
+def without_earlier_statement(sentence: str, figure: Figure) -> str:
+    """`sentence` with what an earlier statement says of its own figure blanked out (`earlier_statement`):
+    in "Lumaris's fabs drew 14 million m³ of fresh water in 2023 and recycled 72% of the water they
+    used", drawing fresh water is said of the 14 million, not of the 72%. Its subject stays: it is the
+    figure's too ("Lumaris's fabs")."""
+    earlier = earlier_statement(sentence, figure)
+    return sentence if earlier is None else blanked(sentence, *earlier.said)
 
 
 #: Words right before a number that are no verb: "of 14 million m³", "to 3.1 hl".

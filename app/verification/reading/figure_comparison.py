@@ -24,9 +24,9 @@ not "64% of electricity"). Among those, the source
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from app.language.figures import Figure, Stated, parse_figures
+from app.language.figures import Figure, Stated, parse_figures, per_like_unit
 from app.language.plurals import singular
 from app.language.years import is_baseline, stated_year
 from app.verification.reading.change_mood import figure_direction, mood, same_mood
@@ -41,12 +41,13 @@ from app.verification.reading.count_context import (
 from app.verification.reading.denials import negated
 from app.verification.reading.figure_clauses import (
     WORD_BEFORE_A_NUMBER,
+    EarlierStatement,
     blanked,
     clause_of,
     clause_span,
+    earlier_statement,
     names_more_of_the_claim,
     own_statement,
-    statement_span,
 )
 from app.verification.reading.figure_subjects import (
     percent_measure,
@@ -224,7 +225,9 @@ def compare_figures(
         and _same_year(mine.year, stated_year(sentence, theirs))
         and _same_measure(mine, sentence, theirs)
         and not _done_otherwise(claim_text, mine.figure, sentence, theirs)
+        and not _of_a_part(claim_text, sentence, theirs)
     ]
+    measured_alike = _as_ratios(measured_alike, claim_text, sentence)
     # how the parts two shares count meet, read once per pair (`share_parts`)
     parts = {pair: _parts_meet(claim_text, *pair, sentence, company) for pair in measured_alike}
     comparable = [pair for pair in measured_alike if parts[pair] != "other"]
@@ -295,6 +298,33 @@ def compare_figures(
     return FigureOutcome("unasserted") if kept else None
 
 
+def _as_ratios(
+    pairs: list[tuple[ClaimFigure, Figure]], claim: str, sentence: str
+) -> list[tuple[ClaimFigure, Figure]]:
+    """The pairs, each as ratios where both figures are stated per a unit of their own kind
+    (`per_like_unit`) in other units: "3.1 hl of water per hl of beer" is "3.1 litres per litre"."""
+    ratios: dict[int, ClaimFigure] = {}
+    read: list[tuple[ClaimFigure, Figure]] = []
+    for mine, theirs in pairs:
+        their_ratio = per_like_unit(sentence, theirs)
+        if id(mine) not in ratios:
+            my_ratio = per_like_unit(claim, mine.figure) if claim else None
+            ratios[id(mine)] = replace(mine, figure=my_ratio) if my_ratio is not None else mine
+        mine_as_ratio = ratios[id(mine)]
+        # in the same units as written, the two compare as they are, beside the sentence's other figures
+        both = their_ratio is not None and mine_as_ratio is not mine
+        if both and _plain_unit(their_ratio) != _plain_unit(mine_as_ratio.figure):  # type: ignore[arg-type]
+            read.append((mine_as_ratio, their_ratio))  # type: ignore[arg-type]
+        else:
+            read.append((mine, theirs))
+    return read
+
+
+def _plain_unit(figure: Figure) -> str:
+    """A figure's unit as written, without saying it is of CO2e ("t CO2e per t" is "t per t")."""
+    return figure.unit.replace(" CO2e", "")
+
+
 def _says_no_more(claim: str, sentence: str, theirs: Figure, company: str) -> bool:
     """Whether the clause of a source figure says nothing of it the claim does not (no kind, place,
     site or comparison of its own: "rehabilitated only 180 hectares", not "180 hectares of wetland",
@@ -359,12 +389,13 @@ def _an_outcome_of_the_companys(sentence: str, theirs: Stated, company: str) -> 
         return False
     if set_beside(sentence, theirs.start, theirs.end) and not denied(sentence, theirs.start):
         return False  # kept when the source rejects it ("not the 120,000 hectares the company reports")
-    # a statement of its own after another ("… and recycled 72%") is of the earlier one's subject
-    begin, end = statement_span(sentence, theirs)
-    if a_rivals_statement(sentence, min(begin, theirs.start), company):
+    if a_rivals_statement(sentence, theirs.start, company):
         return False  # the figure is the rival's, said in the clause the rival opens
+    earlier = earlier_statement(sentence, theirs)
+    if earlier is not None and _others_subject(sentence, earlier, company):
+        return False  # "Rival Zentro drew 14 million m³ … and recycled 72%"
     # "Fernhollow's rival Dunmore" names the company only as the one the rival is set against
-    clause = _A_RIVAL_OF.sub(" rival ", sentence[begin:end])
+    clause = _A_RIVAL_OF.sub(" rival ", clause_of(sentence, theirs))
     # others named before the figure are its subject ("Rival Zentro used 27%"); after it they are
     # what it is set against ("its 64% led the industry")
     before = clause[: max(0, clause.find(theirs.text))]
@@ -372,6 +403,30 @@ def _an_outcome_of_the_companys(sentence: str, theirs: Stated, company: str) -> 
     return not (about_others and not names_company(clause, company) and not _THE_COMPANYS.search(clause))
 
 
+def _others_subject(sentence: str, earlier: EarlierStatement, company: str) -> bool:
+    """Whether the subject of a statement joined to an earlier one (`earlier_statement`) is another
+    than the company: a rival named first, or others not naming the company."""
+    start, end = earlier.subject
+    subject = _A_RIVAL_OF.sub(" rival ", sentence[start:end])
+    about_others = _OTHERS_SPEAK.search(subject) and not names_company(subject, company)
+    return a_rivals_statement(sentence, end, company) or bool(about_others)
+
+
+def _of_a_part(claim: str, sentence: str, theirs: Figure) -> bool:
+    """Whether the subject of the source's figure is a part of the company the claim does not name: its
+    subsidiary, division, affiliate, joint venture or a unit named after a place ("Lumaris's US
+    subsidiary recycled 72%", "its Arizona unit"). Another "unit" or an "arm" is left alone: more
+    often a business line the claim's figure covers."""
+    earlier = earlier_statement(sentence, theirs)
+    start, end = earlier.subject if earlier is not None else (clause_span(sentence, theirs)[0], theirs.start)
+    named = {match.group().lower() for match in _A_PART_OF_THE_COMPANY.finditer(sentence, start, end)}
+    return bool(named - {match.group().lower() for match in _A_PART_OF_THE_COMPANY.finditer(claim)})
+
+
+#: A part of a company that may be a subject of its own: "its US subsidiary", "a joint venture".
+_A_PART_OF_THE_COMPANY = re.compile(
+    r"\b(?:subsidiar(?:y|ies)|divisions?|joint\sventures?|affiliates?|(?-i:[A-Z])[\w-]*\sunits?)\b", _I
+)
 #: A rival named after whose rival it is: "Fernhollow's rival Dunmore", "its larger peer Vantor".
 _A_RIVAL_OF = re.compile(
     r"\b(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?\s(?:[a-z-]+\s)?(?:rivals?|peers?|competitors?)\b(?!-)"
@@ -752,6 +807,8 @@ def _done_otherwise(claim: str, mine: Figure, sentence: str, theirs: Figure) -> 
     """Whether the verbs right before the two amounts say different things were done with them: what
     a company brewed is not what it sold, bought or used ("brewed 9.4 million hl" against "sold 8.9
     million hl")."""
+    if mine.dimension == "percent" or theirs.dimension == "percent":
+        return False  # "renewables generated 64% of the electricity it bought": the verb is the part's
     done = [
         _AMOUNT_VERBS.get(verb[1].lower()) if verb else None
         for verb in (

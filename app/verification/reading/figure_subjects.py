@@ -549,6 +549,8 @@ _SAME_BASE = {
     # A fleet is its aircraft, ships or vehicles ("two-fifths of its fleet" for "40% of our aircraft").
     **dict.fromkeys("aircraft jets planes ships vessels boxships trucks lorries vans".split(), "fleet"),
 }
+#: Sales said to be counted in money, after what a share is of: "… sales by value".
+_SALES_IN_MONEY = re.compile(r"\bsales\s(?:(?:by|in)\s)?(?:value|revenue|money)\b", _I)
 #: The base word of things sold, which sales may also be.
 _SOLD = "sold"
 #: The base word of a fleet and of what it is made of.
@@ -882,8 +884,10 @@ def share_base(text: str, end: int) -> frozenset[str]:
         for word in words
         if len(word) > 1 and word not in _GENERIC_BASE
     }
-    # "sales" may be of money or of things: it meets both the revenue and the things sold
-    return frozenset(based | ({_SOLD} if "sales" in words else set()))
+    # "sales" may be of money or of things: it meets both the revenue and the things sold, unless it
+    # says it is of money ("sales revenue", "sales by value")
+    in_money = _SALES_IN_MONEY.search(text[end : match.end() + 30]) is not None
+    return frozenset(based | ({_SOLD} if "sales" in words and not in_money else set()))
 
 
 def base_word(word: str) -> str:

@@ -90,6 +90,13 @@ def test_a_figure_takes_the_year_right_after_it_before_the_sentences_only_year()
     assert stated_year(sentence, figure) == 2023
 
 
+def test_an_intensity_takes_the_year_after_what_it_is_per() -> None:
+    sentence = "It emitted 62 grams of CO2 per tonne-kilometre in 2022, down from 66 g in 2021."
+    later, earlier = parse_figures(sentence)
+    assert (stated_year(sentence, later), stated_year(sentence, earlier)) == (2022, 2021)
+    assert (earlier.unit, earlier.dimension) == ("g", "mass")
+
+
 def test_a_currency_amount_keeps_its_currency_and_scale() -> None:
     euros, dollars = parse_figures("capital spending of \u20ac1.2 billion and US$300 million")
     assert (euros.currency, euros.unit, euros.base) == ("EUR", "EUR billion", 1.2e9)

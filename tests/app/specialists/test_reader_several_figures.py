@@ -1147,3 +1147,54 @@ def test_an_earlier_statement_qualifies_only_its_own_figure(claim: str, source: 
 )
 def test_what_was_made_is_not_what_was_sold_or_bought(claim: str, source: str, stance: str) -> None:
     assert _read(claim, source)[0] == stance
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # a part of the company is the subject, whether it opens the figure's clause or an earlier one
+        "Tollgate Mining's US subsidiary recycled 72% of the water it used in 2023, regulators said.",
+        "Tollgate Mining's Arizona unit drew 14 million cubic metres of water in 2023 and recycled 72% of "
+        "the water it used, regulators said.",
+        "A joint venture of Tollgate Mining recycled 72% of the water it used in 2023, regulators said.",
+        # a place the earlier statement names is said of the later one too
+        "Tollgate Mining drew 14 million cubic metres of water in Arizona in 2023 and recycled 72% of the "
+        "water it used there, the water authority said.",
+    ],
+)
+def test_a_part_of_the_company_is_not_the_company(source: str) -> None:
+    assert (
+        _read("Tollgate Mining recycled 72% of the water used at its mines in 2023.", source)[0] == "neutral"
+    )
+
+
+def test_a_part_the_claim_names_too_is_the_claims() -> None:
+    claim = "Our US subsidiary recycled 72% of the water it used in 2023."
+    source = (
+        "Tollgate Mining's US subsidiary recycled 72% of the water it used in 2023, the water authority said."
+    )
+    assert _read(claim, source)[0] == "supports"
+
+
+@pytest.mark.parametrize(
+    ("source", "stance"),
+    [
+        (
+            "Tollgate Mining used 3.1 litres of water per litre of ore slurry in 2023, a study found.",
+            "supports",
+        ),
+        (
+            "Tollgate Mining used 3.6 litres of water for every litre of ore slurry in 2023, a study found.",
+            "contradicts",
+        ),
+    ],
+)
+def test_a_ratio_of_like_units_reads_the_same_in_other_units(source: str, stance: str) -> None:
+    claim = "Tollgate Mining used 3.1 hectolitres of water per hectolitre of ore slurry in 2023."
+    assert _read(claim, source)[0] == stance
+
+
+def test_the_verb_of_a_shares_part_is_no_verb_of_the_whole() -> None:
+    claim = "Tollgate Mining bought 64% of its electricity from renewable sources in 2023."
+    source = "Renewable sources generated 64% of Tollgate Mining's electricity in 2023, an auditor said."
+    assert _read(claim, source)[0] == "supports"

@@ -627,3 +627,9 @@ def test_a_share_of_who_did_something(claim: str, source: str, stance: str) -> N
 )
 def test_sales_counted_in_things_or_money(claim: str, source: str, stance: str) -> None:
     assert assess_by_rules(claim, "Harbrook", "", source, "2025-06-30").stance == stance
+
+
+def test_sales_said_in_money_are_no_things_sold() -> None:
+    claim = "Affordable homes made up 40% of the homes we sold in 2023."
+    source = "Affordable homes made up 40% of Harbrook's sales by value in 2023, the housing regulator said."
+    assert assess_by_rules(claim, "Harbrook", "", source, "2025-06-30").stance == "neutral"
