@@ -28,7 +28,11 @@ _YEAR_LABEL = re.compile(r"\b(?:FY\s?)?(20\d\d)\s?:\s*$")
 #: What a figure is of, before the year it is stated for ("62% of the electricity consumed in 2022",
 #: "19.7 Mt of Scope 1 and Scope 2 emissions in FY2021").
 _SHARE_OF_PHRASE = re.compile(
-    r"\s?(?:of|per)\s(?:(?!\b(?:19|20)\d\d\b)[^,;:.()]){1,60}?(?=\s(?:in|for|during)\s)", _I
+    r"\s?(?:of\s(?:(?!\b(?:19|20)\d\d\b)[^,;:.()]){1,60}?"
+    # what an intensity is per, in a few words ("per tonne of steel produced in 2023"), not a standard
+    # of another year it is measured under ("per tonne under the method it adopted in 2021")
+    r"|per\s(?:(?!(?:under|from|since|it|its|they|adopted)\b)[\w-]+\s?){1,5}?)(?=\s(?:in|for|during)\s)",
+    _I,
 )
 #: "… in 2023", "…, for FY2023" right after a figure: the year it is stated for.
 YEAR_RIGHT_AFTER = re.compile(

@@ -13,6 +13,7 @@ from app.language.figures import Figure, Stated, parse_figures
 from app.verification.reading.figure_subjects import share_base
 from app.verification.reading.figures import quantities
 from app.verification.reading.statements import subject_stems
+from app.verification.sources.company_names import names_company
 
 #: Where a clause ends: a comma or semicolon, or a word joining two clauses ("between 2020 and 2024"
 #: joins two years, not two clauses).
@@ -71,36 +72,55 @@ class EarlierStatement:
     said: tuple[int, int]  # its verb and what it says of its own figure, up to the joining word
 
 
-def earlier_statement(sentence: str, figure: Stated) -> EarlierStatement | None:
-    """The statement `figure`'s clause is joined to, if it is one of its own after another figure's."""
+def earlier_statement(sentence: str, figure: Figure, company: str) -> EarlierStatement | None:
+    """The statement `figure`'s clause is joined to, if it is one of its own after another figure's,
+    said plainly of the company: its subject the company or its operations ("Lumaris's fabs"), and
+    nothing said of its figure but what it is of and its year. A statement that limits what it says
+    ("at its older fabs", "in Arizona") or is of others ("Lumaris's contractors") may be said of both."""
     if not own_statement(sentence, figure):
         return None
     begin, _ = clause_span(sentence, figure)
     joint = _STATEMENT_JOINT.search(sentence, 0, begin)
     assert joint is not None  # `own_statement` found it
     earlier = [other for other in parse_figures(sentence) if other.end <= joint.start()]
-    if not earlier or clause_span(sentence, earlier[-1])[1] != joint.start() - 1:
-        return None  # the joint ends no clause of a figure
+    if not earlier or not _PLAINLY_SAID.fullmatch(sentence, earlier[-1].end, joint.start()):
+        return None
     other = earlier[-1]
     verb = WORD_BEFORE_A_NUMBER.search(sentence, 0, other.start)
     if verb is None or verb[1].lower() in _NO_VERB or _BREAK.search(sentence, verb.start(), other.start):
         return None
-    if _A_PLACE.search(sentence, verb.start(), joint.start()):
-        return None  # "drew 14 million m³ in Arizona … and recycled 72%": the place is said of both
     subject_begin = clause_span_at(sentence, verb.start(), verb.end())[0]
+    if not _the_company_itself(sentence[subject_begin : verb.start()], company):
+        return None
     return EarlierStatement((subject_begin, verb.start()), (verb.start(), joint.start()))
 
 
-#: A place named in a statement: "in Arizona", "at its Chilean mines", "across Europe".
-_A_PLACE = re.compile(r"\b(?:in|at|across|from)\s(?:(?:its|the|their)\s)?(?-i:[A-Z])[a-z]", re.IGNORECASE)
+#: After an earlier statement's figure, up to the joining word: what it is of and its year, nothing
+#: more ("14 million m³ of fresh water in 2023 and").
+_PLAINLY_SAID = re.compile(r"(?:\sof\s[a-z-]+(?:\s[a-z-]+){0,2})?(?:\s(?:in|during)\s(?:19|20)\d\d)?\s")
+#: Others than the company a subject may name: "Lumaris's contractors".
+_OTHERS = frozenset("contractors suppliers customers partners rivals peers competitors".split())
 
 
-def without_earlier_statement(sentence: str, figure: Figure) -> str:
+def _the_company_itself(subject: str, company: str) -> bool:
+    """Whether `subject` is the company, or the company's operations in one plural word ("Lumaris's fabs")."""
+    if not names_company(subject, company):
+        return False
+    names = {word.lower() for word in re.findall(r"[A-Za-z][\w-]*", company)}
+    rest = [
+        word.lower()
+        for word in re.findall(r"[A-Za-z][\w-]*", re.sub(r"['’]s?\b", " ", subject))
+        if word.lower() not in names
+    ]
+    return not rest or (len(rest) == 1 and rest[0].endswith("s") and rest[0] not in _OTHERS)
+
+
+def without_earlier_statement(sentence: str, figure: Figure, company: str) -> str:
     """`sentence` with what an earlier statement says of its own figure blanked out (`earlier_statement`):
     in "Lumaris's fabs drew 14 million m³ of fresh water in 2023 and recycled 72% of the water they
     used", drawing fresh water is said of the 14 million, not of the 72%. Its subject stays: it is the
     figure's too ("Lumaris's fabs")."""
-    earlier = earlier_statement(sentence, figure)
+    earlier = earlier_statement(sentence, figure, company)
     return sentence if earlier is None else blanked(sentence, *earlier.said)
 
 

@@ -41,11 +41,9 @@ from app.verification.reading.count_context import (
 from app.verification.reading.denials import negated
 from app.verification.reading.figure_clauses import (
     WORD_BEFORE_A_NUMBER,
-    EarlierStatement,
     blanked,
     clause_of,
     clause_span,
-    earlier_statement,
     names_more_of_the_claim,
     own_statement,
 )
@@ -225,7 +223,7 @@ def compare_figures(
         and _same_year(mine.year, stated_year(sentence, theirs))
         and _same_measure(mine, sentence, theirs)
         and not _done_otherwise(claim_text, mine.figure, sentence, theirs)
-        and not _of_a_part(claim_text, sentence, theirs)
+        and not _of_a_part(claim_text, sentence, theirs, company)
     ]
     measured_alike = _as_ratios(measured_alike, claim_text, sentence)
     # how the parts two shares count meet, read once per pair (`share_parts`)
@@ -312,12 +310,34 @@ def _as_ratios(
             ratios[id(mine)] = replace(mine, figure=my_ratio) if my_ratio is not None else mine
         mine_as_ratio = ratios[id(mine)]
         # in the same units as written, the two compare as they are, beside the sentence's other figures
-        both = their_ratio is not None and mine_as_ratio is not mine
-        if both and _plain_unit(their_ratio) != _plain_unit(mine_as_ratio.figure):  # type: ignore[arg-type]
-            read.append((mine_as_ratio, their_ratio))  # type: ignore[arg-type]
-        else:
+        if (
+            their_ratio is None
+            or mine_as_ratio is mine
+            or _plain_unit(their_ratio) == _plain_unit(mine_as_ratio.figure)
+        ):
             read.append((mine, theirs))
+        elif _per_the_same_thing(claim, mine.figure, sentence, theirs):
+            read.append((mine_as_ratio, their_ratio))
+        # else: water per hl of beer is not water per litre of soft drinks
     return read
+
+
+def _per_the_same_thing(claim: str, mine: Figure, sentence: str, theirs: Figure) -> bool:
+    """Whether two ratios are per a unit of the same thing, where both say what of ("per hl of beer")."""
+    first, second = (
+        _PER_UNIT_OF.match(text, figure.end) for text, figure in ((claim, mine), (sentence, theirs))
+    )
+    if first is None or second is None:
+        return True
+    return _things_meet(frozenset(first["thing"].lower().split()), frozenset(second["thing"].lower().split()))
+
+
+#: What a ratio is per a unit of: "of water per hl of beer", "for every litre of soft drinks".
+_PER_UNIT_OF = re.compile(
+    r"(?:\s(?:of\s)?[a-z][\w-]*(?:\s[a-z][\w-]*){0,2}?)?\s?(?:per|for\s(?:every|each))\s(?:[\w-]+\s)?of\s"
+    r"(?P<thing>[a-z][\w-]*(?:\s(?!(?:in|at|by|for|from|during|and|to|it)\b)[a-z][\w-]*)?)",
+    _I,
+)
 
 
 def _plain_unit(figure: Figure) -> str:
@@ -391,9 +411,6 @@ def _an_outcome_of_the_companys(sentence: str, theirs: Stated, company: str) -> 
         return False  # kept when the source rejects it ("not the 120,000 hectares the company reports")
     if a_rivals_statement(sentence, theirs.start, company):
         return False  # the figure is the rival's, said in the clause the rival opens
-    earlier = earlier_statement(sentence, theirs)
-    if earlier is not None and _others_subject(sentence, earlier, company):
-        return False  # "Rival Zentro drew 14 million m³ … and recycled 72%"
     # "Fernhollow's rival Dunmore" names the company only as the one the rival is set against
     clause = _A_RIVAL_OF.sub(" rival ", clause_of(sentence, theirs))
     # others named before the figure are its subject ("Rival Zentro used 27%"); after it they are
@@ -403,30 +420,47 @@ def _an_outcome_of_the_companys(sentence: str, theirs: Stated, company: str) -> 
     return not (about_others and not names_company(clause, company) and not _THE_COMPANYS.search(clause))
 
 
-def _others_subject(sentence: str, earlier: EarlierStatement, company: str) -> bool:
-    """Whether the subject of a statement joined to an earlier one (`earlier_statement`) is another
-    than the company: a rival named first, or others not naming the company."""
-    start, end = earlier.subject
-    subject = _A_RIVAL_OF.sub(" rival ", sentence[start:end])
-    about_others = _OTHERS_SPEAK.search(subject) and not names_company(subject, company)
-    return a_rivals_statement(sentence, end, company) or bool(about_others)
-
-
-def _of_a_part(claim: str, sentence: str, theirs: Figure) -> bool:
+def _of_a_part(claim: str, sentence: str, theirs: Figure, company: str) -> bool:
     """Whether the subject of the source's figure is a part of the company the claim does not name: its
-    subsidiary, division, affiliate, joint venture or a unit named after a place ("Lumaris's US
-    subsidiary recycled 72%", "its Arizona unit"). Another "unit" or an "arm" is left alone: more
-    often a business line the claim's figure covers."""
-    earlier = earlier_statement(sentence, theirs)
-    start, end = earlier.subject if earlier is not None else (clause_span(sentence, theirs)[0], theirs.start)
-    named = {match.group().lower() for match in _A_PART_OF_THE_COMPANY.finditer(sentence, start, end)}
+    own subsidiary, division, affiliate, joint venture or a unit named after a place ("Lumaris's US
+    subsidiary recycled 72%", "a joint venture of Lumaris", "its Arizona unit"). Not the company with
+    its parts ("Acme and its subsidiaries"), the company as another's part ("Borel's subsidiary
+    Acme"), nor another's part ("the EPA's air division"). Another "unit" or an "arm" is left alone:
+    more often a business line the claim's figure covers."""
+    start = clause_span(sentence, theirs)[0]
+    named = {
+        match.group().lower()
+        for match in _A_PART_OF_THE_COMPANY.finditer(sentence, start, theirs.start)
+        if _the_companys_own(sentence, match, company)
+    }
     return bool(named - {match.group().lower() for match in _A_PART_OF_THE_COMPANY.finditer(claim)})
+
+
+def _the_companys_own(sentence: str, part: re.Match[str], company: str) -> bool:
+    """Whether the part `part` names is the company's, and stands apart from the company itself."""
+    before, after = sentence[: part.start()], sentence[part.end() :]
+    named_after = names_company(after[:40], company) and not _OF_BEFORE_A_NAME.match(after)
+    listed = _LISTED_WITH.search(before) and names_company(before, company)
+    if listed or _WITH_ITS_PARTS.search(before) or _TOGETHER.search(after.split(",")[0]) or named_after:
+        return False  # "Acme and its subsidiaries", "its divisions together", "Borel's subsidiary Acme"
+    owned = _ITS_BEFORE.search(before) or (
+        names_company(before[-60:], company) and re.search(r"['’]s?\s(?:[\w-]+\s){0,2}$", before)
+    )
+    return bool(owned) or (_OF_BEFORE_A_NAME.match(after) is not None and names_company(after[:60], company))
 
 
 #: A part of a company that may be a subject of its own: "its US subsidiary", "a joint venture".
 _A_PART_OF_THE_COMPANY = re.compile(
     r"\b(?:subsidiar(?:y|ies)|divisions?|joint\sventures?|affiliates?|(?-i:[A-Z])[\w-]*\sunits?)\b", _I
 )
+#: Right before a part, the company's own: "its US subsidiary".
+_ITS_BEFORE = re.compile(r"\bits\s(?:[\w-]+\s){0,2}$", _I)
+#: The company named with its parts: "Acme and its subsidiaries", "all of Acme's divisions".
+_WITH_ITS_PARTS = re.compile(r"(?:\band\s(?:its|all\sits)\s|\ball\sof\s[^,;]{0,40})(?:[\w-]+\s){0,2}$", _I)
+_TOGETHER = re.compile(r"^\s(?:together|combined|and\s)|\bcombined\b", _I)
+#: A part listed after the company: "Acme, its subsidiaries and joint ventures".
+_LISTED_WITH = re.compile(r"(?:,|\band)\s(?:its\s)?(?:[\w-]+\s){0,3}$", _I)
+_OF_BEFORE_A_NAME = re.compile(r"\sof\s", _I)
 #: A rival named after whose rival it is: "Fernhollow's rival Dunmore", "its larger peer Vantor".
 _A_RIVAL_OF = re.compile(
     r"\b(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?\s(?:[a-z-]+\s)?(?:rivals?|peers?|competitors?)\b(?!-)"
@@ -804,27 +838,41 @@ def _same_measure(mine: ClaimFigure, sentence: str, theirs: Figure) -> bool:
 
 
 def _done_otherwise(claim: str, mine: Figure, sentence: str, theirs: Figure) -> bool:
-    """Whether the verbs right before the two amounts say different things were done with them: what
-    a company brewed is not what it sold, bought or used ("brewed 9.4 million hl" against "sold 8.9
-    million hl")."""
-    if mine.dimension == "percent" or theirs.dimension == "percent":
-        return False  # "renewables generated 64% of the electricity it bought": the verb is the part's
-    done = [
-        _AMOUNT_VERBS.get(verb[1].lower()) if verb else None
-        for verb in (
-            WORD_BEFORE_A_NUMBER.search(claim, 0, mine.start),
-            WORD_BEFORE_A_NUMBER.search(sentence, 0, theirs.start),
-        )
-    ]
-    return None not in done and done[0] != done[1]
+    """Whether the verbs right before two amounts of goods or energy say different things were done
+    with them: what a company brewed is not what it sold, bought or used ("brewed 9.4 million hl"
+    against "sold 8.9 million hl"); "produced and sold 2.1 Mt" is both. Percentages (the verb is the
+    part's: "renewables generated 64% of the electricity it bought"), money and savings are left
+    alone: "delivered €210 million of savings" is what "generated" them says."""
+    if {mine.dimension, theirs.dimension} & {"percent", "currency"}:
+        return False
+    if _SAVED.match(claim, mine.end) or _SAVED.match(sentence, theirs.end):
+        return False
+    mine_done, their_done = _done_with(claim, mine), _done_with(sentence, theirs)
+    return bool(mine_done and their_done) and not mine_done & their_done
 
 
+def _done_with(text: str, figure: Figure) -> set[str]:
+    """What the verbs right before an amount say was done with it (`_AMOUNT_VERBS`): "produced and sold"."""
+    verbs = _VERBS_BEFORE.search(text, 0, figure.start)
+    if verbs is None:
+        return set()
+    kinds = {_AMOUNT_VERBS.get(verb.lower()) for verb in (verbs["first"], verbs["second"]) if verb}
+    return set() if None in kinds else kinds  # type: ignore[return-value]
+
+
+#: The verb (or two joined verbs) right before an amount, past a hedge: "produced and sold about".
+_VERBS_BEFORE = re.compile(
+    r"\b(?:(?P<first>[A-Za-z]+)\s(?:and|or)\s)?(?P<second>[A-Za-z]+)\s"
+    r"(?:(?:about|around|some|roughly|nearly|almost|approximately|just|only)\s)?$"
+)
 #: Verbs before an amount, by what was done with it.
 _AMOUNT_VERBS = {
     **dict.fromkeys("produced brewed made generated manufactured mined smelted refined".split(), "made"),
     **dict.fromkeys("sold shipped delivered exported".split(), "sold"),
     **dict.fromkeys("bought purchased procured imported".split(), "bought"),
 }
+#: After an amount, savings or cuts of it: "1.1 Mt of CO2e savings", "320 GWh of energy savings".
+_SAVED = re.compile(r"\s(?:of\s)?(?:[\w-]+\s){0,2}?(?:savings?|reductions?|cuts?|revenue|sales)\b", _I)
 
 
 def _changes_the_claims_subject(claim: str, sentence: str, theirs: Figure, company: str) -> bool:

@@ -550,7 +550,11 @@ _SAME_BASE = {
     **dict.fromkeys("aircraft jets planes ships vessels boxships trucks lorries vans".split(), "fleet"),
 }
 #: Sales said to be counted in money, after what a share is of: "… sales by value".
-_SALES_IN_MONEY = re.compile(r"\bsales\s(?:(?:by|in)\s)?(?:value|revenue|money)\b", _I)
+_SALES_IN_MONEY = re.compile(
+    r"\bsales\s(?:(?:by|in)\s)?(?:value|revenue|money)\b|\bmeasured\sin\s(?:euros|dollars|pounds|value)\b|"
+    r"\bin\svalue\sterms\b|\bby\s(?:value|revenue)\b",
+    _I,
+)
 #: The base word of things sold, which sales may also be.
 _SOLD = "sold"
 #: The base word of a fleet and of what it is made of.
@@ -886,7 +890,7 @@ def share_base(text: str, end: int) -> frozenset[str]:
     }
     # "sales" may be of money or of things: it meets both the revenue and the things sold, unless it
     # says it is of money ("sales revenue", "sales by value")
-    in_money = _SALES_IN_MONEY.search(text[end : match.end() + 30]) is not None
+    in_money = _SALES_IN_MONEY.search(text[end:].split(";")[0].split(".")[0]) is not None
     return frozenset(based | ({_SOLD} if "sales" in words and not in_money else set()))
 
 

@@ -24,14 +24,15 @@ from __future__ import annotations
 
 import re
 
-from app.language.figures import Figure, parse_figures
+from app.language.figures import Figure, parse_figures, per_like_unit
 from app.language.number_words import figures_in_digits
+from app.language.plurals import singular
 from app.verification.reading.change_mood import mood
 from app.verification.reading.complements import complement_match
 from app.verification.reading.contradictions import content_words, same_value
 from app.verification.reading.figure_clauses import WORD_BEFORE_A_NUMBER, clause_span_at
 from app.verification.reading.figure_comparison import compare_counts
-from app.verification.reading.figure_subjects import subject_words, without_attribution
+from app.verification.reading.figure_subjects import share_base, subject_words, without_attribution
 from app.verification.reading.figures import parse_counts, quantities
 from app.verification.reading.implied_figures import WHEN_STEMS, as_read
 from app.verification.reading.places import places_meet
@@ -51,12 +52,18 @@ def shared_subjects(claim: str, company: str, quote: str) -> set[str]:
 def states_claim_figure(claim_figures: list[Figure], quote: str, claim: str = "", company: str = "") -> bool:
     """Whether the quote states one of the claim's figures (same kind, same value), as written or
     worked out (an intensity is worked out only for a `claim` stating one)."""
-    theirs = parse_figures(as_read(quote))
+    read = as_read(quote)
+    theirs = parse_figures(read)
     if claim:
         theirs += parse_figures(as_read(quote, claim=claim, company=company))
-    return any(
-        mine.same_kind(other) and same_value(mine, other) for mine in claim_figures for other in theirs
-    )
+    if any(mine.same_kind(other) and same_value(mine, other) for mine in claim_figures for other in theirs):
+        return True
+    # a ratio of like units in other units ("3.1 litres per litre" for "3.1 hl per hl")
+    mine_per = [
+        ratio for mine in claim_figures if claim and (ratio := per_like_unit(claim, mine)) is not None
+    ]
+    their_per = [ratio for other in parse_figures(read) if (ratio := per_like_unit(read, other)) is not None]
+    return any(same_value(mine, other) for mine in mine_per for other in their_per)
 
 
 def bears_on_claim(claim: str, company: str, quote: str | None, stance: str) -> bool:
@@ -77,7 +84,7 @@ def bears_on_claim(claim: str, company: str, quote: str | None, stance: str) -> 
     if states_claim_count(digits, read, company):
         return True
     claim_figures = parse_figures(digits)
-    if claim_figures and not _all_of(claim_figures, read):
+    if claim_figures and not _all_of(claim_figures, digits, read):
         # or the rest of the whole, where nothing lies between the two sides (`complements`)
         return (
             states_claim_figure(claim_figures, quote, digits, company)
@@ -86,16 +93,44 @@ def bears_on_claim(claim: str, company: str, quote: str | None, stance: str) -> 
     return shared_count >= SUPPORT_SUBJECT_WORDS
 
 
-#: Words saying all of something: "all nine mills", "every tier-one supplier", "fully allocated".
-_ALL = re.compile(r"\b(?:all|every|each|fully|entirely)\b", re.IGNORECASE)
-
-
-def _all_of(claim_figures: list[Figure], quote: str) -> bool:
+def _all_of(claim_figures: list[Figure], claim: str, quote: str) -> bool:
     """Whether the claim's only figure is all of something ("100% of its mills", "all 9 of its mills")
-    and the quote says all of something: a statement, borne on by the claim's subject words."""
-    return all(figure.dimension == "percent" and figure.value == 100 for figure in claim_figures) and bool(
-        _ALL.search(quote)
+    and the quote says all of that thing ("all nine Northpine mills", "every tier-one supplier"), not
+    nearly all nor all losing it: a statement then, borne on by the claim's subject words."""
+    if not all(figure.dimension == "percent" and figure.value == 100 for figure in claim_figures):
+        return False
+    if _NOT_ALL.search(quote):
+        return False
+    things = {singular(word) for figure in claim_figures for word in share_base(claim, figure.end)}
+    claim_words = set(re.findall(r"[a-z0-9-]+", _tiers_in_words(claim.lower())))
+    return any(
+        singular(match["thing"].lower()) in things
+        # a kind in between must be the claim's ("every tier-one supplier")
+        and set(_KINDS.findall(_tiers_in_words(match.group().lower()))) <= claim_words
+        for match in _ALL_OF_A_THING.finditer(quote)
     )
+
+
+def _tiers_in_words(text: str) -> str:
+    """ "tier-1" as "tier-one", as either may be written."""
+    return text.replace("-1", "-one").replace("-2", "-two")
+
+
+#: All of a thing: "all nine Northpine Paper mills", "every tier-one supplier", "each of its smelters",
+#: "all timber processed".
+_ALL_OF_A_THING = re.compile(
+    r"\b(?:all|every|each)(?:\s(?:of|the|its|their|(?-i:[A-Z])[\w'’&-]*|\d[\d,]*|one|two|three|four|five|six|seven|"
+    r"eight|nine|ten|eleven|twelve|dozen|[a-z]+-(?:one|two|1|2)))*\s(?P<thing>[a-z-]+)",
+    re.IGNORECASE,
+)
+#: A kind named between "all" and the thing: "tier-one".
+_KINDS = re.compile(r"\b[a-z]+-(?:one|two)\b")
+#: Words saying not all: "nearly all", "all but two", "lost", "refused".
+_NOT_ALL = re.compile(
+    r"\b(?:nearly|almost|virtually|not|never|except|but\s(?:one|two|three|\d)|lost|lose|refused|failed|"
+    r"withdrawn|suspended|revoked)\b",
+    re.IGNORECASE,
+)
 
 
 def states_claim_count(claim: str, read: str, company: str) -> bool:

@@ -39,7 +39,9 @@ _SPEAKS = (
     r"confirmed|confirms|told|tells|published|publishes|posted|estimated|estimates|expects|expected|"
     # "listed equity", "listed companies": "listed" there says where a security trades, not who spoke
     # "put its emissions at 3.1 Mt" is an estimate; "put 1.02 GL into supply" is no one speaking
-    r"claimed|claims|declared|revealed|puts?(?=\s(?:[\w'’.,%-]+\s){0,8}?at\b)|gave|gives|showed|shows|lists|"
+    r"claimed|claims|declared|revealed|puts?(?=\s(?!(?:about|around|some|nearly|roughly)\s)[^\s,;\d][^\s,;]*\s(?:[^\s,;]+\s){0,13}?"
+    r"(?:at|near|around|close\sto|about)\s"
+    r"(?:(?:about|around|some|nearly|roughly)\s)?[\d£$€])|gave|gives|showed|shows|lists|"
     r"listed(?!\s(?:equit|compan|firms?\b|shares?\b|stocks?\b|securit|bonds?\b|assets?\b|real\sestate)))"
 )
 #: What the press calls a company once it has named it.

@@ -97,6 +97,17 @@ def test_an_intensity_takes_the_year_after_what_it_is_per() -> None:
     assert (earlier.unit, earlier.dimension) == ("g", "mass")
 
 
+@pytest.mark.parametrize(
+    ("sentence", "year"),
+    [
+        ("It emitted 1.7 t of CO2 per tonne of steel produced in 2023, against 2022's 1.8 t.", 2023),
+        ("In 2023 it emitted 0.42 t CO2e per tonne of cement under the standard it adopted in 2021.", None),
+    ],
+)
+def test_an_intensity_takes_a_year_said_of_what_it_is_per_only(sentence: str, year: int | None) -> None:
+    assert stated_year(sentence, parse_figures(sentence)[0]) == year
+
+
 def test_a_currency_amount_keeps_its_currency_and_scale() -> None:
     euros, dollars = parse_figures("capital spending of \u20ac1.2 billion and US$300 million")
     assert (euros.currency, euros.unit, euros.base) == ("EUR", "EUR billion", 1.2e9)

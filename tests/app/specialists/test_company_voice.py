@@ -183,6 +183,12 @@ def test_news_that_mentions_a_release_keeps_its_tier() -> None:
             None,
         ),
         ("Leakage was a fifth of the water Nordavia Metals put into its network in 2023.", "supports", None),
+        (
+            "Nordavia Metals put its Scope 1 and Scope 2 greenhouse gas emissions for 2023 at 14.2 Mt CO2e.",
+            "supports",
+            RELAYED,
+        ),
+        ("Nordavia Metals put the plant into service in 2023 at a cost of EUR 40 million.", "supports", None),
     ],
 )
 def test_a_quote_in_the_companys_voice_is_recognised(quote: str, stance: str, voice: str | None) -> None:

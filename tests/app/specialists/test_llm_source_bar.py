@@ -185,3 +185,34 @@ async def test_a_models_support_needs_a_quote_on_the_claim_and_a_listed_outlet(
 )
 def test_a_claim_of_all_is_borne_on_by_all(claim: str, quote: str, bears: bool) -> None:
     assert bears_on_claim(claim, "Northpine Paper", quote, "supports") is bears
+
+
+@pytest.mark.parametrize(
+    "quote",
+    [
+        # all of another thing, nearly all, all lost, or all of a narrower kind
+        "Northpine Paper bought FSC-certified timber in 2023 and audited every supplier.",
+        "Nearly all Northpine Paper mills held valid FSC chain-of-custody certificates in 2023.",
+        "Each of Northpine Paper's nine mills lost its FSC chain-of-custody certificate in 2023.",
+    ],
+)
+def test_a_claim_of_all_is_not_borne_on_by_all_of_something_else(quote: str) -> None:
+    claim = "Northpine Paper held FSC chain-of-custody certification at all 9 of its mills in 2023."
+    assert not bears_on_claim(claim, "Northpine Paper", quote, "supports")
+
+
+def test_all_of_a_narrower_kind_bears_on_no_claim_of_all() -> None:
+    claim = "We audited 100% of our suppliers in 2023."
+    assert not bears_on_claim(
+        claim, "Tessaly", "Every tier-one supplier of Tessaly was audited in 2023.", "supports"
+    )
+    claim = "We audited 100% of our tier-1 suppliers in 2023."
+    assert bears_on_claim(
+        claim, "Tessaly", "Every tier-one supplier of Tessaly was audited in 2023.", "supports"
+    )
+
+
+def test_a_ratio_in_other_units_bears_on_the_claim() -> None:
+    claim = "We used 3.1 hectolitres of water per hectolitre of beer in 2023."
+    quote = "Halden used 3.1 litres of water per litre of beer in 2023, a benchmarking group said."
+    assert bears_on_claim(claim, "Halden", quote, "supports")

@@ -1198,3 +1198,56 @@ def test_the_verb_of_a_shares_part_is_no_verb_of_the_whole() -> None:
     claim = "Tollgate Mining bought 64% of its electricity from renewable sources in 2023."
     source = "Renewable sources generated 64% of Tollgate Mining's electricity in 2023, an auditor said."
     assert _read(claim, source)[0] == "supports"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        # an earlier statement that limits what it says, or is of others, is said of the later one too
+        "Tollgate Mining drew 14 million cubic metres of water at its older mines in 2023 and recycled 72% "
+        "of the water they used, regulators said.",
+        "Tollgate Mining's contractors drew 14 million cubic metres of water in 2023 and recycled 72% of "
+        "the water they used, regulators said.",
+    ],
+)
+def test_an_earlier_statement_that_limits_itself_qualifies_the_next(source: str) -> None:
+    assert (
+        _read("Tollgate Mining recycled 72% of the water used at its mines in 2023.", source)[0] == "neutral"
+    )
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # the company with its parts, or as another's part, is the company
+        (
+            "Tollgate Mining emitted 3.1 Mt CO2e in 2023.",
+            "Tollgate Mining and its subsidiaries emitted 3.1 Mt CO2e in 2023, regulators said.",
+        ),
+        (
+            "Tollgate Mining emitted 3.1 Mt CO2e in 2023.",
+            "Borel Group's UK subsidiary Tollgate Mining emitted 3.1 Mt CO2e in 2023, regulators said.",
+        ),
+        (
+            "Tollgate Mining recycled 72% of its waste in 2023.",
+            "Tollgate Mining's divisions recycled 72% of their combined waste in 2023, regulators said.",
+        ),
+        # savings, money, and goods both made and sold are not set apart by their verbs
+        (
+            "Tollgate Mining's efficiency programme delivered 320 GWh of energy savings in 2023.",
+            "Tollgate Mining's efficiency programme generated 320 GWh of energy savings in 2023, data show.",
+        ),
+        (
+            "Tollgate Mining produced 2.1 Mt of iron ore pellets in 2023.",
+            "Tollgate Mining produced and sold 2.1 Mt of iron ore pellets in 2023, trade data show.",
+        ),
+    ],
+)
+def test_the_company_and_its_parts_or_its_deeds_in_other_verbs_still_support(claim: str, source: str) -> None:
+    assert _read(claim, source)[0] == "supports"
+
+
+def test_a_ratio_in_other_units_per_another_thing_is_another_quantity() -> None:
+    claim = "Tollgate Mining used 3.1 hectolitres of water per hectolitre of ore slurry in 2023."
+    source = "Tollgate Mining used 3.1 litres of water per litre of tailings in 2023, a study found."
+    assert _read(claim, source)[0] == "neutral"

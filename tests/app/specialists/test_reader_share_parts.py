@@ -633,3 +633,9 @@ def test_sales_said_in_money_are_no_things_sold() -> None:
     claim = "Affordable homes made up 40% of the homes we sold in 2023."
     source = "Affordable homes made up 40% of Harbrook's sales by value in 2023, the housing regulator said."
     assert assess_by_rules(claim, "Harbrook", "", source, "2025-06-30").stance == "neutral"
+
+
+def test_sales_measured_in_money_later_in_the_sentence_are_no_things_sold() -> None:
+    claim = "Electric vehicles made up 15% of the cars we sold in 2023."
+    source = "Electric vehicles made up 15% of Harbrook's sales in 2023, measured in euros, a data firm said."
+    assert assess_by_rules(claim, "Harbrook", "", source, "2025-06-30").stance == "neutral"
