@@ -31,7 +31,8 @@ _SHARE_OF_PHRASE = re.compile(
     r"\s?(?:of\s(?:(?!\b(?:19|20)\d\d\b)[^,;:.()]){1,60}?"
     # what an intensity is per, in a few words ("per tonne of steel produced in 2023"), not a standard
     # of another year it is measured under ("per tonne under the method it adopted in 2021")
-    r"|per\s(?:(?!(?:under|from|since|it|its|they|adopted)\b)[\w-]+\s?){1,5}?)(?=\s(?:in|for|during)\s)",
+    r"|per\s(?:(?!(?:under|from|since|it|its|they|adopted|against|versus|vs|compared|than|lower|higher|"
+    r"above|below|up|down)\b)[a-z][\w-]*\s?){1,5}?)(?=\s(?:in|for|during)\s)",
     _I,
 )
 #: "… in 2023", "…, for FY2023" right after a figure: the year it is stated for.

@@ -404,7 +404,7 @@ class _Reading:
             alike and same_period,
             same_period,
             adds_no_qualifier(
-                claim.text, _said_of_the_figure(sentence, outcome, claim.company), claim.company
+                claim.text, _said_of_the_figure(sentence, outcome, claim.company, claim.text), claim.company
             ),
             outcome,
             complement_match(claim.text, sentence, claim.company)
@@ -520,13 +520,15 @@ def _context(claim: _Claim, sentence: str, reading: _Reading, quote: str) -> Sou
     return None
 
 
-def _said_of_the_figure(sentence: str, outcome: FigureOutcome | None, company: str) -> str:
+def _said_of_the_figure(sentence: str, outcome: FigureOutcome | None, company: str, claim: str) -> str:
     """What of `sentence` may qualify the figure the comparison rests on: all of it, less the
     clauses of the figures it states afterwards (`without_later_figures`) and what a statement
     before its own says of its figure (`without_earlier_statement`)."""
     if outcome is None or outcome.theirs is None:
         return sentence
-    return without_earlier_statement(without_later_figures(sentence, outcome.theirs), outcome.theirs, company)
+    return without_earlier_statement(
+        without_later_figures(sentence, outcome.theirs), outcome.theirs, company, claim
+    )
 
 
 def _support(reading: _Reading, sentence: str, quote: str) -> SourceAssessment | None:

@@ -76,7 +76,8 @@ def earlier_statement(sentence: str, figure: Figure, company: str) -> EarlierSta
     """The statement `figure`'s clause is joined to, if it is one of its own after another figure's,
     said plainly of the company: its subject the company or its operations ("Lumaris's fabs"), and
     nothing said of its figure but what it is of and its year. A statement that limits what it says
-    ("at its older fabs", "in Arizona") or is of others ("Lumaris's contractors") may be said of both."""
+    ("at its older fabs", "in Arizona") or is of others ("Lumaris's contractors", "its tenants") may be said
+    of both."""
     if not own_statement(sentence, figure):
         return None
     begin, _ = clause_span(sentence, figure)
@@ -90,6 +91,8 @@ def earlier_statement(sentence: str, figure: Figure, company: str) -> EarlierSta
     if verb is None or verb[1].lower() in _NO_VERB or _BREAK.search(sentence, verb.start(), other.start):
         return None
     subject_begin = clause_span_at(sentence, verb.start(), verb.end())[0]
+    if not _A_YEAR_OPENER.fullmatch(sentence, 0, subject_begin):
+        return None  # "In Peru, Andes Copper drew …": what opens the sentence is said of both
     if not _the_company_itself(sentence[subject_begin : verb.start()], company):
         return None
     return EarlierStatement((subject_begin, verb.start()), (verb.start(), joint.start()))
@@ -98,8 +101,13 @@ def earlier_statement(sentence: str, figure: Figure, company: str) -> EarlierSta
 #: After an earlier statement's figure, up to the joining word: what it is of and its year, nothing
 #: more ("14 million m³ of fresh water in 2023 and").
 _PLAINLY_SAID = re.compile(r"(?:\sof\s[a-z-]+(?:\s[a-z-]+){0,2})?(?:\s(?:in|during)\s(?:19|20)\d\d)?\s")
-#: Others than the company a subject may name: "Lumaris's contractors".
-_OTHERS = frozenset("contractors suppliers customers partners rivals peers competitors".split())
+#: Nothing, or only a year, before a sentence's subject: "In 2023, ".
+_A_YEAR_OPENER = re.compile(r"(?:(?:In|During|By\sthe\send\sof)\s(?:19|20)\d\d,?\s)?")
+#: The company's operations, which a subject may name as the company: "Lumaris's fabs".
+_OPERATIONS = frozenset(
+    """fabs plants mills mines sites factories breweries stores smelters refineries facilities operations
+    offices warehouses hotels farms fleets ships vessels""".split()
+)
 
 
 def _the_company_itself(subject: str, company: str) -> bool:
@@ -112,16 +120,33 @@ def _the_company_itself(subject: str, company: str) -> bool:
         for word in re.findall(r"[A-Za-z][\w-]*", re.sub(r"['’]s?\b", " ", subject))
         if word.lower() not in names
     ]
-    return not rest or (len(rest) == 1 and rest[0].endswith("s") and rest[0] not in _OTHERS)
+    return not rest or (len(rest) == 1 and rest[0] in _OPERATIONS)
 
 
-def without_earlier_statement(sentence: str, figure: Figure, company: str) -> str:
+def without_earlier_statement(sentence: str, figure: Figure, company: str, claim: str) -> str:
     """`sentence` with what an earlier statement says of its own figure blanked out (`earlier_statement`):
     in "Lumaris's fabs drew 14 million m³ of fresh water in 2023 and recycled 72% of the water they
     used", drawing fresh water is said of the 14 million, not of the 72%. Its subject stays: it is the
     figure's too ("Lumaris's fabs")."""
     earlier = earlier_statement(sentence, figure, company)
-    return sentence if earlier is None else blanked(sentence, *earlier.said)
+    if earlier is None or not _of_the_claims_thing(claim, sentence, figure):
+        return sentence
+    return blanked(sentence, *earlier.said)
+
+
+def _of_the_claims_thing(claim: str, sentence: str, figure: Figure) -> bool:
+    """Whether what `figure` is said to be of is in the claim's words ("of the water they used" for a
+    claim of water, not "180 hectares of wetland" for one of land)."""
+    of = _OF_WHAT.match(sentence, figure.end)
+    if of is None:
+        return True
+    words = set(re.findall(r"[a-z]+", claim.lower()))
+    return all(word in words or word in _FUNCTION_WORDS for word in re.findall(r"[a-z]+", of.group().lower()))
+
+
+#: What a figure is said to be of, up to the next verb, comma or year: "of their process wastewater".
+_OF_WHAT = re.compile(r"\sof\s[a-z-]+(?:\s[a-z-]+){0,3}?(?=\s(?:they|it|we|in|at|during|for|from)\b|[,.;]|$)")
+_FUNCTION_WORDS = frozenset("of the its their our a an".split())
 
 
 #: Words right before a number that are no verb: "of 14 million m³", "to 3.1 hl".

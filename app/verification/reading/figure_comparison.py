@@ -446,7 +446,11 @@ def _the_companys_own(sentence: str, part: re.Match[str], company: str) -> bool:
     owned = _ITS_BEFORE.search(before) or (
         names_company(before[-60:], company) and re.search(r"['’]s?\s(?:[\w-]+\s){0,2}$", before)
     )
-    return bool(owned) or (_OF_BEFORE_A_NAME.match(after) is not None and names_company(after[:60], company))
+    of_the_company = _OF_BEFORE_A_NAME.match(after)
+    return bool(owned) or (
+        of_the_company is not None
+        and names_company(after[of_the_company.end() :][: len(company) + 3], company)
+    )
 
 
 #: A part of a company that may be a subject of its own: "its US subsidiary", "a joint venture".
@@ -456,11 +460,16 @@ _A_PART_OF_THE_COMPANY = re.compile(
 #: Right before a part, the company's own: "its US subsidiary".
 _ITS_BEFORE = re.compile(r"\bits\s(?:[\w-]+\s){0,2}$", _I)
 #: The company named with its parts: "Acme and its subsidiaries", "all of Acme's divisions".
-_WITH_ITS_PARTS = re.compile(r"(?:\band\s(?:its|all\sits)\s|\ball\sof\s[^,;]{0,40})(?:[\w-]+\s){0,2}$", _I)
+_WITH_ITS_PARTS = re.compile(
+    r"(?:\b(?:and|with|together\swith|alongside|through|via|including)\s(?:all\s)?its\s|\ball\sof\s[^,;]{0,40})"
+    r"(?:[\w-]+\s){0,2}$",
+    _I,
+)
 _TOGETHER = re.compile(r"^\s(?:together|combined|and\s)|\bcombined\b", _I)
 #: A part listed after the company: "Acme, its subsidiaries and joint ventures".
 _LISTED_WITH = re.compile(r"(?:,|\band)\s(?:its\s)?(?:[\w-]+\s){0,3}$", _I)
-_OF_BEFORE_A_NAME = re.compile(r"\sof\s", _I)
+#: "of" right before the company's name: "a joint venture of (the) Acme …".
+_OF_BEFORE_A_NAME = re.compile(r"\sof\s(?:the\s)?(?=[A-Z])")
 #: A rival named after whose rival it is: "Fernhollow's rival Dunmore", "its larger peer Vantor".
 _A_RIVAL_OF = re.compile(
     r"\b(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?\s(?:[a-z-]+\s)?(?:rivals?|peers?|competitors?)\b(?!-)"
@@ -870,6 +879,8 @@ _AMOUNT_VERBS = {
     **dict.fromkeys("produced brewed made generated manufactured mined smelted refined".split(), "made"),
     **dict.fromkeys("sold shipped delivered exported".split(), "sold"),
     **dict.fromkeys("bought purchased procured imported".split(), "bought"),
+    **dict.fromkeys("put placed".split(), "placed on the market"),
+    **dict.fromkeys("collected recovered".split(), "collected"),
 }
 #: After an amount, savings or cuts of it: "1.1 Mt of CO2e savings", "320 GWh of energy savings".
 _SAVED = re.compile(r"\s(?:of\s)?(?:[\w-]+\s){0,2}?(?:savings?|reductions?|cuts?|revenue|sales)\b", _I)

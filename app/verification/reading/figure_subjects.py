@@ -387,12 +387,6 @@ _LOOK_BEHIND = 80
 _NO_CHANGE_BEFORE = re.compile(
     rf"\b(?:(?:made|make|makes|making|add(?:s|ed)?|summ?ed)\sup|up\sto)\s{_HEDGE}$", _I
 )
-#: "by" before a share of things, who did something, not how much it changed: "was used by 30% of the
-#: cruise ships", "adopted by 40% of its suppliers" (not "cut by 30% of its 2019 level").
-_BY_SOME_OF = re.compile(
-    rf"\b(?:used|adopted|signed|met|achieved|reached|taken\sup|covered)\sby\s{_HEDGE}$", _I
-)
-_OF_THINGS = re.compile(r"\s?of\s(?:the\s|its\s|their\s|our\s)?(?!(?:19|20)\d\d|level|baseline)[a-z]", _I)
 #: What a share is a share of: up to four words after "of", to the next preposition or punctuation.
 _SHARE_OF = re.compile(r"\s?of\s(?P<phrase>(?:[\w'’-]+\s?){1,4})")
 _PHRASE_END = re.compile(
@@ -552,7 +546,7 @@ _SAME_BASE = {
 #: Sales said to be counted in money, after what a share is of: "… sales by value".
 _SALES_IN_MONEY = re.compile(
     r"\bsales\s(?:(?:by|in)\s)?(?:value|revenue|money)\b|\bmeasured\sin\s(?:euros|dollars|pounds|value)\b|"
-    r"\bin\svalue\sterms\b|\bby\s(?:value|revenue)\b",
+    r"\bin\s(?:value|euro|dollar|sterling|revenue|money)\sterms\b|\bby\s(?:value|revenue)\b",
     _I,
 )
 #: The base word of things sold, which sales may also be.
@@ -662,7 +656,7 @@ def role(text: str, start: int, end: int) -> str | None:
     """ "change" when the figure at `start:end` is a change amount, "level" when it is the level
     reached or left, None when its wording does not say."""
     before = text[max(0, start - _LOOK_BEHIND) : start]
-    if _NO_CHANGE_BEFORE.search(before) or _BY_SOME_OF.search(before) and _OF_THINGS.match(text, end):
+    if _NO_CHANGE_BEFORE.search(before):
         return None
     if _LEVEL_BEFORE.search(before):
         return "level"
@@ -961,10 +955,4 @@ def same_percentage(
     against a share, and not shares of bases without a word in common."""
     kinds = {first[0], second[0]} - {None}
     bases_meet = not first[1] or not second[1] or bool(first[1] & second[1])
-    # a share of the calls ships made is not a share of the ships: what is counted differs
-    counts_events = bool((first[1] ^ second[1]) & _EVENTS)
-    return len(kinds) < 2 and bases_meet and not counts_events
-
-
-#: What a share of events is of, as a base word: "30% of cruise ship calls" counts calls, not ships.
-_EVENTS = frozenset({"call", "visit"})
+    return len(kinds) < 2 and bases_meet

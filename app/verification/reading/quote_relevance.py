@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 
 from app.language.figures import Figure, parse_figures, per_like_unit
-from app.language.number_words import figures_in_digits
+from app.language.number_words import NUMBER_WORD, figures_in_digits
 from app.language.plurals import singular
 from app.verification.reading.change_mood import mood
 from app.verification.reading.complements import complement_match
@@ -84,7 +84,7 @@ def bears_on_claim(claim: str, company: str, quote: str | None, stance: str) -> 
     if states_claim_count(digits, read, company):
         return True
     claim_figures = parse_figures(digits)
-    if claim_figures and not _all_of(claim_figures, digits, read):
+    if claim_figures and not _all_of(claim_figures, digits, read, company):
         # or the rest of the whole, where nothing lies between the two sides (`complements`)
         return (
             states_claim_figure(claim_figures, quote, digits, company)
@@ -93,7 +93,7 @@ def bears_on_claim(claim: str, company: str, quote: str | None, stance: str) -> 
     return shared_count >= SUPPORT_SUBJECT_WORDS
 
 
-def _all_of(claim_figures: list[Figure], claim: str, quote: str) -> bool:
+def _all_of(claim_figures: list[Figure], claim: str, quote: str, company: str) -> bool:
     """Whether the claim's only figure is all of something ("100% of its mills", "all 9 of its mills")
     and the quote says all of that thing ("all nine Northpine mills", "every tier-one supplier"), not
     nearly all nor all losing it: a statement then, borne on by the claim's subject words."""
@@ -103,12 +103,23 @@ def _all_of(claim_figures: list[Figure], claim: str, quote: str) -> bool:
         return False
     things = {singular(word) for figure in claim_figures for word in share_base(claim, figure.end)}
     claim_words = set(re.findall(r"[a-z0-9-]+", _tiers_in_words(claim.lower())))
+    names = set(re.findall(r"[a-z0-9-]+", company.lower()))
     return any(
         singular(match["thing"].lower()) in things
-        # a kind in between must be the claim's ("every tier-one supplier")
-        and set(_KINDS.findall(_tiers_in_words(match.group().lower()))) <= claim_words
+        # a kind in between must be the claim's ("every tier-one supplier", "every Asian supplier"),
+        # besides the company's name
+        and _kinds_between(match) <= claim_words | names
         for match in _ALL_OF_A_THING.finditer(quote)
     )
+
+
+def _kinds_between(match: re.Match[str]) -> set[str]:
+    """The kinds named between "all" and its thing: "tier-one", a capitalised "Asian" (lower-cased)."""
+    between = match.group()[: match.start("thing") - match.start()].split(" ", 1)[-1]
+    kinds = set(_KINDS.findall(_tiers_in_words(between.lower())))
+    return kinds | {
+        word.lower().removesuffix("'s").removesuffix("’s") for word in _CAPITALISED.findall(between)
+    }
 
 
 def _tiers_in_words(text: str) -> str:
@@ -119,10 +130,12 @@ def _tiers_in_words(text: str) -> str:
 #: All of a thing: "all nine Northpine Paper mills", "every tier-one supplier", "each of its smelters",
 #: "all timber processed".
 _ALL_OF_A_THING = re.compile(
-    r"\b(?:all|every|each)(?:\s(?:of|the|its|their|(?-i:[A-Z])[\w'’&-]*|\d[\d,]*|one|two|three|four|five|six|seven|"
-    r"eight|nine|ten|eleven|twelve|dozen|[a-z]+-(?:one|two|1|2)))*\s(?P<thing>[a-z-]+)",
+    r"\b(?:all|every|each)(?:\s(?:of|the|its|their|(?-i:[A-Z])[\w'’&-]*|\d[\d,]*|dozen|[a-z]+-(?:one|two|1|2)|"
+    rf"{NUMBER_WORD}))*\s(?P<thing>[a-z-]+)",
     re.IGNORECASE,
 )
+#: A capitalised word: a name or a place's adjective ("Northpine", "Asian").
+_CAPITALISED = re.compile(r"\b[A-Z][\w'’&-]*")
 #: A kind named between "all" and the thing: "tier-one".
 _KINDS = re.compile(r"\b[a-z]+-(?:one|two)\b")
 #: Words saying not all: "nearly all", "all but two", "lost", "refused".

@@ -102,6 +102,8 @@ def test_an_intensity_takes_the_year_after_what_it_is_per() -> None:
     [
         ("It emitted 1.7 t of CO2 per tonne of steel produced in 2023, against 2022's 1.8 t.", 2023),
         ("In 2023 it emitted 0.42 t CO2e per tonne of cement under the standard it adopted in 2021.", None),
+        # not the year of the level it is set against
+        ("In 2023 its trucks emitted 62 g of CO2 per tonne-kilometre against 71 g in 2019.", None),
     ],
 )
 def test_an_intensity_takes_a_year_said_of_what_it_is_per_only(sentence: str, year: int | None) -> None:

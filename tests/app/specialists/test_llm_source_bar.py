@@ -194,6 +194,7 @@ def test_a_claim_of_all_is_borne_on_by_all(claim: str, quote: str, bears: bool) 
         "Northpine Paper bought FSC-certified timber in 2023 and audited every supplier.",
         "Nearly all Northpine Paper mills held valid FSC chain-of-custody certificates in 2023.",
         "Each of Northpine Paper's nine mills lost its FSC chain-of-custody certificate in 2023.",
+        "Every Swedish mill of Northpine Paper held an FSC chain-of-custody certificate in 2023.",
     ],
 )
 def test_a_claim_of_all_is_not_borne_on_by_all_of_something_else(quote: str) -> None:

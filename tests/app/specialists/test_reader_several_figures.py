@@ -1251,3 +1251,39 @@ def test_a_ratio_in_other_units_per_another_thing_is_another_quantity() -> None:
     claim = "Tollgate Mining used 3.1 hectolitres of water per hectolitre of ore slurry in 2023."
     source = "Tollgate Mining used 3.1 litres of water per litre of tailings in 2023, a study found."
     assert _read(claim, source)[0] == "neutral"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # the later figure's own kind, a place opening the sentence, or others as the subject
+        (
+            "Tollgate Mining rehabilitated 180 hectares of land in 2023.",
+            "Tollgate Mining cleared 400 hectares of forest in 2023 and rehabilitated 180 hectares of "
+            "wetland, regulators said.",
+        ),
+        (
+            "Tollgate Mining recycled 72% of the water used at its mines in 2023.",
+            "In Peru, Tollgate Mining drew 14 million cubic metres of water in 2023 and recycled 72% of the "
+            "water it used, regulators said.",
+        ),
+        (
+            "Tollgate Mining recycled 72% of the water used at its mines in 2023.",
+            "Tollgate Mining's tenants drew 14 million cubic metres of water in 2023 and recycled 72% of the "
+            "water they used, regulators said.",
+        ),
+    ],
+)
+def test_an_earlier_statement_is_set_aside_only_when_plainly_the_companys(claim: str, source: str) -> None:
+    assert _read(claim, source)[0] == "neutral"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "Tollgate Mining together with its subsidiaries emitted 3.1 Mt CO2e in 2023, regulators said.",
+        "An affiliate of Greenpeace estimated that Tollgate Mining emitted 3.1 Mt CO2e in 2023.",
+    ],
+)
+def test_another_bodys_part_or_the_company_with_its_parts_is_no_part_of_it(source: str) -> None:
+    assert _read("Tollgate Mining emitted 3.1 Mt CO2e in 2023.", source)[0] == "supports"

@@ -571,40 +571,6 @@ def test_a_fleets_emissions_are_no_share_of_the_fleet() -> None:
 @pytest.mark.parametrize(
     ("claim", "source", "stance"),
     [
-        # "used by 30% of" names who used it: a share, not a change by 30%
-        (
-            "Shore power was used by 30% of the cruise ships calling at our ports in 2023.",
-            "Just 18% of the cruise ships that called at Harbrook's ports in 2023 plugged into shore power, "
-            "port data show.",
-            "contradicts",
-        ),
-        (
-            "Our supplier code was signed by 85% of our suppliers in 2023.",
-            "In 2023, 85% of Harbrook's suppliers signed its supplier code, an audit found.",
-            "supports",
-        ),
-        # a change by a share of a year's level is still a change
-        (
-            "We cut water use by 30% in 2023.",
-            "Harbrook cut water use by 30% of its 2019 level in 2023, regulators said.",
-            "supports",
-        ),
-        # a share of the calls ships made is no share of the ships
-        (
-            "Shore power was used by 30% of the cruise ships calling at our ports in 2023.",
-            "Some 30 per cent of cruise ship calls at Harbrook's ports in 2023 connected to shore power, "
-            "port data show.",
-            "neutral",
-        ),
-    ],
-)
-def test_a_share_of_who_did_something(claim: str, source: str, stance: str) -> None:
-    assert assess_by_rules(claim, "Harbrook", "", source, "2025-06-30").stance == stance
-
-
-@pytest.mark.parametrize(
-    ("claim", "source", "stance"),
-    [
         # sales may be counted in things sold
         (
             "Battery-electric vehicles made up 21% of our global sales in 2023.",
@@ -637,5 +603,8 @@ def test_sales_said_in_money_are_no_things_sold() -> None:
 
 def test_sales_measured_in_money_later_in_the_sentence_are_no_things_sold() -> None:
     claim = "Electric vehicles made up 15% of the cars we sold in 2023."
-    source = "Electric vehicles made up 15% of Harbrook's sales in 2023, measured in euros, a data firm said."
-    assert assess_by_rules(claim, "Harbrook", "", source, "2025-06-30").stance == "neutral"
+    for source in (
+        "Electric vehicles made up 15% of Harbrook's sales in 2023, measured in euros, a data firm said.",
+        "Electric vehicles made up 15% of Harbrook's sales in euro terms in 2023, a data firm said.",
+    ):
+        assert assess_by_rules(claim, "Harbrook", "", source, "2025-06-30").stance == "neutral"
