@@ -439,17 +439,16 @@ def _of_a_part(claim: str, sentence: str, theirs: Figure, company: str) -> bool:
 def _the_companys_own(sentence: str, part: re.Match[str], company: str) -> bool:
     """Whether the part `part` names is the company's, and stands apart from the company itself."""
     before, after = sentence[: part.start()], sentence[part.end() :]
-    named_after = names_company(after[:40], company) and not _OF_BEFORE_A_NAME.match(after)
+    of_a_name = _OF_BEFORE_A_NAME.match(after)
+    named_after = of_a_name is None and names_company(after[:40], company)
     listed = _LISTED_WITH.search(before) and names_company(before, company)
     if listed or _WITH_ITS_PARTS.search(before) or _TOGETHER.search(after.split(",")[0]) or named_after:
         return False  # "Acme and its subsidiaries", "its divisions together", "Borel's subsidiary Acme"
     owned = _ITS_BEFORE.search(before) or (
-        names_company(before[-60:], company) and re.search(r"['’]s?\s(?:[\w-]+\s){0,2}$", before)
+        names_company(before[-60:], company) and _POSSESSIVE_BEFORE.search(before)
     )
-    of_the_company = _OF_BEFORE_A_NAME.match(after)
     return bool(owned) or (
-        of_the_company is not None
-        and names_company(after[of_the_company.end() :][: len(company) + 3], company)
+        of_a_name is not None and names_company(after[of_a_name.end() :][: len(company) + 3], company)
     )
 
 
@@ -459,6 +458,8 @@ _A_PART_OF_THE_COMPANY = re.compile(
 )
 #: Right before a part, the company's own: "its US subsidiary".
 _ITS_BEFORE = re.compile(r"\bits\s(?:[\w-]+\s){0,2}$", _I)
+#: Right before a part, a name's possessive: "Lumaris's US subsidiary".
+_POSSESSIVE_BEFORE = re.compile(r"['’]s?\s(?:[\w-]+\s){0,2}$")
 #: The company named with its parts: "Acme and its subsidiaries", "all of Acme's divisions".
 _WITH_ITS_PARTS = re.compile(
     r"(?:\b(?:and|with|together\swith|alongside|through|via|including)\s(?:all\s)?its\s|\ball\sof\s[^,;]{0,40})"
@@ -865,8 +866,8 @@ def _done_with(text: str, figure: Figure) -> set[str]:
     verbs = _VERBS_BEFORE.search(text, 0, figure.start)
     if verbs is None:
         return set()
-    kinds = {_AMOUNT_VERBS.get(verb.lower()) for verb in (verbs["first"], verbs["second"]) if verb}
-    return set() if None in kinds else kinds  # type: ignore[return-value]
+    kinds = [_AMOUNT_VERBS.get(verb.lower()) for verb in (verbs["first"], verbs["second"]) if verb]
+    return {kind for kind in kinds if kind is not None} if None not in kinds else set()
 
 
 #: The verb (or two joined verbs) right before an amount, past a hedge: "produced and sold about".

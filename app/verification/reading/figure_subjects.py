@@ -884,8 +884,9 @@ def share_base(text: str, end: int) -> frozenset[str]:
     }
     # "sales" may be of money or of things: it meets both the revenue and the things sold, unless it
     # says it is of money ("sales revenue", "sales by value")
-    in_money = _SALES_IN_MONEY.search(text[end:].split(";")[0].split(".")[0]) is not None
-    return frozenset(based | ({_SOLD} if "sales" in words and not in_money else set()))
+    if "sales" in words and not _SALES_IN_MONEY.search(text[end:].split(";")[0].split(".")[0]):
+        based.add(_SOLD)
+    return frozenset(based)
 
 
 def base_word(word: str) -> str:

@@ -53,16 +53,15 @@ def states_claim_figure(claim_figures: list[Figure], quote: str, claim: str = ""
     """Whether the quote states one of the claim's figures (same kind, same value), as written or
     worked out (an intensity is worked out only for a `claim` stating one)."""
     read = as_read(quote)
-    theirs = parse_figures(read)
-    if claim:
-        theirs += parse_figures(as_read(quote, claim=claim, company=company))
+    written = parse_figures(read)
+    theirs = written + (parse_figures(as_read(quote, claim=claim, company=company)) if claim else [])
     if any(mine.same_kind(other) and same_value(mine, other) for mine in claim_figures for other in theirs):
         return True
     # a ratio of like units in other units ("3.1 litres per litre" for "3.1 hl per hl")
     mine_per = [
         ratio for mine in claim_figures if claim and (ratio := per_like_unit(claim, mine)) is not None
     ]
-    their_per = [ratio for other in parse_figures(read) if (ratio := per_like_unit(read, other)) is not None]
+    their_per = [ratio for other in written if (ratio := per_like_unit(read, other)) is not None]
     return any(same_value(mine, other) for mine in mine_per for other in their_per)
 
 
