@@ -48,9 +48,12 @@ INCREASE = re.compile(
     rf"{_DID}(?:%|per\scent|percent)\smore{_NOT_AGAINST_OTHERS})\b",
     _I,
 )
-# After a change, a target word or a deadline still to come ("a 39% reduction by 2035") makes it one.
+# After a change, a target word or a deadline still to come ("a 39% reduction by 2035") makes it one,
+# and so do words of what is still to be done with it ("1.9 GW waiting to be connected").
 _INTENDED_AFTER = re.compile(
-    r"\b(?:target\w*|goals?|ambition|commitment|pledge)\b|\bby\s(?:FY\s?)?(20\d\d)\b", _I
+    r"\b(?:target\w*|goals?|ambition|commitment|pledge|(?:waiting|yet|still|due|scheduled)\sto\sbe|"
+    r"awaiting|pending)\b|\bby\s(?:FY\s?)?(20\d\d)\b",
+    _I,
 )
 # An obligation is an intention too: "must cut leakage to 212 Ml/d by 2025".
 _OBLIGED = re.compile(r"\b(?:must|(?:is|are)\s(?:required|obliged)\sto|ha(?:s|ve)\sto)\b", _I)

@@ -109,11 +109,17 @@ ENFORCEMENT = re.compile(
     r"\b(?:fined|fines|(?:a|the) fine|penalt\w*|lawsuits?|sued|su(?:es|ing)|charged|indict\w*|"
     r"enforcement(?!\s(?:registers?|records?|data|databases?|lists?|logs?)\b)|"
     r"violat\w*|investigat\w*|probe[sd]?|prosecut\w*|settle(?:d|ment)|(?:to|in|a|the|before|by|federal|high|supreme|district|appeals?)\scourts?|sanction\w*|"
-    r"greenwash\w*|misleading|breach\w*)\b",
+    r"misleading|breach\w*)\b",
     _I,
 )
+#: Critical words; "greenwash" is a charge anyone may make, not enforcement.
+#: A wrong found against someone: a fine, a penalty, a breach; an investigation or a court may as well
+#: confirm what a company says.
+_WRONG_FOUND = re.compile(
+    r"\b(?:fined|(?:a|the)\sfine|penalt\w*|breach\w*|violat\w*|prosecuted|sued|convicted|sanctioned)\b", _I
+)
 CRITICISM = re.compile(
-    r"\b(?:criticis\w*|criticiz\w*|accus\w*|controvers\w*|fail(?:ed|s|ure)|but still|"
+    r"\b(?:criticis\w*|criticiz\w*|accus\w*|greenwash\w*|controvers\w*|fail(?:ed|s|ure)|but still|"
     r"still relies|questionable|doubts?|undermin\w*|offsets? rather|certificates rather|overstat\w*)\b",
     _I,
 )
@@ -328,6 +334,13 @@ def _names_its_subject(figure: Figure) -> bool:
 _NO_SUBJECT_DIMENSIONS = frozenset({"percent", "pp", "currency"})
 
 
+def _enforced(sentence: str) -> bool:
+    """Whether the sentence reports enforcement, litigation or an investigation, other than in whose
+    words it is said ("the regulator's enforcement data show") or to say there was none."""
+    said = without_attribution(sentence)
+    return any(not _negated_enforcement(said, match.start()) for match in ENFORCEMENT.finditer(said))
+
+
 def _negated_enforcement(sentence: str, at: int) -> bool:
     """Whether the enforcement word at `at` is named to say there was none ("lists no fines or
     enforcement notices")."""
@@ -455,6 +468,8 @@ def _statement(claim: _Claim, sentence: str, quote: str, same_period: bool) -> S
     found = read_statement(claim.text, sentence, claim.company)
     if found is None or (not same_period and found.signal not in LATER_IS_THE_POINT):
         return None
+    if found.stance == "supports" and _WRONG_FOUND.search(sentence) and not ENFORCEMENT.search(claim.text):
+        return None  # "was fined for breaching its permit" restates no claim of keeping to it
     if found.stance == "contradicts":
         return _contradicts("direct", 0.8, found.explanation, quote, found.signal)
     return SourceAssessment("supports", None, 0.5, found.explanation, quote, found.signal)
@@ -506,9 +521,8 @@ def _context(claim: _Claim, sentence: str, reading: _Reading, quote: str) -> Sou
     if DELAY.search(sentence) and (claim.has_deadline or _delays_an_end(claim.text, sentence)):
         explanation = "The source reports the target or deadline as delayed, missed or abandoned."
         return _contradicts("timeline", 0.8, explanation, quote, "timeline")
-    said = without_attribution(sentence)
-    enforced = any(not _negated_enforcement(said, m.start()) for m in ENFORCEMENT.finditer(said))
-    if enforced and reading.same_period:  # a fine of another year says nothing of this one's
+    # a fine of another year says nothing of this one's, nor one beside a figure the source confirms
+    if _enforced(sentence) and reading.same_period and reading.figures != "match":
         explanation = (
             "The source reports enforcement, litigation or an investigation on this topic that the claim "
             "does not mention."

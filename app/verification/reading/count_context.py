@@ -129,7 +129,7 @@ def counted_over_the_same_span(claim: str, mine: Count, sentence: str, theirs: C
     mine_year, their_year = stated_year(claim, mine), stated_year(sentence, theirs)
     if mine_year is not None and their_year is not None and mine_year != their_year:
         return False
-    return _at_each(claim, mine) == _at_each(sentence, theirs) and _over_years(claim, mine) == _over_years(
+    return _at_each(claim, mine) == _at_each(sentence, theirs) and over_years(claim, mine) == over_years(
         sentence, theirs
     )
 
@@ -178,13 +178,16 @@ _PER_AFTER = re.compile(
 _AVERAGE_BEFORE = re.compile(r"\b(?:an\saverage\sof|on\saverage)\s(?:about\s|around\s|some\s)?$", _I)
 
 
-def _over_years(text: str, count: Stated) -> bool:
-    """Whether a count is one over several years ("has planted 12m trees since 2015", "to date"):
+def over_years(text: str, count: Stated) -> bool:
+    """Whether a count or an amount is one over several years ("has planted 12m trees since 2015", "to date"):
     said in its clause, and not a record set against those
     years ("its biggest programme since 2015", "its largest order to date") nor something else's age
     ("a scheme running since 2019")."""
     if _A_LEVEL_REACHED.search(text, 0, count.start):
         return False  # "grew from 150 to 420 vans between 2022 and 2024": 420 is the level at the end
+    yearly = _EVERY_YEAR.match(text, count.end)
+    if yearly and not yearly["average"] and not _AVERAGE_BEFORE.search(text, 0, count.start):
+        return False  # "held at 2.3 Mt a year from 2020 to 2024" is each year's, the last one's too
     clause = _clause(text, count)
     return any(
         not _RECORD_BEFORE.search(clause, 0, match.start())
@@ -193,9 +196,15 @@ def _over_years(text: str, count: Stated) -> bool:
     )
 
 
-#: A level a count reached, right before it: "from 150 to 420", "rose to 420".
+#: A level a count reached, right before it: "from 150 to 420", "rose to 420", "to cover 48,000".
 _A_LEVEL_REACHED = re.compile(
-    r"\b(?:from\s[\d,.]+[kKm]?\s(?:[\w-]+\s){0,3}?to|rose\sto|grew\sto|reached)\s(?:about\s)?$", _I
+    r"\b(?:from\s[\d,.]+[kKm]?\s(?:[\w-]+\s){0,3}?to|rose\sto|grew\sto|reached|"
+    r"to\s(?:cover|reach|total|stand\sat))\s(?:about\s)?$",
+    _I,
+)
+#: A rate right after an amount ("2.3 Mt a year"), and whether it is an average of the years.
+_EVERY_YEAR = re.compile(
+    r"\s(?:[\w-]+\s){0,4}?(?:(?:a|per)\syear|annually)\b(?P<average>\son\saverage\b)?", _I
 )
 #: Another thing's span, right before "since": "a scheme running since 2019", "in place since".
 _SOMETHING_ELSE_BEFORE = re.compile(r"\b(?:running|operating|open|in\splace|active|existed|launched)\s$", _I)

@@ -35,6 +35,7 @@ from app.verification.reading.count_context import (
     counted_over_the_same_span,
     narrowed_beyond_the_claim,
     of_a_part_the_claim_does_not_name,
+    over_years,
     said_of_another_number,
     without_other_numbers,
 )
@@ -223,6 +224,7 @@ def compare_figures(
         and _same_year(mine.year, stated_year(sentence, theirs))
         and _same_measure(mine, sentence, theirs)
         and not _done_otherwise(claim_text, mine.figure, sentence, theirs)
+        and not _over_other_years(claim_text, mine.figure, sentence, theirs)
         and not _of_a_part(claim_text, sentence, theirs, company)
     ]
     measured_alike = _as_ratios(measured_alike, claim_text, sentence)
@@ -420,7 +422,7 @@ def _an_outcome_of_the_companys(sentence: str, theirs: Stated, company: str) -> 
     return not (about_others and not names_company(clause, company) and not _THE_COMPANYS.search(clause))
 
 
-def _of_a_part(claim: str, sentence: str, theirs: Figure, company: str) -> bool:
+def _of_a_part(claim: str, sentence: str, theirs: Stated, company: str) -> bool:
     """Whether the subject of the source's figure is a part of the company the claim does not name: its
     own subsidiary, division, affiliate, joint venture or a unit named after a place ("Lumaris's US
     subsidiary recycled 72%", "a joint venture of Lumaris", "its Arizona unit"). Not the company with
@@ -452,9 +454,13 @@ def _the_companys_own(sentence: str, part: re.Match[str], company: str) -> bool:
     )
 
 
-#: A part of a company that may be a subject of its own: "its US subsidiary", "a joint venture".
+#: A part of a company that may be a subject of its own ("its US subsidiary", "a joint venture"), or
+#: others working for it ("its contractors", "Acme's subcontracted hauliers").
 _A_PART_OF_THE_COMPANY = re.compile(
-    r"\b(?:subsidiar(?:y|ies)|divisions?|joint\sventures?|affiliates?|(?-i:[A-Z])[\w-]*\sunits?)\b", _I
+    r"\b(?:subsidiar(?:y|ies)|divisions?|joint\sventures?|affiliates?|(?-i:[A-Z])[\w-]*\sunits?|"
+    r"(?:sub)?contractors?|(?:sub)?contracted\s[a-z]+|third-party\s[a-z]+|hauliers?|franchisees?|tenants?|"
+    r"suppliers?)\b",
+    _I,
 )
 #: Right before a part, the company's own: "its US subsidiary".
 _ITS_BEFORE = re.compile(r"\bits\s(?:[\w-]+\s){0,2}$", _I)
@@ -759,6 +765,7 @@ def _of_the_claims_things(claim: str, mine: Count, sentence: str, theirs: Count,
         counted_over_the_same_span(claim, mine, sentence, theirs)
         and not said_of_another_number(claim, mine, sentence, theirs, company)
         and not of_a_part_the_claim_does_not_name(claim, sentence, theirs, company)
+        and not _of_a_part(claim, sentence, theirs, company)
     )
 
 
@@ -841,10 +848,20 @@ def _same_measure(mine: ClaimFigure, sentence: str, theirs: Figure) -> bool:
     )
     return (
         _same_quantity(mine.quantity, quantity_at(sentence, theirs.start))
-        and same_mood(mine.mood, mood(sentence, theirs.start, theirs.end))
+        and _counted_alike(mine.mood, mood(sentence, theirs.start, theirs.end))
         and same_thing
         and not other_baseline
     )
+
+
+def _over_other_years(claim: str, mine: Figure, sentence: str, theirs: Figure) -> bool:
+    """Whether one of two amounts is summed over several years and the other is not ("restored 4,200
+    hectares between 2019 and 2022" is not a year's 4,200): the total of a span is another quantity
+    than a year's, even when the span ends in the claim's year. Percentages are left alone: a change
+    "between 2019 and 2022" is the change to 2022."""
+    if "percent" in {mine.dimension, theirs.dimension} or not claim:
+        return False
+    return over_years(claim, mine) != over_years(sentence, theirs)
 
 
 def _done_otherwise(claim: str, mine: Figure, sentence: str, theirs: Figure) -> bool:

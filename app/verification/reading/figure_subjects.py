@@ -389,6 +389,11 @@ _NO_CHANGE_BEFORE = re.compile(
 )
 #: What a share is a share of: up to four words after "of", to the next preposition or punctuation.
 _SHARE_OF = re.compile(r"\s?of\s(?P<phrase>(?:[\w'’-]+\s?){1,4})")
+#: A share named after its figure: "42% is the renewable share of its installed capacity".
+_IS_A_SHARE_OF = re.compile(
+    r"\s(?:is|was)\s(?:the|its|their)\s(?:[\w-]+\s){0,2}?(?:share|proportion)\sof\s(?P<phrase>(?:[\w'’-]+\s?){1,4})",
+    _I,
+)
 _PHRASE_END = re.compile(
     r"\b(?:in|from|by|for|at|on|to|as|and|or|with|during|across|since|than|over|under|"
     r"was|were|is|are|has|have|had|will|would|came|went|(?!(?:recycled|reused|purchased|treated)\b)[a-z]{3,}ed)\b",
@@ -525,6 +530,8 @@ _SAME_BASE = {
     "gigawatts": "capacity",
     "capex": "capital",
     "expenditure": "capital",
+    # A hotel group's or resort operator's properties are its hotels or resorts.
+    **dict.fromkeys("properties hotels resorts".split(), "property"),
     # Logs and wood are timber.
     "logs": "timber",
     "log": "timber",
@@ -854,7 +861,7 @@ def share_base(text: str, end: int) -> frozenset[str]:
     """The words saying what the percentage ending at `end` is a share of ("64% of our total
     electricity use in 2023" -> {"electricity"}); empty when no "of" follows it or it names nothing
     but generic words."""
-    match = _SHARE_OF.match(text, end)
+    match = _SHARE_OF.match(text, end) or _IS_A_SHARE_OF.match(text, end)
     if not match:
         # "5 of our 11 board seats (45%)": a percentage in brackets restates the figure before it
         restated = _RESTATED.search(text, 0, end + 1)

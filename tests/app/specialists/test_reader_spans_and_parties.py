@@ -1,0 +1,178 @@
+"""The rule reader on what a figure is of beyond its words: the years it is summed over, whether it
+is done yet, who did it, how its whole is measured, and what a charge beside it says."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.verification.reading.contradictions import assess_by_rules
+
+COMPANY = "Tarnside Holdings"
+
+
+def _read(claim: str, source: str) -> tuple[str, str | None]:
+    assessment = assess_by_rules(claim, COMPANY, "", source, "2025-06-30")
+    return assessment.stance, assessment.signal
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "In 2024, we restored 3,600 hectares of wetland.",
+            "Tarnside restored 3,600 hectares of wetland between 2020 and 2024, the agency said.",
+        ),
+        (
+            "Tarnside lent £1.8 billion to renewable projects in 2024.",
+            "Tarnside lent £1.8 billion to renewable projects from 2022 to 2024, a campaign group found.",
+        ),
+        (
+            "In 2024, we restored 3,600 hectares of wetland.",
+            "Tarnside has restored 8,100 hectares of wetland since 2019, the agency said.",
+        ),
+        (
+            "Tarnside's ships emitted 1.4 million tonnes of CO2e in 2024.",
+            "Tarnside's ships emitted 1.4 million tonnes of CO2e a year on average between 2020 and 2024.",
+        ),
+    ],
+)
+def test_an_amount_summed_over_several_years_is_not_a_years(claim: str, source: str) -> None:
+    assert _read(claim, source)[0] == "neutral"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        (
+            "Tarnside's estates covered 52,000 hectares in 2024.",
+            "Tarnside's estates grew by 6,000 hectares between 2020 and 2024 to cover 52,000 hectares.",
+            "supports",
+        ),
+        (
+            "Tarnside's estates covered 52,000 hectares in 2024.",
+            "Tarnside's estates grew by 6,000 hectares between 2020 and 2024 to cover 47,000 hectares.",
+            "contradicts",
+        ),
+        (
+            "Tarnside's emissions were 1.4 million tonnes of CO2e in 2024.",
+            "Tarnside's emissions held at 1.4 million tonnes of CO2e a year from 2021 to 2024, filings show.",
+            "supports",
+        ),
+    ],
+)
+def test_a_level_reached_or_a_yearly_rate_over_years_is_the_last_years(
+    claim: str, source: str, stance: str
+) -> None:
+    assert _read(claim, source)[0] == stance
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "Tarnside has 2.4 GW of wind capacity waiting to be connected to the grid, the regulator said.",
+        "Tarnside has 2.4 GW of wind capacity still to be connected to the grid, the regulator said.",
+        "Some 2.4 GW of Tarnside's wind capacity was awaiting connection in 2023, the regulator said.",
+    ],
+)
+def test_a_figure_still_to_be_done_is_not_done(source: str) -> None:
+    claim = "We connected 2.4 GW of new wind capacity to the grid in 2023."
+    assert _read(claim, source)[0] == "neutral"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        (
+            "Our cans contained 70% recycled aluminium in 2023.",
+            "Tarnside said its cans contained 70% recycled aluminium in 2023, a figure activists called "
+            "greenwashing.",
+            "supports",
+        ),
+        (
+            "We managed 61,000 hectares of forest at the end of 2023.",
+            "Tarnside, which managed 61,000 hectares of forest at the end of 2023, breached felling limits "
+            "at one estate, an audit found.",
+            "supports",
+        ),
+        (
+            "Tarnside emitted 2.2 Mt of CO2e in 2023.",
+            "The regulator's enforcement team found that Tarnside emitted 2.2 Mt of CO2e in 2023.",
+            "supports",
+        ),
+        (
+            "We complied with the discharge permits at all our quarries in 2023.",
+            "Tarnside was fined £40,000 in 2023 for breaching the discharge permit at one of its quarries, "
+            "the regulator said.",
+            "contradicts",
+        ),
+        (
+            "Our quarries' water discharges met every permit limit in 2023.",
+            "Tarnside was fined in 2023 after water discharges from its quarries breached permit limits.",
+            "contradicts",
+        ),
+        (
+            "We received no environmental fines in 2023.",
+            "Tarnside was not fined for any environmental breach in 2023, the regulator's register shows.",
+            "supports",
+        ),
+        (
+            "An independent investigation confirmed that our quarries met every permit limit in 2023.",
+            "An investigation by the regulator confirmed that Tarnside's quarries met every permit limit in "
+            "2023.",
+            "supports",
+        ),
+    ],
+)
+def test_enforcement_contradicts_only_what_the_source_does_not_confirm(
+    claim: str, source: str, stance: str
+) -> None:
+    assert _read(claim, source)[0] == stance
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "Tarnside's subcontracted hauliers ran 640 electric trucks at the end of 2023, on top of its own fleet.",
+        "Tarnside's contractors ran 640 electric trucks on its sites at the end of 2023, a trade weekly said.",
+        "Tarnside's franchisees operated 640 electric trucks at the end of 2023, a trade weekly said.",
+    ],
+)
+def test_others_working_for_the_company_are_not_the_company(source: str) -> None:
+    claim = "We had 640 electric trucks in our fleet at the end of 2023."
+    assert _read(claim, source)[0] == "neutral"
+
+
+def test_what_others_working_for_the_company_did_supports_a_claim_naming_them() -> None:
+    claim = "Our contractors ran 640 electric trucks on our sites at the end of 2023."
+    source = (
+        "Tarnside's contractors ran 640 electric trucks on its sites at the end of 2023, a trade weekly said."
+    )
+    assert _read(claim, source)[0] == "supports"
+
+
+def test_a_share_named_after_its_figure_is_of_what_it_names() -> None:
+    claim = "Tarnside generated 55% of its electricity from renewable sources in 2023."
+    source = (
+        "Tarnside's renewable share of generation was 46% in 2023, the grid operator says; 55% is the "
+        "renewable share of its installed capacity."
+    )
+    assert _read(claim, source) == ("contradicts", "numeric_mismatch")
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        (
+            "90% of our office portfolio by floor area was green-certified at the end of 2023.",
+            "Tarnside had 30 of its 40 office buildings green-certified at the end of 2023, the register shows.",
+            "neutral",
+        ),
+        (
+            "All 30 of our hotels were certified to Green Key in 2023.",
+            "Only 21 of Tarnside's 30 properties held Green Key certification in 2023, the register shows.",
+            "contradicts",
+        ),
+    ],
+)
+def test_a_share_of_counted_things_is_a_share_by_number(claim: str, source: str, stance: str) -> None:
+    assert _read(claim, source)[0] == stance
