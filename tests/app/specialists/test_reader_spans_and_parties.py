@@ -132,8 +132,8 @@ def test_enforcement_contradicts_only_what_the_source_does_not_confirm(
 @pytest.mark.parametrize(
     "source",
     [
-        "Tarnside's subcontracted hauliers ran 640 electric trucks at the end of 2023, on top of its own fleet.",
-        "Tarnside's contractors ran 640 electric trucks on its sites at the end of 2023, a trade weekly said.",
+        "Tarnside's subcontracted hauliers ran 640 electric trucks at the end of 2023, besides its own.",
+        "Tarnside's contractors ran 640 electric trucks on its sites at the end of 2023, a weekly said.",
         "Tarnside's franchisees operated 640 electric trucks at the end of 2023, a trade weekly said.",
     ],
 )
@@ -164,7 +164,7 @@ def test_a_share_named_after_its_figure_is_of_what_it_names() -> None:
     [
         (
             "90% of our office portfolio by floor area was green-certified at the end of 2023.",
-            "Tarnside had 30 of its 40 office buildings green-certified at the end of 2023, the register shows.",
+            "Tarnside had 30 of its 40 office buildings green-certified at the end of 2023, a register shows.",
             "neutral",
         ),
         (
