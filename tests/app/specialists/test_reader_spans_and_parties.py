@@ -164,7 +164,7 @@ def test_a_share_named_after_its_figure_is_of_what_it_names() -> None:
     [
         (
             "90% of our office portfolio by floor area was green-certified at the end of 2023.",
-            "Tarnside had 30 of its 40 office buildings green-certified at the end of 2023, a register shows.",
+            "Tarnside had 30 of its 40 office buildings green-certified at the end of 2023, filings show.",
             "neutral",
         ),
         (
