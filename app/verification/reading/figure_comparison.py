@@ -720,19 +720,21 @@ def compare_counts(
             return "denied"  # a target of it is not what the company claims to have done
         if mine.noun in none and evidence >= MIN_SHARED_WORDS:
             return "denied"  # "had no spills" against "two spills"
-        same_things = [
+        # cars, buses or vans repeat a count of "vehicles" (and back); only the same word gives another
+        same_or_named_things = [
             count
             for count in theirs
-            if count.noun == mine.noun
+            if (count.noun == mine.noun or _one_of_the_other(count.noun, mine.noun))
             and (count.part == mine.part or _part_of_the_kind(mine, count, sentence))
             and _same_kind_of_things(mine, count, sentence)
             and _counted_alike(mine_mood, mood(sentence, count.start, count.end))
             and _an_outcome_of_the_companys(sentence, count, company)
             and _of_the_claims_things(claim_text, mine, sentence, count, company)
         ]
+        same_things = [count for count in same_or_named_things if count.noun == mine.noun]
         repeated = [
             count
-            for count in same_things
+            for count in same_or_named_things
             # a count written with its scale holds what it rounds, on either side ("2.1m", 2,134,000)
             if count.holds(mine.value) or (mine.rounding and abs(count.value - mine.value) <= mine.rounding)
         ]
@@ -756,6 +758,18 @@ def compare_counts(
         ):
             result = "mismatch"
     return result
+
+
+#: Things counted by a word of their own or as vehicles, as counts name them (`singular`).
+_VEHICLES = frozenset(
+    singular(word) for word in ("cars", "buses", "vans", "trucks", "coaches", "motorcycles")
+)
+_VEHICLE = singular("vehicles")
+
+
+def _one_of_the_other(first: str, second: str) -> bool:
+    """Whether one noun counted names a kind of the other: cars, buses, vans or trucks are vehicles."""
+    return {first, second} & _VEHICLES != set() and _VEHICLE in {first, second}
 
 
 def _of_the_claims_things(claim: str, mine: Count, sentence: str, theirs: Count, company: str) -> bool:

@@ -183,7 +183,7 @@ _COUNT = re.compile(
 )
 #: A hedge right before a count: "about 300 buses".
 _HEDGE_BEFORE = re.compile(
-    r"\b(?:about|around|roughly|approximately|nearly|almost|some|an\sestimated)\s$|~\s?$", _I
+    r"\b(?:about|around|roughly|approximately|nearly|almost|some|an\sestimated|close\sto)\s$|~\s?$", _I
 )
 _DENIAL = re.compile(
     r"\b(?:not|rather than|instead of|as opposed to|versus|vs\.?|compared with the claimed|less than the|"
@@ -197,8 +197,12 @@ _DENIAL = re.compile(
 _SAME_THING = {"ship": "vessel", "handset": "phone", "shop": "store", "lorry": "truck"}
 #: Two words for one kind of the things counted ("old phones" are "used handsets").
 _SAME_KIND = {"old": "used", "second-hand": "used", "secondhand": "used", "pre-owned": "used"}
-#: Describing words the thing counted implies ("mobile" phones and handsets are phones).
-_IMPLIED_KIND = {"phone": frozenset({"mobile", "cell"})}
+#: Describing words the thing counted implies ("mobile" phones and handsets are phones, "tree" seedlings
+#: are seedlings).
+_IMPLIED_KIND = {
+    "phone": frozenset({"mobile", "cell"}),
+    **dict.fromkeys(("seedling", "sapling"), frozenset({"tree"})),
+}
 _NOT_A_COUNT_NOUN = frozenset(
     {"years", "months", "days", "hours", "weeks", "times", "percent", "tonnes", "tons"}
 )

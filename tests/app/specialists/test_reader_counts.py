@@ -511,3 +511,43 @@ def test_people_counted_with_who_they_are_are_some_of_them(source: str) -> None:
         _stance("In 2024, we employed 12,000 staff.", "Brackenfold employed 12,000 staff in 2024.")
         == "supports"
     )
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        # cars, buses or vans are vehicles: the same count of them repeats a count of vehicles
+        (
+            "Brackenfold sold 64,000 battery-electric vehicles in 2023.",
+            "Brackenfold delivered about 64,000 fully electric cars in 2023, registration data show.",
+            "supports",
+        ),
+        (
+            "Brackenfold ran 212 zero-emission buses at the end of 2023.",
+            "Brackenfold had 212 zero-emission vehicles in service at the end of 2023, the transport authority said.",
+            "supports",
+        ),
+        # only the same word gives another count of them: cars may be some of the vehicles
+        (
+            "Brackenfold sold 64,000 battery-electric vehicles in 2023.",
+            "Brackenfold sold 51,000 battery-electric cars in 2023, registration data show.",
+            "neutral",
+        ),
+        # "close to" hedges a count as "about" does
+        (
+            "Brackenfold sold 148,000 battery-electric cars in 2023.",
+            "Brackenfold sold close to 150,000 fully electric cars in 2023, registration data show.",
+            "supports",
+        ),
+        # seedlings are tree seedlings
+        (
+            "Brackenfold planted 9 million seedlings in 2023.",
+            "Nine million tree seedlings were planted on Brackenfold land in 2023, the forestry agency said.",
+            "supports",
+        ),
+    ],
+)
+def test_a_count_of_a_kind_of_thing_or_hedged_otherwise_repeats_the_claims(
+    claim: str, source: str, stance: str
+) -> None:
+    assert _stance(claim, source) == stance
