@@ -524,7 +524,7 @@ def test_people_counted_with_who_they_are_are_some_of_them(source: str) -> None:
         ),
         (
             "Brackenfold ran 212 zero-emission buses at the end of 2023.",
-            "Brackenfold had 212 zero-emission vehicles in service at the end of 2023, the transport authority said.",
+            "Brackenfold had 212 zero-emission vehicles in service at the end of 2023, a regulator said.",
             "supports",
         ),
         # only the same word gives another count of them: cars may be some of the vehicles
