@@ -48,11 +48,15 @@ INCREASE = re.compile(
     rf"{_DID}(?:%|per\scent|percent)\smore{_NOT_AGAINST_OTHERS})\b",
     _I,
 )
-# After a change, a target word or a deadline still to come ("a 39% reduction by 2035") makes it one,
-# and so do words of what is still to be done with it ("1.9 GW waiting to be connected").
+# After a change, a target word or a deadline still to come ("a 39% reduction by 2035") makes it one.
 _INTENDED_AFTER = re.compile(
-    r"\b(?:target\w*|goals?|ambition|commitment|pledge|(?:waiting|yet|still|due|scheduled)\sto\sbe|"
-    r"awaiting|pending)\b|\bby\s(?:FY\s?)?(20\d\d)\b",
+    r"\b(?:target\w*|goals?|ambition|commitment|pledge)\b|\bby\s(?:FY\s?)?(20\d\d)\b", _I
+)
+# Right after a figure and the words of what it is, that it is still to be done: "1.9 GW of wind
+# capacity waiting to be connected" ("… in 2023 that are awaiting recycling" says it of the things).
+_STILL_TO_BE_DONE_AFTER = re.compile(
+    r"(?:\s(?!(?:in|that|which|with|and|while|after|for|to|from|at|on)\b)[\w'’-]+){0,5}?\s"
+    r"(?:(?:waiting|yet|still|due|scheduled)\sto\sbe|awaiting|pending)\b",
     _I,
 )
 # An obligation is an intention too: "must cut leakage to 212 Ml/d by 2025".
@@ -160,6 +164,8 @@ def intended(text: str, start: int, end: int) -> bool:
     # a target word after the next figure is that figure's ("61% …, short of the 72% it had targeted")
     figures = parse_figures(following)
     following = following[: figures[0].start] if figures else following
+    if _STILL_TO_BE_DONE_AFTER.match(text, end):
+        return True
     this_year = dt.date.today().year
     return any(
         match.group(1) is None or int(match.group(1)) >= this_year

@@ -113,13 +113,17 @@ ENFORCEMENT = re.compile(
     _I,
 )
 #: Critical words; "greenwash" is a charge anyone may make, not enforcement.
-#: A wrong found against someone: a fine, a penalty, a breach; an investigation or a court may as well
-#: confirm what a company says.
+#: A wrong found against someone: a fine, a breach; an investigation or a court may as well confirm
+#: what a company says, and a lawsuit alleges.
 _WRONG_FOUND = re.compile(
-    r"\b(?:fined|(?:a|the)\sfine|penalt\w*|breach\w*|violat\w*|prosecuted|sued|convicted|sanctioned)\b", _I
+    r"\b(?:fined|(?:a|the)\sfine|breach\w*|violat\w*|prosecuted|convicted|sanctioned)\b", _I
 )
+#: A wrong only alleged: "alleging it breached", "accused of".
+_ALLEGED = re.compile(r"\b(?:alleg\w*|accus\w*|claim(?:s|ed)?\sthat)\b", _I)
+#: Critical words. "Greenwash" is neither enforcement nor a fact against the claim: a charge that
+#: disputes what it names (`denials.disputes`) without saying otherwise.
 CRITICISM = re.compile(
-    r"\b(?:criticis\w*|criticiz\w*|accus\w*|greenwash\w*|controvers\w*|fail(?:ed|s|ure)|but still|"
+    r"\b(?:criticis\w*|criticiz\w*|accus\w*|controvers\w*|fail(?:ed|s|ure)|but still|"
     r"still relies|questionable|doubts?|undermin\w*|offsets? rather|certificates rather|overstat\w*)\b",
     _I,
 )
@@ -334,6 +338,19 @@ def _names_its_subject(figure: Figure) -> bool:
 _NO_SUBJECT_DIMENSIONS = frozenset({"percent", "pp", "currency"})
 
 
+def _wrong_found_then(claim: _Claim, sentence: str) -> bool:
+    """Whether the sentence reports a wrong found against the company in the claim's period: not one
+    named to say there was none ("found no violations"), nor one of another year ("after a breach in
+    2022", "unlike in 2021, when it was fined")."""
+    for match in _WRONG_FOUND.finditer(sentence):
+        if _negated_enforcement(sentence, match.start()):
+            continue
+        near = sentence[max(0, match.start() - 50) : match.end() + 40]
+        if all(year in claim.years for year, _ in parse_years(near)):
+            return True
+    return False
+
+
 def _enforced(sentence: str) -> bool:
     """Whether the sentence reports enforcement, litigation or an investigation, other than in whose
     words it is said ("the regulator's enforcement data show") or to say there was none."""
@@ -468,8 +485,18 @@ def _statement(claim: _Claim, sentence: str, quote: str, same_period: bool) -> S
     found = read_statement(claim.text, sentence, claim.company)
     if found is None or (not same_period and found.signal not in LATER_IS_THE_POINT):
         return None
-    if found.stance == "supports" and _WRONG_FOUND.search(sentence) and not ENFORCEMENT.search(claim.text):
-        return None  # "was fined for breaching its permit" restates no claim of keeping to it
+    if (
+        found.stance == "supports"
+        and not ENFORCEMENT.search(claim.text)
+        and _wrong_found_then(claim, sentence)
+    ):
+        # "was fined for breaching its permit" restates no claim of keeping to it
+        if _ALLEGED.search(sentence):
+            explanation = (
+                "The source reports a wrong alleged, not found; it neither restates nor refutes the claim."
+            )
+            return SourceAssessment("neutral", None, 0.5, explanation, quote, None)
+        return None
     if found.stance == "contradicts":
         return _contradicts("direct", 0.8, found.explanation, quote, found.signal)
     return SourceAssessment("supports", None, 0.5, found.explanation, quote, found.signal)

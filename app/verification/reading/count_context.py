@@ -186,7 +186,8 @@ def over_years(text: str, count: Stated) -> bool:
     if _A_LEVEL_REACHED.search(text, 0, count.start):
         return False  # "grew from 150 to 420 vans between 2022 and 2024": 420 is the level at the end
     yearly = _EVERY_YEAR.match(text, count.end)
-    if yearly and not yearly["average"] and not _AVERAGE_BEFORE.search(text, 0, count.start):
+    averaged = yearly and (yearly["average"] or _AVERAGED.search(text, 0, count.start))
+    if yearly and not averaged and not _AVERAGE_BEFORE.search(text, 0, count.start):
         return False  # "held at 2.3 Mt a year from 2020 to 2024" is each year's, the last one's too
     clause = _clause(text, count)
     return any(
@@ -204,8 +205,10 @@ _A_LEVEL_REACHED = re.compile(
 )
 #: A rate right after an amount ("2.3 Mt a year"), and whether it is an average of the years.
 _EVERY_YEAR = re.compile(
-    r"\s(?:[\w-]+\s){0,4}?(?:(?:a|per)\syear|annually)\b(?P<average>\son\saverage\b)?", _I
+    r"\s(?:[\w-]+\s){0,4}?(?:(?:a|per)\syear|annually)\b(?P<average>,?\son\saverage\b)?", _I
 )
+#: Before a yearly amount, that it is an average of the years: "averaged 2.3 Mt a year", "a mean of".
+_AVERAGED = re.compile(r"\b(?:averag\w*|mean)\b", _I)
 #: Another thing's span, right before "since": "a scheme running since 2019", "in place since".
 _SOMETHING_ELSE_BEFORE = re.compile(r"\b(?:running|operating|open|in\splace|active|existed|launched)\s$", _I)
 
@@ -218,9 +221,15 @@ _RECORD_BEFORE = re.compile(r"\b(?:[a-z]+est|most|first|highest|lowest)\s(?:[\w-
 _OVER_YEARS = re.compile(
     r"\bsince\s(?:(?:19|20)\d\d|its|the|launch)\b|(?<!up\s)\bto\sdate\b|\bcumulative(?:ly)?\b|\bso\sfar\b|"
     r"\bbetween\s(?:19|20)\d\d\sand\s(?:19|20)\d\d\b|\bfrom\s(?:19|20)\d\d\sto\s(?:19|20)\d\d\b|"
-    r"\bover\sthe\s(?:past|last)\s(?:\w+\s)?years\b",
+    r"\bover\sthe\s(?:past|last)\s(?:\w+\s)?years\b|\bin\sthe\s(?:\w+\s)?years\s(?:to|through|up\sto)\s(?:19|20)\d\d\b|"
+    r"\bover\s(?:19|20)\d\d\s?[-\u2013]\s?(?:19|20)?\d\d\b",
     _I,
 )
+
+
+def names_a_span_of_years(text: str) -> bool:
+    """Whether the text names a span of several years anywhere ("since 2019", "between 2019 and 2022")."""
+    return _OVER_YEARS.search(text) is not None
 
 
 def of_a_part_the_claim_does_not_name(claim: str, sentence: str, theirs: Count, company: str) -> bool:

@@ -26,7 +26,7 @@ _I = re.IGNORECASE
 #: Words that reject or doubt a stated figure or claim, wherever they stand in the sentence.
 _DISPUTE_WORDS = re.compile(
     r"\b(?:disputed|contested|(?:under|over)stated|exaggerat(?:ed|es|ing)|inflated|misstated|"
-    r"misrepresent\w*|misleading|inaccura\w*|untrue|incorrect(?:ly)?|erroneous(?:ly)?|falsely|"
+    r"misrepresent\w*|misleading|greenwash\w*|inaccura\w*|untrue|incorrect(?:ly)?|erroneous(?:ly)?|falsely|"
     r"contrary\sto|at\sodds\swith|not\s(?:true|accurate|correct|the\scase)|"
     r"(?:does|did|do)\s?(?:not|n['’]t)\s(?:add\sup|hold\sup|stand\sup)|"
     r"(?:the\s)?(?:true|real|correct)\s(?:share|figure|number|value|level|amount|total|count)|"

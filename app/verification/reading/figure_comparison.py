@@ -33,6 +33,7 @@ from app.verification.reading.change_mood import figure_direction, mood, same_mo
 from app.verification.reading.complements import other_sides
 from app.verification.reading.count_context import (
     counted_over_the_same_span,
+    names_a_span_of_years,
     narrowed_beyond_the_claim,
     of_a_part_the_claim_does_not_name,
     over_years,
@@ -428,13 +429,17 @@ def _of_a_part(claim: str, sentence: str, theirs: Stated, company: str) -> bool:
     subsidiary recycled 72%", "a joint venture of Lumaris", "its Arizona unit"). Not the company with
     its parts ("Acme and its subsidiaries"), the company as another's part ("Borel's subsidiary
     Acme"), nor another's part ("the EPA's air division"). Another "unit" or an "arm" is left alone:
-    more often a business line the claim's figure covers."""
+    more often a business line the claim's figure covers. Others working for the company (its
+    contractors, franchisees, suppliers) are a part too, unless the claim speaks of such others in any
+    words ("its franchised restaurants", "its supply chain")."""
     start = clause_span(sentence, theirs)[0]
     named = {
         match.group().lower()
         for match in _A_PART_OF_THE_COMPANY.finditer(sentence, start, theirs.start)
         if _the_companys_own(sentence, match, company)
     }
+    if _OTHERS_WORKING_FOR_IT.search(claim):
+        named = {part for part in named if not _OTHERS_WORKING_FOR_IT.match(part)}
     return bool(named - {match.group().lower() for match in _A_PART_OF_THE_COMPANY.finditer(claim)})
 
 
@@ -461,6 +466,10 @@ _A_PART_OF_THE_COMPANY = re.compile(
     r"(?:sub)?contractors?|(?:sub)?contracted\s[a-z]+|third-party\s[a-z]+|hauliers?|franchisees?|tenants?|"
     r"suppliers?)\b",
     _I,
+)
+#: Others working for a company, in a claim's words: "franchised restaurants", "supply chain".
+_OTHERS_WORKING_FOR_IT = re.compile(
+    r"\b(?:(?:sub)?contract\w*|franchis\w*|suppl(?:ier|iers|y)\b|haul\w*|tenants?\b|third[\s-]part\w*)", _I
 )
 #: Right before a part, the company's own: "its US subsidiary".
 _ITS_BEFORE = re.compile(r"\bits\s(?:[\w-]+\s){0,2}$", _I)
@@ -872,8 +881,11 @@ def _over_other_years(claim: str, mine: Figure, sentence: str, theirs: Figure) -
     """Whether one of two amounts is summed over several years and the other is not ("restored 4,200
     hectares between 2019 and 2022" is not a year's 4,200): the total of a span is another quantity
     than a year's, even when the span ends in the claim's year. Percentages are left alone: a change
-    "between 2019 and 2022" is the change to 2022."""
+    "between 2019 and 2022" is the change to 2022. So are two sides that both name a span: a running
+    total "since 2019" may be said as one that "reached" its level."""
     if "percent" in {mine.dimension, theirs.dimension} or not claim:
+        return False
+    if names_a_span_of_years(claim) and names_a_span_of_years(sentence):
         return False
     return over_years(claim, mine) != over_years(sentence, theirs)
 

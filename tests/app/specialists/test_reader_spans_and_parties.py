@@ -86,7 +86,7 @@ def test_a_figure_still_to_be_done_is_not_done(source: str) -> None:
             "Our cans contained 70% recycled aluminium in 2023.",
             "Tarnside said its cans contained 70% recycled aluminium in 2023, a figure activists called "
             "greenwashing.",
-            "supports",
+            "neutral",
         ),
         (
             "We managed 61,000 hectares of forest at the end of 2023.",
@@ -175,4 +175,161 @@ def test_a_share_named_after_its_figure_is_of_what_it_names() -> None:
     ],
 )
 def test_a_share_of_counted_things_is_a_share_by_number(claim: str, source: str, stance: str) -> None:
+    assert _read(claim, source)[0] == stance
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        # a span on both sides: a running total "since 2019" may be said as one that "reached" its level
+        (
+            "By the end of 2024 we had restored 3,600 hectares of wetland since 2019.",
+            "Tarnside's total restored wetland since 2019 reached 3,600 hectares in 2024, the agency said.",
+            "supports",
+        ),
+        (
+            "Between 2020 and 2024 Tarnside restored 3,600 hectares of wetland.",
+            "Tarnside restored 3,600 hectares of wetland in the five years to 2024, the agency said.",
+            "supports",
+        ),
+        (
+            "In 2024, we restored 3,600 hectares of wetland.",
+            "Tarnside restored 3,600 hectares of wetland in the five years to 2024, the agency said.",
+            "neutral",
+        ),
+        # an amount a year said to be an average is not the last year's
+        (
+            "Tarnside's ships emitted 1.4 million tonnes of CO2e in 2024.",
+            "Tarnside's ships averaged 1.4 million tonnes of CO2e a year from 2020 to 2024, filings show.",
+            "neutral",
+        ),
+    ],
+)
+def test_a_span_named_on_both_sides_or_an_average_of_the_years(claim: str, source: str, stance: str) -> None:
+    assert _read(claim, source)[0] == stance
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "Tarnside recycled 64% of its waste in 2023 pending an external audit, the waste agency said.",
+        "Tarnside collected 310,000 old handsets in 2023 that are awaiting recycling, the scheme said.",
+        "Tarnside closed two coal-fired units in 2023 that had been scheduled to be shut in 2026.",
+    ],
+)
+def test_what_is_still_to_be_done_with_the_things_is_not_said_of_the_figure(source: str) -> None:
+    claims = {
+        "64%": "Tarnside recycled 64% of its waste in 2023.",
+        "310,000": "Tarnside collected 310,000 old handsets for recycling in 2023.",
+        "two": "Tarnside closed two coal-fired units in 2023.",
+    }
+    claim = next(text for figure, text in claims.items() if figure in source)
+    assert _read(claim, source)[0] == "supports"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        (
+            "Tarnside's plant met all emission limits in 2023.",
+            "Tarnside's plant met all emission limits in 2023, the regulator said, after a breach in 2022.",
+            "supports",
+        ),
+        (
+            "Tarnside complied with all its discharge permits in 2023.",
+            "The agency said Tarnside complied with all its discharge permits in 2023, unlike in 2021, when "
+            "it was fined for a breach.",
+            "supports",
+        ),
+        (
+            "Tarnside recorded no process safety incidents in 2023.",
+            "The regulator recorded no process safety incidents at Tarnside in 2023 and found no violations.",
+            "supports",
+        ),
+        (
+            "Tarnside complied with all its discharge permits in 2023.",
+            "Campaigners sued Tarnside in 2023, alleging it breached its discharge permits.",
+            "neutral",
+        ),
+        # a charge of greenwash disputes a figure without giving another
+        (
+            "In 2023, 64% of Tarnside's electricity came from renewable sources.",
+            "Campaigners called Tarnside's claim that 64% of its 2023 electricity was renewable greenwash.",
+            "neutral",
+        ),
+    ],
+)
+def test_a_wrong_of_another_year_negated_or_alleged_leaves_a_restatement(
+    claim: str, source: str, stance: str
+) -> None:
+    assert _read(claim, source)[0] == stance
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "Tarnside's franchised restaurants recycled 58% of their waste in 2023.",
+            "Tarnside's franchisees recycled 58% of their waste in 2023, WRAP said.",
+        ),
+        (
+            "Tarnside's supply chain emitted 4.1 million tonnes of CO2e in 2023.",
+            "Tarnside's suppliers emitted 4.1 Mt of CO2e in 2023, CDP data show.",
+        ),
+        (
+            "Tarnside's subcontracted haulage emitted 200,000 tonnes of CO2 in 2023.",
+            "Tarnside's subcontracted hauliers emitted 200,000 tonnes of CO2 in 2023, a council said.",
+        ),
+    ],
+)
+def test_others_working_for_the_company_support_a_claim_of_them_in_other_words(
+    claim: str, source: str
+) -> None:
+    assert _read(claim, source)[0] == "supports"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "Renewables made up 42% of Tarnside's installed capacity in 2023.",
+            "In 2023, 42% was the share of renewables in Tarnside's installed capacity, an agency said.",
+        ),
+        (
+            "Women held 40% of Tarnside's board seats in 2023.",
+            "At Tarnside, 40% was the share of women on the board in 2023, the governance index shows.",
+        ),
+    ],
+)
+def test_a_share_of_a_part_in_a_whole_is_of_the_whole(claim: str, source: str) -> None:
+    assert _read(claim, source)[0] == "supports"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        (
+            "82% of Tarnside's hotels held a green certification in 2023.",
+            "82% of Tarnside's properties were eco-certified in 2023, Green Key said.",
+            "supports",
+        ),
+        (
+            "82% of Tarnside's hotels held a green certification in 2023.",
+            "82% of Tarnside's owned properties were eco-certified in 2023, Green Key said.",
+            "neutral",
+        ),
+        (
+            "82% of Tarnside's hotels held a green certification in 2023.",
+            "82% of Tarnside's resorts were eco-certified in 2023, Green Key said.",
+            "neutral",
+        ),
+        (
+            "68% of Tarnside's office floor area was green-certified in 2023.",
+            "41 of Tarnside's 60 office buildings, or 68% of its floor area, were green-certified in 2023, "
+            "the Green Building Council said.",
+            "supports",
+        ),
+    ],
+)
+def test_properties_said_plainly_and_shares_counted_both_ways(claim: str, source: str, stance: str) -> None:
     assert _read(claim, source)[0] == stance
