@@ -398,7 +398,7 @@ _IS_A_SHARE_OF = re.compile(
 )
 _PHRASE_END = re.compile(
     r"\b(?:in|from|by|for|at|on|to|as|and|or|with|during|across|since|than|over|under|"
-    r"was|were|is|are|has|have|had|will|would|came|went|(?!(?:recycled|reused|purchased|treated)\b)[a-z]{3,}ed)\b",
+    r"was|were|is|are|has|have|had|will|would|came|went|used|(?!(?:recycled|reused|purchased|treated)\b)[a-z]{3,}ed)\b",
     _I,
 )
 #: Words for all a company holds, which a measure after them ("by floor area") may stand for.

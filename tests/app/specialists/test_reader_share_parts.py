@@ -608,3 +608,17 @@ def test_sales_measured_in_money_later_in_the_sentence_are_no_things_sold() -> N
         "Electric vehicles made up 15% of Harbrook's sales in euro terms in 2023, a data firm said.",
     ):
         assert assess_by_rules(claim, "Harbrook", "", source, "2025-06-30").stance == "neutral"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        ("In 2024, 70% of our trucks used biodiesel.", "70% of Tollgate's trucks used diesel in 2024."),
+        (
+            "In 2024, 40% of our flights used sustainable aviation fuel.",
+            "In 2024, two-fifths of Tollgate's fleet used sustainable aviation fuel.",
+        ),
+    ],
+)
+def test_used_ends_what_a_share_is_of_and_what_was_used_is_its_part(claim: str, source: str) -> None:
+    assert assess_by_rules(claim, COMPANY, "", source, "2025-06-30").stance == "neutral"
