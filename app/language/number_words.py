@@ -256,8 +256,7 @@ def _share(match: re.Match[str]) -> str:
         return match.group(0)
     what = f" {match['what']}" if match["what"] else ""
     kind = match["kind"] or ""
-    # counted things are a share by number, not by their size ("by floor area")
-    return f"{_percent(100 * part / whole)} of {match['owner']}{kind}{match['noun']}{what} by number"
+    return f"{_percent(100 * part / whole)} of {match['owner']}{kind}{match['noun']}{what}"
 
 
 def _hundreds(match: re.Match[str]) -> str:

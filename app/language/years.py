@@ -95,17 +95,7 @@ def stated_year(sentence: str, figure: Stated) -> int | None:
         return distinct.pop() - 1
     if is_baseline(sentence, figure):
         return None  # "…, up from 51%": a baseline of no stated year is not the only year's
-    only = distinct.pop()
-    if all(_BASELINE_YEAR_BEFORE.search(sentence, 0, at) for _, at in parse_years(sentence)):
-        return None  # "cut waste by 18% compared with 2022": the year changes are measured from
-    return only
-
-
-#: Right before a year, words making it the year a change is measured from: "compared with 2022".
-_BASELINE_YEAR_BEFORE = re.compile(
-    r"\b(?:compared\s(?:with|to)|against|versus|vs\.?|relative\sto|since|than(?:\sin)?)\s(?:the\s)?(?:its\s)?$",
-    _I,
-)
+    return distinct.pop()
 
 
 def is_baseline(text: str, figure: Stated) -> bool:

@@ -197,10 +197,11 @@ def over_years(text: str, count: Stated) -> bool:
     )
 
 
-#: A level a count reached, right before it: "from 150 to 420", "rose to 420", "to cover 48,000".
+#: A level a count or an amount reached, right before it: "from 150 to 420", "rose to 420", "fell to",
+#: "cut its emissions to", "to cover 48,000", "stood at".
 _A_LEVEL_REACHED = re.compile(
-    r"\b(?:from\s[\d,.]+[kKm]?\s(?:[\w-]+\s){0,3}?to|rose\sto|grew\sto|reached|"
-    r"to\s(?:cover|reach|total|stand\sat))\s(?:about\s)?$",
+    r"\b(?:to|reached|stood\sat|stands\sat|to\s(?:cover|reach|total|stand\sat))\s"
+    r"(?:(?:about|around|some|roughly|nearly|almost|just)\s)?$",
     _I,
 )
 #: A rate right after an amount ("2.3 Mt a year"), and whether it is an average of the years.

@@ -26,7 +26,7 @@ _I = re.IGNORECASE
 #: Words that reject or doubt a stated figure or claim, wherever they stand in the sentence.
 _DISPUTE_WORDS = re.compile(
     r"\b(?:disputed|contested|(?:under|over)stated|exaggerat(?:ed|es|ing)|inflated|misstated|"
-    r"misrepresent\w*|misleading|greenwash\w*|inaccura\w*|untrue|incorrect(?:ly)?|erroneous(?:ly)?|falsely|"
+    r"misrepresent\w*|misleading|inaccura\w*|untrue|incorrect(?:ly)?|erroneous(?:ly)?|falsely|"
     r"contrary\sto|at\sodds\swith|not\s(?:true|accurate|correct|the\scase)|"
     r"(?:does|did|do)\s?(?:not|n['’]t)\s(?:add\sup|hold\sup|stand\sup)|"
     r"(?:the\s)?(?:true|real|correct)\s(?:share|figure|number|value|level|amount|total|count)|"
@@ -80,7 +80,18 @@ def disputes(sentence: str) -> bool:
     """Whether the sentence disputes a figure or statement it reports ("claims … but an audit found",
     "a figure analysts say is understated", "rejected the company's statement", "contrary to its
     report")."""
-    return bool(_DISPUTE_WORDS.search(sentence) or _REJECTION.search(sentence) or _CLAIM_BUT.search(sentence))
+    return bool(
+        _DISPUTE_WORDS.search(sentence)
+        or _REJECTION.search(sentence)
+        or _CLAIM_BUT.search(sentence)
+        or any(not _NOT_CHARGED.search(sentence, 0, match.start()) for match in _GREENWASH.finditer(sentence))
+    )
+
+
+#: A charge of greenwashing, which disputes what it names ("a claim campaigners called greenwash").
+_GREENWASH = re.compile(r"(?<!anti-)\bgreenwash\w*", _I)
+#: Right before it, words saying no such charge was made or it failed: "drew no accusations of".
+_NOT_CHARGED = re.compile(r"\b(?:no|not|never|without|cleared\sof|free\sof|rejected)\s(?:[\w-]+\s){0,3}$", _I)
 
 
 def _clause_start(text: str, at: int) -> int:

@@ -46,6 +46,7 @@ from app.verification.reading.figure_clauses import (
     blanked,
     clause_of,
     clause_span,
+    clause_span_at,
     names_more_of_the_claim,
     own_statement,
 )
@@ -412,15 +413,26 @@ def _an_outcome_of_the_companys(sentence: str, theirs: Stated, company: str) -> 
         return False
     if set_beside(sentence, theirs.start, theirs.end) and not denied(sentence, theirs.start):
         return False  # kept when the source rejects it ("not the 120,000 hectares the company reports")
+    return not _said_of_others(sentence, theirs, company)
+
+
+def _said_of_others(sentence: str, theirs: Stated, company: str) -> bool:
+    """Whether a source figure is said of others than the company: in the clause a rival opens, or in
+    a clause about others that does not name it ("Across the industry, 64% of cocoa was certified",
+    "Rival Zentro used 27%")."""
     if a_rivals_statement(sentence, theirs.start, company):
-        return False  # the figure is the rival's, said in the clause the rival opens
-    # "Fernhollow's rival Dunmore" names the company only as the one the rival is set against
-    clause = _A_RIVAL_OF.sub(" rival ", clause_of(sentence, theirs))
+        return True  # the figure is the rival's, said in the clause the rival opens
+    # "Fernhollow's rival Dunmore" names the company only as the one the rival is set against; a
+    # clause opening "which" is said of what the clause before it names ("its rival Bexley, which …")
+    start, end = clause_span(sentence, theirs)
+    if _RELATIVE_OPENING.match(sentence, start):
+        start = clause_span_at(sentence, max(0, start - 2), max(0, start - 2))[0]
+    clause = _A_RIVAL_OF.sub(" rival ", sentence[start:end])
     # others named before the figure are its subject ("Rival Zentro used 27%"); after it they are
     # what it is set against ("its 64% led the industry")
     before = clause[: max(0, clause.find(theirs.text))]
     about_others = _OTHERS_SPEAK.search(before) or _OTHERS_OPENER.match(sentence)
-    return not (about_others and not names_company(clause, company) and not _THE_COMPANYS.search(clause))
+    return bool(about_others and not names_company(clause, company) and not _THE_COMPANYS.search(clause))
 
 
 def _of_a_part(claim: str, sentence: str, theirs: Stated, company: str) -> bool:
@@ -488,12 +500,14 @@ _LISTED_WITH = re.compile(r"(?:,|\band)\s(?:its\s)?(?:[\w-]+\s){0,3}$", _I)
 _OF_BEFORE_A_NAME = re.compile(r"\sof\s(?:the\s)?(?=[A-Z])")
 #: A rival named after whose rival it is: "Fernhollow's rival Dunmore", "its larger peer Vantor".
 _A_RIVAL_OF = re.compile(
-    r"\b(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?\s(?:[a-z-]+\s)?(?:rivals?|peers?|competitors?)\b(?!-)"
+    r"\b(?:[A-Z][\w&-]*\s)*[A-Z][\w&-]*['’]s?\s(?:[A-Za-z-]+\s)?(?:rivals?|peers?|competitors?)\b(?!-)"
 )
+#: A clause said of what the clause before it names: "…, which fell short of 3,500 vans".
+_RELATIVE_OPENING = re.compile(r"\s*(?:which|who)\b", _I)
 #: A rival named first, then whose rival it is: "Pell Telecom, Ostrava Mobile's main rival, sold …",
 #: also after a lead-in ("Tracker data show Pell Telecom, …").
 _A_RIVAL_FIRST = re.compile(
-    r"(?:^|\bshow\s|\bshows\s|\bthat\s|:\s)(?P<rival>(?:(?:[A-Z][\w&-]*|&)\s?)+),\s"
+    r"(?:^|\b(?:show|shows|showed|found|finds|says|said)\s|\bthat\s|:\s)(?P<rival>(?:(?:[A-Z][\w&-]*|&)\s?)+),\s"
     r"(?:(?:[A-Z][\w&-]*|&)\s)*[A-Z][\w&-]*['’]s?\s(?:[a-z-]+\s)?(?:rival|peer|competitor)s?,|"
     # "Dunmore, a rival of Fernhollow Energy, cut …"
     r"(?:^|\bshow\s|\bshows\s|\bthat\s|:\s)(?P<named>(?:(?:[A-Z][\w&-]*|&)\s?)+),\s(?:a|one|the)\s"
@@ -717,7 +731,12 @@ def compare_counts(
     count is compared only when it is the company's own (not a rival's), for the claim's year, and
     counted over the same span: a count at each site, or one since a year, is not a year's total."""
     theirs = parse_counts(sentence)
-    rejected = {value for value, _ in denied_numbers(sentence)}
+    # a number rejected of a rival's ("its rival Bexley, which fell short of 3,500 vans") is the rival's
+    rejected = {
+        value
+        for value, at in denied_numbers(sentence)
+        if not _said_of_others(sentence, _number_at(sentence, at), company)
+    }
     none = none_of(sentence)
     # the same size of the things counted ("above 1,000 litres") is one more word the two share
     sizes = 1 if _same_thresholds(claim_text, sentence) else 0
@@ -733,7 +752,7 @@ def compare_counts(
         same_or_named_things = [
             count
             for count in theirs
-            if (count.noun == mine.noun or _one_of_the_other(count.noun, mine.noun))
+            if (count.noun == mine.noun or _one_kind_of_vehicle(claim_text, mine.noun, sentence, count.noun))
             and (count.part == mine.part or _part_of_the_kind(mine, count, sentence))
             and _same_kind_of_things(mine, count, sentence)
             and _counted_alike(mine_mood, mood(sentence, count.start, count.end))
@@ -776,9 +795,37 @@ _VEHICLES = frozenset(
 _VEHICLE = singular("vehicles")
 
 
-def _one_of_the_other(first: str, second: str) -> bool:
-    """Whether one noun counted names a kind of the other: cars, buses, vans or trucks are vehicles."""
-    return {first, second} & _VEHICLES != set() and _VEHICLE in {first, second}
+def _one_kind_of_vehicle(claim: str, mine: str, sentence: str, theirs: str) -> bool:
+    """Whether one noun counted names the only kind of the other the two texts give: cars, buses, vans
+    or trucks are vehicles, unless either text names another kind ("… vehicles, mostly vans") or a
+    mix ("including", "of them")."""
+    if not ({mine, theirs} & _VEHICLES and _VEHICLE in {mine, theirs}):
+        return False
+    kinds = {singular(word.lower()) for word in _VEHICLE_KIND.findall(claim + " " + sentence)}
+    return len(kinds & _VEHICLES) == 1 and not _A_MIX.search(sentence)
+
+
+_VEHICLE_KIND = re.compile(
+    r"\b(?:cars?|buses|bus|vans?|trucks?|lorr(?:y|ies)|coach(?:es)?|motorcycles?)\b", _I
+)
+_A_MIX = re.compile(
+    r"\b(?:mix|mixed|mostly|mainly|largely|including|included|of\sthem|of\swhich|besides|as\swell\sas)\b", _I
+)
+
+
+@dataclass(frozen=True)
+class _Number:
+    """A bare number where a text writes it, as `Stated` gives it."""
+
+    start: int
+    end: int
+    text: str
+
+
+def _number_at(text: str, at: int) -> _Number:
+    written = re.match(r"[\d,.]*\d", text[at:])
+    end = at + (written.end() if written else 0)
+    return _Number(at, end, text[at:end])
 
 
 def _of_the_claims_things(claim: str, mine: Count, sentence: str, theirs: Count, company: str) -> bool:

@@ -759,21 +759,13 @@ def _stated_qualifiers(sentence: str, company: str) -> _Qualifiers:
 
 def _apart(mine: _Qualifiers, theirs: _Qualifiers) -> bool:
     """Whether both name a Scope 2 method and not the same one (`SCOPE2_METHODS`), or members of a
-    family of boundaries and not the same ones (`BOUNDARIES`). A share counted both by number and by
-    floor area ("41 of its 60 buildings, or 68% of its floor area") meets a share counted either way."""
+    family of boundaries and not the same ones (`BOUNDARIES`)."""
     return any(
-        bool(first and second) and (not first & second if family in _EITHER_WAY else first != second)
-        for family, first, second in zip(
-            ("scope 2 method", *BOUNDARIES),
-            (mine.methods, *mine.boundaries),
-            (theirs.methods, *theirs.boundaries),
-            strict=True,
+        bool(first and second) and first != second
+        for first, second in zip(
+            (mine.methods, *mine.boundaries), (theirs.methods, *theirs.boundaries), strict=True
         )
     )
-
-
-#: Families of boundaries a sentence may name several members of, each for a figure of its own.
-_EITHER_WAY = frozenset({"counted by"})
 
 
 def shared_members(claim: str, sentence: str, company: str = "") -> set[str]:
@@ -901,14 +893,7 @@ def share_base(text: str, end: int) -> frozenset[str]:
     # says it is of money ("sales revenue", "sales by value")
     if "sales" in words and not _SALES_IN_MONEY.search(text[end:].split(";")[0].split(".")[0]):
         based.add(_SOLD)
-    if based == {_PROPERTY}:
-        based |= _PROPERTIES_ARE  # a hotel group's properties, plainly, are its hotels
     return frozenset(based)
-
-
-_PROPERTY = "property"
-#: What a company's properties, said with no other word, may be.
-_PROPERTIES_ARE = frozenset({"hotel", "resort"})
 
 
 def base_word(word: str) -> str:

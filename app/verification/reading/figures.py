@@ -197,12 +197,8 @@ _DENIAL = re.compile(
 _SAME_THING = {"ship": "vessel", "handset": "phone", "shop": "store", "lorry": "truck"}
 #: Two words for one kind of the things counted ("old phones" are "used handsets").
 _SAME_KIND = {"old": "used", "second-hand": "used", "secondhand": "used", "pre-owned": "used"}
-#: Describing words the thing counted implies ("mobile" phones and handsets are phones, "tree" seedlings
-#: are seedlings).
-_IMPLIED_KIND = {
-    "phone": frozenset({"mobile", "cell"}),
-    **dict.fromkeys(("seedling", "sapling"), frozenset({"tree"})),
-}
+#: Describing words the thing counted implies ("mobile" phones and handsets are phones).
+_IMPLIED_KIND = {"phone": frozenset({"mobile", "cell"})}
 _NOT_A_COUNT_NOUN = frozenset(
     {"years", "months", "days", "hours", "weeks", "times", "percent", "tonnes", "tons"}
 )

@@ -514,6 +514,24 @@ def test_people_counted_with_who_they_are_are_some_of_them(source: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "Brackenfold's pool fleet included 640 electric cars in 2023.",
+            "Brackenfold's pool fleet included 640 electric vehicles in 2023, mostly vans, a tracker said.",
+        ),
+        ("Brackenfold sold 48,000 vehicles in 2023.", "Brackenfold sold 48,000 cars and 6,000 vans in 2023."),
+        (
+            "Brackenfold had 1,150 electric vehicles at the end of 2023.",
+            "Brackenfold had 1,150 electric vans and 200 electric trucks at the end of 2023, data show.",
+        ),
+    ],
+)
+def test_vehicles_of_several_kinds_are_not_one_kind(claim: str, source: str) -> None:
+    assert _stance(claim, source) == "neutral"
+
+
+@pytest.mark.parametrize(
     ("claim", "source", "stance"),
     [
         # cars, buses or vans are vehicles: the same count of them repeats a count of vehicles
@@ -537,12 +555,6 @@ def test_people_counted_with_who_they_are_are_some_of_them(source: str) -> None:
         (
             "Brackenfold sold 148,000 battery-electric cars in 2023.",
             "Brackenfold sold close to 150,000 fully electric cars in 2023, registration data show.",
-            "supports",
-        ),
-        # seedlings are tree seedlings
-        (
-            "Brackenfold planted 9 million seedlings in 2023.",
-            "Nine million tree seedlings were planted on Brackenfold land in 2023, the forestry agency said.",
             "supports",
         ),
     ],

@@ -1,5 +1,5 @@
 """The rule reader on what a figure is of beyond its words: the years it is summed over, whether it
-is done yet, who did it, how its whole is measured, and what a charge beside it says."""
+is done yet, who did it, and what a charge beside it says."""
 
 from __future__ import annotations
 
@@ -162,25 +162,6 @@ def test_a_share_named_after_its_figure_is_of_what_it_names() -> None:
 @pytest.mark.parametrize(
     ("claim", "source", "stance"),
     [
-        (
-            "90% of our office portfolio by floor area was green-certified at the end of 2023.",
-            "Tarnside had 30 of its 40 office buildings green-certified at the end of 2023, filings show.",
-            "neutral",
-        ),
-        (
-            "All 30 of our hotels were certified to Green Key in 2023.",
-            "Only 21 of Tarnside's 30 properties held Green Key certification in 2023, the register shows.",
-            "contradicts",
-        ),
-    ],
-)
-def test_a_share_of_counted_things_is_a_share_by_number(claim: str, source: str, stance: str) -> None:
-    assert _read(claim, source)[0] == stance
-
-
-@pytest.mark.parametrize(
-    ("claim", "source", "stance"),
-    [
         # a span on both sides: a running total "since 2019" may be said as one that "reached" its level
         (
             "By the end of 2024 we had restored 3,600 hectares of wetland since 2019.",
@@ -309,36 +290,6 @@ def test_a_share_of_a_part_in_a_whole_is_of_the_whole(claim: str, source: str) -
     ("claim", "source", "stance"),
     [
         (
-            "82% of Tarnside's hotels held a green certification in 2023.",
-            "82% of Tarnside's properties were eco-certified in 2023, Green Key said.",
-            "supports",
-        ),
-        (
-            "82% of Tarnside's hotels held a green certification in 2023.",
-            "82% of Tarnside's owned properties were eco-certified in 2023, Green Key said.",
-            "neutral",
-        ),
-        (
-            "82% of Tarnside's hotels held a green certification in 2023.",
-            "82% of Tarnside's resorts were eco-certified in 2023, Green Key said.",
-            "neutral",
-        ),
-        (
-            "68% of Tarnside's office floor area was green-certified in 2023.",
-            "41 of Tarnside's 60 office buildings, or 68% of its floor area, were green-certified in 2023, "
-            "the Green Building Council said.",
-            "supports",
-        ),
-    ],
-)
-def test_properties_said_plainly_and_shares_counted_both_ways(claim: str, source: str, stance: str) -> None:
-    assert _read(claim, source)[0] == stance
-
-
-@pytest.mark.parametrize(
-    ("claim", "source", "stance"),
-    [
-        (
             "Tarnside commissioned a 50 MW solar plant at its Kell mine in 2023.",
             "Tarnside's planned solar plant at its Kell mine has been delayed until 2025, regulators said.",
             "contradicts",
@@ -370,3 +321,65 @@ def test_what_was_done_is_contradicted_by_that_very_thing_put_off(
     claim: str, source: str, stance: str
 ) -> None:
     assert _read(claim, source)[0] == stance
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        # a level reached over a span is the last year's, however it moved there
+        (
+            "In 2022, Tarnside's water use was 3.2 million m3.",
+            "Tarnside's water use fell to 3.2 million m3 between 2019 and 2022, the water regulator said.",
+            "supports",
+        ),
+        (
+            "In 2022, Tarnside's Scope 1 emissions were 1.1 Mt.",
+            "Tarnside cut its Scope 1 emissions to 1.1 Mt between 2019 and 2022, the agency said.",
+            "supports",
+        ),
+        (
+            "In 2022, Tarnside's water use was 3.2 million m3.",
+            "Tarnside's water use fell to 2.9 million m3 between 2019 and 2022, the water regulator said.",
+            "contradicts",
+        ),
+        # what is pending after a deed done with the figure leaves the deed done
+        (
+            "In 2023, Tarnside installed 1.9 GW of wind turbines.",
+            "Tarnside installed 1.9 GW of wind turbines pending connection to the grid in 2023, the grid "
+            "operator said.",
+            "supports",
+        ),
+        # no charge of greenwash is no dispute
+        (
+            "In 2023, Tarnside recycled 64% of its waste.",
+            "Tarnside's waste recycling rate of 64% in 2023 drew no accusations of greenwashing, it said.",
+            "supports",
+        ),
+    ],
+)
+def test_a_level_reached_a_deed_done_and_no_charge_leave_the_figure(
+    claim: str, source: str, stance: str
+) -> None:
+    assert _read(claim, source)[0] == stance
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "Tarnside cut sugar in its breakfast cereals by 20% in 2024.",
+            "Action on Sugar found Crisp & Co, Tarnside's main rival, cut sugar in its cereals by 12% "
+            "in 2024.",
+        ),
+        (
+            "Tarnside emitted 2.1 Mt of CO2e in 2024.",
+            "Registry data show Tarnside's Spanish rival Tordesa emitted 2.6 Mt of CO2e in 2024.",
+        ),
+        (
+            "We deployed 3,500 electric vans in 2023.",
+            "Tarnside's rival Bexley Freight, which fell well short of 3,500 electric vans in 2023, lags.",
+        ),
+    ],
+)
+def test_a_rivals_figure_however_the_rival_is_named_is_not_the_companys(claim: str, source: str) -> None:
+    assert _read(claim, source)[0] == "neutral"

@@ -124,7 +124,7 @@ def test_a_reason_clause_is_not_a_qualifier_and_a_name_is_not_one_either() -> No
 def test_figures_in_words() -> None:
     assert figures_in_digits("Forty-five per cent of the fleet") == "45 per cent of the fleet"
     assert figures_in_digits("Women held three of the twelve seats on the board") == (
-        "Women held 25% of the seats by number on the board"
+        "Women held 25% of the seats on the board"
     )
     assert figures_in_digits("We cut waste by a third") == "We cut waste by about 33.3%"
     assert figures_in_digits("Emissions more than doubled") == "Emissions rose more than 100%"
@@ -474,10 +474,7 @@ def test_fractions_and_one_in_n_as_shares() -> None:
         ("roughly one tonne in eight was hazardous", "roughly 12.5% was hazardous"),
         # a year before what is counted is no whole of it
         ("one in 11 tonnes of its 2023 raw materials", "about 9.1% of its 2023 raw materials"),
-        (
-            "38 women among its 100 hotel general managers",
-            "38% of its hotel general managers women by number",
-        ),
+        ("38 women among its 100 hotel general managers", "38% of its hotel general managers women"),
         # digits "in" a year or without "every" are no share
         ("sales rose 12 in 2023", "sales rose 12 in 2023"),
         ("it opened 3 in 10 days", "it opened 3 in 10 days"),
@@ -646,7 +643,7 @@ def test_who_says_it_qualifies_no_figure_and_a_close_bound_stays_close() -> None
 
 
 def test_counts_among_a_whole_and_things_of_another_kind() -> None:
-    assert figures_in_digits("three women among its 11 directors") == "27.3% of its directors women by number"
+    assert figures_in_digits("three women among its 11 directors") == "27.3% of its directors women"
     claim = "Women held 5 of our 11 board seats (45%) at 31 December 2022."
     three = "Tollgate Mining had only three women among its 11 directors at the end of 2022, a study found."
     assert _read(claim, three)[0] == "contradicts"
