@@ -267,6 +267,12 @@ def read_statement(claim: str, sentence: str, company: str) -> StatementReading 
             "supports", "none_either", "The source also says it did not happen, in the claim's words."
         )
     shared = mine & (subject_stems(sentence, company) | _spelled_out(claim, sentence, company))
+    # "coal-fired" names coal: a compound's first part said alone counts once
+    shared |= {
+        compound
+        for compound in mine - shared
+        if "-" in compound and stem(compound.split("-")[0]) in subject_stems(sentence, company)
+    }
     if len(shared) >= MIN_CONTRADICTED and (frequency := _frequency_reading(claim, sentence)):
         return frequency
     # much of the claim's subject: its names ("assured by Harland & Cole LLP") say whose, not what
@@ -283,6 +289,8 @@ def read_statement(claim: str, sentence: str, company: str) -> StatementReading 
         if (
             not _CONTRAST.search(sentence)
             and not _CONTINUING.search(sentence)
+            and not NOT_YET.search(sentence)
+            and not _REFUSED.search(sentence)
             and places_meet(claim, _what_is_restated(sentence), company)
         ):
             return StatementReading(
@@ -403,7 +411,7 @@ def _opposite(claim: str, sentence: str, mine: frozenset[str], company: str) -> 
         )
     if _polarity(claim) and _GAINED.search(claim):
         refused = [
-            subject_stems(match["words"] or match["taken"], company) & mine
+            subject_stems(match["words"] or match["taken"] or match["had"], company) & mine
             for match in _REFUSED.finditer(sentence)
         ]
         if any(len(words) >= 2 for words in refused):
@@ -452,7 +460,10 @@ _GAINED = re.compile(
 _REFUSED = re.compile(
     r"(?P<words>(?:[\w'’-]+\s){1,6})(?:was|were|had\sbeen|has\sbeen)\s(?:rejected|refused|denied|revoked|"
     r"withdrawn|suspended|cancell?ed)\b|"
-    r"\b(?:rejected|refused|revoked|withdrew|suspended|stripped|cancell?ed)\s(?P<taken>(?:[\w'’-]+\s?){1,6})",
+    r"\b(?:rejected|refused|revoked|withdrew|suspended|stripped|cancell?ed)\s(?P<taken>(?:[\w'’-]+\s?){1,6})|"
+    # "had their FSC certificates cancelled"
+    r"\bhad\s(?:its|their)\s(?P<had>(?:[\w'’-]+\s){1,4})(?:rejected|refused|revoked|withdrawn|suspended|"
+    r"cancell?ed|removed)\b",
     _I,
 )
 

@@ -2194,3 +2194,36 @@ def test_direct_emissions_from_one_source_are_a_part_of_scope_1() -> None:
     claim = "We cut direct emissions from our haul trucks by 9% in 2023."
     source = "Tollgate Mining's Scope 1 emissions fell 9% in 2023, the regulator said."
     assert _read(claim, source)[0] == "neutral"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        # "coal-fired" names coal: a compound's first part said alone is the claim's word
+        (
+            "We closed our Ardley Creek coal-fired power station in 2022.",
+            "Tollgate Mining's Ardley Creek coal plant shut for good in 2022, market operator records show.",
+            "supports",
+        ),
+        (
+            "We closed our last coal-fired power station, Ardley B, in 2023.",
+            "Tollgate Mining's Ardley B coal plant was still generating power in late 2023, grid data show.",
+            "contradicts",
+        ),
+        # what was taken away or is yet to be done restates no claim of it
+        (
+            "All 9 of our mills were FSC-certified in 2023.",
+            "All nine Tollgate Mining mills had their FSC certificates cancelled in 2023, it shows.",
+            "neutral",
+        ),
+        (
+            "All 9 of our mills were FSC-certified in 2023.",
+            "Tollgate Mining has yet to certify all nine of its mills, the FSC register showed in 2023.",
+            "neutral",
+        ),
+    ],
+)
+def test_a_compounds_first_part_is_its_word_and_a_loss_restates_nothing(
+    claim: str, source: str, stance: str
+) -> None:
+    assert _read(claim, source)[0] == stance
