@@ -227,6 +227,18 @@ BOUNDARIES: dict[str, dict[str, re.Pattern[str]]] = {
         "number": re.compile(r"\bby\s(?:number|count)\b", _I),
         "value": re.compile(r"\bby\s(?:market\s|book\s)?value\b", _I),
     },
+    # money lent or invested for green ends is not money lent to fossil-fuel companies
+    "financed for": {
+        "green": re.compile(
+            r"\b(?:green|sustainable|climate|renewable|transition)\s(?:lending|loans?|financ\w*|bonds?|investments?)\b",
+            _I,
+        ),
+        "fossil fuels": re.compile(
+            r"\b(?:lending|loans?|financ\w*|lent|invest\w*)\s(?:[\w£$€.,]+\s){0,4}?(?:to|in|for)\s(?:[\w-]+\s)?"
+            r"(?:fossil[\s-]fuel|oil\sand\sgas|oil|coal|gas)\b",
+            _I,
+        ),
+    },
     # an investor's listed equities, bonds and loans are portfolios of their own
     "asset class": {
         "equity": re.compile(

@@ -383,3 +383,24 @@ def test_a_level_reached_a_deed_done_and_no_charge_leave_the_figure(
 )
 def test_a_rivals_figure_however_the_rival_is_named_is_not_the_companys(claim: str, source: str) -> None:
     assert _read(claim, source)[0] == "neutral"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "We provided £2bn of green finance in 2023.",
+            "Tarnside provided £2bn of finance to oil and gas firms in 2023.",
+        ),
+        (
+            "We provided £2bn of green finance in 2023.",
+            "Tarnside provided £3.5bn of finance to oil and gas firms in 2023.",
+        ),
+        (
+            "Tarnside provided £2.4 billion in green lending in 2023.",
+            "Tarnside's lending to fossil-fuel companies reached £2.4bn in 2023, a campaign group found.",
+        ),
+    ],
+)
+def test_money_lent_to_fossil_fuels_is_not_green_finance(claim: str, source: str) -> None:
+    assert _read(claim, source)[0] == "neutral"
