@@ -230,7 +230,9 @@ BOUNDARIES: dict[str, dict[str, re.Pattern[str]]] = {
     # money lent or invested for green ends is not money lent to fossil-fuel companies
     "financed for": {
         "green": re.compile(
-            r"\b(?:green|sustainable|climate|renewable|transition)\s(?:lending|loans?|financ\w*|bonds?|investments?)\b",
+            r"\b(?:green|sustainable|climate|renewable|transition)\s(?:lending|loans?|financ\w*|bonds?|investments?)\b|"
+            r"\b(?:lending|loans?|financ\w*|lent|invest\w*)\s(?:[\w£$€.,]+\s){0,4}?(?:to|in|for)\s(?:[\w-]+\s)?"
+            r"(?:renewabl\w*|green|clean|solar|wind|sustainab\w*)\b",
             _I,
         ),
         "fossil fuels": re.compile(

@@ -400,6 +400,10 @@ def test_a_rivals_figure_however_the_rival_is_named_is_not_the_companys(claim: s
             "Tarnside provided £2.4 billion in green lending in 2023.",
             "Tarnside's lending to fossil-fuel companies reached £2.4bn in 2023, a campaign group found.",
         ),
+        (
+            "Tarnside invested £2bn in renewable energy projects in 2023.",
+            "Tarnside invested £2bn in coal mining in 2023, a campaign group found.",
+        ),
     ],
 )
 def test_money_lent_to_fossil_fuels_is_not_green_finance(claim: str, source: str) -> None:
