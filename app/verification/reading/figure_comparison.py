@@ -781,11 +781,18 @@ def compare_counts(
             and evidence >= MIN_SHARED_WORDS
             and result in {None, "unasserted"}
             and not all(
-                narrowed_beyond_the_claim(claim_text, sentence, count, company) for count in same_things
+                narrowed_beyond_the_claim(claim_text, sentence, count, company)
+                or _A_WHOLE_OPENING.match(sentence[: count.start])
+                for count in same_things
             )
         ):
             result = "mismatch"
     return result
+
+
+#: A sentence opening on a whole, before the part of it it goes on to count: "Of the 62 container ships
+#: in its fleet, fourteen could run on methanol" (62 is no count of the fourteen's kind).
+_A_WHOLE_OPENING = re.compile(r"\s*(?:of|out\sof|among)\s[^,;]{0,60}$", _I)
 
 
 #: Things counted by a word of their own or as vehicles, as counts name them (`singular`).

@@ -563,3 +563,16 @@ def test_a_count_of_a_kind_of_thing_or_hedged_otherwise_repeats_the_claims(
     claim: str, source: str, stance: str
 ) -> None:
     assert _stance(claim, source) == stance
+
+
+def test_a_whole_a_sentence_opens_on_is_no_other_count_of_its_part() -> None:
+    claim = "Brackenfold operated 14 dual-fuel container vessels at the end of 2023."
+    source = (
+        "Of the 62 container ships in Brackenfold's fleet at the end of 2023, fourteen could run on methanol "
+        "as well as bunker fuel, a shipping register lists."
+    )
+    assert _stance(claim, source) == "neutral"
+    assert (
+        _stance(claim, "Brackenfold operated 9 dual-fuel container vessels at the end of 2023.")
+        == "contradicts"
+    )
