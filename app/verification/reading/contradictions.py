@@ -118,6 +118,12 @@ ENFORCEMENT = re.compile(
 _WRONG_FOUND = re.compile(
     r"\b(?:fined|(?:a|the)\sfine|breach\w*|violat\w*|prosecuted|convicted|sanctioned)\b", _I
 )
+#: A time before the claim's named without a year: "a breach the year before", "previously".
+_ANOTHER_TIME = re.compile(
+    r"\b(?:the\s(?:year|month)s?\sbefore|(?:a|the)\s(?:previous|prior)\s(?:year|period)|a\syear\searlier|"
+    r"previously|in\sthe\spast|last\syear|years?\sago)\b",
+    _I,
+)
 #: A wrong only alleged: "alleging it breached", "accused of".
 _ALLEGED = re.compile(r"\b(?:alleg\w*|accus\w*|claim(?:s|ed)?\sthat)\b", _I)
 #: Critical words. "Greenwash" is neither enforcement nor a fact against the claim: a charge that
@@ -346,7 +352,7 @@ def _wrong_found_then(claim: _Claim, sentence: str) -> bool:
         if _negated_enforcement(sentence, match.start()):
             continue
         near = sentence[max(0, match.start() - 50) : match.end() + 40]
-        if all(year in claim.years for year, _ in parse_years(near)):
+        if all(year in claim.years for year, _ in parse_years(near)) and not _ANOTHER_TIME.search(near):
             return True
     return False
 
@@ -538,36 +544,6 @@ def _contradiction(claim: _Claim, sentence: str, reading: _Reading, quote: str) 
 _AN_END = re.compile(r"\b(?:closure|shutdown|phase[\s-]out|retirement|exit|decommissioning)\b", _I)
 
 
-#: A claim of something done by a date: "commissioned its capture pilot in 2022", "issued a green bond".
-_DONE = re.compile(
-    r"\b(?:commissioned|completed|opened|launched|issued|inaugurated|energi[sz]ed|connected|finished)\b", _I
-)
-
-
-def _delays_what_was_done(claim: _Claim, sentence: str) -> bool:
-    """Whether the claim reports something done and the sentence says that very thing, named in at
-    least two of the claim's subject words, was delayed, shelved or put off ("the pilot at its Osterby
-    plant has been pushed back to 2024" against "commissioned its Osterby pilot in 2022"). Not when
-    the sentence reports it done after all ("commissioned in 2023 after a delay"), nor of another one
-    ("a second green bond"), nor what the company put off ("delayed the opening of its Leeds store"
-    is one store's, said of the company)."""
-    if not _DONE.search(claim.text) or _NOT.search(claim.text) or _DONE.search(sentence):
-        return False
-    if not _WAS_PUT_OFF.search(sentence) or _ANOTHER_ONE.search(sentence):
-        return False
-    return len(subject_stems(claim.text, claim.company) & subject_stems(sentence, claim.company)) >= 2
-
-
-_NOT = re.compile(r"\b(?:not|never|no)\b", _I)
-#: The thing itself said to be put off: "was shelved", "has been pushed back".
-_WAS_PUT_OFF = re.compile(
-    r"\b(?:was|were|is|are|been)\s(?:\w+\s)?(?:delayed|postponed|shelved|pushed\sback|scrapped|abandoned|"
-    r"cancell?ed|put\son\shold)\b",
-    _I,
-)
-_ANOTHER_ONE = re.compile(r"\b(?:second|another|other|next|further)\b", _I)
-
-
 def _delays_an_end(claim: str, sentence: str) -> bool:
     """Whether the claim reports something as ended and the sentence names that end (as delayed)."""
     return CESSATION.search(claim) is not None and _AN_END.search(sentence) is not None
@@ -575,9 +551,7 @@ def _delays_an_end(claim: str, sentence: str) -> bool:
 
 def _context(claim: _Claim, sentence: str, reading: _Reading, quote: str) -> SourceAssessment | None:
     """A delayed deadline, enforcement or criticism: contradictions by context, not by figure."""
-    if DELAY.search(sentence) and (
-        claim.has_deadline or _delays_an_end(claim.text, sentence) or _delays_what_was_done(claim, sentence)
-    ):
+    if DELAY.search(sentence) and (claim.has_deadline or _delays_an_end(claim.text, sentence)):
         explanation = "The source reports the target or deadline as delayed, missed or abandoned."
         return _contradicts("timeline", 0.8, explanation, quote, "timeline")
     # a fine of another year says nothing of this one's, nor one beside a figure the source confirms

@@ -508,7 +508,7 @@ _RELATIVE_OPENING = re.compile(r"\s*(?:which|who)\b", _I)
 #: also after a lead-in ("Tracker data show Pell Telecom, …").
 _A_RIVAL_FIRST = re.compile(
     r"(?:^|\b(?:show|shows|showed|found|finds|says|said)\s|\bthat\s|:\s)(?P<rival>(?:(?:[A-Z][\w&-]*|&)\s?)+),\s"
-    r"(?:(?:[A-Z][\w&-]*|&)\s)*[A-Z][\w&-]*['’]s?\s(?:[a-z-]+\s)?(?:rival|peer|competitor)s?,|"
+    r"(?:(?:[A-Z][\w&-]*|&)\s)*[A-Z][\w&-]*['’]s?\s(?:[A-Za-z-]+\s){0,2}(?:rival|peer|competitor)s?,|"
     # "Dunmore, a rival of Fernhollow Energy, cut …"
     r"(?:^|\bshow\s|\bshows\s|\bthat\s|:\s)(?P<named>(?:(?:[A-Z][\w&-]*|&)\s?)+),\s(?:a|one|the)\s"
     r"(?:[a-z-]+\s)?(?:rival|peer|competitor)\sof\s[^,]+,"

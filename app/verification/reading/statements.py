@@ -267,12 +267,7 @@ def read_statement(claim: str, sentence: str, company: str) -> StatementReading 
             "supports", "none_either", "The source also says it did not happen, in the claim's words."
         )
     shared = mine & (subject_stems(sentence, company) | _spelled_out(claim, sentence, company))
-    # "coal-fired" names coal: a compound's first part said alone counts once
-    shared |= {
-        compound
-        for compound in mine - shared
-        if "-" in compound and stem(compound.split("-")[0]) in subject_stems(sentence, company)
-    }
+    shared |= _compounds_named(mine - shared, claim, sentence)
     if len(shared) >= MIN_CONTRADICTED and (frequency := _frequency_reading(claim, sentence)):
         return frequency
     # much of the claim's subject: its names ("assured by Harland & Cole LLP") say whose, not what
@@ -289,14 +284,51 @@ def read_statement(claim: str, sentence: str, company: str) -> StatementReading 
         if (
             not _CONTRAST.search(sentence)
             and not _CONTINUING.search(sentence)
-            and not NOT_YET.search(sentence)
-            and not _REFUSED.search(sentence)
+            and not _taken_away_or_yet_to_be(mine | _first_parts(mine), sentence, company)
             and places_meet(claim, _what_is_restated(sentence), company)
         ):
             return StatementReading(
                 "supports", "same_statement", "The source states what the claim states, in its own words."
             )
     return None
+
+
+def _compounds_named(compounds: frozenset[str], claim: str, sentence: str) -> set[str]:
+    """The claim's compounds the sentence names by their first part before a word of the claim, the
+    compound's own later part or another word for a plant: "coal-fired power station" is named by
+    "coal plant" and "FSC-certified" by "FSC certification", not by "coal mine" or "coal wagons"."""
+    named: set[str] = set()
+    claim_stems = subject_stems(claim)
+    for compound in compounds:
+        first = compound.split("-")[0] if "-" in compound else ""
+        for match in re.finditer(
+            rf"\b{re.escape(first)}\w*\s(?P<next>(?:[\w-]+\s){{0,1}}[\w-]+)", sentence, _I
+        ):
+            following = {stem(word) for word in match["next"].split()}
+            rest = {stem(part) for part in compound.split("-")[1:]}  # "FSC certification" for "FSC-certified"
+            if first and following & (claim_stems | _PLANT_STEMS | rest):
+                named.add(compound)
+    return named
+
+
+#: Words for a plant, which a compound before them names as the claim's ("coal-fired power station").
+_PLANT_STEMS = frozenset(stem(word) for word in ("plant", "station", "unit", "units", "generator"))
+
+
+def _first_parts(stems: frozenset[str]) -> frozenset[str]:
+    return frozenset(stem(word.split("-")[0]) for word in stems if "-" in word)
+
+
+def _taken_away_or_yet_to_be(mine: frozenset[str], sentence: str, company: str) -> bool:
+    """Whether the sentence says something of the claim's (one of its subject words) was refused or
+    taken away ("had their FSC certificates cancelled") or is yet to be done ("has yet to certify all
+    nine of its mills"); not "after shareholders rejected a takeover bid"."""
+    for match in _REFUSED.finditer(sentence):
+        if subject_stems(match["words"] or match["taken"] or match["had"], company) & mine:
+            return True
+    return any(
+        subject_stems(sentence[match.end() :][:60], company) & mine for match in NOT_YET.finditer(sentence)
+    )
 
 
 def _what_is_restated(sentence: str) -> str:
@@ -462,7 +494,7 @@ _REFUSED = re.compile(
     r"withdrawn|suspended|cancell?ed)\b|"
     r"\b(?:rejected|refused|revoked|withdrew|suspended|stripped|cancell?ed)\s(?P<taken>(?:[\w'’-]+\s?){1,6})|"
     # "had their FSC certificates cancelled"
-    r"\bhad\s(?:its|their)\s(?P<had>(?:[\w'’-]+\s){1,4})(?:rejected|refused|revoked|withdrawn|suspended|"
+    r"\bhad\s(?:its|their)\s(?P<had>(?:[\w'’-]+\s){1,7})(?:rejected|refused|revoked|withdrawn|suspended|"
     r"cancell?ed|removed)\b",
     _I,
 )

@@ -223,6 +223,11 @@ def test_what_is_still_to_be_done_with_the_things_is_not_said_of_the_figure(sour
             "supports",
         ),
         (
+            "Tarnside's Lyon plant kept within its emissions permit in 2023.",
+            "Tarnside's Lyon plant kept within its emissions permit in 2023, after a breach the year before.",
+            "supports",
+        ),
+        (
             "Tarnside recorded no process safety incidents in 2023.",
             "The regulator recorded no process safety incidents at Tarnside in 2023 and found no violations.",
             "supports",
@@ -284,43 +289,6 @@ def test_others_working_for_the_company_support_a_claim_of_them_in_other_words(
 )
 def test_a_share_of_a_part_in_a_whole_is_of_the_whole(claim: str, source: str) -> None:
     assert _read(claim, source)[0] == "supports"
-
-
-@pytest.mark.parametrize(
-    ("claim", "source", "stance"),
-    [
-        (
-            "Tarnside commissioned a 50 MW solar plant at its Kell mine in 2023.",
-            "Tarnside's planned solar plant at its Kell mine has been delayed until 2025, regulators said.",
-            "contradicts",
-        ),
-        (
-            "Tarnside issued a €500 million green bond in 2023.",
-            "Tarnside's planned green bond was shelved in 2023 amid volatile markets, a newsletter reported.",
-            "contradicts",
-        ),
-        # done after all, another one, or one of the company's many put off by it
-        (
-            "Tarnside commissioned a 50 MW solar plant at its Kell mine in 2023.",
-            "Tarnside commissioned the 50 MW solar plant at its Kell mine in 2023 after a six-month delay.",
-            "supports",
-        ),
-        (
-            "Tarnside issued its first green bond in 2023.",
-            "Tarnside's second green bond was postponed to 2024, a newsletter said.",
-            "neutral",
-        ),
-        (
-            "Tarnside opened 12 new stores in 2023.",
-            "Tarnside delayed the opening of its Leeds store to 2024, the local paper reported.",
-            "neutral",
-        ),
-    ],
-)
-def test_what_was_done_is_contradicted_by_that_very_thing_put_off(
-    claim: str, source: str, stance: str
-) -> None:
-    assert _read(claim, source)[0] == stance
 
 
 @pytest.mark.parametrize(

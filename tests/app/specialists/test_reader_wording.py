@@ -2210,6 +2210,28 @@ def test_direct_emissions_from_one_source_are_a_part_of_scope_1() -> None:
             "Tollgate Mining's Ardley B coal plant was still generating power in late 2023, grid data show.",
             "contradicts",
         ),
+        # a compound's first part before another thing names no compound of the claim
+        (
+            "We closed our last coal-fired power station in 2023.",
+            "Tollgate Mining closed its last coal mine in 2023.",
+            "neutral",
+        ),
+        (
+            "We retired our coal-fired units at Ardley in 2023.",
+            "Tollgate Mining retired its coal wagons at Ardley in 2023.",
+            "neutral",
+        ),
+        (
+            "All 9 of our mills were FSC-certified in 2023.",
+            "All nine Tollgate Mining mills held FSC certification in 2023, the FSC register shows.",
+            "supports",
+        ),
+        # a refusal of something else leaves the restatement
+        (
+            "Tollgate Mining was awarded B Corp status in 2023.",
+            "Tollgate Mining was awarded B Corp status in 2023 after shareholders rejected a takeover.",
+            "supports",
+        ),
         # what was taken away or is yet to be done restates no claim of it
         (
             "All 9 of our mills were FSC-certified in 2023.",
