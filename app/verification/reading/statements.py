@@ -279,6 +279,8 @@ def read_statement(claim: str, sentence: str, company: str) -> StatementReading 
     # a short claim ("we did not discharge tailings into any river") is restated by all but one word
     least = min(MIN_RESTATED, max(2, len(mine) - 1))
     restated = len(shared) / len(mine) >= RESTATED_SHARE and len(shared) >= least
+    # the word left out may not be a compound of what the claim asserts ("plastic-free", "low-carbon")
+    restated = restated and not {word for word in mine - shared if _A_PROPERTY_COMPOUND.search(word)}
     if restated and _polarity(claim) == _polarity(sentence) and not _of_some_of_every(claim, sentence):
         # "all the cocoa it bought in Ghana" restates nothing of all it bought
         if (
@@ -291,6 +293,10 @@ def read_statement(claim: str, sentence: str, company: str) -> StatementReading 
                 "supports", "same_statement", "The source states what the claim states, in its own words."
             )
     return None
+
+
+#: A compound that asserts a property: "plastic-free", "carbon-neutral", "low-carbon", "non-hazardous".
+_A_PROPERTY_COMPOUND = re.compile(r"-(?:fr|fre|free|neutr|neutral|positiv|positive)$|^(?:low|non|zero)-", _I)
 
 
 def _compounds_named(compounds: frozenset[str], claim: str, sentence: str) -> set[str]:

@@ -2226,6 +2226,22 @@ def test_direct_emissions_from_one_source_are_a_part_of_scope_1() -> None:
             "All nine Tollgate Mining mills held FSC certification in 2023, the FSC register shows.",
             "supports",
         ),
+        # a compound asserting a property is the claim's point: a sentence without it restates nothing
+        (
+            "Our detergent packaging was plastic-free in 2023.",
+            "Tollgate Mining's detergent packaging contained plastic in 2023, a consumer group found.",
+            "neutral",
+        ),
+        (
+            "Our data centres were carbon-neutral in 2023.",
+            "Tollgate Mining's data centres bought carbon offsets in 2023.",
+            "neutral",
+        ),
+        (
+            "Our Osaka plant disposed of all its non-hazardous waste through licensed contractors in 2023.",
+            "Tollgate Mining's Osaka plant disposed of all its hazardous waste through contractors in 2023.",
+            "neutral",
+        ),
         # a refusal of something else leaves the restatement
         (
             "Tollgate Mining was awarded B Corp status in 2023.",
@@ -2245,7 +2261,5 @@ def test_direct_emissions_from_one_source_are_a_part_of_scope_1() -> None:
         ),
     ],
 )
-def test_a_compounds_first_part_is_its_word_and_a_loss_restates_nothing(
-    claim: str, source: str, stance: str
-) -> None:
+def test_compounds_in_statements_and_a_loss_restates_nothing(claim: str, source: str, stance: str) -> None:
     assert _read(claim, source)[0] == stance
