@@ -112,7 +112,6 @@ ENFORCEMENT = re.compile(
     r"misleading|breach\w*)\b",
     _I,
 )
-#: Critical words; "greenwash" is a charge anyone may make, not enforcement.
 #: A wrong found against someone: a fine, a breach; an investigation or a court may as well confirm
 #: what a company says, and a lawsuit alleges.
 _WRONG_FOUND = re.compile(

@@ -733,9 +733,7 @@ def compare_counts(
     theirs = parse_counts(sentence)
     # a number rejected of a rival's ("its rival Bexley, which fell short of 3,500 vans") is the rival's
     rejected = {
-        value
-        for value, at in denied_numbers(sentence)
-        if not _said_of_others(sentence, _number_at(sentence, at), company)
+        number.value for number in denied_numbers(sentence) if not _said_of_others(sentence, number, company)
     }
     none = none_of(sentence)
     # the same size of the things counted ("above 1,000 litres") is one more word the two share
@@ -755,7 +753,7 @@ def compare_counts(
             if (count.noun == mine.noun or _one_kind_of_vehicle(claim_text, mine.noun, sentence, count.noun))
             and (count.part == mine.part or _part_of_the_kind(mine, count, sentence))
             and _same_kind_of_things(mine, count, sentence)
-            and _counted_alike(mine_mood, mood(sentence, count.start, count.end))
+            and _stated_alike(mine_mood, mood(sentence, count.start, count.end))
             and _an_outcome_of_the_companys(sentence, count, company)
             and _of_the_claims_things(claim_text, mine, sentence, count, company)
         ]
@@ -820,21 +818,6 @@ _A_MIX = re.compile(
 )
 
 
-@dataclass(frozen=True)
-class _Number:
-    """A bare number where a text writes it, as `Stated` gives it."""
-
-    start: int
-    end: int
-    text: str
-
-
-def _number_at(text: str, at: int) -> _Number:
-    written = re.match(r"[\d,.]*\d", text[at:])
-    end = at + (written.end() if written else 0)
-    return _Number(at, end, text[at:end])
-
-
 def _of_the_claims_things(claim: str, mine: Count, sentence: str, theirs: Count, company: str) -> bool:
     """Whether a source count of the claim's noun counts the claim's things over its stretch
     (`count_context`); a claim given without its text is taken as it comes."""
@@ -857,10 +840,11 @@ def _part_of_the_kind(mine: Count, theirs: Count, sentence: str) -> bool:
     )
 
 
-def _counted_alike(mine: str, theirs: str) -> bool:
-    """Whether two counts are stated alike: never a planned or ordered count for one the claim says
-    there is ("placed an order for 3,500 vans" against "had 3,500 vans"), nor an intended one with a
-    reported change."""
+def _stated_alike(mine: str, theirs: str) -> bool:
+    """Whether two counts or figures are stated alike (`change_mood.mood`): never a planned, ordered
+    or pending one for one the claim says there is ("placed an order for 3,500 vans" against "had
+    3,500 vans", "1.9 GW waiting to be connected" against "connected 1.9 GW"), nor an intended one
+    with a reported change."""
     return same_mood(mine, theirs) and (theirs != "intended" or mine == "intended")
 
 
@@ -925,7 +909,7 @@ def _same_measure(mine: ClaimFigure, sentence: str, theirs: Figure) -> bool:
     )
     return (
         _same_quantity(mine.quantity, quantity_at(sentence, theirs.start))
-        and _counted_alike(mine.mood, mood(sentence, theirs.start, theirs.end))
+        and _stated_alike(mine.mood, mood(sentence, theirs.start, theirs.end))
         and same_thing
         and not other_baseline
     )

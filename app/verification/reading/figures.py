@@ -469,10 +469,20 @@ def denied(text: str, start: int) -> bool:
     return _DENIAL.search(text[max(0, start - 40) : start]) is not None
 
 
-def denied_numbers(text: str) -> list[tuple[float, int]]:
-    """`(value, offset)` of every bare number the text rejects ("only 60 sites, not 167")."""
+@dataclass(frozen=True)
+class DeniedNumber:
+    """A bare number a text rejects, where it writes it (a `Stated`)."""
+
+    value: float
+    start: int
+    end: int
+    text: str
+
+
+def denied_numbers(text: str) -> list[DeniedNumber]:
+    """Every bare number the text rejects ("only 60 sites, not 167")."""
     return [
-        (float(match["num"].replace(",", "")), match.start("num"))
+        DeniedNumber(float(match["num"].replace(",", "")), match.start("num"), match.end("num"), match["num"])
         for match in BARE_NUMBER.finditer(text)
         if denied(text, match.start("num"))
     ]

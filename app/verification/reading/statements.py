@@ -303,17 +303,17 @@ def _compounds_named(compounds: frozenset[str], claim: str, sentence: str) -> se
     """The claim's compounds the sentence names by their first part before a word of the claim, the
     compound's own later part or another word for a plant: "coal-fired power station" is named by
     "coal plant" and "FSC-certified" by "FSC certification", not by "coal mine" or "coal wagons"."""
-    named: set[str] = set()
     claim_stems = subject_stems(claim)
+    named: set[str] = set()
     for compound in compounds:
-        first = compound.split("-")[0] if "-" in compound else ""
-        for match in re.finditer(
-            rf"\b{re.escape(first)}\w*\s(?P<next>(?:[\w-]+\s){{0,1}}[\w-]+)", sentence, _I
-        ):
-            following = {stem(word) for word in match["next"].split()}
-            rest = {stem(part) for part in compound.split("-")[1:]}  # "FSC certification" for "FSC-certified"
-            if first and following & (claim_stems | _PLANT_STEMS | rest):
-                named.add(compound)
+        first, *rest = compound.split("-")
+        if not rest:
+            continue
+        # the compound's own later part counts: "FSC certification" for "FSC-certified"
+        names_it = claim_stems | _PLANT_STEMS | {stem(part) for part in rest}
+        following = re.finditer(rf"\b{re.escape(first)}\w*\s(?P<next>(?:[\w-]+\s)?[\w-]+)", sentence, _I)
+        if any({stem(word) for word in match["next"].split()} & names_it for match in following):
+            named.add(compound)
     return named
 
 

@@ -7,7 +7,10 @@ from app.verification.reading.figures import denied_numbers
 
 def test_a_denied_number_is_read_with_its_offset_and_thousands() -> None:
     text = "The group runs 60 sites, not 1,670.5, and its loss was -4, not 3."
-    assert denied_numbers(text) == [(1670.5, text.index("1,670.5")), (3.0, text.rindex("3"))]
+    assert [(number.value, number.start, number.text) for number in denied_numbers(text)] == [
+        (1670.5, text.index("1,670.5"), "1,670.5"),
+        (3.0, text.rindex("3"), "3"),
+    ]
 
 
 def test_a_signed_number_is_never_a_denied_one() -> None:
