@@ -84,6 +84,16 @@ _DECREASE_AFTER = re.compile(
 _INCREASE_AFTER = re.compile(
     r"^\s?(?:[a-z]+\s)?(?:higher|more|up|above|(?:increase|rise|growth|jump)s?)\b", _I
 )
+# A target named as what something is measured against is no intention of the figure, and a change
+# word in its name is no change: "20% of the CEO's bonus is linked to emissions-reduction targets",
+# "climate targets accounted for 15% of its incentive plan".
+_MEASURED_AGAINST_TARGETS = re.compile(
+    r"\b(?:linked|tied|pegged|dependent|depend(?:s|ed|ing)?|based|conditional|contingent)\s"
+    r"(?:[\w'’.-]+\s){0,10}?(?:to|on|upon)\s"
+    r"(?:[\w'’-]+\s){0,4}?(?:targets?|goals?|metrics?|KPIs?)\b|"
+    r"\b(?:targets?|goals?)\s(?:accounted\sfor|made\sup|determined)\b",
+    _I,
+)
 _CLAUSE_END = re.compile(r"[;:—–()]|,\s|\s-\s|\.\s")
 # A new verb phrase ("… to 2.3 Mt and remains committed to net zero by 2040") ends what follows a change.
 _NEXT_PHRASE = re.compile(r"\s(?:and|but|while|whereas|as|although)\s(?!(?:scopes?\s?)?\d)", _I)
@@ -101,6 +111,12 @@ def _clause(text: str, start: int, end: int) -> tuple[int, int]:
     return begin, stop
 
 
+def targets_measured_against(text: str) -> list[tuple[int, int]]:
+    """Where `text` names targets something is measured against ("linked to emissions-reduction
+    targets"): no intention of a figure, and no change reported."""
+    return [phrase.span() for phrase in _MEASURED_AGAINST_TARGETS.finditer(text)]
+
+
 def mood(text: str, start: int, end: int) -> str:
     """How a figure at `start:end` is stated: "intended" (a commitment, aim, plan or forecast),
     "reported" (a change that happened: a direction word in its clause), else "stated"."""
@@ -108,7 +124,12 @@ def mood(text: str, start: int, end: int) -> str:
         return "intended"
     begin, stop = _clause(text, start, end)
     clause = text[begin:stop]
-    changes = [*DECREASE.finditer(clause), *INCREASE.finditer(clause)]
+    measured = targets_measured_against(clause)
+    changes = [
+        match
+        for match in (*DECREASE.finditer(clause), *INCREASE.finditer(clause))
+        if not any(first <= match.start() < last for first, last in measured)
+    ]
     if any(not intended(text, begin + m.start(), begin + m.end()) for m in changes):
         return "reported"
     if not _OWN_VERB.search(clause):
@@ -137,10 +158,12 @@ def _intends(text: str) -> bool:
 def _intentions(text: str) -> list[int]:
     """Where `text` states an intention, leaving out a target missed ("missed its leakage target,
     losing 171 Ml a day" reports an outcome)."""
+    targets = targets_measured_against(text)
     return [
         match.start()
         for match in (*INTENTION.finditer(text), *_OBLIGED.finditer(text))
         if not _MISSED_BEFORE.search(text, 0, match.start())
+        and not any(begin <= match.start() < end for begin, end in targets)
     ]
 
 
@@ -173,8 +196,10 @@ def intended(text: str, start: int, end: int) -> bool:
     if _STILL_TO_BE_DONE_AFTER.match(text, end) and not _DONE_BEFORE.search(text, begin, start):
         return True  # "installed 1.9 GW pending connection" installed it
     this_year = dt.date.today().year
+    measured = targets_measured_against(text)
     return any(
-        match.group(1) is None or int(match.group(1)) >= this_year
+        (match.group(1) is None or int(match.group(1)) >= this_year)
+        and not any(first <= end + match.start() < last for first, last in measured)
         for match in _INTENDED_AFTER.finditer(following)
     )
 
@@ -183,7 +208,9 @@ def _direction_words(text: str, pattern: re.Pattern[str]) -> list[re.Match[str]]
     """The direction words of `pattern` in `text` that report a change: not an intention, not
     negated ("did not cut", `denials.negated_word`), and not part of a phrase that names no change
     ("made up 64%", "up to 30%", "broken down by scope")."""
-    phrases = [phrase.span() for phrase in _NOT_A_CHANGE.finditer(text)]
+    phrases = [
+        phrase.span() for phrase in (*_NOT_A_CHANGE.finditer(text), *_MEASURED_AGAINST_TARGETS.finditer(text))
+    ]
     return [
         match
         for match in pattern.finditer(text)

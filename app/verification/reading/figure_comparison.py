@@ -225,6 +225,7 @@ def compare_figures(
         and _measured_alike(claim_text, mine.figure, sentence, theirs, company)
         and _same_year(mine.year, stated_year(sentence, theirs))
         and _same_measure(mine, sentence, theirs)
+        and not _A_RIVALS_WHOLE.match(sentence, theirs.end)
         and not _done_otherwise(claim_text, mine.figure, sentence, theirs)
         and not _over_other_years(claim_text, mine.figure, sentence, theirs)
         and not _of_a_part(claim_text, sentence, theirs, company)
@@ -982,6 +983,12 @@ def _changes_the_claims_subject(claim: str, sentence: str, theirs: Figure, compa
 def _named_things(text: str, company: str) -> frozenset[str]:
     """The stems of what `text` names, each also as a share's base is named ("power" is electricity)."""
     return with_whole_forms(re.findall(r"[A-Za-z]+", text), subject_stems(text, company) - LINKING_STEMS)
+
+
+#: A share's whole owned by another company: "40% of its rival's employees", "of peers' sales".
+_A_RIVALS_WHOLE = re.compile(
+    r"\s?of\s(?:(?:its|their|the|a)\s)?(?:[\w-]+\s)?(?:rivals?|competitors?|peers?)['’]s?\s", _I
+)
 
 
 def _parts_meet(claim: str, mine: ClaimFigure, theirs: Figure, sentence: str, company: str) -> str:

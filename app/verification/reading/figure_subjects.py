@@ -397,6 +397,11 @@ _LEVEL_BEFORE = re.compile(
     rf"\b(?:{_CHANGE_VERB}|{_CHANGE_NOUN})\b(?:\s[\w-]+){{0,6}}?\s(?:to|from)\s{_HEDGE}$", _I
 )
 _LOOK_BEHIND = 80
+#: A share of those who did something, after a passive verb: "used by 30% of the cruise ships",
+#: "adopted by 40% of its suppliers" (a change verb keeps "reduced by 30%" a change).
+_DONE_BY_A_SHARE = re.compile(
+    rf"\b(?!(?:{_CHANGE_VERB}|trimm\w*|slash\w*|curb\w*|halved)\b)[a-z]{{2,}}(?:ed|en|wn)\sby\s{_HEDGE}$", _I
+)
 #: Phrases with a direction word that state no change: "made up 64%", "up to 30%".
 _NO_CHANGE_BEFORE = re.compile(
     rf"\b(?:(?:made|make|makes|making|add(?:s|ed)?|summ?ed)\sup|up\sto)\s{_HEDGE}$", _I
@@ -681,6 +686,8 @@ def role(text: str, start: int, end: int) -> str | None:
         return None
     if _LEVEL_BEFORE.search(before):
         return "level"
+    if _DONE_BY_A_SHARE.search(before) and _SHARE_OF.match(text, end):
+        return None
     if _CHANGE_BEFORE.search(before) or _CHANGE_AFTER.search(text[end:]):
         return "change"
     return None
@@ -939,6 +946,8 @@ _OWNER = re.compile(
     _I,
 )
 
+_OWNER_OF_OWNER_WORDS = 3
+
 #: A thing named before a name's possessive: "the electricity" in "the electricity Acme's stores used".
 _THING_BEFORE_A_NAME = re.compile(
     r"(?:(?:the|its|their|our)\s)?(?P<thing>(?:(?!(?:the|its|their|our)\s)[a-z][\w-]*\s)+)(?=[A-Z])"
@@ -957,6 +966,10 @@ def _after_owner(phrase: str, rest: str) -> str:
     relative = _THING_BEFORE_A_NAME.match(whole, 0, owner.end())
     if relative is not None and set(relative["thing"].lower().split()) - _GENERIC_BASE:
         return relative["thing"]
+    # an owner's own owner: "Acme Logistics' chief executive's bonus" is a bonus
+    after = _OWNER.match(whole[owner.end() :])
+    if after is not None and len(after.group().split()) <= _OWNER_OF_OWNER_WORDS:
+        return " ".join(whole[owner.end() + after.end() :].split()[:4])
     return " ".join(whole[owner.end() :].split()[:4])
 
 
@@ -974,7 +987,14 @@ def same_percentage(
     first: tuple[str | None, frozenset[str]], second: tuple[str | None, frozenset[str]]
 ) -> bool:
     """Whether two percentages (`percent_measure`) can be the same quantity: not a relative change
-    against a share, and not shares of bases without a word in common."""
+    against a share, and not shares of bases without a word in common, nor of visits and of the
+    things that make them ("30% of cruise ship calls" is not "30% of the cruise ships")."""
     kinds = {first[0], second[0]} - {None}
-    bases_meet = not first[1] or not second[1] or bool(first[1] & second[1])
+    bases_meet = not first[1] or not second[1] or (
+        bool(first[1] & second[1]) and bool(first[1] & _VISITS) == bool(second[1] & _VISITS)
+    )
     return len(kinds) < 2 and bases_meet
+
+
+#: Words for visits or journeys made, in a share's base (as `share_base` reads them).
+_VISITS = frozenset({"call", "visit", "trip", "journey", "flight", "voyage", "sailing", "departure"})

@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from app.language.figures import Figure, parse_figures
 from app.language.intentions import FORECAST, INTENTION
 from app.language.years import MONTH, MONTH_NAMES, YEAR_ENDING, parse_years, stated_year, with_last_year_named
-from app.verification.reading.change_mood import intended
+from app.verification.reading.change_mood import intended, targets_measured_against
 from app.verification.reading.contradictions import same_value
 from app.verification.reading.denials import disputes, negated
 from app.verification.reading.figures import quantities, quantity_at
@@ -66,7 +66,8 @@ HEDGE = re.compile(
     r"(?-i:may)\s(?:be|have|well|reach|total|exceed|fall|rise)|if|unless|"
     r"expect(?:s|ed|ing)?|forecast\w*|project(?:ed|ions?)|predict\w*|"
     r"anticipat\w*|estimated\sto|likely|outlook|guidance|on\s(?:track|course)|set\sa\s(?:goal|target)|"
-    r"targets?|targeted|goals?|aim(?:s|ed|ing)?|plan(?:s|ned|ning)?|intend\w*|ambition\w*|pledg\w*)\b",
+    r"targets?|targeted|goals?|aim(?:s|ed|ing)?|(?<!incentive\s)(?<!pension\s)plan(?:s|ned|ning)?|"
+    r"intend\w*|ambition\w*|pledg\w*)\b",
     _I,
 )
 #: A claim that reports a target as achieved is an outcome, whatever target words it uses ("will be
@@ -289,7 +290,11 @@ def _hedged(sentence: str, figure: Figure) -> bool:
         elif cut.start() >= figure.end:
             end = cut.start()
             break
-    if HEDGE.search(sentence[begin:end]):
+    clause = sentence[begin:end]
+    measured = targets_measured_against(clause)
+    if any(
+        not any(start <= hedge.start() < stop for start, stop in measured) for hedge in HEDGE.finditer(clause)
+    ):
         return True
     return _CONDITION.search(sentence[figure.end :]) is not None
 

@@ -144,6 +144,9 @@ def part_relation(claim: str, mine: SharePart, sentence: str, theirs: SharePart)
     "broader" when the source's is a kind of the claim's; else "other"."""
     if not mine.stems or not theirs.stems:
         return "same"
+    # those who refused a thing are no share of those who did it ("rejected by 85% of its suppliers")
+    if _refusing(mine.stems) != _refusing(theirs.stems):
+        return "other"
     # a kind before words in common: "coal companies" are some of the "fossil fuel companies"
     if _a_kind_of(mine.stems, theirs.stems):
         return "narrower"
@@ -154,6 +157,16 @@ def part_relation(claim: str, mine: SharePart, sentence: str, theirs: SharePart)
     if _named_in(mine.stems, claim, sentence) or _named_in(theirs.stems, sentence, claim):
         return "same"
     return "other"
+
+
+#: Words of refusing a thing.
+_REFUSALS = frozenset(
+    stem(word) for word in ("rejected", "refused", "ignored", "boycotted", "opposed", "snubbed", "shunned")
+)
+
+
+def _refusing(stems: frozenset[str]) -> bool:
+    return any(_stems_meet(word, refusal) for word in stems for refusal in _REFUSALS)
 
 
 def _described_apart(claim: str, mine: SharePart, sentence: str, theirs: SharePart) -> bool:

@@ -1,0 +1,157 @@
+"""The rule reader on shares of those who did something: said in the passive ("was used by 30% of its
+ships"), refused ("rejected by 85% of its suppliers"), of visits rather than of the things making them,
+of a rival's whole, and shares of pay measured against targets."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.verification.reading.change_mood import mood, targets_measured_against
+from app.verification.reading.contradictions import assess_by_rules
+from app.verification.reading.figure_subjects import role
+
+COMPANY = "Corran Ports"
+
+
+def _read(claim: str, source: str) -> str:
+    return assess_by_rules(claim, COMPANY, "", source, "2025-06-30").stance
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        (
+            "Shore power was used by 40% of the cruise ships calling at our terminals in 2024.",
+            "Some 40% of the cruise ships calling at Corran Ports' terminals in 2024 used shore power, "
+            "the harbour authority said.",
+            "supports",
+        ),
+        (
+            "Shore power was used by 40% of the cruise ships calling at our terminals in 2024.",
+            "Only 25% of the cruise ships that called at Corran Ports' terminals in 2024 plugged into shore "
+            "power, campaigners found.",
+            "contradicts",
+        ),
+        (
+            "In 2024, 75% of our suppliers signed our supplier code.",
+            "Corran Ports' supplier code was signed by 75% of its suppliers in 2024, an NGO said.",
+            "supports",
+        ),
+        (
+            "In 2024, 75% of our suppliers signed our supplier code.",
+            "Corran Ports' supplier code was signed by 60% of its suppliers in 2024, an NGO said.",
+            "contradicts",
+        ),
+    ],
+)
+def test_a_share_of_those_who_did_a_thing_said_in_the_passive(claim: str, source: str, stance: str) -> None:
+    assert _read(claim, source) == stance
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        # a change said with "by" stays a change
+        (
+            "Corran Ports cut its fleet emissions by 12% in 2024.",
+            "Corran Ports' fleet emissions were trimmed by 12% of their 2023 level in 2024, filings show.",
+        ),
+        (
+            "Corran Ports cut its fleet emissions by 12% in 2024.",
+            "Corran Ports' fleet emissions were reduced by 12% in 2024, filings show.",
+        ),
+    ],
+)
+def test_a_change_said_with_by_stays_a_change(claim: str, source: str) -> None:
+    assert _read(claim, source) == "supports"
+
+
+def test_the_role_of_a_share_after_a_passive_verb() -> None:
+    text = "Shore power was used by 40% of the cruise ships calling at its terminals."
+    assert role(text, text.index("40%"), text.index("40%") + 3) is None
+    changed = "Its emissions were reduced by 40% in 2024."
+    assert role(changed, changed.index("40%"), changed.index("40%") + 3) == "change"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "Corran Ports' supplier code was rejected by 75% of its suppliers in 2024, an NGO said.",
+        "75% of Corran Ports' suppliers refused to sign its supplier code in 2024, an NGO said.",
+        "Corran Ports' supplier code was ignored by 75% of its suppliers in 2024, an NGO said.",
+    ],
+)
+def test_those_who_refused_a_thing_are_no_share_of_those_who_did_it(source: str) -> None:
+    assert _read("In 2024, 75% of our suppliers signed our supplier code.", source) == "neutral"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source"),
+    [
+        (
+            "Shore power was used by 40% of the cruise ships calling at our terminals in 2024.",
+            "Shore power was used on 40% of cruise ship calls at Corran Ports' terminals in 2024.",
+        ),
+        (
+            "40% of cruise ship calls at our terminals used shore power in 2024.",
+            "Shore power was used by 40% of the cruise ships calling at Corran Ports' terminals in 2024.",
+        ),
+        (
+            "Sustainable fuel powered 5% of our ferries in 2024.",
+            "Sustainable fuel powered 5% of Corran Ports' ferry sailings in 2024, the regulator said.",
+        ),
+    ],
+)
+def test_a_share_of_visits_is_not_a_share_of_the_things_making_them(claim: str, source: str) -> None:
+    assert _read(claim, source) == "neutral"
+
+
+def test_a_share_of_a_rivals_whole_is_the_rivals() -> None:
+    claim = "In 2024, 40% of our employees used the cycle-to-work scheme."
+    source = "Corran Ports' cycle-to-work scheme was used by 40% of its rival's employees in 2024."
+    assert _read(claim, source) == "neutral"
+    assert _read(claim, "Corran Ports' cycle-to-work scheme was used by 40% of its employees in 2024.") == (
+        "supports"
+    )
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        (
+            "From 2024, 20% of our chief executive's annual bonus is linked to emissions-reduction targets.",
+            "A fifth of Corran Ports' chief executive's 2024 annual bonus depended on cutting emissions, "
+            "pay researchers found.",
+            "supports",
+        ),
+        (
+            "In 2024, climate targets accounted for 15% of our executives' long-term incentive plan.",
+            "Climate metrics made up 15% of Corran Ports executives' long-term incentive awards in 2024, "
+            "a proxy adviser found.",
+            "supports",
+        ),
+        (
+            "In 2024, climate targets accounted for 15% of our executives' long-term incentive plan.",
+            "Climate targets accounted for just 5% of Corran Ports' executive long-term incentive plan in "
+            "2024, a proxy adviser said.",
+            "contradicts",
+        ),
+        (
+            "In 2024, 15% of our CEO's short-term incentive was linked to climate targets.",
+            "Corran Ports tied 15 per cent of its chief executive's 2024 short-term incentive to climate "
+            "targets, a study of pay found.",
+            "supports",
+        ),
+    ],
+)
+def test_pay_measured_against_targets_is_no_intention(claim: str, source: str, stance: str) -> None:
+    assert _read(claim, source) == stance
+
+
+def test_targets_measured_against_neither_intend_nor_report_a_change() -> None:
+    text = "In 2024, 20% of the bonus was linked to emissions-reduction targets."
+    assert targets_measured_against(text)
+    assert mood(text, text.index("20%"), text.index("20%") + 3) == "stated"
+    aim = "Corran Ports aims to cut emissions by 20% by 2030."
+    assert not targets_measured_against(aim)
+    assert mood(aim, aim.index("20%"), aim.index("20%") + 3) == "intended"
