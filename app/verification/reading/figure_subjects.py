@@ -990,8 +990,10 @@ def same_percentage(
     against a share, and not shares of bases without a word in common, nor of visits and of the
     things that make them ("30% of cruise ship calls" is not "30% of the cruise ships")."""
     kinds = {first[0], second[0]} - {None}
-    bases_meet = not first[1] or not second[1] or (
-        bool(first[1] & second[1]) and bool(first[1] & _VISITS) == bool(second[1] & _VISITS)
+    bases_meet = (
+        not first[1]
+        or not second[1]
+        or (bool(first[1] & second[1]) and bool(first[1] & _VISITS) == bool(second[1] & _VISITS))
     )
     return len(kinds) < 2 and bases_meet
 
