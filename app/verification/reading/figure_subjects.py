@@ -514,11 +514,40 @@ def share_basis(text: str, end: int) -> str | None:
     by floor area" is by area, "of its packaging by weight" by weight); None when it does not."""
     measured = _MEASURED_BY.match(text, end)
     if measured is None:
-        return None
+        # a share of things counted, said plainly, is by their number ("85% of its suppliers")
+        return (
+            "number"
+            if (counted := _COUNTED_WHOLE.match(text, end))
+            and counted["things"].lower() not in (_NOT_COUNTED)
+            else None
+        )
     measure = measured["measure"].lower()
     # a "sales volume" may be a number of things sold or their volume ("of its cars", "of its drinks")
     return None if measure == "sales volume" else _BASES[measure.split()[-1]]
 
+
+_NO_VERB = (
+    r"(?!(?:was|were|is|are|has|have|had|been|does|came|comes|went|made|this|thus|plus|less|across|always|"
+    r"perhaps|from|in|at|to|by|for|with|on|and|or|[a-z]+ed)\b)"
+)
+#: A share of things counted: a plural after "of", its owner and up to two words ("85% of its
+#: suppliers", "of Acme's UK stores"), the whole's phrase ending there.
+_COUNTED_WHOLE = re.compile(
+    rf"\s?of\s(?:(?:the|its|our|their)\s)?(?:(?:{_NO_VERB}[\w&.-]+\s){{0,2}}[\w&.-]+['’]s?\s)?"
+    rf"(?:{_NO_VERB}[\w-]+\s){{0,2}}?(?P<things>{_NO_VERB}[a-z]{{3,}}(?<!ss)(?<!us)(?<!is)s)\b(?!['’]|\sof\b)",
+    _I,
+)
+#: Plurals that are no things counted one by one.
+_NOT_COUNTED = frozenset(
+    {
+        "emissions", "sales", "revenues", "earnings", "savings", "operations", "purchases", "proceeds",
+        "assets", "goods", "resources", "materials", "waters", "premises", "means", "gases", "fuels",
+        "needs", "requirements", "hours", "funds", "investments", "loans", "awards", "incentives",
+        "bonuses", "costs", "expenses", "volumes", "flows", "outputs", "inputs", "imports", "exports",
+        "tonnes", "tons", "litres", "liters", "hectares", "acres", "kilometres", "miles", "metres", "days",
+        "years", "months", "pounds", "dollars", "euros", "watts", "megawatts", "gigawatts", "kilograms",
+    }
+)  # fmt: skip
 
 #: Words of a share's base that do not say what it is a share of ("our total electricity use").
 _GENERIC_BASE = frozenset(

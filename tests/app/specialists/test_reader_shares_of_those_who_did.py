@@ -8,7 +8,7 @@ import pytest
 
 from app.verification.reading.change_mood import mood, targets_measured_against
 from app.verification.reading.contradictions import assess_by_rules
-from app.verification.reading.figure_subjects import role
+from app.verification.reading.figure_subjects import role, share_basis
 
 COMPANY = "Corran Ports"
 
@@ -155,3 +155,47 @@ def test_targets_measured_against_neither_intend_nor_report_a_change() -> None:
     aim = "Corran Ports aims to cut emissions by 20% by 2030."
     assert not targets_measured_against(aim)
     assert mood(aim, aim.index("20%"), aim.index("20%") + 3) == "intended"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        (
+            "In 2024, 75% of our suppliers signed our supplier code.",
+            "75% of Corran Ports' suppliers by spend signed its supplier code in 2024, an NGO said.",
+            "neutral",
+        ),
+        (
+            "82% of Corran Ports' office portfolio by floor area held a green certificate at the end of "
+            "2024.",
+            "Corran Ports had 41 of its 60 office buildings green-certified at the end of 2024, the "
+            "register shows.",
+            "neutral",
+        ),
+        (
+            "In 2024, 75% of our suppliers by spend signed our supplier code.",
+            "75% of Corran Ports' suppliers by spend signed its supplier code in 2024, an NGO said.",
+            "supports",
+        ),
+        (
+            "8% of Corran Ports' waste was hazardous in 2024.",
+            "Hazardous material made up 8% of Corran Ports' waste by weight in 2024, the agency said.",
+            "supports",
+        ),
+    ],
+)
+def test_a_share_of_things_said_plainly_is_by_their_number(claim: str, source: str, stance: str) -> None:
+    assert _read(claim, source) == stance
+
+
+def test_the_basis_of_a_share_of_things_said_plainly() -> None:
+    for text, basis in (
+        ("85% of its suppliers signed the code", "number"),
+        ("90% of Acme's UK hotels held a certificate", "number"),
+        ("85% of its suppliers by value signed", "value"),
+        ("8% of Acme Steel's waste was hazardous", None),
+        ("60% of our rental income came from certified buildings", None),
+        ("40% of its emissions in 2024", None),
+        ("64% of the hectares it manages", None),
+    ):
+        assert share_basis(text, text.index("%") + 1) == basis, text
