@@ -226,6 +226,7 @@ def compare_figures(
         and _same_year(mine.year, stated_year(sentence, theirs))
         and _same_measure(mine, sentence, theirs)
         and not _A_RIVALS_WHOLE.match(sentence, theirs.end)
+        and not _narrowed_apart(claim_text, mine.figure, sentence, theirs)
         and not _done_otherwise(claim_text, mine.figure, sentence, theirs)
         and not _over_other_years(claim_text, mine.figure, sentence, theirs)
         and not _of_a_part(claim_text, sentence, theirs, company)
@@ -983,6 +984,64 @@ def _changes_the_claims_subject(claim: str, sentence: str, theirs: Figure, compa
 def _named_things(text: str, company: str) -> frozenset[str]:
     """The stems of what `text` names, each also as a share's base is named ("power" is electricity)."""
     return with_whole_forms(re.findall(r"[A-Za-z]+", text), subject_stems(text, company) - LINKING_STEMS)
+
+
+def _narrowed_apart(claim: str, mine: Figure, sentence: str, theirs: Figure) -> bool:
+    """Whether one share's whole is narrowed to some of its kind by a word the other text never says
+    ("85% of its Tier 1 suppliers", "of its new suppliers", "of its business customers" are no shares
+    of all its suppliers or customers)."""
+    if mine.dimension != "percent" or theirs.dimension != "percent":
+        return False
+    mine_narrowed, theirs_narrowed = _narrowing(claim, mine), _narrowing(sentence, theirs)
+    return _unsaid(mine_narrowed, sentence) or _unsaid(theirs_narrowed, claim)
+
+
+#: Words that narrow a share's whole to some of its kind.
+_NARROWING_WORDS = (
+    r"new|existing|former|tier\s[123]|direct|indirect|key|strategic|critical|major|"
+    r"largest|biggest|smaller|small|larger|business|residential|commercial|domestic|industrial|corporate|"
+    r"senior|junior|permanent|temporary|part-time|full-time|active|priority|high-risk"
+)
+#: A share's whole right after it, to the end of its phrase: "of its Tier 1 suppliers".
+_WHOLE_PHRASE = re.compile(
+    r"\s?of\s(?P<whole>(?:(?![,;:.()]|\s(?:and|but|while|which|that|in|at|by)\s).){1,60})", _I
+)
+
+
+def _narrowing(text: str, figure: Figure) -> set[str]:
+    """The words narrowing the whole of the share `figure` (`_NARROWING_WORDS`)."""
+    whole = _WHOLE_PHRASE.match(text, figure.end)
+    if whole is None:
+        return set()
+    return {
+        match.group() for match in re.finditer(rf"\b(?:{_NARROWING_WORDS})\b", _as_compared(whole["whole"]))
+    }
+
+
+def _unsaid(words: set[str], text: str) -> bool:
+    """Whether some of `words` are not said in `text`."""
+    said = _as_compared(text)
+    return any(not re.search(rf"\b{re.escape(word)}\b", said) for word in words)
+
+
+_TIER_WORDS = {
+    "1": "1",
+    "one": "1",
+    "first": "1",
+    "2": "2",
+    "two": "2",
+    "second": "2",
+    "3": "3",
+    "three": "3",
+}
+_TIER = re.compile(r"\btier\s(1|2|3|one|two|three)\b|\b(first|second|third)\stier\b")
+
+
+def _as_compared(text: str) -> str:
+    """`text` in lower case, hyphens as spaces and tiers written one way ("first-tier" and "direct"
+    suppliers are "tier 1")."""
+    text = re.sub(r"\bdirect\s(?=suppliers?\b)", "tier 1 ", text.lower().replace("-", " "))
+    return _TIER.sub(lambda match: f"tier {_TIER_WORDS.get(match[1] or match[2], '3')}", text)
 
 
 #: A share's whole owned by another company: "40% of its rival's employees", "of peers' sales".

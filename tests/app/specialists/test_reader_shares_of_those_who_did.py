@@ -199,3 +199,48 @@ def test_the_basis_of_a_share_of_things_said_plainly() -> None:
         ("64% of the hectares it manages", None),
     ):
         assert share_basis(text, text.index("%") + 1) == basis, text
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        (
+            "In 2024, 75% of our suppliers signed our supplier code.",
+            "75% of Corran Ports' Tier 1 suppliers signed its supplier code in 2024, an NGO said.",
+            "neutral",
+        ),
+        (
+            "In 2024, 75% of our suppliers signed our supplier code.",
+            "Corran Ports' supplier code was signed by 75% of its new suppliers in 2024, an NGO said.",
+            "neutral",
+        ),
+        (
+            "In 2024, 30% of our customers chose paperless billing.",
+            "30% of Corran Ports' business customers chose paperless billing in 2024, the regulator said.",
+            "neutral",
+        ),
+        (
+            "In 2024, 30% of our business customers chose paperless billing.",
+            "30% of Corran Ports' customers chose paperless billing in 2024, the regulator said.",
+            "neutral",
+        ),
+        # the same narrowing in other words
+        (
+            "We audited 85% of our tier-1 suppliers in 2024.",
+            "Some 85% of Corran Ports' first-tier suppliers were audited in 2024, an NGO said.",
+            "supports",
+        ),
+        (
+            "We audited 85% of our direct suppliers in 2024.",
+            "Some 85% of Corran Ports' Tier 1 suppliers were audited in 2024, an NGO said.",
+            "supports",
+        ),
+        (
+            "In 2024, 30% of our business customers chose paperless billing.",
+            "30% of the business customers of Corran Ports chose paperless billing in 2024.",
+            "supports",
+        ),
+    ],
+)
+def test_a_share_of_some_of_a_kind_is_no_share_of_all_of_it(claim: str, source: str, stance: str) -> None:
+    assert _read(claim, source) == stance
