@@ -83,7 +83,7 @@ from app.verification.reading.share_parts import (
     share_part,
     with_whole_forms,
 )
-from app.verification.reading.statements import subject_stems
+from app.verification.reading.statements import stem, subject_stems
 from app.verification.sources.attribution import relays_company
 from app.verification.sources.company_names import names_company
 
@@ -753,7 +753,11 @@ def compare_counts(
             count
             for count in theirs
             if (count.noun == mine.noun or _one_kind_of_vehicle(claim_text, mine.noun, sentence, count.noun))
-            and (count.part == mine.part or _part_of_the_kind(mine, count, sentence))
+            and (
+                count.part == mine.part
+                or _part_of_the_kind(mine, count, sentence)
+                or _counted_by_one_deed(claim_text, mine, sentence, count)
+            )
             and _same_kind_of_things(mine, count, sentence)
             and _stated_alike(mine_mood, mood(sentence, count.start, count.end))
             and _an_outcome_of_the_companys(sentence, count, company)
@@ -778,7 +782,10 @@ def compare_counts(
             result = result or "unasserted"  # "did not fit LED lighting at 212 depots"
         elif (
             same_things
-            and evidence >= MIN_SHARED_WORDS
+            # the same deed done to some of the owner's things is one more word the two share
+            and evidence
+            + any(_counted_by_one_deed(claim_text, mine, sentence, count) for count in same_things)
+            >= MIN_SHARED_WORDS
             and result in {None, "unasserted"}
             and not all(
                 narrowed_beyond_the_claim(claim_text, sentence, count, company)
@@ -840,6 +847,32 @@ def _part_of_the_kind(mine: Count, theirs: Count, sentence: str) -> bool:
     return (
         theirs.part and bool(missing) and all(re.search(rf"\b{re.escape(word)}\b", after) for word in missing)
     )
+
+
+def _counted_by_one_deed(claim: str, mine: Count, sentence: str, theirs: Count) -> bool:
+    """Whether a count of some of an owner's things names what was done to them ("audited 214 of its
+    suppliers") and the other count says the same deed ("140 suppliers were audited"): both count the
+    things it was done to."""
+    if mine.part == theirs.part:
+        return False
+    (part_text, part), (other_text, other) = ((claim, mine), (sentence, theirs))[:: 1 if mine.part else -1]
+    deed = _DEED_BEFORE.search(part_text, 0, part.start)
+    if deed is None:
+        return False
+    # the deed said of the other count: right before it, or in its clause after it
+    before = other_text[: other.start].split()[-_DEED_WORDS:]
+    after = _CLAUSE_BREAK.split(other_text[other.end :], maxsplit=1)[0].split()
+    return any(stem(word.strip(".,;:")) == stem(deed["deed"]) for word in (*before, *after))
+
+
+_DEED_WORDS = 3
+_CLAUSE_BREAK = re.compile(r"[,;:.]|\s(?:and|but|while|after|before)\s")
+#: A deed done right before a count of some of an owner's things: "audited 214 of its suppliers".
+_DEED_BEFORE = re.compile(
+    r"\b(?P<deed>[a-z]{3,}ed|sold|built|bought|paid|won|took|made)\s"
+    r"(?:(?:about|around|some|nearly|almost|over|just|only)\s)?$",
+    _I,
+)
 
 
 def _stated_alike(mine: str, theirs: str) -> bool:

@@ -244,3 +244,29 @@ def test_the_basis_of_a_share_of_things_said_plainly() -> None:
 )
 def test_a_share_of_some_of_a_kind_is_no_share_of_all_of_it(claim: str, source: str, stance: str) -> None:
     assert _read(claim, source) == stance
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        (
+            "In 2024 Corran Ports audited 214 of its suppliers against its sourcing code.",
+            "Only about 140 suppliers were actually audited by Corran Ports in 2024, an NGO review found.",
+            "contradicts",
+        ),
+        (
+            "Corran Ports assessed 300 suppliers for labour risks in 2024.",
+            "Corran Ports assessed 300 of its suppliers for labour risks in 2024, an ethical trade group "
+            "said.",
+            "supports",
+        ),
+        # some of its suppliers, with no deed said of the count, are no count of those audited
+        (
+            "In 2024 Corran Ports audited 214 of its suppliers against its sourcing code.",
+            "Corran Ports had 140 suppliers in 2024 and audited its sourcing code, an NGO review found.",
+            "neutral",
+        ),
+    ],
+)
+def test_a_count_of_some_things_named_by_the_deed_done_to_them(claim: str, source: str, stance: str) -> None:
+    assert _read(claim, source) == stance
