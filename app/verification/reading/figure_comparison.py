@@ -54,6 +54,7 @@ from app.verification.reading.figure_subjects import (
     percent_measure,
     qualifiers_agree,
     role,
+    same_basis,
     same_percentage,
     same_role,
     share_activity,
@@ -1031,30 +1032,48 @@ def _narrowed_apart(claim: str, mine: Figure, sentence: str, theirs: Figure) -> 
 
 #: Words that narrow a share's whole to some of its kind.
 _NARROWING_WORDS = (
-    r"new|existing|former|tier\s[123]|direct|indirect|key|strategic|critical|major|"
-    r"largest|biggest|smaller|small|larger|business|residential|commercial|domestic|industrial|corporate|"
-    r"senior|junior|permanent|temporary|part-time|full-time|active|priority|high-risk"
+    r"new|former|tier\s[123]|indirect|key|strategic|critical|major|main|top|"
+    r"largest|biggest|smaller|small|larger|business|residential|commercial|domestic|household|industrial|"
+    r"corporate|senior|junior|permanent|temporary|part\stime|full\stime|active|priority|high\srisk"
+)
+#: Narrowing words for one kind ("biggest" suppliers are the "largest"), each written as the first.
+_SAME_NARROWING = {
+    "biggest": "largest", "top": "largest", "major": "largest", "main": "largest",
+    "strategic": "key", "critical": "key", "priority": "key",
+    "commercial": "business", "corporate": "business",
+    "household": "residential", "domestic": "residential",
+    "smaller": "small",
+}  # fmt: skip
+#: What things new by nature are said with: "new cars" are those "sold", "new suppliers" those "onboarded".
+_NEW_BY_NATURE = re.compile(
+    r"\b(?:sold|sales|orders?|ordered|onboarded|hired|hires|joined|completed|built)\b"
 )
 #: A share's whole right after it, to the end of its phrase: "of its Tier 1 suppliers".
 _WHOLE_PHRASE = re.compile(
-    r"\s?of\s(?P<whole>(?:(?![,;:.()]|\s(?:and|but|while|which|that|in|at|by)\s).){1,60})", _I
+    r"\s?of\s(?P<whole>(?:(?![,;:.()]|\s(?:and|but|while|which|that|in|at|by|to|from|under|through|for|"
+    r"with|across|into|over|such)\s).){1,60})",
+    _I,
 )
 
 
 def _narrowing(text: str, figure: Figure) -> set[str]:
-    """The words narrowing the whole of the share `figure` (`_NARROWING_WORDS`)."""
+    """The words narrowing the whole of the share `figure` (`_NARROWING_WORDS`), each written one way."""
     whole = _WHOLE_PHRASE.match(text, figure.end)
     if whole is None:
         return set()
     return {
-        match.group() for match in re.finditer(rf"\b(?:{_NARROWING_WORDS})\b", _as_compared(whole["whole"]))
+        _SAME_NARROWING.get(word, word)
+        for word in re.findall(rf"\b(?:{_NARROWING_WORDS})\b", _as_compared(whole["whole"]))
     }
 
 
 def _unsaid(words: set[str], text: str) -> bool:
-    """Whether some of `words` are not said in `text`."""
+    """Whether some of `words` are not said in `text`, in any of their forms."""
     said = _as_compared(text)
-    return any(not re.search(rf"\b{re.escape(word)}\b", said) for word in words)
+    named = {_SAME_NARROWING.get(word, word) for word in re.findall(rf"\b(?:{_NARROWING_WORDS})\b", said)}
+    if _NEW_BY_NATURE.search(said):
+        named.add("new")
+    return bool(words - named)
 
 
 _TIER_WORDS = {
@@ -1073,8 +1092,31 @@ _TIER = re.compile(r"\btier\s(1|2|3|one|two|three)\b|\b(first|second|third)\stie
 def _as_compared(text: str) -> str:
     """`text` in lower case, hyphens as spaces and tiers written one way ("first-tier" and "direct"
     suppliers are "tier 1")."""
-    text = re.sub(r"\bdirect\s(?=suppliers?\b)", "tier 1 ", text.lower().replace("-", " "))
+    text = re.sub(
+        r"\b(?:direct|immediate)\s(?=suppliers?\b)|\btier\si\b", "tier 1 ", text.lower().replace("-", " ")
+    )
     return _TIER.sub(lambda match: f"tier {_TIER_WORDS.get(match[1] or match[2], '3')}", text)
+
+
+def _visits_apart(claim: str, mine: Figure, sentence: str, theirs: Figure) -> bool:
+    """Whether one share is of visits or journeys made and the other of the things making them ("30% of
+    cruise ship calls" is not "30% of the cruise ships"); a visit word naming something else ("call
+    centre", "flight crew") is no visit."""
+    return _of_visits(claim, mine) != _of_visits(sentence, theirs)
+
+
+_VISITS = re.compile(
+    r"\b(?:calls?|visits?|trips?|journeys?|flights?|voyages?|sailings?|departures?)\b"
+    r"(?=\s(?:at|to|in|from|by|on|into|made|that|which|was|were|used|plugged|connected|the|it|we|they)\b|"
+    r"(?-i:\s[A-Z])|\s?[,.;)]|\s?$)",
+    _I,
+)
+
+
+def _of_visits(text: str, figure: Figure) -> bool:
+    """Whether the whole of the share `figure` is visits or journeys made."""
+    whole = _WHOLE_PHRASE.match(text, figure.end)
+    return whole is not None and _VISITS.search(text, whole.start(), whole.end() + 1) is not None
 
 
 #: A share's whole owned by another company: "40% of its rival's employees", "of peers' sales".
@@ -1153,9 +1195,11 @@ def _measured_alike(claim: str, mine: Figure, sentence: str, theirs: Figure, com
     )
     # a share of one place's things is of a part ("of Larkspur's London hotels", "of the cocoa it
     # bought in Ghana"), unless the claim names that place too
-    return all(None in pair or pair[0] == pair[1] for pair in (bases, activities)) and places_meet(
-        claim, share_whole(sentence, theirs.start, theirs.end), company
-    )
+    return (
+        same_basis(*bases)
+        and (None in activities or activities[0] == activities[1])
+        and not _visits_apart(claim, mine, sentence, theirs)
+    ) and places_meet(claim, share_whole(sentence, theirs.start, theirs.end), company)
 
 
 def _same_year(mine: int | None, theirs: int | None) -> bool:

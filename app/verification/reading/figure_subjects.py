@@ -514,16 +514,32 @@ def share_basis(text: str, end: int) -> str | None:
     by floor area" is by area, "of its packaging by weight" by weight); None when it does not."""
     measured = _MEASURED_BY.match(text, end)
     if measured is None:
-        # a share of things counted, said plainly, is by their number ("85% of its suppliers")
-        return (
-            "number"
-            if (counted := _COUNTED_WHOLE.match(text, end))
-            and counted["things"].lower() not in (_NOT_COUNTED)
-            else None
-        )
+        # a share of things counted, said plainly, is by their number ("85% of its suppliers"), or
+        # for things also weighed or measured, by their weight or volume (`same_basis`)
+        return THINGS if counted_whole(text, end) else None
     measure = measured["measure"].lower()
     # a "sales volume" may be a number of things sold or their volume ("of its cars", "of its drinks")
     return None if measure == "sales volume" else _BASES[measure.split()[-1]]
+
+
+#: The basis of a share of things said plainly: by number, or for things also weighed or measured
+#: ("of its drinks", "of its bonds"), by weight or volume; never by value, area, rent or capacity.
+THINGS = "things"
+_THINGS_MAY_BE = frozenset({THINGS, "number", "weight", "volume"})
+
+
+def same_basis(first: str | None, second: str | None) -> bool:
+    """Whether two shares' bases (`share_basis`) may be one: the same, unsaid, or things said plainly
+    against a basis things may be counted by."""
+    if first is None or second is None or first == second:
+        return True
+    return THINGS in {first, second} and {first, second} <= _THINGS_MAY_BE
+
+
+def counted_whole(text: str, end: int) -> bool:
+    """Whether the share ending at `end` is of things counted one by one ("of its suppliers")."""
+    counted = _COUNTED_WHOLE.match(text, end)
+    return counted is not None and counted["things"].lower() not in _NOT_COUNTED
 
 
 _NO_VERB = (
@@ -546,6 +562,11 @@ _NOT_COUNTED = frozenset(
         "bonuses", "costs", "expenses", "volumes", "flows", "outputs", "inputs", "imports", "exports",
         "tonnes", "tons", "litres", "liters", "hectares", "acres", "kilometres", "miles", "metres", "days",
         "years", "months", "pounds", "dollars", "euros", "watts", "megawatts", "gigawatts", "kilograms",
+        "ingredients", "beans", "soybeans", "solvents", "plastics", "textiles", "chemicals", "fertilisers",
+        "fertilizers", "feedstocks", "biofuels", "renewables", "drinks", "beverages", "holdings", "bonds",
+        "mortgages", "equities", "securities", "commodities", "minerals", "metals", "grains", "crops",
+        "foods", "fibres", "fibers", "oils", "liquids", "wastes", "residues", "effluents", "products",
+        "refrigerants", "pesticides", "supplies", "inventories", "stocks", "portfolios", "shares",
     }
 )  # fmt: skip
 
@@ -715,7 +736,7 @@ def role(text: str, start: int, end: int) -> str | None:
         return None
     if _LEVEL_BEFORE.search(before):
         return "level"
-    if _DONE_BY_A_SHARE.search(before) and _SHARE_OF.match(text, end):
+    if _DONE_BY_A_SHARE.search(before) and counted_whole(text, end):
         return None
     if _CHANGE_BEFORE.search(before) or _CHANGE_AFTER.search(text[end:]):
         return "change"
@@ -1016,16 +1037,7 @@ def same_percentage(
     first: tuple[str | None, frozenset[str]], second: tuple[str | None, frozenset[str]]
 ) -> bool:
     """Whether two percentages (`percent_measure`) can be the same quantity: not a relative change
-    against a share, and not shares of bases without a word in common, nor of visits and of the
-    things that make them ("30% of cruise ship calls" is not "30% of the cruise ships")."""
+    against a share, and not shares of bases without a word in common."""
     kinds = {first[0], second[0]} - {None}
-    bases_meet = (
-        not first[1]
-        or not second[1]
-        or (bool(first[1] & second[1]) and bool(first[1] & _VISITS) == bool(second[1] & _VISITS))
-    )
+    bases_meet = not first[1] or not second[1] or bool(first[1] & second[1])
     return len(kinds) < 2 and bases_meet
-
-
-#: Words for visits or journeys made, in a share's base (as `share_base` reads them).
-_VISITS = frozenset({"call", "visit", "trip", "journey", "flight", "voyage", "sailing", "departure"})

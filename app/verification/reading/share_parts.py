@@ -89,6 +89,8 @@ class SharePart:
 
     stems: frozenset[str]
     described_by: Mapping[str, str]
+    #: whether its clause says the part refused a thing ("rejected by 85% of its suppliers")
+    refusing: bool = False
 
 
 def share_part(text: str, figure: Figure, company: str = "") -> SharePart:
@@ -122,7 +124,9 @@ def share_part(text: str, figure: Figure, company: str = "") -> SharePart:
         for first, second, following, word in zip(named, named[1:], named[2:], run[1:], strict=False):
             if first in stems and second in stems and following not in stems and not _VERB_FORM.search(word):
                 described_by[second] = first
-    return SharePart(with_whole_forms(every, stems), described_by)
+    # a refusal in a clause about something else ("the code that unions had opposed") is not the part's
+    refusing = any(_REFUSING.search(_RELATIVE_CLAUSE.sub("", words)) for words in said)
+    return SharePart(with_whole_forms(every, stems), described_by, refusing)
 
 
 def with_whole_forms(words: Iterable[str], stems: frozenset[str]) -> frozenset[str]:
@@ -142,11 +146,11 @@ def part_relation(claim: str, mine: SharePart, sentence: str, theirs: SharePart)
     one word in words the other text does not use ("electric vehicles", "diesel vehicles");
     "narrower" when the claim's part is a kind of the source's ("wind" within "renewable"),
     "broader" when the source's is a kind of the claim's; else "other"."""
+    # those who refused a thing are no share of those who did it ("rejected by 85% of its suppliers")
+    if mine.refusing != theirs.refusing:
+        return "other"
     if not mine.stems or not theirs.stems:
         return "same"
-    # those who refused a thing are no share of those who did it ("rejected by 85% of its suppliers")
-    if _refusing(mine.stems) != _refusing(theirs.stems):
-        return "other"
     # a kind before words in common: "coal companies" are some of the "fossil fuel companies"
     if _a_kind_of(mine.stems, theirs.stems):
         return "narrower"
@@ -159,14 +163,12 @@ def part_relation(claim: str, mine: SharePart, sentence: str, theirs: SharePart)
     return "other"
 
 
-#: Words of refusing a thing.
-_REFUSALS = frozenset(
-    stem(word) for word in ("rejected", "refused", "ignored", "boycotted", "opposed", "snubbed", "shunned")
+_RELATIVE_CLAUSE = re.compile(r"\b(?:that|which|who|whom)\b.*", re.IGNORECASE)
+#: Words of refusing a thing: "rejected by 85% of its suppliers", "ignored by 70% of its staff".
+_REFUSING = re.compile(
+    r"\b(?:reject(?:ed|ing)|refus(?:ed|ing|al)|ignor(?:ed|ing)|boycott(?:ed|ing)|oppos(?:ed|ing)|snubbed|shunned)\b",
+    re.IGNORECASE,
 )
-
-
-def _refusing(stems: frozenset[str]) -> bool:
-    return any(_stems_meet(word, refusal) for word in stems for refusal in _REFUSALS)
 
 
 def _described_apart(claim: str, mine: SharePart, sentence: str, theirs: SharePart) -> bool:

@@ -8,7 +8,7 @@ import pytest
 
 from app.verification.reading.change_mood import mood, targets_measured_against
 from app.verification.reading.contradictions import assess_by_rules
-from app.verification.reading.figure_subjects import role, share_basis
+from app.verification.reading.figure_subjects import role, same_basis, share_basis
 
 COMPANY = "Corran Ports"
 
@@ -190,8 +190,9 @@ def test_a_share_of_things_said_plainly_is_by_their_number(claim: str, source: s
 
 def test_the_basis_of_a_share_of_things_said_plainly() -> None:
     for text, basis in (
-        ("85% of its suppliers signed the code", "number"),
-        ("90% of Acme's UK hotels held a certificate", "number"),
+        ("85% of its suppliers signed the code", "things"),
+        ("90% of Acme's UK hotels held a certificate", "things"),
+        ("70% of its drinks were sold in glass", None),
         ("85% of its suppliers by value signed", "value"),
         ("8% of Acme Steel's waste was hazardous", None),
         ("60% of our rental income came from certified buildings", None),
@@ -269,4 +270,76 @@ def test_a_share_of_some_of_a_kind_is_no_share_of_all_of_it(claim: str, source: 
     ],
 )
 def test_a_count_of_some_things_named_by_the_deed_done_to_them(claim: str, source: str, stance: str) -> None:
+    assert _read(claim, source) == stance
+
+
+def test_things_said_plainly_may_be_counted_weighed_or_measured_but_not_valued() -> None:
+    assert same_basis("things", "number")
+    assert same_basis("things", "weight")
+    assert same_basis("things", "volume")
+    assert not same_basis("things", "value")
+    assert not same_basis("things", "area")
+    assert not same_basis("number", "weight")
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        # a target followed by what it is stays an intention
+        (
+            "Corran Ports cut its water use by 25% in 2024.",
+            "Corran Ports' green bond is linked to targets of cutting water use by 25%, its framework says.",
+            "neutral",
+        ),
+        (
+            "Corran Ports cut its fuel use by 9% in 2024.",
+            "Corran Ports' sustainability-linked loan is tied to its target to cut fuel use by 9%, "
+            "a bank said.",
+            "neutral",
+        ),
+        # a share of those who ignored a thing, against a claim whose part has no words of its own
+        (
+            "In 2024, 80% of our guests reused their towels.",
+            "Corran Ports' towel scheme was ignored by 80% of its guests in 2024, a survey found.",
+            "neutral",
+        ),
+        # words that only begin like a refusal
+        (
+            "In 2024, 85% of our suppliers signed our supplier code.",
+            "Despite early opposition, 85% of Corran Ports' suppliers signed its supplier code in 2024.",
+            "supports",
+        ),
+        # a change said with a passive verb and "of" stays a change
+        (
+            "Corran Ports cut the weight of its packaging by 12% in 2024.",
+            "Corran Ports' packaging was lightened by 12% of its weight in 2024, a trade body said.",
+            "supports",
+        ),
+        # narrowing words said another way
+        (
+            "In 2024, 85% of our largest suppliers signed our supplier code.",
+            "85% of Corran Ports' biggest suppliers signed its supplier code in 2024, an NGO said.",
+            "supports",
+        ),
+        (
+            "In 2024, 85% of our key suppliers signed our supplier code.",
+            "85% of Corran Ports' strategic suppliers signed its supplier code in 2024, an NGO said.",
+            "supports",
+        ),
+        # a narrowing word after the whole's phrase is not the whole's
+        (
+            "Renewables supplied 64% of our electricity in 2024.",
+            "Renewables supplied 64% of Corran Ports' electricity in 2024 under new contracts, the regulator "
+            "said.",
+            "supports",
+        ),
+        # a visit word naming something else
+        (
+            "In 2024, 60% of our flight crew completed eco-driving training.",
+            "60% of Corran Ports' cockpit crew completed eco-driving training in 2024, a union said.",
+            "supports",
+        ),
+    ],
+)
+def test_traps_of_the_share_rules(claim: str, source: str, stance: str) -> None:
     assert _read(claim, source) == stance
