@@ -343,3 +343,21 @@ def test_things_said_plainly_may_be_counted_weighed_or_measured_but_not_valued()
 )
 def test_traps_of_the_share_rules(claim: str, source: str, stance: str) -> None:
     assert _read(claim, source) == stance
+
+
+def test_a_phrase_naming_no_change_reports_none() -> None:
+    text = "Zero-emission buses made up 25% of its bus fleet at the end of 2024."
+    assert mood(text, text.index("25%"), text.index("25%") + 3) == "stated"
+    later = (
+        "Corran Ports has committed to 10% green fuel by 2030; analysts say green fuel made up 0.6% in 2024."
+    )
+    assert mood(later, later.index("0.6%"), later.index("0.6%") + 4) == "stated"
+
+
+def test_a_target_reached_is_contradicted_by_a_share_short_of_it() -> None:
+    claim = "Corran Ports reached its target of 50% renewable electricity across its sites in 2024."
+    source = (
+        "Renewable power made up 41% of the electricity used at Corran Ports' sites in 2024, short of its "
+        "50% goal, an energy consultancy found."
+    )
+    assert _read(claim, source) == "contradicts"
