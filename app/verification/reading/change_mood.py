@@ -93,9 +93,11 @@ _INCREASE_AFTER = re.compile(
 # "climate targets accounted for 15% of its incentive plan".
 _MEASURED_AGAINST_TARGETS = re.compile(
     r"\b(?:linked|tied|pegged|dependent|depend(?:s|ed|ing)?|based|conditional|contingent)\s"
-    r"(?:[\w'’.%-]+\s){0,10}?(?:to|on|upon)\s"
+    # only a share of what is tied may lie between ("tied 15% of its bonus to climate targets"), and no
+    # figure before the targets ("tied to an 11% cut … to meet IMO targets" is a condition)
+    r"(?:[\d.]+\s?(?:%|per\scent|percent|pc)\sof\s(?:[\w'’-]+\s){0,7}?)?(?:to|on|upon)\s"
+    r"(?:(?![\w'’-]*\d)(?!(?:meet|reach|hit|satisfy|achieve)\b)[\w'’-]+\s){0,4}?(?:targets?|goals?|metrics?|KPIs?)\b"
     # a target followed by what it is ("a goal of cutting …", "targets to cut …") stays an intention
-    r"(?:[\w'’-]+\s){0,4}?(?:targets?|goals?|metrics?|KPIs?)\b"
     r"(?!\s(?:of|to|for|such\sas|including|like|that|which|set)\b)|"
     r"\b(?:targets?|goals?)\s(?:accounted\sfor|made\sup|determined)\b",
     _I,

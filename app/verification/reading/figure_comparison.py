@@ -51,6 +51,7 @@ from app.verification.reading.figure_clauses import (
     own_statement,
 )
 from app.verification.reading.figure_subjects import (
+    passive_deed,
     percent_measure,
     qualifiers_agree,
     role,
@@ -84,7 +85,7 @@ from app.verification.reading.share_parts import (
     share_part,
     with_whole_forms,
 )
-from app.verification.reading.statements import stem, subject_stems
+from app.verification.reading.statements import subject_stems
 from app.verification.sources.attribution import relays_company
 from app.verification.sources.company_names import names_company
 
@@ -228,6 +229,7 @@ def compare_figures(
         and _same_measure(mine, sentence, theirs)
         and not _A_RIVALS_WHOLE.match(sentence, theirs.end)
         and not _narrowed_apart(claim_text, mine.figure, sentence, theirs)
+        and not _done_apart(claim_text, mine.figure, sentence, theirs)
         and not _done_otherwise(claim_text, mine.figure, sentence, theirs)
         and not _over_other_years(claim_text, mine.figure, sentence, theirs)
         and not _of_a_part(claim_text, sentence, theirs, company)
@@ -852,7 +854,9 @@ def _part_of_the_kind(mine: Count, theirs: Count, sentence: str) -> bool:
 
 def _counted_by_one_deed(claim: str, mine: Count, sentence: str, theirs: Count) -> bool:
     """Whether a count of some of an owner's things names what was done to them ("audited 214 of its
-    suppliers") and the other count says the same deed ("140 suppliers were audited"): both count the
+    suppliers") and the other count says the same deed done to its things, right before it ("audited
+    140 suppliers") or after it in the passive ("140 suppliers were audited"), about the same thing
+    where both say ("trained … in fibre installation" is not "trained in first aid"): both count the
     things it was done to."""
     if mine.part == theirs.part:
         return False
@@ -860,14 +864,26 @@ def _counted_by_one_deed(claim: str, mine: Count, sentence: str, theirs: Count) 
     deed = _DEED_BEFORE.search(part_text, 0, part.start)
     if deed is None:
         return False
-    # the deed said of the other count: right before it, or in its clause after it
-    before = other_text[: other.start].split()[-_DEED_WORDS:]
-    after = _CLAUSE_BREAK.split(other_text[other.end :], maxsplit=1)[0].split()
-    return any(stem(word.strip(".,;:")) == stem(deed["deed"]) for word in (*before, *after))
+    done = re.escape(deed["deed"][:-2] if deed["deed"].endswith("ed") else deed["deed"])
+    said = re.compile(rf"\b{done}\w*\s(?:(?:about|around|some|nearly|almost|over|just|only)\s)?$", _I)
+    passive = re.compile(rf"\s(?:(?:were|was|had\sbeen|have\sbeen|been)\s)(?:\w+\s)?(?P<deed>{done}\w*)", _I)
+    after = passive.match(other_text, other.end)
+    if not (said.search(other_text, 0, other.start) or after):
+        return False
+    mine_about = _ABOUT.match(part_text, part.end)
+    their_about = _ABOUT.match(other_text, after.end() if after else other.end)
+    return not (
+        mine_about
+        and their_about
+        and not set(mine_about["what"].lower().split()) & set(their_about["what"].lower().split())
+    )
 
 
-_DEED_WORDS = 3
-_CLAUSE_BREAK = re.compile(r"[,;:.]|\s(?:and|but|while|after|before)\s")
+#: What a deed was about, after the things it was done to: "in fibre installation", "for labour risks"
+#: (not a year: "in 2024").
+_ABOUT = re.compile(r"\s(?:in|on|for|against|to)\s(?!(?:the\s)?(?:FY\s?)?\d)(?P<what>(?:[\w-]+\s?){1,3})", _I)
+
+
 #: A deed done right before a count of some of an owner's things: "audited 214 of its suppliers".
 _DEED_BEFORE = re.compile(
     r"\b(?P<deed>[a-z]{3,}ed|sold|built|bought|paid|won|took|made)\s"
@@ -1020,6 +1036,38 @@ def _named_things(text: str, company: str) -> frozenset[str]:
     return with_whole_forms(re.findall(r"[A-Za-z]+", text), subject_stems(text, company) - LINKING_STEMS)
 
 
+def _done_apart(claim: str, mine: Figure, sentence: str, theirs: Figure) -> bool:
+    """Whether a share said in the passive counts those who did something the other text never says
+    ("the app was downloaded by 40% of its customers" against "40% of our customers used the app"),
+    deeds of taking a thing up ("used", "plugged into", "adopted", "switched to") being one."""
+    if mine.dimension != "percent" or theirs.dimension != "percent":
+        return False
+    return any(
+        deed is not None and not _deed_said(deed, other)
+        for deed, other in (
+            (passive_deed(claim, mine.start, mine.end), sentence),
+            (passive_deed(sentence, theirs.start, theirs.end), claim),
+        )
+    )
+
+
+#: Deeds of taking a thing up, in their first letters: "used", "plugged into", "ran on", "adopted",
+#: "switched to", "chose", "took up", "signed".
+_USING = (
+    "use", "plug", "connect", "ran", "run", "power", "burn", "consum", "reli", "rely", "adopt", "join",
+    "switch", "chos", "chose", "opt", "took", "take", "sign", "enrol", "subscrib", "install",
+)  # fmt: skip
+
+
+def _deed_said(deed: str, text: str) -> bool:
+    """Whether `text` says the deed (a participle) in any form: its first letters, or both of using."""
+    beginning = deed[: max(3, min(5, len(deed) - 2))]
+    words = [word.lower() for word in re.findall(r"[A-Za-z]+", text)]
+    if any(word.startswith(beginning) for word in words):
+        return True
+    return deed.startswith(_USING) and any(word.startswith(_USING) for word in words)
+
+
 def _narrowed_apart(claim: str, mine: Figure, sentence: str, theirs: Figure) -> bool:
     """Whether one share's whole is narrowed to some of its kind by a word the other text never says
     ("85% of its Tier 1 suppliers", "of its new suppliers", "of its business customers" are no shares
@@ -1032,13 +1080,13 @@ def _narrowed_apart(claim: str, mine: Figure, sentence: str, theirs: Figure) -> 
 
 #: Words that narrow a share's whole to some of its kind.
 _NARROWING_WORDS = (
-    r"new|former|tier\s[123]|indirect|key|strategic|critical|major|main|top|"
-    r"largest|biggest|smaller|small|larger|business|residential|commercial|domestic|household|industrial|"
+    r"new|former|tier\s[123]|indirect|key|strategic|critical|major|main|"
+    r"largest|biggest|smaller|small|larger|business(?=\s(?:customers?|clients?|users?|accounts?|travel|units?))|residential|commercial|domestic|household|industrial|"
     r"corporate|senior|junior|permanent|temporary|part\stime|full\stime|active|priority|high\srisk"
 )
 #: Narrowing words for one kind ("biggest" suppliers are the "largest"), each written as the first.
 _SAME_NARROWING = {
-    "biggest": "largest", "top": "largest", "major": "largest", "main": "largest",
+    "biggest": "largest", "major": "largest", "main": "largest",
     "strategic": "key", "critical": "key", "priority": "key",
     "commercial": "business", "corporate": "business",
     "household": "residential", "domestic": "residential",
@@ -1116,12 +1164,20 @@ _VISITS = re.compile(
 def _of_visits(text: str, figure: Figure) -> bool:
     """Whether the whole of the share `figure` is visits or journeys made."""
     whole = _WHOLE_PHRASE.match(text, figure.end)
-    return whole is not None and _VISITS.search(text, whole.start(), whole.end() + 1) is not None
+    if whole is None:
+        return False
+    # "the fuel used on its flights" is of fuel
+    stop = _ON.search(text, whole.start("whole"), whole.end())
+    return _VISITS.search(text, whole.start(), stop.start() + 1 if stop else whole.end() + 1) is not None
+
+
+_ON = re.compile(r"\son\s", _I)
 
 
 #: A share's whole owned by another company: "40% of its rival's employees", "of peers' sales".
 _A_RIVALS_WHOLE = re.compile(
-    r"\s?of\s(?:(?:its|their|the|a)\s)?(?:[\w-]+\s)?(?:rivals?|competitors?|peers?)['’]s?\s", _I
+    r"\s?of\s(?:(?:its|their|the|a)\s)?(?:[\w&.-]+['’]s?\s)?(?:[\w-]+\s)?(?:rivals?|competitors?|peers?)['’]s?\s",
+    _I,
 )
 
 

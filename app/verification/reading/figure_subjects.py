@@ -400,7 +400,8 @@ _LOOK_BEHIND = 80
 #: A share of those who did something, after a passive verb: "used by 30% of the cruise ships",
 #: "adopted by 40% of its suppliers" (a change verb keeps "reduced by 30%" a change).
 _DONE_BY_A_SHARE = re.compile(
-    rf"\b(?!(?:{_CHANGE_VERB}|trimm\w*|slash\w*|curb\w*|halved)\b)[a-z]{{2,}}(?:ed|en|wn)\sby\s{_HEDGE}$", _I
+    rf"\b(?!(?:{_CHANGE_VERB}|trimm\w*|slash\w*|curb\w*|halved)\b)(?P<deed>[a-z]{{2,}}(?:ed|en|wn))\sby\s{_HEDGE}$",
+    _I,
 )
 #: Phrases with a direction word that state no change: "made up 64%", "up to 30%".
 _NO_CHANGE_BEFORE = re.compile(
@@ -509,6 +510,23 @@ def share_activity(text: str, start: int, end: int) -> str | None:
 _FLEET = re.compile(r"\bfleets?\b", _I)
 
 
+def passive_deed(text: str, start: int, end: int) -> str | None:
+    """What those a share counts did, when the share is said in the passive ("used" in "Shore power was
+    used by 30% of the cruise ships"); None otherwise."""
+    before = text[max(0, start - _LOOK_BEHIND) : start]
+    done = _DONE_BY_A_SHARE.search(before)
+    if done is None or not counted_whole(text, end) or done["deed"].lower() in _CAUSED:
+        return None
+    return done["deed"].lower()
+
+
+#: Participles of causing, after which a share is what caused something, not those who did a deed:
+#: "driven by 60% of its sites switching".
+_CAUSED = frozenset(
+    {"driven", "caused", "led", "helped", "explained", "offset", "prompted", "fuelled", "fueled"}
+)
+
+
 def share_basis(text: str, end: int) -> str | None:
     """How the whole of the share ending at `end` is measured, when the text says ("of its portfolio
     by floor area" is by area, "of its packaging by weight" by weight); None when it does not."""
@@ -565,8 +583,9 @@ _NOT_COUNTED = frozenset(
         "ingredients", "beans", "soybeans", "solvents", "plastics", "textiles", "chemicals", "fertilisers",
         "fertilizers", "feedstocks", "biofuels", "renewables", "drinks", "beverages", "holdings", "bonds",
         "mortgages", "equities", "securities", "commodities", "minerals", "metals", "grains", "crops",
-        "foods", "fibres", "fibers", "oils", "liquids", "wastes", "residues", "effluents", "products",
+        "foods", "fibres", "fibers", "oils", "liquids", "wastes", "residues", "effluents",
         "refrigerants", "pesticides", "supplies", "inventories", "stocks", "portfolios", "shares",
+        "deposits", "premiums", "royalties", "fees", "dividends", "wages", "salaries", "payments", "taxes",
     }
 )  # fmt: skip
 
@@ -997,6 +1016,12 @@ _OWNER = re.compile(
 )
 
 _OWNER_OF_OWNER_WORDS = 3
+#: Owners that are other parties than the company: their things are not the company's.
+_ANOTHER_PARTY = re.compile(
+    r"\b(?:customers?|clients?|suppliers?|tenants?|contractors?|partners?|parent|subsidiar\w*|franchisees?|"
+    r"investors?|shareholders?|rivals?|competitors?|peers?|joint\sventures?|affiliates?|members?)\b",
+    _I,
+)
 
 #: A thing named before a name's possessive: "the electricity" in "the electricity Acme's stores used".
 _THING_BEFORE_A_NAME = re.compile(
@@ -1016,9 +1041,14 @@ def _after_owner(phrase: str, rest: str) -> str:
     relative = _THING_BEFORE_A_NAME.match(whole, 0, owner.end())
     if relative is not None and set(relative["thing"].lower().split()) - _GENERIC_BASE:
         return relative["thing"]
-    # an owner's own owner: "Acme Logistics' chief executive's bonus" is a bonus
+    # an owner's own owner: "Acme Logistics' chief executive's bonus" is a bonus; "Acme's customers'
+    # electricity" stays its customers'
     after = _OWNER.match(whole[owner.end() :])
-    if after is not None and len(after.group().split()) <= _OWNER_OF_OWNER_WORDS:
+    if (
+        after is not None
+        and len(after.group().split()) <= _OWNER_OF_OWNER_WORDS
+        and not _ANOTHER_PARTY.search(after.group())
+    ):
         return " ".join(whole[owner.end() + after.end() :].split()[:4])
     return " ".join(whole[owner.end() :].split()[:4])
 

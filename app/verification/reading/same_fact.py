@@ -66,8 +66,7 @@ HEDGE = re.compile(
     r"(?-i:may)\s(?:be|have|well|reach|total|exceed|fall|rise)|if|unless|"
     r"expect(?:s|ed|ing)?|forecast\w*|project(?:ed|ions?)|predict\w*|"
     r"anticipat\w*|estimated\sto|likely|outlook|guidance|on\s(?:track|course)|set\sa\s(?:goal|target)|"
-    r"targets?|targeted|goals?|aim(?:s|ed|ing)?|(?<!incentive\s)(?<!pension\s)plan(?:s|ned|ning)?|"
-    r"intend\w*|ambition\w*|pledg\w*)\b",
+    r"targets?|targeted|goals?|aim(?:s|ed|ing)?|plan(?:s|ned|ning)?|intend\w*|ambition\w*|pledg\w*)\b",
     _I,
 )
 #: A claim that reports a target as achieved is an outcome, whatever target words it uses ("will be
@@ -278,6 +277,12 @@ def _pair_reason(
     return None
 
 
+#: The plan a share is of: "15% of its executives' long-term incentive plan".
+_PLAN_OF_THE_SHARE = re.compile(
+    r"\s?of\s[^,;.]{0,60}?\b(?:incentive|pension|share|bonus|savings|award)\s(?P<plan>plans?)\b", _I
+)
+
+
 def _hedged(sentence: str, figure: Figure) -> bool:
     """Whether the figure is intended (`change_mood.intended`) or the sentence hedges it ("expects",
     "could be", "if output holds"), a relative clause about the company aside."""
@@ -291,9 +296,14 @@ def _hedged(sentence: str, figure: Figure) -> bool:
             end = cut.start()
             break
     clause = sentence[begin:end]
-    measured = targets_measured_against(clause)
+    # targets a figure is measured against, and the plan the share is of ("15% of its incentive plan"),
+    # hedge nothing
+    named = targets_measured_against(clause)
+    plan = _PLAN_OF_THE_SHARE.match(sentence, figure.end)
+    if plan is not None:
+        named.append((plan.start("plan") - begin, plan.end("plan") - begin))
     if any(
-        not any(start <= hedge.start() < stop for start, stop in measured) for hedge in HEDGE.finditer(clause)
+        not any(start <= hedge.start() < stop for start, stop in named) for hedge in HEDGE.finditer(clause)
     ):
         return True
     return _CONDITION.search(sentence[figure.end :]) is not None

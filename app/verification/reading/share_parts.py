@@ -124,8 +124,9 @@ def share_part(text: str, figure: Figure, company: str = "") -> SharePart:
         for first, second, following, word in zip(named, named[1:], named[2:], run[1:], strict=False):
             if first in stems and second in stems and following not in stems and not _VERB_FORM.search(word):
                 described_by[second] = first
-    # a refusal in a clause about something else ("the code that unions had opposed") is not the part's
-    refusing = any(_REFUSING.search(_RELATIVE_CLAUSE.sub("", words)) for words in said)
+    # the part's own verb refuses: in the passive before the share ("rejected by 85% of"), or right
+    # after its whole ("85% of its suppliers rejected"), not a refusal said of something else
+    refusing = bool(_REFUSED_BY.search(said[0]) or _REFUSING.match(said[1].lstrip()))
     return SharePart(with_whole_forms(every, stems), described_by, refusing)
 
 
@@ -163,12 +164,13 @@ def part_relation(claim: str, mine: SharePart, sentence: str, theirs: SharePart)
     return "other"
 
 
-_RELATIVE_CLAUSE = re.compile(r"\b(?:that|which|who|whom)\b.*", re.IGNORECASE)
 #: Words of refusing a thing: "rejected by 85% of its suppliers", "ignored by 70% of its staff".
-_REFUSING = re.compile(
-    r"\b(?:reject(?:ed|ing)|refus(?:ed|ing|al)|ignor(?:ed|ing)|boycott(?:ed|ing)|oppos(?:ed|ing)|snubbed|shunned)\b",
-    re.IGNORECASE,
+_REFUSALS = (
+    r"reject(?:ed|ing)|refus(?:ed|ing)|ignor(?:ed|ing)|boycott(?:ed|ing)|oppos(?:ed|ing)|snubbed|shunned|"
+    r"declin(?:ed|ing)|turn(?:ed|ing)?\sdown|voted\sagainst"
 )
+_REFUSING = re.compile(rf"(?:(?:also|all|each|have|had)\s)?(?:{_REFUSALS})\b", re.IGNORECASE)
+_REFUSED_BY = re.compile(rf"\b(?:{_REFUSALS})(?:\s\w+)?\sby\s(?:\w+\s)?$", re.IGNORECASE)
 
 
 def _described_apart(claim: str, mine: SharePart, sentence: str, theirs: SharePart) -> bool:

@@ -361,3 +361,73 @@ def test_a_target_reached_is_contradicted_by_a_share_short_of_it() -> None:
         "50% goal, an energy consultancy found."
     )
     assert _read(claim, source) == "contradicts"
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        # a condition with its own figure before the targets is no target measured against
+        (
+            "Corran Ports cut the carbon intensity of its ships by 11% in 2024.",
+            "Corran Ports' loan is tied to an 11% cut in carbon intensity to meet IMO targets, its bank "
+            "said.",
+            "neutral",
+        ),
+        # a deed said of something else beside a count is no deed done to the counted things
+        (
+            "In 2024 Corran Ports audited 214 of its suppliers against its sourcing code.",
+            "Corran Ports audited its warehouses and 140 suppliers signed its sourcing code in 2024, an NGO "
+            "said.",
+            "neutral",
+        ),
+        (
+            "In 2024 Corran Ports trained 800 of its engineers in crane safety.",
+            "500 Corran Ports engineers were trained in first aid in 2024, a union said.",
+            "neutral",
+        ),
+        # a share in the passive of those who did another deed
+        (
+            "In 2024, 40% of our customers used our recycling app.",
+            "Corran Ports' recycling app was downloaded by 40% of its customers in 2024, an analyst said.",
+            "neutral",
+        ),
+        (
+            "In 2024, 60% of our sites switched to renewable electricity.",
+            "Renewable electricity was adopted by 60% of Corran Ports' sites in 2024, a data provider said.",
+            "supports",
+        ),
+        (
+            "In 2024, 60% of our sites switched to renewable electricity.",
+            "Corran Ports' emissions fell 8% in 2024, driven by 60% of its sites switching to renewable "
+            "power.",
+            "supports",
+        ),
+        # refusals said of something else are not the part's
+        (
+            "In 2024, 85% of our suppliers signed our supplier code.",
+            "Having rejected a hostile bid, Corran Ports saw 85% of its suppliers sign its supplier code in "
+            "2024.",
+            "supports",
+        ),
+        (
+            "In 2024, 85% of our suppliers signed our supplier code.",
+            "Corran Ports' supplier code was turned down by 85% of its suppliers in 2024, an NGO said.",
+            "neutral",
+        ),
+        # a visit word after "on" is no whole of visits
+        (
+            "Sustainable fuel made up 5% of the fuel we burned in 2024.",
+            "Sustainable fuel made up 5% of the fuel Corran Ports burned on its voyages in 2024.",
+            "supports",
+        ),
+        # "business" naming the company narrows nothing
+        (
+            "In 2024, 30% of the electricity our business used came from renewables.",
+            "30% of the electricity Corran Ports' business used in 2024 came from renewables, the regulator "
+            "said.",
+            "supports",
+        ),
+    ],
+)
+def test_traps_found_in_review(claim: str, source: str, stance: str) -> None:
+    assert _read(claim, source) == stance
