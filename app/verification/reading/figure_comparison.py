@@ -862,8 +862,8 @@ def _counted_by_one_deed(claim: str, mine: Count, sentence: str, theirs: Count) 
         return False
     (part_text, part), (other_text, other) = ((claim, mine), (sentence, theirs))[:: 1 if mine.part else -1]
     deed = _DEED_BEFORE.search(part_text, 0, part.start)
-    if deed is None:
-        return False
+    if deed is None or deed["deed"].lower() in _HOLDING or _OWNERS_THING.match(part_text, part.end):
+        return False  # "operated 45 of our vessels", "replaced 120 of our stations' motors"
     done = re.escape(deed["deed"][:-2] if deed["deed"].endswith("ed") else deed["deed"])
     said = re.compile(rf"\b{done}\w*\s(?:(?:about|around|some|nearly|almost|over|just|only)\s)?$", _I)
     passive = re.compile(rf"\s(?:(?:were|was|had\sbeen|have\sbeen|been)\s)(?:\w+\s)?(?P<deed>{done}\w*)", _I)
@@ -872,16 +872,40 @@ def _counted_by_one_deed(claim: str, mine: Count, sentence: str, theirs: Count) 
         return False
     mine_about = _ABOUT.match(part_text, part.end)
     their_about = _ABOUT.match(other_text, after.end() if after else other.end)
-    return not (
-        mine_about
-        and their_about
-        and not set(mine_about["what"].lower().split()) & set(their_about["what"].lower().split())
-    )
+    if mine_about is None or their_about is None:
+        # what it was about said on one side only ("sold 300 of its homes to housing associations")
+        return mine_about is None and their_about is None
+    shared = set(mine_about["what"].lower().split()) & set(their_about["what"].lower().split())
+    return bool(shared - _GENERIC_ABOUT)
 
 
 #: What a deed was about, after the things it was done to: "in fibre installation", "for labour risks"
 #: (not a year: "in 2024").
-_ABOUT = re.compile(r"\s(?:in|on|for|against|to)\s(?!(?:the\s)?(?:FY\s?)?\d)(?P<what>(?:[\w-]+\s?){1,3})", _I)
+_ABOUT = re.compile(
+    r"\s(?:in|on|for|against|to|with|through|via|under|over|by(?=\s(?-i:[a-z])))\s(?!(?:the\s)?(?:FY\s?)?\d)"
+    r"(?P<what>(?:[\w'’-]+\s?){1,4})",
+    _I,
+)
+#: Words that say nothing of what a deed was about.
+_GENERIC_ABOUT = frozenset({"the", "its", "our", "their", "a", "an", "risks", "risk", "safety", "and", "of"})
+#: Verbs of holding or running things, which count them rather than say a deed done to some of them.
+_HOLDING = frozenset(
+    {
+        "operated",
+        "employed",
+        "owned",
+        "leased",
+        "chartered",
+        "managed",
+        "held",
+        "sold",
+        "insured",
+        "ran",
+        "had",
+    }
+)
+#: A count's things owning what is counted: "120 of our pumping stations' motors".
+_OWNERS_THING = re.compile(r"['’]s?\s")
 
 
 #: A deed done right before a count of some of an owner's things: "audited 214 of its suppliers".
@@ -1037,35 +1061,63 @@ def _named_things(text: str, company: str) -> frozenset[str]:
 
 
 def _done_apart(claim: str, mine: Figure, sentence: str, theirs: Figure) -> bool:
-    """Whether a share said in the passive counts those who did something the other text never says
-    ("the app was downloaded by 40% of its customers" against "40% of our customers used the app"),
-    deeds of taking a thing up ("used", "plugged into", "adopted", "switched to") being one."""
+    """Whether a share said in the passive counts those who did something the other share's own words
+    never say ("the app was downloaded by 40% of its customers" against "40% of our customers used the
+    app"); deeds of using ("used", "plugged into", "ran on") are one, and so are deeds of taking a thing
+    up ("adopted", "signed", "switched to"), but not a deed undone ("opted out", "switched away")."""
     if mine.dimension != "percent" or theirs.dimension != "percent":
         return False
+    mine_deed, their_deed = (
+        passive_deed(claim, mine.start, mine.end),
+        passive_deed(sentence, theirs.start, theirs.end),
+    )
     return any(
-        deed is not None and not _deed_said(deed, other)
-        for deed, other in (
-            (passive_deed(claim, mine.start, mine.end), sentence),
-            (passive_deed(sentence, theirs.start, theirs.end), claim),
-        )
+        deed is not None and not _deed_said(deed, _share_predicate(text, figure))
+        for deed, text, figure in ((mine_deed, sentence, theirs), (their_deed, claim, mine))
     )
 
 
-#: Deeds of taking a thing up, in their first letters: "used", "plugged into", "ran on", "adopted",
-#: "switched to", "chose", "took up", "signed".
-_USING = (
-    "use", "plug", "connect", "ran", "run", "power", "burn", "consum", "reli", "rely", "adopt", "join",
-    "switch", "chos", "chose", "opt", "took", "take", "sign", "enrol", "subscrib", "install",
-)  # fmt: skip
+#: Deeds of using a thing and of taking one up, in their first letters.
+_DEED_KINDS = (
+    ("use", "plug", "connect", "ran", "run", "burn", "consum", "reli", "rely"),
+    ("adopt", "join", "sign", "enrol", "subscrib", "switch", "chos", "chose", "opt", "took", "take"),
+)
+#: Verbs said bare, without "-ed" or "-ing".
+_BARE_VERBS = frozenset(
+    "use uses ran run runs burn burns rely relies chose choose chooses took take takes join joins sign signs "
+    "opt opts adopt adopts switch switches plug plugs".split()
+)
+#: Words after a deed that undo it: "opted out of", "switched away from".
+_UNDONE = frozenset({"away", "out", "off", "from"})
+#: How many words after a share its predicate is read from, and where its clause ends.
+_PREDICATE_WORDS = 12
+_PREDICATE_END = re.compile(r"[,;:.]|\s(?:and|but|while|whereas|after|before)\s")
 
 
-def _deed_said(deed: str, text: str) -> bool:
-    """Whether `text` says the deed (a participle) in any form: its first letters, or both of using."""
+def _share_predicate(text: str, figure: Figure) -> list[str]:
+    """The words of the share's clause around it that may say what was done: up to its clause's end
+    after it, and its passive verb before it."""
+    before = text[max(0, figure.start - 40) : figure.start]
+    after = _PREDICATE_END.split(text[figure.end :], maxsplit=1)[0]
+    return [word.lower() for word in re.findall(r"[A-Za-z]+", f"{before} {after}")][-(_PREDICATE_WORDS + 8) :]
+
+
+def _deed_said(deed: str, words: list[str]) -> bool:
+    """Whether `words` say the deed (a participle) as a verb: in its first letters, or as a deed of its
+    kind, not undone by the word after it."""
     beginning = deed[: max(3, min(5, len(deed) - 2))]
-    words = [word.lower() for word in re.findall(r"[A-Za-z]+", text)]
-    if any(word.startswith(beginning) for word in words):
-        return True
-    return deed.startswith(_USING) and any(word.startswith(_USING) for word in words)
+    kinds = [kind for kind in _DEED_KINDS if deed.startswith(kind)]
+    for before, word, following in zip(["", *words], words, [*words[1:], ""], strict=False):
+        # "switched away from" undoes it; "designed to burn" says what could be done
+        if (
+            following in _UNDONE
+            or before == "to"
+            or not (word.endswith(("ed", "ing", "en")) or word in _BARE_VERBS)
+        ):
+            continue
+        if word.startswith(beginning) or any(word.startswith(kind) for kind in kinds):
+            return True
+    return False
 
 
 def _narrowed_apart(claim: str, mine: Figure, sentence: str, theirs: Figure) -> bool:
@@ -1080,17 +1132,17 @@ def _narrowed_apart(claim: str, mine: Figure, sentence: str, theirs: Figure) -> 
 
 #: Words that narrow a share's whole to some of its kind.
 _NARROWING_WORDS = (
-    r"new|former|tier\s[123]|indirect|key|strategic|critical|major|main|"
-    r"largest|biggest|smaller|small|larger|business(?=\s(?:customers?|clients?|users?|accounts?|travel|units?))|residential|commercial|domestic|household|industrial|"
+    r"new|former|tier\s[123]|indirect|key|strategic|critical|major|main|top|"
+    r"largest|biggest|smaller|small|larger|high\srisk|higher\srisk|business(?=\s(?:customers?|clients?|users?|accounts?|travel|units?))|residential|commercial|domestic|household|industrial|"
     r"corporate|senior|junior|permanent|temporary|part\stime|full\stime|active|priority|high\srisk"
 )
 #: Narrowing words for one kind ("biggest" suppliers are the "largest"), each written as the first.
 _SAME_NARROWING = {
-    "biggest": "largest", "major": "largest", "main": "largest",
+    "biggest": "largest", "top": "largest", "major": "largest", "main": "largest",
     "strategic": "key", "critical": "key", "priority": "key",
     "commercial": "business", "corporate": "business",
     "household": "residential", "domestic": "residential",
-    "smaller": "small",
+    "smaller": "small", "higher risk": "high risk",
 }  # fmt: skip
 #: What things new by nature are said with: "new cars" are those "sold", "new suppliers" those "onboarded".
 _NEW_BY_NATURE = re.compile(
@@ -1109,10 +1161,16 @@ def _narrowing(text: str, figure: Figure) -> set[str]:
     whole = _WHOLE_PHRASE.match(text, figure.end)
     if whole is None:
         return set()
+    # an owner's name in the whole ("Key Freight's suppliers", "Senior Living's homes") narrows nothing
+    unnamed = _NAME.sub(" ", whole["whole"])
     return {
         _SAME_NARROWING.get(word, word)
-        for word in re.findall(rf"\b(?:{_NARROWING_WORDS})\b", _as_compared(whole["whole"]))
+        for word in re.findall(rf"\b(?:{_NARROWING_WORDS})\b", _as_compared(unnamed))
     }
+
+
+#: An owner's name: capitalised words before a possessive ("Key Freight's").
+_NAME = re.compile(r"(?-i:\b[A-Z][\w&.-]*(?:\s[A-Z][\w&.-]*)*['’]s?(?=\s))")
 
 
 def _unsaid(words: set[str], text: str) -> bool:
@@ -1142,7 +1200,7 @@ def _as_compared(text: str) -> str:
     suppliers are "tier 1")."""
     text = re.sub(
         r"\b(?:direct|immediate)\s(?=suppliers?\b)|\btier\si\b", "tier 1 ", text.lower().replace("-", " ")
-    )
+    ).replace("smallholder", "small holder")
     return _TIER.sub(lambda match: f"tier {_TIER_WORDS.get(match[1] or match[2], '3')}", text)
 
 
@@ -1168,7 +1226,9 @@ def _of_visits(text: str, figure: Figure) -> bool:
         return False
     # "the fuel used on its flights" is of fuel
     stop = _ON.search(text, whole.start("whole"), whole.end())
-    return _VISITS.search(text, whole.start(), stop.start() + 1 if stop else whole.end() + 1) is not None
+    # a visit word in a name ("Voyages Group's hotels") is no visit
+    visit = _VISITS.search(text, whole.start(), stop.start() + 1 if stop else whole.end() + 1)
+    return visit is not None and visit.group()[0].islower()
 
 
 _ON = re.compile(r"\son\s", _I)

@@ -534,12 +534,18 @@ def share_basis(text: str, end: int) -> str | None:
     if measured is None:
         # a share of things counted, said plainly, is by their number ("85% of its suppliers"), or
         # for things also weighed or measured, by their weight or volume (`same_basis`)
-        return THINGS if counted_whole(text, end) else None
+        # a measure written elsewhere in the sentence ("(by spend)", "By floor area, 62% …") is its basis
+        return THINGS if counted_whole(text, end) and not _A_MEASURE.search(text) else None
     measure = measured["measure"].lower()
     # a "sales volume" may be a number of things sold or their volume ("of its cars", "of its drinks")
     return None if measure == "sales volume" else _BASES[measure.split()[-1]]
 
 
+_A_MEASURE = re.compile(
+    r"\b(?:by|measured\sby|in\sterms\sof)\s(?:floor\s)?(?:spend|value|area|space|revenue|sales|turnover|rent|"
+    r"income|capacity|premiums?|weight|volume|tonnage|headcount|number)\b|\bon\sa\s\w+\sbasis\b",
+    _I,
+)
 #: The basis of a share of things said plainly: by number, or for things also weighed or measured
 #: ("of its drinks", "of its bonds"), by weight or volume; never by value, area, rent or capacity.
 THINGS = "things"

@@ -252,8 +252,20 @@ def test_a_share_of_some_of_a_kind_is_no_share_of_all_of_it(claim: str, source: 
     [
         (
             "In 2024 Corran Ports audited 214 of its suppliers against its sourcing code.",
-            "Only about 140 suppliers were actually audited by Corran Ports in 2024, an NGO review found.",
+            "Only about 140 suppliers were actually audited against Corran Ports' sourcing code in 2024, an "
+            "NGO review found.",
             "contradicts",
+        ),
+        # what the deed was about said on one side only
+        (
+            "In 2024 Corran Ports sold 300 of its homes to housing associations.",
+            "Corran Ports sold 300 homes in 2024, the land registry shows.",
+            "neutral",
+        ),
+        (
+            "In 2024 Corran Ports audited 214 of its suppliers for labour risks.",
+            "Corran Ports audited 214 suppliers for climate risks in 2024, an NGO review found.",
+            "neutral",
         ),
         (
             "Corran Ports assessed 300 suppliers for labour risks in 2024.",
@@ -431,3 +443,68 @@ def test_a_target_reached_is_contradicted_by_a_share_short_of_it() -> None:
 )
 def test_traps_found_in_review(claim: str, source: str, stance: str) -> None:
     assert _read(claim, source) == stance
+
+
+@pytest.mark.parametrize(
+    ("claim", "source", "stance"),
+    [
+        # the deed is read in the other share's own clause, as a verb, not undone and not a capability
+        (
+            "In 2024, 30% of our farms used solar pumps.",
+            "Solar pumps were installed by 30% of Corran Ports' farms in 2024, an NGO said.",
+            "neutral",
+        ),
+        (
+            "Our green tariff was chosen by 25% of our customers in 2024.",
+            "25% of Corran Ports' customers switched away from its green tariff in 2024, the regulator said.",
+            "neutral",
+        ),
+        (
+            "LNG was burned by 30% of our ships in 2024.",
+            "In 2024, 30% of Corran Ports' ships were designed to burn LNG, the port authority said.",
+            "neutral",
+        ),
+        (
+            "Shore power was used by 30% of our ships in 2024.",
+            "30% of Corran Ports' ships had shore power connections installed in 2024, the port said.",
+            "neutral",
+        ),
+        # deeds of holding things, and of what a count's things own, count no deed done to some of them
+        (
+            "In 2024 Corran Ports operated 45 of its vessels on LNG.",
+            "Corran Ports operated 45 vessels in 2024, the shipping register shows.",
+            "neutral",
+        ),
+        (
+            "In 2024 Corran Ports inspected 80 of its cranes by drone.",
+            "Corran Ports inspected 80 cranes in 2024, the safety regulator said.",
+            "neutral",
+        ),
+        # a narrowing word in an owner's name narrows nothing
+        (
+            "In 2024, 60% of Key Freight's suppliers signed its supplier code.",
+            "60% of Key Freight's suppliers signed its supplier code in 2024, an NGO said.",
+            "supports",
+        ),
+        # a measure written away from the share is still its basis
+        (
+            "In 2024, 72% of our suppliers (by spend) signed our supplier code.",
+            "72% of Corran Ports' suppliers by spend signed its supplier code in 2024, an NGO said.",
+            "supports",
+        ),
+        # narrowing words said another way, and visit words in names
+        (
+            "In 2024, 80% of our top 100 suppliers set science-based targets.",
+            "In 2024, 80% of Corran Ports' 100 largest suppliers had set science-based targets, CDP said.",
+            "supports",
+        ),
+        (
+            "In 2024, 58% of Voyages Group's hotels held a green certificate.",
+            "58% of Voyages Group's hotels held a green certificate in 2024, the register shows.",
+            "supports",
+        ),
+    ],
+)
+def test_traps_found_in_the_third_review(claim: str, source: str, stance: str) -> None:
+    company = "Voyages Group" if "Voyages" in claim else "Key Freight" if "Key Freight" in claim else COMPANY
+    assert assess_by_rules(claim, company, "", source, "2025-06-30").stance == stance
