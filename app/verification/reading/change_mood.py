@@ -125,6 +125,17 @@ def targets_measured_against(text: str) -> list[tuple[int, int]]:
     return [phrase.span() for phrase in _MEASURED_AGAINST_TARGETS.finditer(text)]
 
 
+def within(position: int, spans: list[tuple[int, int]]) -> bool:
+    """Whether `position` lies inside one of `spans`."""
+    return any(start <= position < end for start, end in spans)
+
+
+def _naming_no_change(text: str) -> list[tuple[int, int]]:
+    """Where `text` has a direction word that reports no change: a phrase naming none ("made up 64%",
+    "up to 30%") or targets something is measured against."""
+    return [phrase.span() for phrase in _NOT_A_CHANGE.finditer(text)] + targets_measured_against(text)
+
+
 def mood(text: str, start: int, end: int) -> str:
     """How a figure at `start:end` is stated: "intended" (a commitment, aim, plan or forecast),
     "reported" (a change that happened: a direction word in its clause), else "stated"."""
@@ -132,12 +143,11 @@ def mood(text: str, start: int, end: int) -> str:
         return "intended"
     begin, stop = _clause(text, start, end)
     clause = text[begin:stop]
-    # no change in targets measured against nor in phrases that name none ("made up 64%")
-    named = targets_measured_against(clause) + [phrase.span() for phrase in _NOT_A_CHANGE.finditer(clause)]
+    named = _naming_no_change(clause)
     changes = [
         match
         for match in (*DECREASE.finditer(clause), *INCREASE.finditer(clause))
-        if not any(first <= match.start() < last for first, last in named)
+        if not within(match.start(), named)
     ]
     if any(not intended(text, begin + m.start(), begin + m.end()) for m in changes):
         return "reported"
@@ -171,8 +181,7 @@ def _intentions(text: str) -> list[int]:
     return [
         match.start()
         for match in (*INTENTION.finditer(text), *_OBLIGED.finditer(text))
-        if not _MISSED_BEFORE.search(text, 0, match.start())
-        and not any(begin <= match.start() < end for begin, end in targets)
+        if not _MISSED_BEFORE.search(text, 0, match.start()) and not within(match.start(), targets)
     ]
 
 
@@ -208,7 +217,7 @@ def intended(text: str, start: int, end: int) -> bool:
     measured = targets_measured_against(text)
     return any(
         (match.group(1) is None or int(match.group(1)) >= this_year)
-        and not any(first <= end + match.start() < last for first, last in measured)
+        and not within(end + match.start(), measured)
         for match in _INTENDED_AFTER.finditer(following)
     )
 
@@ -217,13 +226,11 @@ def _direction_words(text: str, pattern: re.Pattern[str]) -> list[re.Match[str]]
     """The direction words of `pattern` in `text` that report a change: not an intention, not
     negated ("did not cut", `denials.negated_word`), and not part of a phrase that names no change
     ("made up 64%", "up to 30%", "broken down by scope")."""
-    phrases = [
-        phrase.span() for phrase in (*_NOT_A_CHANGE.finditer(text), *_MEASURED_AGAINST_TARGETS.finditer(text))
-    ]
+    phrases = _naming_no_change(text)
     return [
         match
         for match in pattern.finditer(text)
-        if not any(begin <= match.start() < end for begin, end in phrases)
+        if not within(match.start(), phrases)
         and not intended(text, match.start(), match.end())
         and not negated_word(text, match.start())
         and not _INFINITIVE.search(text[max(0, match.start() - 4) : match.start()])

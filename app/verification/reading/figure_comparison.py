@@ -865,7 +865,7 @@ def _counted_by_one_deed(claim: str, mine: Count, sentence: str, theirs: Count) 
     if deed is None or deed["deed"].lower() in _HOLDING or _OWNERS_THING.match(part_text, part.end):
         return False  # "operated 45 of our vessels", "replaced 120 of our stations' motors"
     done = re.escape(deed["deed"][:-2] if deed["deed"].endswith("ed") else deed["deed"])
-    said = re.compile(rf"\b{done}\w*\s(?:(?:about|around|some|nearly|almost|over|just|only)\s)?$", _I)
+    said = re.compile(rf"\b{done}\w*\s{_COUNT_HEDGE}$", _I)
     passive = re.compile(rf"\s(?:(?:were|was|had\sbeen|have\sbeen|been)\s)(?:\w+\s)?(?P<deed>{done}\w*)", _I)
     after = passive.match(other_text, other.end)
     if not (said.search(other_text, 0, other.start) or after):
@@ -909,10 +909,10 @@ _OWNERS_THING = re.compile(r"['’]s?\s")
 
 
 #: A deed done right before a count of some of an owner's things: "audited 214 of its suppliers".
+#: Words hedging a count, right before it: "about 140".
+_COUNT_HEDGE = r"(?:(?:about|around|some|nearly|almost|over|just|only)\s)?"
 _DEED_BEFORE = re.compile(
-    r"\b(?P<deed>[a-z]{3,}ed|sold|built|bought|paid|won|took|made)\s"
-    r"(?:(?:about|around|some|nearly|almost|over|just|only)\s)?$",
-    _I,
+    rf"\b(?P<deed>[a-z]{{3,}}ed|sold|built|bought|paid|won|took|made)\s{_COUNT_HEDGE}$", _I
 )
 
 
@@ -1089,17 +1089,17 @@ _BARE_VERBS = frozenset(
 )
 #: Words after a deed that undo it: "opted out of", "switched away from".
 _UNDONE = frozenset({"away", "out", "off", "from"})
-#: How many words after a share its predicate is read from, and where its clause ends.
-_PREDICATE_WORDS = 12
+#: How many words a share's predicate keeps, the last of its clause, and where that clause ends.
+_PREDICATE_WORDS = 20
 _PREDICATE_END = re.compile(r"[,;:.]|\s(?:and|but|while|whereas|after|before)\s")
 
 
 def _share_predicate(text: str, figure: Figure) -> list[str]:
-    """The words of the share's clause around it that may say what was done: up to its clause's end
-    after it, and its passive verb before it."""
+    """The words of the share's clause around it that may say what was done: its passive verb before it
+    and its clause after it, the last `_PREDICATE_WORDS` of them."""
     before = text[max(0, figure.start - 40) : figure.start]
     after = _PREDICATE_END.split(text[figure.end :], maxsplit=1)[0]
-    return [word.lower() for word in re.findall(r"[A-Za-z]+", f"{before} {after}")][-(_PREDICATE_WORDS + 8) :]
+    return [word.lower() for word in re.findall(r"[A-Za-z]+", f"{before} {after}")][-_PREDICATE_WORDS:]
 
 
 def _deed_said(deed: str, words: list[str]) -> bool:
@@ -1134,7 +1134,7 @@ def _narrowed_apart(claim: str, mine: Figure, sentence: str, theirs: Figure) -> 
 _NARROWING_WORDS = (
     r"new|former|tier\s[123]|indirect|key|strategic|critical|major|main|top|"
     r"largest|biggest|smaller|small|larger|high\srisk|higher\srisk|business(?=\s(?:customers?|clients?|users?|accounts?|travel|units?))|residential|commercial|domestic|household|industrial|"
-    r"corporate|senior|junior|permanent|temporary|part\stime|full\stime|active|priority|high\srisk"
+    r"corporate|senior|junior|permanent|temporary|part\stime|full\stime|active|priority"
 )
 #: Narrowing words for one kind ("biggest" suppliers are the "largest"), each written as the first.
 _SAME_NARROWING = {

@@ -513,11 +513,17 @@ _FLEET = re.compile(r"\bfleets?\b", _I)
 def passive_deed(text: str, start: int, end: int) -> str | None:
     """What those a share counts did, when the share is said in the passive ("used" in "Shore power was
     used by 30% of the cruise ships"); None otherwise."""
-    before = text[max(0, start - _LOOK_BEHIND) : start]
-    done = _DONE_BY_A_SHARE.search(before)
-    if done is None or not counted_whole(text, end) or done["deed"].lower() in _CAUSED:
+    done = _done_by_a_share(text, start, end)
+    if done is None or done["deed"].lower() in _CAUSED:
         return None
     return done["deed"].lower()
+
+
+def _done_by_a_share(text: str, start: int, end: int) -> re.Match[str] | None:
+    """The passive verb before the share at `start:end` when the share is of things counted ("used by
+    30% of the cruise ships"): a share of those who did it, not a change."""
+    done = _DONE_BY_A_SHARE.search(text[max(0, start - _LOOK_BEHIND) : start])
+    return done if done is not None and counted_whole(text, end) else None
 
 
 #: Participles of causing, after which a share is what caused something, not those who did a deed:
@@ -761,7 +767,7 @@ def role(text: str, start: int, end: int) -> str | None:
         return None
     if _LEVEL_BEFORE.search(before):
         return "level"
-    if _DONE_BY_A_SHARE.search(before) and counted_whole(text, end):
+    if _done_by_a_share(text, start, end):
         return None
     if _CHANGE_BEFORE.search(before) or _CHANGE_AFTER.search(text[end:]):
         return "change"

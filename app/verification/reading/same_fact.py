@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from app.language.figures import Figure, parse_figures
 from app.language.intentions import FORECAST, INTENTION
 from app.language.years import MONTH, MONTH_NAMES, YEAR_ENDING, parse_years, stated_year, with_last_year_named
-from app.verification.reading.change_mood import intended, targets_measured_against
+from app.verification.reading.change_mood import intended, targets_measured_against, within
 from app.verification.reading.contradictions import same_value
 from app.verification.reading.denials import disputes, negated
 from app.verification.reading.figures import quantities, quantity_at
@@ -302,9 +302,7 @@ def _hedged(sentence: str, figure: Figure) -> bool:
     plan = _PLAN_OF_THE_SHARE.match(sentence, figure.end)
     if plan is not None:
         named.append((plan.start("plan") - begin, plan.end("plan") - begin))
-    if any(
-        not any(start <= hedge.start() < stop for start, stop in named) for hedge in HEDGE.finditer(clause)
-    ):
+    if any(not within(hedge.start(), named) for hedge in HEDGE.finditer(clause)):
         return True
     return _CONDITION.search(sentence[figure.end :]) is not None
 
